@@ -1,0 +1,270 @@
+"""Source geometry for YAML text: offsets to line:col, and string values back to source.
+
+``LineIndex`` turns 0-based character offsets into ``Span``s using YAML's own line
+breaks. ``scalar_map`` re-reads one scalar's source the way the YAML scanner does
+(folding, escapes, block indentation) and records where each value character came
+from; the result is checked against the loaded value, so a mapping is either exact
+or absent (callers then fall back to the whole scalar).
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+
+from cardscript.grammar.diagnostics import Span
+
+# The line breaks both pyyaml's reader and libyaml count (YAML 1.1 adds NEL, LS, PS).
+BREAK_CHARS = "\r\n\x85\u2028\u2029"
+_BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
+_HEADER_END = re.compile(r"[^\r\n\x85\u2028\u2029]*(\r\n|[\r\n\x85\u2028\u2029])?")
+_PROPERTY = re.compile(r"[!&]\S*")
+_GAP = re.compile(r"(?:[ \t\r\n\x85\u2028\u2029]+|#[^\r\n\x85\u2028\u2029]*)*")
+# Tokens of a flow scalar: whitespace runs, text, doubled quotes and (double-quoted) escapes.
+_WS = r"[ \t\r\n\x85\u2028\u2029]+"
+_TOKEN = re.compile(rf"{_WS}|''|[^' \t\r\n\x85\u2028\u2029]+|'")
+_DQ_TOKEN = re.compile(
+    rf"\\(?:x[0-9A-Fa-f]{{2}}|u[0-9A-Fa-f]{{4}}|U[0-9A-Fa-f]{{8}}|\r\n|.)|{_WS}|[^\\ \t\r\n\x85\u2028\u2029]+",
+    re.S,
+)
+_FIRST_CONTENT = re.compile(r"(?: *(?:\r\n|[\r\n\x85\u2028\u2029]))*( *)(?=[^ \r\n\x85\u2028\u2029])")
+_ESCAPES = {
+    "0": "\0", "a": "\x07", "b": "\b", "t": "\t", "\t": "\t", "n": "\n", "v": "\v",
+    "f": "\f", "r": "\r", "e": "\x1b", " ": " ", '"': '"', "/": "/", "\\": "\\",
+    "N": "\x85", "_": "\xa0", "L": "\u2028", "P": "\u2029",
+}  # fmt: skip
+
+# One mapped stretch: value[vstart:vstart+vlen] came from text[sstart:sstart+slen].
+# Equal lengths mean character-for-character; otherwise the whole stretch maps as one.
+Segment = tuple[int, int, int, int]
+
+
+class LineIndex:
+    """Line starts of one text, computed on first use."""
+
+    __slots__ = ("_starts", "text")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self._starts: list[int] | None = None
+
+    @property
+    def starts(self) -> list[int]:
+        if self._starts is None:
+            self._starts = [0, *(m.end() for m in _BREAK.finditer(self.text))]
+        return self._starts
+
+    def position(self, offset: int) -> tuple[int, int]:
+        """1-based (line, column) of a 0-based offset, clamped to the text."""
+        offset = max(0, min(offset, len(self.text)))
+        row = bisect_right(self.starts, offset) - 1
+        return row + 1, offset - self.starts[row] + 1
+
+    def span(self, start: int, end: int, file: str | None) -> Span:
+        end = max(start, end)
+        line, column = self.position(start)
+        end_line, end_column = self.position(end)
+        return Span(line, column, end_line, end_column, start, end, file)
+
+    def line_start(self, line: int) -> int:
+        starts = self.starts
+        return starts[line - 1] if 1 <= line <= len(starts) else len(self.text)
+
+    def line(self, n: int) -> str:
+        if not 1 <= n <= len(self.starts):
+            return ""
+        end = self.starts[n] if n < len(self.starts) else len(self.text)
+        return self.text[self.starts[n - 1] : end].rstrip(BREAK_CHARS)
+
+
+def skip_properties(text: str, offset: int, limit: int) -> int:
+    """Offset of a node's content after its ``&anchor``/``!tag`` (and gaps between)."""
+    while offset < limit and text[offset] in "!&":
+        offset = _PROPERTY.match(text, offset).end()  # type: ignore[union-attr]
+        offset = _GAP.match(text, offset).end()  # type: ignore[union-attr]
+    return offset
+
+
+def _break_at(text: str, pos: int) -> tuple[str, int]:
+    """The normalised line break at ``pos`` and its source length ('' at end of text)."""
+    if text.startswith("\r\n", pos):
+        return "\n", 2
+    ch = text[pos : pos + 1]
+    if ch in ("\r", "\n", "\x85"):
+        return "\n", 1
+    return (ch, 1) if ch in ("\u2028", "\u2029") else ("", 0)
+
+
+class _Out:
+    """Collects value pieces with their source positions."""
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+        self.segments: list[Segment] = []
+        self.size = 0
+
+    def add(self, value: str, sstart: int, slen: int) -> None:
+        if value:
+            self.parts.append(value)
+            self.segments.append((self.size, len(value), sstart, slen))
+            self.size += len(value)
+
+    def value(self) -> str:
+        return "".join(self.parts)
+
+
+def block_header(text: str, offset: int) -> tuple[bool, bool | None, int] | None:
+    """Parse a ``|``/``>`` header at ``offset``: (folded, chomping, content start)."""
+    if text[offset : offset + 1] not in ("|", ">"):
+        return None
+    indicators = text[offset + 1 : offset + 3]
+    chomp = True if "+" in indicators else False if "-" in indicators else None
+    end = _HEADER_END.match(text, offset).end()  # type: ignore[union-attr]
+    return text[offset] == ">", chomp, end
+
+
+def _block(text: str, start: int, indent: int, folded: bool, chomp: bool | None) -> _Out:
+    """Mirror of pyyaml's ``scan_block_scalar`` body, recording sources."""
+    out, n = _Out(), len(text)
+
+    def breaks(pos: int) -> tuple[list[tuple[str, int, int]], int, int]:
+        found, line_start = [], pos
+        while pos < n and pos - line_start < indent and text[pos] == " ":
+            pos += 1
+        while pos < n and text[pos] in BREAK_CHARS:
+            brk, size = _break_at(text, pos)
+            found.append((brk, pos, size))
+            pos += size
+            line_start = pos
+            while pos < n and pos - line_start < indent and text[pos] == " ":
+                pos += 1
+        return found, pos, pos - line_start
+
+    found, pos, column = breaks(start)
+    line_break: tuple[str, int, int] = ("", n, 0)
+    while column == indent and pos < n:
+        for brk in found:
+            out.add(*brk)
+        leading_non_space = text[pos] not in " \t"
+        end = pos
+        while end < n and text[end] not in BREAK_CHARS:
+            end += 1
+        out.add(text[pos:end], pos, end - pos)
+        brk, size = _break_at(text, end)
+        line_break = (brk, end, size)
+        found, pos, column = breaks(end + size)
+        if not (column == indent and pos < n):
+            break
+        if folded and brk == "\n" and leading_non_space and text[pos] not in " \t":
+            if not found:
+                out.add(" ", end, size)
+        else:
+            out.add(*line_break)
+    if chomp is not False:
+        out.add(*line_break)
+    if chomp is True:
+        for brk in found:
+            out.add(*brk)
+    return out
+
+
+def block_indent(text: str, content: int, value: str, folded: bool, chomp: bool | None) -> int:
+    """Indentation (in spaces) of a block scalar's content, or -1 if it has none."""
+    found = _FIRST_CONTENT.match(text, content)
+    if found is None:
+        return -1
+    spaces = len(found.group(1))
+    skipped = len(_BREAK.findall(text, content, found.start(1)))
+    rest = value[skipped:] if value.startswith("\n" * skipped) else ""
+    guess = spaces - (len(rest) - len(rest.lstrip(" ")))
+    for indent in dict.fromkeys((guess, spaces)):
+        if indent >= 1 and _block(text, content, indent, folded, chomp).value() == value:
+            return indent
+    return -1
+
+
+def _flow(text: str, start: int, end: int, style: str | None) -> _Out:
+    """Mirror of pyyaml's plain/quoted scalar folding and escapes, recording sources."""
+    out = _Out()
+    after_escaped_break = False
+    tokens = _DQ_TOKEN if style == '"' else _TOKEN
+    for token in tokens.finditer(text, start, end):
+        piece, pos = token.group(), token.start()
+        if piece[0] in " \t\r\n\x85\u2028\u2029":
+            breaks = [m for m in _BREAK.finditer(piece)]
+            if not breaks:
+                out.add(piece, pos, len(piece))
+                continue
+            rest = breaks
+            if not after_escaped_break:
+                first, rest = breaks[0], breaks[1:]
+                brk = _break_at(piece, first.start())[0]
+                if brk != "\n" or not rest:
+                    out.add(brk if brk != "\n" else " ", pos + first.start(), len(first.group()))
+            for m in rest:
+                out.add(_break_at(piece, m.start())[0], pos + m.start(), len(m.group()))
+            after_escaped_break = False
+            continue
+        after_escaped_break = False
+        if style == "'" and piece == "''":
+            out.add("'", pos, 2)
+        elif style == '"' and piece[0] == "\\":
+            code = piece[1]
+            if code in "xuU" and len(piece) > 2:
+                out.add(chr(int(piece[2:], 16)), pos, len(piece))
+            elif code in "\r\n\x85\u2028\u2029":
+                after_escaped_break = True
+            else:
+                out.add(_ESCAPES.get(code, "\\" + code), pos, len(piece))
+        else:
+            out.add(piece, pos, len(piece))
+    return out
+
+
+class ScalarMap:
+    """Value offsets of one string scalar -> source offsets."""
+
+    def __init__(self, segments: list[Segment], size: int, anchor: int) -> None:
+        self.segments = segments
+        self.starts = [s[0] for s in segments]
+        self.size = size
+        self.anchor = anchor  # source offset for an empty value
+
+    def _source(self, i: int, tail: bool) -> int:
+        k = bisect_right(self.starts, i) - 1
+        if k < 0:
+            return self.anchor
+        vstart, vlen, sstart, slen = self.segments[k]
+        if i >= vstart + vlen:  # past the last piece
+            return sstart + slen
+        if vlen == slen:
+            return sstart + (i - vstart) + (1 if tail else 0)
+        return sstart + slen if tail else sstart
+
+    def source_range(self, start: int, end: int) -> tuple[int, int]:
+        start = max(0, min(start, self.size))
+        end = max(start, min(end, self.size))
+        first = self._source(start, False)
+        return first, (self._source(end - 1, True) if end > start else first)
+
+
+def scalar_map(
+    text: str, start: int, end: int, style: str | None, indent: int | None, value: str
+) -> ScalarMap | None:
+    """Map ``value`` (loaded from ``text[start:end]``) back to source, or None if unsure."""
+    if style in ("|", ">"):
+        header = block_header(text, start)
+        if header is None or indent is None:
+            return None
+        folded, chomp, content = header
+        out = _block(text, content, indent, folded, chomp)
+        anchor = content
+    elif style is None and text[start:end] == value:  # the common single-line case
+        return ScalarMap([(0, len(value), start, len(value))], len(value), start)
+    else:
+        quoted = style in ("'", '"')
+        out = _flow(text, start + quoted, end - quoted, style)
+        anchor = start + quoted
+    if out.value() != value:
+        return None
+    return ScalarMap(out.segments, out.size, anchor)

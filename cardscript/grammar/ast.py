@@ -1,0 +1,362 @@
+"""The typed AST of the card script.
+
+Every node is a frozen dataclass with a source ``span`` (excluded from equality, so that
+``parse(format(ast)) == ast`` compares meaning, not layout). Words from the game's
+registry are stored by their canonical id ("atk", "ko_pile"), never as typed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import Union
+
+from cardscript.grammar.diagnostics import Span
+
+
+@dataclass(frozen=True, kw_only=True)
+class Node:
+    span: Span | None = field(default=None, compare=False, repr=False)
+
+    def children(self) -> list[Node]:
+        out: list[Node] = []
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if isinstance(value, Node):
+                out.append(value)
+            elif isinstance(value, tuple):
+                out.extend(v for v in value if isinstance(v, Node))
+        return out
+
+    def walk(self):  # type: ignore[no-untyped-def]
+        """Yield this node and every node below it, depth first."""
+        stack: list[Node] = [self]
+        while stack:
+            node = stack.pop()
+            yield node
+            stack.extend(reversed(node.children()))
+
+
+# ---- amounts, comparisons, references --------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Amount(Node):
+    """A number in text: 3, X, "a"/"an" (one), "that many", "all"."""
+
+    kind: str  # "int" | "var" | "a" | "an" | "that_many" | "all"
+    value: int | str | None = None
+
+
+@dataclass(frozen=True)
+class Comparison(Node):
+    value: Amount
+    op: str | None = None  # "or more" | "or less" | "or fewer" | "or greater" | None (exactly)
+
+
+@dataclass(frozen=True)
+class PhaseRef(Node):
+    phase: str
+    owner: str | None = None  # "your" | "the" | "each" | "this" | "the next" | "an opponent's" ...
+
+
+@dataclass(frozen=True)
+class ZoneRef(Node):
+    zone: str
+    possessor: str | None = None
+
+
+@dataclass(frozen=True)
+class Moment(Node):
+    edge: str  # "start" | "beginning" | "end"
+    phase: PhaseRef
+    the: bool = True
+
+
+@dataclass(frozen=True)
+class Duration(Node):
+    phase: PhaseRef
+    the: bool = False
+
+
+# ---- selectors -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ThisCard(Node):
+    noun: str | None = None
+
+
+@dataclass(frozen=True)
+class It(Node):
+    word: str = "it"  # "it" | "itself" | "them"
+
+
+@dataclass(frozen=True)
+class ThatCard(Node):
+    noun: str
+    word: str = "that"  # "that" | "those"
+
+
+@dataclass(frozen=True)
+class Player(Node):
+    who: str  # canonical words: "you", "each opponent", "its controller", ...
+
+
+@dataclass(frozen=True)
+class Quality(Node):
+    """An adjective (state, element...), a quoted trait/team, or a possessor before the noun."""
+
+    kind: str  # "adj" | "name" | "possessor"
+    value: str
+    negated: bool = False
+
+
+@dataclass(frozen=True)
+class Quantifier(Node):
+    kind: str  # a, an, each, all, every, any, another, the, other, target, n_targets, up_to, ...
+    count: Amount | None = None
+    target: bool = False  # "up to 2 target ..." vs "up to 2 ..."
+
+
+@dataclass(frozen=True)
+class Filter(Node):
+    """A condition after the noun: "you control", "with team "X"", "in your hand"..."""
+
+    kind: str
+    name: str | None = None  # attr / stat / keyword / event id
+    value: str | None = None  # quoted value, preposition
+    comparison: Comparison | None = None
+    zone: ZoneRef | None = None
+    phase: str | None = None
+
+
+@dataclass(frozen=True)
+class Cards(Node):
+    noun: str
+    quantifier: Quantifier | None = None
+    qualities: tuple[Quality, ...] = ()
+    filters: tuple[Filter, ...] = ()
+
+
+Selector = Union[ThisCard, It, ThatCard, Player, Cards]
+
+
+# ---- conditions ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Test(Node):
+    """One test in a condition. ``kind`` names its form; unused fields stay None."""
+
+    kind: str  # is_state, in_zone, has_counters, resource_cmp, stat_cmp, you_did, you_did_not,
+    #            you_control
+    subject: Selector | None = None
+    negated: bool = False
+    state: str | None = None
+    zone: ZoneRef | None = None
+    comparison: Comparison | None = None
+    name: str | None = None  # counter / resource / stat id
+    possessor: str | None = None
+
+
+@dataclass(frozen=True)
+class Condition(Node):
+    tests: tuple[Test, ...]
+    ops: tuple[str, ...] = ()  # "and" / "or" between consecutive tests
+
+
+# ---- actions ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StatMod(Node):
+    delta: str  # "+1", "-2", "+X"
+    stat: str
+
+
+@dataclass(frozen=True)
+class KeywordUse(Node):
+    name: str
+    args: tuple[Arg, ...] = ()
+
+
+@dataclass(frozen=True)
+class Arg(Node):
+    """A keyword argument: a number, X, a strike triple, a quoted name or a word."""
+
+    kind: str  # token class: INT, VAR, TRIPLE, STRING, WORD, ADJ, NOUN, COUNTER, ...
+    value: str
+
+
+@dataclass(frozen=True)
+class Destination(Node):
+    placement: str  # "to" | "into" | "onto" | "on" | "under" | "on top of" | "at the bottom of"
+    zone: ZoneRef
+    face: str | None = None  # "face up" | "face down"
+
+
+@dataclass(frozen=True)
+class EventObject(Node):
+    selector: Selector
+    preposition: str | None = None
+
+
+@dataclass(frozen=True)
+class Action(Node):
+    """One effect verb with its arguments. ``verb`` names the construct:
+
+    deal, prevent, heal, draw, discard, gain, gain_control, lose, pay, move, place,
+    remove_counters, remove_card, search, shuffle, shuffle_into, reveal, look, get, have,
+    gain_keyword, lose_keyword, can, cannot, primitive, primitive_amount, named_cost.
+    """
+
+    verb: str
+    name: str | None = None  # registry id: damage kind, resource, counter, verb, cost, noun...
+    amount: Amount | None = None
+    target: Selector | None = None
+    source: Selector | None = None  # prevent ... by X
+    qualities: tuple[Quality, ...] = ()
+    zone: ZoneRef | None = None
+    destination: Destination | None = None
+    stat_mods: tuple[StatMod, ...] = ()
+    keywords: tuple[KeywordUse, ...] = ()
+    event_object: EventObject | None = None
+    word: str | None = None  # surface verb/preposition kept for layout: "put", "from", "the first"
+    flag: bool = False  # deal/prevent: "dealt"; remove: "from the game"
+    period: str | None = None  # prevent ... each <phase>
+
+
+@dataclass(frozen=True)
+class Clause(Node):
+    action: Action
+    subject: Selector | None = None
+    optional: bool = False  # "may"
+    per_each: Selector | None = None
+    duration: Duration | None = None
+
+
+@dataclass(frozen=True)
+class Conditional(Node):
+    condition: Condition
+    clause: Clause
+
+
+@dataclass(frozen=True)
+class ForEach(Node):
+    selector: Selector
+    clause: Clause
+
+
+@dataclass(frozen=True)
+class Choice(Node):
+    options: tuple[Clause, ...]
+
+
+Step = Union[Clause, Conditional, ForEach, Choice]
+
+
+@dataclass(frozen=True)
+class Steps(Node):
+    steps: tuple[Step, ...]
+    joiners: tuple[str, ...] = ()  # between consecutive steps: ",", ", then", ", and", ". then"
+
+
+# ---- events and abilities --------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Event(Node):
+    """What a trigger waits for: ``subject`` does ``event`` (to ``obj``), or a moment."""
+
+    event: str | None = None
+    subject: Selector | None = None
+    obj: EventObject | None = None
+    moment: Moment | None = None
+
+
+@dataclass(frozen=True)
+class KeywordList(Node):
+    keywords: tuple[KeywordUse, ...]
+
+
+@dataclass(frozen=True)
+class Triggered(Node):
+    timing: str  # when | whenever | at | after | before
+    event: Event
+    effects: Steps
+    costs: Steps | None = None
+
+
+@dataclass(frozen=True)
+class Activated(Node):
+    costs: Steps
+    effects: Steps
+
+
+@dataclass(frozen=True)
+class EffectAbility(Node):
+    """Text with no trigger or cost: one-shot on events and plot twists, continuous on
+    permanents (the kernel decides by card type). ``condition``/``during`` limit when."""
+
+    effects: Steps
+    condition: Condition | None = None
+    during: PhaseRef | None = None
+
+
+@dataclass(frozen=True)
+class Replacement(Node):
+    subject: Selector
+    event: str
+    effects: Steps
+    obj: EventObject | None = None
+
+
+@dataclass(frozen=True)
+class RuleOverride(Node):
+    hook: str
+    value: str
+    value_kind: str  # INT | SIGNED | WORD | ADJ
+    scope: Selector | None = None
+    condition: Condition | None = None
+
+
+@dataclass(frozen=True)
+class Label(Node):
+    name: str
+    qualifier: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Mod(Node):
+    """A limit or timing restriction in parentheses after an ability."""
+
+    kind: str  # once_per | twice_per | max_per | only_when | any_time
+    period: str | None = None
+    count: int | None = None
+    words: tuple[str, ...] = ()
+
+
+Ability = Union[KeywordList, "KeywordDef", Triggered, Activated, EffectAbility, Replacement,
+                RuleOverride]
+
+
+@dataclass(frozen=True)
+class AbilityLine(Node):
+    ability: Ability
+    label: Label | None = None
+    mods: tuple[Mod, ...] = ()
+
+
+@dataclass(frozen=True)
+class KeywordDef(Node):
+    name: str
+    params: tuple[str, ...]
+    body: tuple[AbilityLine, ...]
+
+
+@dataclass(frozen=True)
+class Script(Node):
+    """A whole card text: its abilities in order, and the language version if declared."""
+
+    lines: tuple[AbilityLine, ...]
+    version: int | None = None

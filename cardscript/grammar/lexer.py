@@ -1,0 +1,221 @@
+"""Split card-script text into logical lines of raw pieces with exact positions.
+
+Which grammar terminal a word becomes is decided later, by the parser driver, from the
+game's registry and the terminals the parser accepts at that point (see ``classify``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+
+from cardscript.grammar.diagnostics import Diagnostic, Span, error
+
+MAX_TEXT_CHARS = 100_000  # one card's rules text; longer input is rejected, not parsed
+MAX_LINE_PIECES = 400  # one ability; bounds parser work on hostile input
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One lexical piece: ``kind`` is WORD, INT, SIGNED, VAR, TRIPLE, STRING, LABEL, POSS or
+    punctuation (COMMA, DOT, DOT_THEN, COLON, SEMI, LPAR, RPAR, ARROW)."""
+
+    kind: str
+    text: str  # the source text of the piece
+    value: str  # normalised value (string contents without quotes, '+1', ...)
+    span: Span
+
+
+@dataclass(frozen=True)
+class LogicalLine:
+    pieces: tuple[Piece, ...]
+    span: Span  # from the first to the last piece
+
+
+_PUNCT: Mapping[str, str] = {
+    ",": "COMMA",
+    ":": "COLON",
+    ";": "SEMI",
+    "(": "LPAR",
+    ")": "RPAR",
+    "→": "ARROW",
+    "—": "COLON",
+}
+
+_TOKEN_RE = re.compile(
+    r"""
+    (?P<ws>[ \t\r\f\v\u00a0]+)
+  | (?P<comment>\#[^\n]*)
+  | (?P<arrow>->|=>)
+  | (?P<triple>[0-9XYZ]+-[0-9XYZ]+-[0-9XYZ]+(?![\w-]))
+  | (?P<signed>[+\-−](?:\d+|[XYZN])(?![\w]))
+  | (?P<int>\d+(?![\w]))
+  | (?P<string>"[^"\n]*"|«[^»\n]*»|“[^”\n]*”)
+  | (?P<badstring>["«“][^\n]*)
+  | (?P<label>\[[^\]\n]{1,40}\])
+  | (?P<dotthen>\.[ \t]*(?:\n[ \t]+)?then(?![\w]))
+  | (?P<dot>\.)
+  | (?P<word>[^\W\d_](?:[\w]|['’\-](?=\w))*)
+  | (?P<punct>[,:;()→—])
+  | (?P<newline>\n)
+  | (?P<other>.)
+    """,
+    re.VERBOSE | re.IGNORECASE,
+)
+
+_POSSESSIVE_RE = re.compile(r"^(.+?)['’]s$", re.IGNORECASE)
+_VAR_RE = re.compile(r"^[XYZN]$")
+
+
+def _lines_index(text: str) -> list[int]:
+    starts = [0]
+    starts.extend(m.end() for m in re.finditer(r"\n", text))
+    return starts
+
+
+class _Positions:
+    """Offset -> 1-based (line, column), computed once per text."""
+
+    def __init__(self, text: str) -> None:
+        self._starts = _lines_index(text)
+
+    def at(self, offset: int) -> tuple[int, int]:
+        lo, hi = 0, len(self._starts) - 1
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if self._starts[mid] <= offset:
+                lo = mid
+            else:
+                hi = mid - 1
+        return lo + 1, offset - self._starts[lo] + 1
+
+    def span(self, start: int, end: int) -> Span:
+        line, col = self.at(start)
+        end_line, end_col = self.at(end)
+        return Span(line, col, end_line, end_col, start, end)
+
+
+def split_lines(text: str) -> tuple[list[LogicalLine], list[Diagnostic]]:
+    """Tokenise a whole card text into logical lines.
+
+    A physical line that starts with a space or tab continues the previous line, so long
+    abilities can wrap. Blank lines and ``#`` comments separate nothing and mean nothing.
+    """
+    diagnostics: list[Diagnostic] = []
+    if len(text) > MAX_TEXT_CHARS:
+        pos = _Positions(text[:1])
+        return [], [
+            error(
+                "CS-P007",
+                f"card text is too long ({len(text):,} characters; the limit is "
+                f"{MAX_TEXT_CHARS:,})",
+                pos.span(0, 1),
+            )
+        ]
+    positions = _Positions(text)
+    lines: list[LogicalLine] = []
+    current: list[Piece] = []
+    at_line_start = True
+    indented = False
+    newlines = 0
+
+    def flush() -> None:
+        if current:
+            first, last = current[0].span, current[-1].span
+            span = Span(first.line, first.column, last.end_line, last.end_column,
+                        first.offset, last.end_offset)
+            lines.append(LogicalLine(tuple(current), span))
+            current.clear()
+
+    for match in _TOKEN_RE.finditer(text):
+        kind = match.lastgroup
+        start, end = match.span()
+        raw = match.group()
+        if kind == "ws":
+            if at_line_start and start > 0 and text[start - 1] == "\n":
+                indented = True
+            continue
+        if kind == "comment":
+            continue
+        if kind == "newline":
+            at_line_start, indented = True, False
+            newlines += 1
+            continue
+        if at_line_start:
+            # An indented line continues the previous one, unless a blank line came between.
+            if not indented or newlines >= 2:
+                flush()
+            at_line_start, indented = False, False
+        newlines = 0
+        span = positions.span(start, end)
+        if kind == "word":
+            current.extend(_word_pieces(raw, span))
+        elif kind == "int":
+            current.append(Piece("INT", raw, raw, span))
+        elif kind == "signed":
+            value = "-" + raw[1:] if raw[0] in "-−" else raw
+            current.append(Piece("SIGNED", raw, value, span))
+        elif kind == "triple":
+            current.append(Piece("TRIPLE", raw, raw.upper(), span))
+        elif kind == "string":
+            current.append(Piece("STRING", raw, raw[1:-1], span))
+        elif kind == "badstring":
+            diagnostics.append(
+                error("CS-P005", "this quoted name is never closed", span,
+                      "perhaps try adding the closing quote at the end of the name")
+            )
+        elif kind == "label":
+            current.append(Piece("LABEL", raw, raw, span))
+        elif kind == "dotthen":
+            current.append(Piece("DOT_THEN", raw, ". then", span))
+        elif kind == "dot":
+            current.append(Piece("DOT", raw, raw, span))
+        elif kind == "arrow":
+            current.append(Piece("ARROW", raw, "→", span))
+        elif kind == "punct":
+            current.append(Piece(_PUNCT[raw], raw, raw, span))
+        else:
+            diagnostics.append(
+                error("CS-P004", f'unexpected character "{raw}"', span,
+                      "perhaps try removing it; card text uses words, numbers and , . : ; ( ) →")
+            )
+    flush()
+    return lines, diagnostics
+
+
+def _word_pieces(raw: str, span: Span) -> Iterator[Piece]:
+    """A word, with a possessive "'s" split off and contractions opened up."""
+    lowered = raw.casefold().replace("’", "'")
+    if lowered in _CONTRACTIONS:
+        first, second = _CONTRACTIONS[lowered]
+        yield Piece("WORD", raw, first, span)
+        if second:
+            yield Piece("WORD", "", second, span)
+        return
+    possessive = _POSSESSIVE_RE.match(raw)
+    if possessive and lowered not in _KEEP_S:
+        base = possessive.group(1)
+        base_span = Span(span.line, span.column, span.line, span.column + len(base),
+                         span.offset, span.offset + len(base))
+        poss_span = Span(span.line, span.column + len(base), span.end_line, span.end_column,
+                         span.offset + len(base), span.end_offset)
+        yield Piece("WORD", base, base, base_span)
+        yield Piece("POSS", raw[len(base):], "'s", poss_span)
+        return
+    if _VAR_RE.match(raw):
+        yield Piece("VAR", raw, raw, span)
+        return
+    yield Piece("WORD", raw, raw, span)
+
+
+_CONTRACTIONS: Mapping[str, tuple[str, str]] = {
+    "can't": ("cannot", ""),
+    "cannot": ("cannot", ""),
+    "don't": ("do", "not"),
+    "doesn't": ("do", "not"),
+    "isn't": ("is", "not"),
+    "aren't": ("is", "not"),
+}
+
+_KEEP_S = frozenset({"it's", "let's"})

@@ -1,0 +1,335 @@
+"""Parse card-script text into a typed AST, collecting positioned diagnostics.
+
+Each logical line is parsed on its own by the LALR(1) parser built from cardscript.lark,
+so one mistake costs one line and every error of a text is reported in one run. Words are
+classified here: of the classes a word can belong to (reserved word, registry class, plain
+word), the parser takes the first one its current state accepts — longest phrase first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+from lark import Lark, Token
+from lark.exceptions import UnexpectedInput
+from lark.lexer import Lexer
+
+from cardscript.grammar import ast
+from cardscript.grammar.build import AstBuilder
+from cardscript.grammar.diagnostics import Diagnostic, Span, did_you_mean, error
+from cardscript.grammar.lexer import MAX_LINE_PIECES, LogicalLine, Piece, split_lines
+from cardscript.grammar.registry import CLASS_NAMES, WORD_CLASSES, Registry
+
+LANGUAGE_VERSION = 1
+
+# Surface words that mean the same reserved word ("gets" is "get", "are" is "is").
+SYNONYMS: Mapping[str, str] = {
+    "gets": "get", "has": "have", "are": "is", "loses": "lose", "gains": "gain",
+    "draws": "draw", "deals": "deal", "discards": "discard", "pays": "pay", "heals": "heal",
+    "controls": "control", "reveals": "reveal", "searches": "search", "shuffles": "shuffle",
+    "looks": "look", "places": "place", "removes": "remove", "prevents": "prevent",
+    "does": "do", "chooses": "choose", "an opponent's": "an opponent's",
+}
+MOVE_VERBS: Mapping[str, str] = {
+    "put": "put", "puts": "put", "move": "move", "moves": "move", "return": "return",
+    "returns": "return", "take": "take", "takes": "take",
+}
+IT_WORDS = frozenset({"it", "itself"})
+_VALUE_KINDS = frozenset({"INT", "SIGNED", "VAR", "TRIPLE", "STRING", "POSS", "COMMA", "DOT",
+                          "DOT_THEN", "COLON", "SEMI", "LPAR", "RPAR", "ARROW"})
+_PUNCT_TEXT = {"COMMA": '","', "DOT": '"."', "DOT_THEN": '". Then"', "COLON": '":"',
+               "SEMI": '";"', "LPAR": '"("', "RPAR": '")"', "ARROW": '"→"', "POSS": "\"'s\"",
+               "INT": "a number", "SIGNED": "a change such as +1", "VAR": "X",
+               "TRIPLE": "a strike such as 1-2-3", "STRING": 'a quoted name such as "Avengers"',
+               "WORD": "a word", "IT_WORD": '"it"', "MOVE_VERB": '"put", "move" or "return"',
+               "$END": "the end of the line"}
+
+
+class _FedLexer(Lexer):
+    """Placeholder: tokens are fed to the interactive parser, never lexed by Lark."""
+
+    def __init__(self, conf: object) -> None:
+        pass
+
+    def lex(self, data):  # type: ignore[no-untyped-def]
+        yield from data
+
+
+def grammar_text() -> str:
+    return resources.files("cardscript.grammar").joinpath("cardscript.lark").read_text("utf-8")
+
+
+@cache
+def lark_parser(strict: bool = False) -> Lark:
+    """The LALR(1) parser (built once per process; lark caches the tables on disk)."""
+    return Lark(grammar_text(), parser="lalr", lexer=_FedLexer, propagate_positions=True,
+                strict=strict, maybe_placeholders=False)
+
+
+@cache
+def reserved_words() -> Mapping[str, str]:
+    """casefolded reserved phrase -> terminal name, from the grammar's literals."""
+    table: dict[str, str] = {}
+    for terminal in lark_parser().terminals:
+        if terminal.pattern.type == "str":
+            table[terminal.pattern.value.casefold()] = terminal.name
+    for surface, canonical in SYNONYMS.items():
+        if canonical in table:
+            table[surface] = table[canonical]
+    return table
+
+
+@dataclass(frozen=True)
+class ParseResult:
+    script: ast.Script
+    diagnostics: tuple[Diagnostic, ...]
+
+    @property
+    def ok(self) -> bool:
+        return not any(d.is_error for d in self.diagnostics)
+
+
+def parse_script(text: str, registry: Registry) -> ParseResult:
+    """Parse a whole card text; never raises for bad input."""
+    lines, diagnostics = split_lines(text)
+    source_lines = text.split("\n")
+    abilities: list[ast.AbilityLine] = []
+    version: int | None = None
+    for index, line in enumerate(lines):
+        node, problems = parse_line(line, registry)
+        for problem in problems:
+            diagnostics.append(_with_source(problem, source_lines))
+        if isinstance(node, int):
+            if index != 0:
+                diagnostics.append(_with_source(error(
+                    "CS-P006", "the language version must be the first line of the text",
+                    line.span, 'perhaps try moving "cardscript 1" to the top'), source_lines))
+            elif node != LANGUAGE_VERSION:
+                diagnostics.append(_with_source(error(
+                    "CS-P006", f"unsupported language version {node}",
+                    line.span, f"this cardscript understands version {LANGUAGE_VERSION}"),
+                    source_lines))
+            version = node
+        elif node is not None:
+            abilities.append(node)
+    diagnostics.sort(key=lambda d: d.sort_key())
+    return ParseResult(ast.Script(lines=tuple(abilities), version=version),
+                       tuple(diagnostics))
+
+
+def parse_line(line: LogicalLine, registry: Registry
+               ) -> tuple[ast.AbilityLine | int | None, list[Diagnostic]]:
+    """Parse one logical line: an ability, or a version header (returned as an int)."""
+    pieces = line.pieces
+    if len(pieces) > MAX_LINE_PIECES:
+        return None, [error("CS-P008", f"this ability is too long ({len(pieces)} words and "
+                            f"signs; the limit is {MAX_LINE_PIECES})", pieces[0].span,
+                            "perhaps try splitting it into several abilities")]
+    interactive = lark_parser().parse_interactive()
+    reserved = reserved_words()
+    # Depth-first over word classifications: a word that fits several classes takes the
+    # first the parser accepts; if the line then fails, the next class is tried. The
+    # budget keeps hostile lines linear.
+    budget = 8 * len(pieces) + 64
+    choice_points: list[tuple[int, object, list[tuple[str, str, int]]]] = []
+    furthest: tuple[int, Diagnostic] | None = None
+    i = 0
+    while True:
+        failure: Diagnostic | None = None
+        if i < len(pieces):
+            accepted = set(interactive.choices())
+            options = _candidates(pieces, i, registry, reserved)
+            fitting = [o for o in options if o[0] in accepted]
+            if not fitting:
+                previous = pieces[i - 1] if i else None
+                failure = _unexpected(pieces, i, options, accepted, registry, previous)
+            else:
+                if len(fitting) > 1:
+                    choice_points.append((i, interactive.copy(), fitting[1:]))
+                try:
+                    i = _feed(interactive, pieces, i, fitting[0])
+                except UnexpectedInput:
+                    previous = pieces[i - 1] if i else None
+                    failure = _unexpected(pieces, i, options, accepted, registry, previous)
+                budget -= 1
+        else:
+            accepted = set(interactive.choices())
+            if "$END" in accepted:
+                break
+            failure = _early_end(line, accepted, registry)
+        if failure is None:
+            continue
+        if furthest is None or i > furthest[0]:
+            furthest = (i, failure)
+        if not choice_points or budget <= 0:
+            return None, [furthest[1]]
+        while choice_points and budget > 0:
+            i, saved, rest = choice_points.pop()
+            interactive = saved.copy()  # type: ignore[attr-defined]
+            if len(rest) > 1:
+                choice_points.append((i, saved, rest[1:]))
+            budget -= 1
+            try:
+                i = _feed(interactive, pieces, i, rest[0])
+                break
+            except UnexpectedInput:
+                continue
+        else:
+            return None, [furthest[1]]
+    tree = interactive.feed_eof()
+    return AstBuilder().transform(tree), []
+
+
+def _feed(interactive: object, pieces: tuple[Piece, ...], i: int,
+          option: tuple[str, str, int]) -> int:
+    kind, value, width = option
+    first, last = pieces[i].span, pieces[i + width - 1].span
+    token = Token(kind, value, start_pos=first.offset, line=first.line, column=first.column,
+                  end_line=last.end_line, end_column=last.end_column, end_pos=last.end_offset)
+    interactive.feed_token(token)  # type: ignore[attr-defined]
+    return i + width
+
+
+def _candidates(pieces: tuple[Piece, ...], i: int, registry: Registry,
+                reserved: Mapping[str, str]) -> list[tuple[str, str, int]]:
+    """(terminal, value, pieces used) in order of preference for the piece at ``i``."""
+    piece = pieces[i]
+    if piece.kind == "LABEL":
+        return [("LABEL", term.id, 1) for (cls, term, _) in
+                registry.phrases.get(piece.value.casefold(), ()) if cls == "LABEL"] or [
+            ("WORD", piece.value, 1)]
+    if piece.kind == "DOT_THEN":
+        return [("DOT_THEN", ". then", 1), ("DOT", ".", 1)]
+    if piece.kind in _VALUE_KINDS:
+        return [(piece.kind, piece.value, 1)]
+    options: list[tuple[str, str, int]] = []
+    longest = min(max(registry.longest_phrase, 3), len(pieces) - i)
+    for width in range(longest, 0, -1):
+        words = pieces[i:i + width]
+        if any(p.kind not in ("WORD", "VAR") for p in words):
+            continue
+        phrase = " ".join(p.value.casefold() for p in words)
+        if phrase in reserved:
+            options.append((reserved[phrase], _canonical_reserved(phrase), width))
+        for cls, term, _plural in registry.phrases.get(phrase, ()):
+            options.append((cls, term.id, width))
+        if width == 1:
+            options.extend(_single_word_options(piece, phrase, registry))
+    return options
+
+
+def _single_word_options(piece: Piece, word: str, registry: Registry
+                         ) -> list[tuple[str, str, int]]:
+    options: list[tuple[str, str, int]] = []
+    if word.startswith("non-"):
+        for cls, term, _ in registry.phrases.get(word[4:], ()):
+            if cls == "ADJ":
+                options.append(("ADJ", "non-" + term.id, 1))
+    if word in MOVE_VERBS:
+        options.append(("MOVE_VERB", MOVE_VERBS[word], 1))
+    if word in IT_WORDS:
+        options.append(("IT_WORD", word, 1))
+    if piece.kind == "VAR":
+        options.append(("VAR", piece.value, 1))
+    options.append(("WORD", piece.value, 1))
+    return options
+
+
+def _canonical_reserved(phrase: str) -> str:
+    return SYNONYMS.get(phrase, phrase)
+
+
+# ---- diagnostics -----------------------------------------------------------------------
+
+
+def describe_expected(accepted: Iterable[str], registry: Registry, limit: int = 6) -> str:
+    """Plain words for what the parser would have accepted: 'a stat, "until" or ","'."""
+    names = sorted(set(accepted), key=_expected_order)
+    parts: list[str] = []
+    for name in names:
+        if name in CLASS_NAMES:
+            if name in WORD_CLASSES and not registry.terms(name):
+                continue  # this game has no such words: don't offer them
+            parts.append(CLASS_NAMES[name])
+        elif name in _PUNCT_TEXT:
+            parts.append(_PUNCT_TEXT[name])
+        else:
+            literal = _literal_of(name)
+            if literal:
+                parts.append(f'"{literal}"')
+    parts = list(dict.fromkeys(parts))
+    if len(parts) > limit:
+        parts = [*parts[:limit], "…"]
+        return ", ".join(parts)
+    if len(parts) <= 1:
+        return parts[0] if parts else "nothing more"
+    return ", ".join(parts[:-1]) + " or " + parts[-1]
+
+
+def _expected_order(name: str) -> tuple[int, str]:
+    if name in WORD_CLASSES:
+        return (0, list(WORD_CLASSES).index(name).__str__().zfill(3))
+    if name == "$END":
+        return (3, name)
+    if name in _PUNCT_TEXT:
+        return (2, name)
+    return (1, _literal_of(name) or name)
+
+
+@cache
+def _literal_map() -> Mapping[str, str]:
+    return {t.name: t.pattern.value for t in lark_parser().terminals if t.pattern.type == "str"}
+
+
+def _literal_of(name: str) -> str | None:
+    return _literal_map().get(name)
+
+
+def _suggestion(word: str, accepted: Iterable[str], registry: Registry) -> str:
+    pool: list[str] = []
+    for name in accepted:
+        if name in WORD_CLASSES:
+            pool.extend(registry.spellings(name))
+        elif (literal := _literal_of(name)) is not None:
+            pool.append(literal)
+    return did_you_mean(word, pool)
+
+
+def _unexpected(pieces: tuple[Piece, ...], i: int, options: list[tuple[str, str, int]],
+                accepted: set[str], registry: Registry, previous: Piece | None) -> Diagnostic:
+    piece = pieces[i]
+    expected = describe_expected(accepted, registry)
+    shown = piece.text or piece.value
+    after = f' after "{previous.text}"' if previous is not None and previous.text else ""
+    unknown = all(o[0] == "WORD" for o in options) and piece.kind in ("WORD", "LABEL")
+    hint = _suggestion(piece.value, accepted, registry) if piece.kind in ("WORD", "LABEL",
+                                                                          "VAR") else ""
+    if unknown:
+        message = f'unknown word "{shown}"{after}; expected {expected}'
+        if not hint:
+            hint = _known_elsewhere_hint(piece.value, registry)
+        return error("CS-P002", message, piece.span, hint)
+    return error("CS-P001", f'unexpected "{shown}"{after}; expected {expected}', piece.span,
+                 hint)
+
+
+def _known_elsewhere_hint(word: str, registry: Registry) -> str:
+    pool = [spelling for cls in WORD_CLASSES for spelling in registry.spellings(cls)]
+    return did_you_mean(word, pool)
+
+
+def _early_end(line: LogicalLine, accepted: set[str], registry: Registry) -> Diagnostic:
+    last = line.pieces[-1]
+    span = Span(last.span.end_line, last.span.end_column, last.span.end_line,
+                last.span.end_column + 1, last.span.end_offset, last.span.end_offset + 1)
+    return error("CS-P003", f'this ability ends too early after "{last.text}"; expected '
+                 f"{describe_expected(accepted - {'$END'}, registry)}", span)
+
+
+def _with_source(diagnostic: Diagnostic, source_lines: list[str]) -> Diagnostic:
+    if diagnostic.span is None or not 0 < diagnostic.span.line <= len(source_lines):
+        return diagnostic
+    return diagnostic.at(diagnostic.span, source_lines[diagnostic.span.line - 1])

@@ -1,0 +1,172 @@
+"""A game's vocabulary: the typed registry that feeds the lexer, checks, formatter and docs.
+
+Each game declares one registry (``cardscript/kernels/<game>/registry.yaml``). The grammar
+is the same for every game; the registry says which words mean what in that game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+# Token class of the grammar -> the registry section that fills it.
+WORD_CLASSES: Mapping[str, str] = {
+    "KW": "keywords",
+    "NOUN": "nouns",
+    "ADJ": "adjectives",
+    "STAT": "stats",
+    "ZONE": "zones",
+    "COUNTER": "counters",
+    "RESOURCE": "resources",
+    "EVENT": "events",
+    "PHASE": "phases",
+    "VERB": "verbs",
+    "HOOK": "hooks",
+    "COST": "costs",
+    "DAMAGE": "damage",
+    "LABEL": "labels",
+    "ATTR": "attributes",
+    "PERMISSION": "permissions",
+}
+
+# What an author calls each class in a message ("expected a stat such as ATK").
+CLASS_NAMES: Mapping[str, str] = {
+    "KW": "a keyword",
+    "NOUN": "a card or object noun",
+    "ADJ": "a state or quality",
+    "STAT": "a stat",
+    "ZONE": "a zone",
+    "COUNTER": "a counter",
+    "RESOURCE": "a player resource",
+    "EVENT": "an event",
+    "PHASE": "a phase or period",
+    "VERB": "an effect verb",
+    "HOOK": "a rule hook",
+    "COST": "a named cost",
+    "DAMAGE": "a kind of damage",
+    "LABEL": "an ability label",
+    "ATTR": "an attribute",
+    "PERMISSION": "an action that can be allowed or forbidden",
+    "MOVE_VERB": "put, move, return or take",
+}
+
+
+@dataclass(frozen=True)
+class Term:
+    """One vocabulary entry: a canonical id and the surface phrases that spell it.
+
+    ``forms[0]`` is the canonical singular spelling, ``plural`` the plural one (nouns,
+    counters) when it differs. ``doc`` is one line for docs and completion.
+    """
+
+    id: str
+    forms: tuple[str, ...]
+    plural: str | None = None
+    doc: str = ""
+    params: tuple[str, ...] = ()
+    default: Any = None
+    kind: str | None = None
+    third: str | None = None  # verbs: third person singular ("stuns"); defaults to forms[1]
+    base: str | None = None  # events: the infinitive after "would" ("be stunned")
+    past: str | None = None  # events: the past tense in "that attacked this turn"
+
+    @property
+    def text(self) -> str:
+        return self.forms[0]
+
+    def spelling(self, plural: bool = False) -> str:
+        return self.plural if plural and self.plural else self.forms[0]
+
+    def third_person(self) -> str:
+        if self.third:
+            return self.third
+        return self.forms[1] if len(self.forms) > 1 else self.forms[0]
+
+    def infinitive(self) -> str:
+        return self.base or self.plural or self.forms[0]
+
+
+@dataclass(frozen=True)
+class Registry:
+    """The vocabulary of one game, by token class."""
+
+    game: str
+    title: str
+    sections: Mapping[str, tuple[Term, ...]] = field(default_factory=dict)
+
+    def terms(self, token_class: str) -> tuple[Term, ...]:
+        return self.sections.get(WORD_CLASSES.get(token_class, token_class), ())
+
+    def term(self, token_class: str, term_id: str) -> Term | None:
+        for term in self.terms(token_class):
+            if term.id == term_id:
+                return term
+        return None
+
+    @cached_property
+    def phrases(self) -> Mapping[str, tuple[tuple[str, Term, bool], ...]]:
+        """casefolded phrase -> ((token class, term, is_plural), ...) in declaration order."""
+        table: dict[str, list[tuple[str, Term, bool]]] = {}
+        for token_class, section in WORD_CLASSES.items():
+            for term in self.sections.get(section, ()):
+                for form in term.forms:
+                    table.setdefault(form.casefold(), []).append((token_class, term, False))
+                for extra in (term.plural, term.third, term.base, term.past):
+                    if extra and extra.casefold() not in {f.casefold() for f in term.forms}:
+                        table.setdefault(extra.casefold(), []).append((token_class, term, True))
+        return {k: tuple(v) for k, v in table.items()}
+
+    @cached_property
+    def longest_phrase(self) -> int:
+        return max((len(p.split()) for p in self.phrases), default=1)
+
+    def spellings(self, token_class: str) -> list[str]:
+        """Every surface phrase of a class, for did-you-mean and completion."""
+        out: list[str] = []
+        for term in self.terms(token_class):
+            out.extend(term.forms)
+            out.extend(x for x in (term.plural, term.third, term.base, term.past) if x)
+        return out
+
+    def with_keywords(self, keywords: Iterable[Term]) -> Registry:
+        """The same registry with the game's keywords (defined in card script) added."""
+        merged = dict(self.sections)
+        merged["keywords"] = tuple(self.sections.get("keywords", ())) + tuple(keywords)
+        return Registry(self.game, self.title, merged)
+
+
+def term_from_data(data: Mapping[str, Any] | str) -> Term:
+    """Build a Term from its registry YAML entry (a bare string is a one-form term)."""
+    if isinstance(data, str):
+        return Term(id=_slug(data), forms=(data,))
+    forms = data.get("forms") or [data.get("text") or data["id"]]
+    if isinstance(forms, str):
+        forms = [forms]
+    params = data.get("params") or ()
+    return Term(
+        id=str(data.get("id") or _slug(forms[0])),
+        forms=tuple(str(f) for f in forms),
+        plural=data.get("plural"),
+        doc=str(data.get("doc", "")),
+        params=tuple(params),
+        default=data.get("default"),
+        kind=data.get("type"),
+        third=data.get("third"),
+        base=data.get("base"),
+        past=data.get("past"),
+    )
+
+
+def registry_from_data(data: Mapping[str, Any]) -> Registry:
+    sections = {
+        section: tuple(term_from_data(entry) for entry in data.get(section) or ())
+        for section in WORD_CLASSES.values()
+    }
+    return Registry(game=str(data["game"]), title=str(data.get("title", data["game"])),
+                    sections=sections)
+
+
+def _slug(text: str) -> str:
+    return "_".join(text.casefold().replace("'", "").replace("-", " ").split())

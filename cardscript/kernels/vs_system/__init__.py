@@ -1,0 +1,1 @@
+"""Rules kernel for vs-system."""
