@@ -28,6 +28,15 @@ class Piece:
 
 
 @dataclass(frozen=True)
+class Comment:
+    """A ``#`` comment: kept so that ``cardscript fmt`` never loses an author's notes."""
+
+    line: int
+    text: str  # from "#" to the end of the line
+    own_line: bool  # nothing but the comment on its line
+
+
+@dataclass(frozen=True)
 class LogicalLine:
     pieces: tuple[Piece, ...]
     span: Span  # from the first to the last piece
@@ -96,8 +105,9 @@ class _Positions:
         return Span(line, col, end_line, end_col, start, end)
 
 
-def split_lines(text: str) -> tuple[list[LogicalLine], list[Diagnostic]]:
-    """Tokenise a whole card text into logical lines.
+def split_lines(text: str, comments: list[Comment] | None = None
+                ) -> tuple[list[LogicalLine], list[Diagnostic]]:
+    """Tokenise a whole card text into logical lines (and collect comments if asked).
 
     A physical line that starts with a space or tab continues the previous line, so long
     abilities can wrap. Blank lines and ``#`` comments separate nothing and mean nothing.
@@ -137,6 +147,10 @@ def split_lines(text: str) -> tuple[list[LogicalLine], list[Diagnostic]]:
                 indented = True
             continue
         if kind == "comment":
+            if comments is not None:
+                line_no, col = positions.at(start)
+                own = not text[start - col + 1:start].strip()
+                comments.append(Comment(line_no, raw.rstrip(), own))
             continue
         if kind == "newline":
             at_line_start, indented = True, False

@@ -66,7 +66,7 @@ def grammar_text() -> str:
 def lark_parser(strict: bool = False) -> Lark:
     """The LALR(1) parser (built once per process; lark caches the tables on disk)."""
     return Lark(grammar_text(), parser="lalr", lexer=_FedLexer, propagate_positions=True,
-                strict=strict, maybe_placeholders=False)
+                strict=strict, maybe_placeholders=False, cache=not strict)
 
 
 @cache
@@ -318,7 +318,7 @@ def _unexpected(pieces: tuple[Piece, ...], i: int, options: list[tuple[str, str,
 
 def _known_elsewhere_hint(word: str, registry: Registry) -> str:
     pool = [spelling for cls in WORD_CLASSES for spelling in registry.spellings(cls)]
-    return did_you_mean(word, pool)
+    return did_you_mean(word, pool, cutoff=0.85)  # a word that fits nowhere here: be sure
 
 
 def _early_end(line: LogicalLine, accepted: set[str], registry: Registry) -> Diagnostic:

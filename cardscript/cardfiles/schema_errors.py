@@ -1,0 +1,133 @@
+"""Turn JSON Schema validation errors into plain-words diagnostics at the YAML node.
+
+| code | meaning |
+|---|---|
+| CS-C004 | a required field is missing |
+| CS-C005 | a field that this card type does not have (often a misspelling) |
+| CS-C006 | a value that is not one of the allowed words |
+| CS-C007 | a value of the wrong kind (text where a number belongs…) |
+| CS-C008 | a number out of range |
+| CS-C009 | a value of the wrong form (pattern, length, list size) |
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
+
+from jsonschema.exceptions import ValidationError, best_match
+
+from cardscript.grammar.diagnostics import Diagnostic, did_you_mean, error
+
+_KINDS = {"integer": "a whole number", "number": "a number", "string": "text",
+          "boolean": "true or false", "array": "a list", "object": "a mapping of fields",
+          "null": "empty"}
+
+
+def _kind_of(value: Any) -> str:
+    if value is None:
+        return "empty"
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int):
+        return "a whole number"
+    if isinstance(value, float):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list):
+        return "a list"
+    return "a mapping of fields"
+
+
+def _field(path: Sequence[Any]) -> str:
+    for part in reversed(path):
+        if isinstance(part, str):
+            return part
+    return "value"
+
+
+def _card_type(instance: Any) -> str:
+    if isinstance(instance, dict) and isinstance(instance.get("type"), str):
+        return f"a {instance['type'].replace('_', ' ')} card"
+    return "this card"
+
+
+def _leaves(errors: Iterable[ValidationError]) -> Iterator[ValidationError]:
+    """Descend into anyOf/oneOf to the error that explains the problem best."""
+    for e in errors:
+        if e.validator in ("anyOf", "oneOf") and e.context:
+            yield from _leaves([best_match(e.context)])
+        else:
+            yield e
+
+
+def schema_diagnostics(errors: Iterable[ValidationError], doc: Any) -> list[Diagnostic]:
+    """Diagnostics for every schema error; ``doc`` is the YamlDocument (for positions)."""
+    out: list[Diagnostic] = []
+    seen: set[tuple[str, tuple[Any, ...], str]] = set()
+    for e in _leaves(errors):
+        path = tuple(e.absolute_path)
+        key = (str(e.validator), path, e.message)
+        if key in seen:
+            continue
+        seen.add(key)
+        out.extend(_explain(e, path, doc))
+    return out
+
+
+def _explain(e: ValidationError, path: tuple[Any, ...], doc: Any) -> list[Diagnostic]:
+    v = e.validator
+    field = _field(path)
+    where = doc.span_of(path)
+    if v == "required":
+        missing = [p for p in e.validator_value if isinstance(e.instance, dict)
+                   and p not in e.instance]
+        return [error("CS-C004", f'{_card_type(e.instance)} needs the field "{name}"', where,
+                      f'perhaps try adding "{name}: …"') for name in missing]
+    if v == "additionalProperties":
+        allowed = set((e.schema or {}).get("properties", {}))
+        extra = [k for k in (e.instance or {}) if k not in allowed]
+        return [error("CS-C005", f'{_card_type(e.instance)} has no field "{name}"',
+                      doc.key_span_of((*path, name)),
+                      did_you_mean(str(name), allowed) or "allowed fields: "
+                      + ", ".join(sorted(allowed)))
+                for name in extra]
+    if v in ("enum", "const"):
+        choices = list(e.validator_value) if v == "enum" else [e.validator_value]
+        shown = ", ".join(str(c) for c in choices[:12]) + (", …" if len(choices) > 12 else "")
+        what = "card type" if field == "type" else f'value for "{field}"'
+        return [error("CS-C006", f'"{e.instance}" is not a {what}; expected {shown}', where,
+                      did_you_mean(str(e.instance), [str(c) for c in choices]))]
+    if v == "type":
+        wanted = e.validator_value if isinstance(e.validator_value, list) else [
+            e.validator_value]
+        words = " or ".join(_KINDS.get(w, w) for w in wanted)
+        return [error("CS-C007", f'"{field}" must be {words}, not {_kind_of(e.instance)}',
+                      where, _type_hint(e.instance, wanted))]
+    if v in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"):
+        bound = {"minimum": "at least", "maximum": "at most", "exclusiveMinimum": "more than",
+                 "exclusiveMaximum": "less than", "multipleOf": "a multiple of"}[str(v)]
+        return [error("CS-C008", f'"{field}" must be {bound} {e.validator_value}, not '
+                      f"{e.instance}", where)]
+    if v == "pattern":
+        return [error("CS-C009", f'"{field}" has the wrong form: "{e.instance}"', where,
+                      f"it must match {e.validator_value}")]
+    if v in ("minLength", "maxLength", "minItems", "maxItems", "uniqueItems"):
+        text = {"minLength": f"must not be shorter than {e.validator_value} characters",
+                "maxLength": f"must not be longer than {e.validator_value} characters",
+                "minItems": f"needs at least {e.validator_value} items",
+                "maxItems": f"takes at most {e.validator_value} items",
+                "uniqueItems": "must not list the same item twice"}[str(v)]
+        return [error("CS-C009", f'"{field}" {text}', where)]
+    if v == "not":
+        return [error("CS-C005", f'"{field}" is not allowed here', where)]
+    return [error("CS-C010", f'"{field}": {e.message}', where)]
+
+
+def _type_hint(instance: Any, wanted: list[str]) -> str:
+    if "integer" in wanted and isinstance(instance, str) and instance.strip().lstrip("-").isdigit():
+        return f"perhaps try {instance.strip()} without quotes"
+    if "string" in wanted and isinstance(instance, (int, float, bool)):
+        return f'perhaps try "{instance}" in quotes'
+    return ""

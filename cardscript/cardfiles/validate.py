@@ -1,0 +1,262 @@
+"""Validate many card files: collect, check (cached, in parallel), cross-check, report.
+
+Results are cached per file content hash in the user's cache folder, keyed by the
+cardscript version and a fingerprint of the grammar, vocabularies, keywords and schemas,
+so an unchanged file is never parsed twice. This module imports nothing heavy at the top:
+a fully cached run must not pay for the parser or the schema validator.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from collections.abc import Callable, Iterable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from cardscript import GAMES, __version__
+from cardscript.cardfiles.checkfile import CardSummary, FileResult
+from cardscript.cardfiles.crossref import cross_file_diagnostics
+from cardscript.grammar.diagnostics import Diagnostic, Severity, Span, error
+
+CARD_FILE_SUFFIXES = (".yaml", ".yml")
+_PARALLEL_MIN_FILES = 8
+
+
+@dataclass(frozen=True)
+class ValidationRun:
+    results: tuple[FileResult, ...]
+    diagnostics: tuple[Diagnostic, ...]  # every problem, file and cross-file
+    checked: tuple[str, ...]
+    sources: dict[str, str]
+    usage_error: bool  # a path could not be read at all (exit code 2)
+    cached: int  # files answered from the cache
+
+
+def collect_files(paths: Iterable[Path | str]) -> tuple[list[str], list[Diagnostic]]:
+    """Card files under the given paths (folders are searched for *.yaml / *.yml)."""
+    files: list[str] = []
+    problems: list[Diagnostic] = []
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            found = sorted(str(p) for p in path.rglob("*") if p.suffix in CARD_FILE_SUFFIXES
+                           and p.is_file() and not _hidden(p, path))
+            files.extend(found)
+        elif path.exists():
+            files.append(str(path))
+        else:
+            problems.append(error("CS-IO1", f"cannot read {path}: no such file or folder",
+                                  Span.point(1, 1, str(path))))
+    return list(dict.fromkeys(files)), problems
+
+
+def _hidden(path: Path, root: Path) -> bool:
+    return any(part.startswith(".") for part in path.relative_to(root).parts)
+
+
+def validate_paths(paths: Iterable[Path | str], *, use_cache: bool = True, jobs: int = 0,
+                   progress: Callable[[int, int], None] | None = None,
+                   keywords_dir: str | None = None) -> ValidationRun:
+    files, problems = collect_files(paths)
+    cache = ResultCache.open(keywords_dir) if use_cache else None
+    results: dict[str, FileResult] = {}
+    cold: list[tuple[str, bytes]] = []
+    for path in files:
+        data = _read(path)
+        if data is None:
+            cold.append((path, b""))
+            continue
+        hit = cache.get(path, data) if cache else None
+        if hit is not None:
+            results[path] = hit
+        else:
+            cold.append((path, data))
+    cached = len(results)
+    for done, result in enumerate(_check_all(cold, jobs, keywords_dir), start=1):
+        results[result.path] = result
+        if cache is not None:
+            cache.put(result)
+        if progress is not None:
+            progress(cached + done, len(files))
+    if cache is not None:
+        cache.save()
+    ordered = tuple(results[p] for p in files)
+    diagnostics = list(problems)
+    for result in ordered:
+        diagnostics.extend(result.diagnostics)
+    diagnostics.extend(cross_file_diagnostics(c for r in ordered for c in r.cards))
+    sources = {r.path: r.text for r in ordered if r.text and any(
+        d.span is not None and d.span.file == r.path for d in diagnostics)}
+    usage_error = bool(problems) or any(
+        d.code == "CS-IO1" for r in ordered for d in r.diagnostics)
+    return ValidationRun(ordered, tuple(diagnostics), tuple(files), sources, usage_error,
+                         cached)
+
+
+def _read(path: str) -> bytes | None:
+    try:
+        with open(path, "rb") as handle:
+            return handle.read()
+    except OSError:
+        return None
+
+
+def _check_all(cold: list[tuple[str, bytes]], jobs: int, keywords_dir: str | None
+               ) -> Iterable[FileResult]:
+    workers = jobs if jobs > 0 else (os.cpu_count() or 1)
+    paths = [p for p, _ in cold]
+    if workers <= 1 or len(paths) < _PARALLEL_MIN_FILES:
+        for path in paths:
+            yield _check_one(path, keywords_dir)
+        return
+    chunk = max(1, len(paths) // (workers * 4))
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        yield from pool.map(_check_one, paths, [keywords_dir] * len(paths), chunksize=chunk)
+
+
+def _check_one(path: str, keywords_dir: str | None) -> FileResult:
+    from cardscript.cardfiles.checkfile import check_file
+
+    try:
+        return check_file(path, keywords_dir=keywords_dir)
+    except Exception as exc:  # a bug of ours must not hide the other files' results
+        return FileResult(path, None, (error(
+            "CS-X001", f"internal error while checking this file ({type(exc).__name__}: {exc})",
+            Span.point(1, 1, path), "please report this with the file attached"),))
+
+
+# ---- the result cache -----------------------------------------------------------------
+
+
+def cache_dir() -> Path:
+    explicit = os.environ.get("CARDSCRIPT_CACHE_DIR")
+    if explicit:
+        return Path(explicit)
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(Path.home(), ".cache")
+    return Path(base) / "cardscript"
+
+
+def engine_fingerprint(keywords_dir: str | None = None) -> str:
+    """Changes whenever anything that decides a file's result changes."""
+    from cardscript.games import KEYWORDS_FILE, bundled_cards_dir, package_name
+
+    digest = hashlib.sha256(__version__.encode())
+    package = resources.files("cardscript")
+    digest.update(package.joinpath("grammar", "cardscript.lark").read_bytes())
+    cards = Path(keywords_dir) if keywords_dir else bundled_cards_dir()
+    for game in GAMES:
+        for part in (package.joinpath("kernels", package_name(game), "registry.yaml"),
+                     package.joinpath("schemas", f"{game}.schema.json")):
+            if part.is_file():
+                digest.update(part.read_bytes())
+        keywords = cards / game / KEYWORDS_FILE
+        if keywords.is_file():
+            digest.update(keywords.read_bytes())
+    return digest.hexdigest()[:24]
+
+
+class ResultCache:
+    """content hash -> FileResult (without its path) for one engine fingerprint."""
+
+    def __init__(self, path: Path, entries: dict[str, Any]) -> None:
+        self.path = path
+        self.entries = entries
+        self.dirty = False
+        self._hashes: dict[str, str] = {}
+
+    @classmethod
+    def open(cls, keywords_dir: str | None = None) -> ResultCache:
+        path = cache_dir() / f"results-{engine_fingerprint(keywords_dir)}.json"
+        try:
+            entries = json.loads(path.read_text("utf-8"))
+            if not isinstance(entries, dict):
+                entries = {}
+        except (OSError, ValueError):
+            entries = {}
+        return cls(path, entries)
+
+    def get(self, path: str, data: bytes) -> FileResult | None:
+        key = hashlib.sha256(data).hexdigest()
+        self._hashes[path] = key
+        entry = self.entries.get(key)
+        if entry is None:
+            return None
+        try:
+            return _decode(path, entry, data)
+        except (KeyError, TypeError, ValueError):
+            return None
+
+    def put(self, result: FileResult) -> None:
+        key = self._hashes.get(result.path)
+        if key is None:
+            return  # the file could not be read
+        if any(d.code in ("CS-IO1", "CS-X001") for d in result.diagnostics):
+            return  # never remember a failure that may be passing
+        self.entries[key] = _encode(result)
+        self.dirty = True
+
+    def save(self) -> None:
+        if not self.dirty:
+            return
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=self.path.parent, suffix=".tmp")
+            with os.fdopen(fd, "w", encoding="utf-8") as handle:
+                json.dump(self.entries, handle, ensure_ascii=False, separators=(",", ":"))
+            os.replace(tmp, self.path)  # atomic: a parallel run never reads half a file
+        except OSError:
+            pass  # a read-only cache folder only costs speed
+
+
+def _encode(result: FileResult) -> dict[str, Any]:
+    return {
+        "game": result.game,
+        "diagnostics": [_encode_diagnostic(d) for d in result.diagnostics],
+        "cards": [_encode_card(c) for c in result.cards],
+    }
+
+
+def _encode_span(span: Span | None) -> list[int] | None:
+    if span is None:
+        return None
+    return [span.line, span.column, span.end_line, span.end_column, span.offset,
+            span.end_offset]
+
+
+def _decode_span(raw: list[int] | None, path: str) -> Span | None:
+    return None if raw is None else Span(*raw, file=path)
+
+
+def _encode_diagnostic(d: Diagnostic) -> dict[str, Any]:
+    return {"code": d.code, "severity": d.severity.value, "message": d.message,
+            "span": _encode_span(d.span), "hints": list(d.hints)}
+
+
+def _encode_card(c: CardSummary) -> dict[str, Any]:
+    data = asdict(c)
+    data["span"] = _encode_span(c.span)
+    data["refs"] = [[f, t, _encode_span(s)] for f, t, s in c.refs]
+    data["fields"] = [[k, v] for k, v in c.fields]
+    return data
+
+
+def _decode(path: str, entry: dict[str, Any], data: bytes) -> FileResult:
+    diagnostics = tuple(
+        Diagnostic(d["code"], Severity(d["severity"]), d["message"],
+                   _decode_span(d["span"], path), tuple(d["hints"]))
+        for d in entry["diagnostics"])
+    cards = tuple(
+        CardSummary(game=c["game"], id=c["id"], name=c["name"], type=c["type"],
+                    span=_decode_span(c["span"], path) or Span.point(1, 1, path),
+                    refs=tuple((f, t, _decode_span(s, path) or Span.point(1, 1, path))
+                               for f, t, s in c["refs"]),
+                    fields=tuple((k, v) for k, v in c["fields"]))
+        for c in entry["cards"])
+    text = data.decode("utf-8", errors="replace") if diagnostics else ""
+    return FileResult(path, entry["game"], diagnostics, cards, text)

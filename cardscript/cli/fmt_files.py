@@ -1,0 +1,131 @@
+"""``cardscript fmt``: rewrite card scripts in files, touching nothing else.
+
+In a YAML card file only the text of each card's ``text`` field changes: everything else
+(comments, key order, quoting) is kept byte for byte. A text that does not parse is left
+as it is and reported.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from cardscript import GAMES
+from cardscript.grammar.diagnostics import Diagnostic, Span, error
+
+
+@dataclass(frozen=True)
+class Outcome:
+    changed: bool
+    diagnostics: tuple[Diagnostic, ...] = ()
+
+
+def format_path(path: Path, *, write: bool) -> Outcome:
+    try:
+        original = path.read_text("utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        return Outcome(False, (error("CS-IO1", f"cannot read {path}: {exc}",
+                                     Span.point(1, 1, str(path))),))
+    if path.suffix == ".cardscript":
+        new, problems = _format_keywords_file(path, original)
+    else:
+        new, problems = _format_card_file(path, original)
+    if problems:
+        return Outcome(False, tuple(problems))
+    if new is None or new == original:
+        return Outcome(False)
+    if write:
+        _write_atomically(path, new)
+    return Outcome(True)
+
+
+def _write_atomically(path: Path, text: str) -> None:
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
+        handle.write(text)
+    os.replace(tmp, path)  # never a half-written card file, even if interrupted
+
+
+def _format_keywords_file(path: Path, text: str) -> tuple[str | None, list[Diagnostic]]:
+    from cardscript.games import base_registry, game_from_keywords
+    from cardscript.grammar.layout import format_text
+
+    game = path.parent.name
+    if game not in GAMES:
+        return None, [error("CS-G001", f'cannot tell the game of {path.name}: its folder is not '
+                            "named after a game", Span.point(1, 1, str(path)),
+                            "perhaps try putting it in cards/<game>/")]
+    registry = game_from_keywords(base_registry(game), text, str(path)).registry
+    result = format_text(text, registry)
+    if result.text is None:
+        return None, [d.with_file(str(path)) for d in result.diagnostics]
+    return result.text, []
+
+
+def _format_card_file(path: Path, text: str) -> tuple[str | None, list[Diagnostic]]:
+    from cardscript.cardfiles.checkfile import card_entries
+    from cardscript.cardfiles.yamlsource import load_yaml_text, text_offset_to_span
+    from cardscript.games import load_game
+    from cardscript.grammar.layout import format_text
+
+    doc = load_yaml_text(text, str(path))
+    errors = [d for d in doc.diagnostics if d.is_error]
+    if errors:
+        return None, errors
+    data = doc.data
+    if not isinstance(data, dict) or data.get("game") not in GAMES:
+        return None, []  # not a card file: nothing to format
+    registry = load_game(str(data["game"])).registry
+    edits: list[tuple[int, int, str]] = []
+    problems: list[Diagnostic] = []
+    for card_path, card in card_entries(data):
+        value = card.get("text")
+        if not isinstance(value, str) or not value.strip():
+            continue
+        result = format_text(value, registry)
+        if result.text is None:
+            for d in result.diagnostics:
+                if d.span is not None:
+                    span = text_offset_to_span(doc, card_path + ("text",), d.span.offset,
+                                               max(d.span.end_offset, d.span.offset + 1))
+                    d = d.at(span, doc.line(span.line))
+                problems.append(d.with_file(str(path)))
+            continue
+        if result.text.rstrip("\n") == value.rstrip("\n"):
+            continue
+        edit = _replacement(doc, card_path + ("text",), result.text)
+        if edit is not None:
+            edits.append(edit)
+    if problems:
+        return None, problems
+    for start, end, new in sorted(edits, reverse=True):
+        text = text[:start] + new + text[end:]
+    return text, []
+
+
+def _replacement(doc, path: tuple, formatted: str) -> tuple[int, int, str] | None:  # type: ignore[no-untyped-def]
+    """(start, end, new source) that puts ``formatted`` in place of the scalar at path."""
+    located = doc.positions.get(path)
+    if located is None:
+        return None
+    lines = formatted.rstrip("\n").split("\n")
+    if located.style == "|" and located.block_indent is not None and located.content_line:
+        pad = " " * (located.block_indent - 1)
+        start = _line_offset(doc.text, located.content_line)
+        end = located.span.end_offset
+        body = "\n".join(pad + line if line else "" for line in lines)
+        return start, end, body
+    key = located.key_span
+    indent = (key.column - 1 if key is not None else 0) + 2
+    pad = " " * indent
+    body = "|\n" + "\n".join(pad + line if line else "" for line in lines)
+    return located.span.offset, located.span.end_offset, body
+
+
+def _line_offset(text: str, line: int) -> int:
+    offset = 0
+    for _ in range(line - 1):
+        offset = text.index("\n", offset) + 1
+    return offset

@@ -1,0 +1,139 @@
+"""The ``cardscript`` command line.
+
+Commands import their machinery only when they run, so ``cardscript --help`` stays fast.
+Exit codes: 0 clean, 1 problems found, 2 usage or I/O error.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from cardscript import GAMES, __version__
+
+app = typer.Typer(
+    name="cardscript",
+    help="Validate, format and explain card scripts for collectible card games.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,  # plain help: rich costs ~80 ms at start-up
+)
+
+FormatOption = Annotated[
+    str, typer.Option("--format", "-f", help="Output: text, json, github, sarif or junit.")]
+StrictOption = Annotated[bool, typer.Option("--strict", help="Warnings fail the run too.")]
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"cardscript {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main(
+    version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
+                                          help="Show the version and exit.")] = False,
+) -> None:
+    """cardscript: a declarative card-script interpreter for five card games."""
+
+
+def _check_format(fmt: str) -> None:
+    from cardscript.report import FORMATS
+
+    if fmt not in FORMATS:
+        typer.echo(f"error: unknown format {fmt!r}; choose one of {', '.join(FORMATS)}",
+                   err=True)
+        raise typer.Exit(2)
+
+
+@app.command()
+def validate(
+    paths: Annotated[list[Path], typer.Argument(help="Card files or folders of them.")],
+    fmt: FormatOption = "text",
+    strict: StrictOption = False,
+    no_cache: Annotated[bool, typer.Option("--no-cache", help="Ignore the result cache.")]
+    = False,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes (0: one per "
+                                                            "core).")] = 0,
+) -> None:
+    """Check card files: YAML, schema, card script and cross-card references."""
+    _check_format(fmt)
+    from cardscript.cli.run import run_validate
+
+    raise typer.Exit(run_validate(paths, fmt=fmt, strict=strict, use_cache=not no_cache,
+                                  jobs=jobs))
+
+
+@app.command()
+def check(
+    fmt: FormatOption = "text",
+    strict: StrictOption = False,
+) -> None:
+    """Validate all bundled content (the cards and decks shipped with cardscript)."""
+    _check_format(fmt)
+    from cardscript.cli.run import run_check
+
+    raise typer.Exit(run_check(fmt=fmt, strict=strict))
+
+
+@app.command()
+def fmt(
+    paths: Annotated[list[Path], typer.Argument(help="Card files, .cardscript files or "
+                                                     "folders.")],
+    check_only: Annotated[bool, typer.Option("--check", help="Only report files that are "
+                                                             "not formatted; change nothing.")]
+    = False,
+) -> None:
+    """Rewrite card scripts in their canonical layout (comments are kept)."""
+    from cardscript.cli.run import run_fmt
+
+    raise typer.Exit(run_fmt(paths, check_only=check_only))
+
+
+@app.command()
+def explain(
+    thing: Annotated[str, typer.Argument(help="A diagnostic code (CS-P001), a card id or "
+                                              "name, or card text with --text.")],
+    game: Annotated[str | None, typer.Option("--game", "-g", help="The game, for card text "
+                                                                  "or to narrow a search.")]
+    = None,
+    text: Annotated[bool, typer.Option("--text", help="THING is card script text.")] = False,
+    cards: Annotated[list[Path] | None, typer.Option("--cards", help="Card files to search "
+                                                                     "instead of the bundled "
+                                                                     "content.")] = None,
+) -> None:
+    """Show what the engine understood from a card, or what a diagnostic code means."""
+    from cardscript.cli.run import run_explain
+
+    raise typer.Exit(run_explain(thing, game=game, is_text=text, cards=cards or []))
+
+
+@app.command()
+def schema(
+    game: Annotated[str, typer.Argument(help=f"One of: {', '.join(GAMES)}.")],
+) -> None:
+    """Print the JSON Schema of a game's card files (for editors and other tools)."""
+    from cardscript.cli.run import run_schema
+
+    raise typer.Exit(run_schema(game))
+
+
+def run() -> None:
+    """Console-script entry point."""
+    try:
+        app()
+    except KeyboardInterrupt:
+        sys.stderr.write("interrupted\n")
+        sys.exit(130)
+    except Exception as exc:  # a bug of ours: say so plainly instead of a traceback
+        if os.environ.get("CARDSCRIPT_DEBUG"):
+            raise
+        sys.stderr.write(f"internal error: {type(exc).__name__}: {exc}\n"
+                         "please report this; set CARDSCRIPT_DEBUG=1 for the traceback\n")
+        sys.exit(3)

@@ -1,0 +1,274 @@
+"""What each command does, kept apart from argument parsing (cli/main.py).
+
+Machine output goes to stdout, human chatter to stderr. Exit codes: 0 clean, 1 problems,
+2 usage or I/O error.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterable
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from cardscript import GAMES
+from cardscript.grammar.diagnostics import Diagnostic, did_you_mean, error
+
+
+def _out(text: str) -> None:
+    sys.stdout.write(text)
+    sys.stdout.flush()
+
+
+def _err(text: str) -> None:
+    sys.stderr.write(text + ("" if text.endswith("\n") else "\n"))
+
+
+def _emit(command: str, diagnostics: Iterable[Diagnostic], checked: Iterable[str],
+          sources: dict[str, str], fmt: str, strict: bool) -> int:
+    from cardscript.report import Report, exit_code, render, summary_line, use_color
+    from cardscript.report.step_summary import write_github_step_summary
+
+    report = Report(tool_command=command, diagnostics=tuple(diagnostics),
+                    checked=tuple(checked), sources=sources, strict=strict)
+    output = render(report, fmt, color=use_color(sys.stdout), rule_descriptions=code_titles())
+    if output:
+        _out(output if output.endswith("\n") else output + "\n")
+    _err(summary_line(report))
+    summary_file = os.environ.get("GITHUB_STEP_SUMMARY")
+    if fmt == "github" and summary_file:
+        try:
+            write_github_step_summary(report, summary_file)
+        except OSError as exc:
+            _err(f"warning: cannot write the step summary: {exc}")
+    return exit_code(report)
+
+
+@cache
+def code_table() -> dict[str, dict[str, str]]:
+    import yaml
+
+    text = resources.files("cardscript").joinpath("codes.yaml").read_text("utf-8")
+    data: dict[str, dict[str, str]] = yaml.safe_load(text)
+    return data
+
+
+def code_titles() -> dict[str, str]:
+    return {code: entry.get("title", code) for code, entry in code_table().items()}
+
+
+# ---- validate / check ------------------------------------------------------------------
+
+
+def run_validate(paths: list[Path], *, fmt: str, strict: bool, use_cache: bool, jobs: int,
+                 keywords_dir: str | None = None) -> int:
+    from cardscript.cardfiles.validate import validate_paths
+
+    progress = _progress_bar()
+    try:
+        run = validate_paths(paths, use_cache=use_cache, jobs=jobs, progress=progress,
+                             keywords_dir=keywords_dir)
+    finally:
+        if progress is not None:
+            progress.close()
+    code = _emit("validate", run.diagnostics, run.checked, run.sources, fmt, strict)
+    if run.usage_error:
+        return 2
+    if not run.checked:
+        _err("error: no card files found (looked for *.yaml and *.yml)")
+        return 2
+    return code
+
+
+class _Progress:
+    """A progress bar on stderr for long runs on a terminal."""
+
+    def __init__(self) -> None:
+        from rich.progress import Progress
+
+        self.bar = Progress(transient=True)
+        self.task: Any = None
+        self.started = False
+
+    def __call__(self, done: int, total: int) -> None:
+        if total < 200:
+            return
+        if not self.started:
+            self.bar.start()
+            self.task = self.bar.add_task("validating", total=total)
+            self.started = True
+        self.bar.update(self.task, completed=done)
+
+    def close(self) -> None:
+        if self.started:
+            self.bar.stop()
+
+
+def _progress_bar() -> _Progress | None:
+    if not sys.stderr.isatty() or os.environ.get("CI"):
+        return None
+    return _Progress()
+
+
+def run_check(*, fmt: str, strict: bool) -> int:
+    """Validate every bundled card file and keywords file."""
+    from cardscript.cardfiles.validate import validate_paths
+    from cardscript.games import bundled_cards_dir, load_game
+
+    root = bundled_cards_dir()
+    diagnostics: list[Diagnostic] = []
+    checked: list[str] = []
+    sources: dict[str, str] = {}
+    for game in GAMES:
+        definition = load_game(game)
+        keywords = Path(definition.keyword_source)
+        if keywords.is_file():
+            checked.append(str(keywords))
+            diagnostics.extend(definition.keyword_diagnostics)
+            if definition.keyword_diagnostics:
+                sources[str(keywords)] = keywords.read_text("utf-8")
+    run = validate_paths([root], use_cache=True)
+    diagnostics.extend(run.diagnostics)
+    checked.extend(run.checked)
+    sources.update(run.sources)
+    return _emit("check", diagnostics, checked, sources, fmt, strict)
+
+
+# ---- fmt -------------------------------------------------------------------------------
+
+
+def run_fmt(paths: list[Path], *, check_only: bool) -> int:
+    from cardscript.cli.fmt_files import format_path
+
+    files: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            files.extend(sorted(p for p in path.rglob("*") if p.is_file() and p.suffix in (
+                ".yaml", ".yml", ".cardscript")))
+        elif path.exists():
+            files.append(path)
+        else:
+            _err(f"error: cannot read {path}: no such file or folder")
+            return 2
+    changed = failed = 0
+    problems: list[Diagnostic] = []
+    for file in files:
+        outcome = format_path(file, write=not check_only)
+        problems.extend(outcome.diagnostics)
+        if outcome.diagnostics:
+            failed += 1
+        elif outcome.changed:
+            changed += 1
+            _out(f"{'would reformat' if check_only else 'reformatted'} {file}\n")
+    if problems:
+        from cardscript.report import Report, render, use_color
+
+        sources = {str(f): f.read_text("utf-8", errors="replace") for f in files
+                   if any(d.span and d.span.file == str(f) for d in problems)}
+        report = Report("fmt", tuple(problems), tuple(str(f) for f in files), sources)
+        _err(render(report, "text", color=use_color(sys.stderr)))
+    verb = "would be reformatted" if check_only else "reformatted"
+    _err(f"{len(files)} files checked: {changed} {verb}, {failed} left alone because of errors")
+    if failed:
+        return 1
+    return 1 if check_only and changed else 0
+
+
+# ---- explain ---------------------------------------------------------------------------
+
+
+def run_explain(thing: str, *, game: str | None, is_text: bool, cards: list[Path]) -> int:
+    if game is not None and game not in GAMES:
+        _err(f"error: unknown game {game!r}; " + (did_you_mean(game, GAMES) or
+                                                  "games: " + ", ".join(GAMES)))
+        return 2
+    codes = code_table()
+    if not is_text and thing.upper() in codes:
+        entry = codes[thing.upper()]
+        lines = [f"{thing.upper()}: {entry['title']}", "", entry["meaning"]]
+        if entry.get("example"):
+            lines += ["", f"Example: {entry['example']}"]
+        if entry.get("fix"):
+            lines += ["", f"Fix: {entry['fix']}"]
+        _out("\n".join(lines) + "\n")
+        return 0
+    if is_text:
+        if game is None:
+            _err("error: --text needs --game")
+            return 2
+        return _explain_text(game, thing, None)
+    found = _find_card(thing, game, cards)
+    if isinstance(found, str):
+        _err(found)
+        return 1 if not found.startswith("error: cannot") else 2
+    card_game, card = found
+    title = f"{card.get('name')} ({card.get('id')}, {card_game} {card.get('type')})"
+    return _explain_text(card_game, str(card.get("text") or ""), title)
+
+
+def _explain_text(game: str, text: str, title: str | None) -> int:
+    from cardscript.games import load_game
+    from cardscript.grammar.checks import check_script
+    from cardscript.grammar.explain import explain_script, outline
+    from cardscript.report import Report, render, use_color
+
+    definition = load_game(game)
+    result = definition.parse(text)
+    problems = list(result.diagnostics)
+    if result.ok:
+        problems.extend(check_script(result.script, definition.registry))
+    if title:
+        _out(title + "\n\n")
+    if problems:
+        report = Report("explain", tuple(problems), ("<text>",), {"<text>": text})
+        _out(render(report, "text", color=use_color(sys.stdout)))
+        return 1
+    defs = {d.name: d for d in definition.keyword_defs}
+    _out("Rules text, as understood:\n")
+    for n, sentence in enumerate(explain_script(result.script, definition.registry, defs), 1):
+        _out(f"  {n}. {sentence}\n")
+    _out("\nSyntax tree:\n" + outline(result.script, 1) + "\n")
+    return 0
+
+
+def _find_card(thing: str, game: str | None, cards: list[Path]) -> tuple[str, dict[str, Any]] | str:
+    from cardscript.cardfiles.checkfile import card_entries
+    from cardscript.cardfiles.validate import collect_files
+    from cardscript.cardfiles.yamlsource import load_yaml_file
+    from cardscript.games import bundled_cards_dir
+
+    files, problems = collect_files(cards or [bundled_cards_dir()])
+    if problems:
+        return f"error: cannot read {problems[0].span.file if problems[0].span else cards}"
+    names: list[str] = []
+    wanted = thing.casefold()
+    for file in files:
+        doc = load_yaml_file(file)
+        data = doc.data
+        if not isinstance(data, dict) or (game and data.get("game") != game):
+            continue
+        for _, card in card_entries(data):
+            if str(card.get("id", "")).casefold() == wanted or str(
+                    card.get("name", "")).casefold() == wanted:
+                return str(data.get("game")), card
+            names.extend(str(card.get(k, "")) for k in ("id", "name"))
+    hint = did_you_mean(thing, names)
+    return (f'error: no card "{thing}" and no diagnostic code of that name'
+            + (f"; {hint}" if hint else ""))
+
+
+# ---- schema ----------------------------------------------------------------------------
+
+
+def run_schema(game: str) -> int:
+    if game not in GAMES:
+        d = error("CS-G001", f'unknown game "{game}"', None, did_you_mean(game, GAMES))
+        _err(f"error: {d.message}" + (f"; {d.hints[0]}" if d.hints else ""))
+        return 2
+    from cardscript.schemas import schema_path
+
+    _out(Path(schema_path(game)).read_text("utf-8"))
+    return 0

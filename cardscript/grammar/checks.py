@@ -1,0 +1,106 @@
+"""Semantic checks of a parsed card text against its game's registry.
+
+The parser already refuses words the game does not know; these checks catch texts that
+are well-formed but cannot mean anything: a stat change with nobody to receive it, an X
+that nothing defines, a keyword used with the wrong arguments, a rule value of the wrong
+type.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from cardscript.grammar import ast
+from cardscript.grammar.diagnostics import Diagnostic, error
+from cardscript.grammar.registry import Registry
+
+_SUBJECT_VERBS = frozenset({"get", "have", "can", "cannot"})
+_BOOL_VALUES = frozenset({"on", "off", "true", "false", "yes", "no"})
+
+
+def check_script(script: ast.Script, registry: Registry, *,
+                 params: tuple[str, ...] = ()) -> list[Diagnostic]:
+    """Every semantic problem of one card text (or one keyword body, with its params)."""
+    problems: list[Diagnostic] = []
+    for line in script.lines:
+        problems.extend(check_line(line, registry, params))
+    return problems
+
+
+def check_line(line: ast.AbilityLine, registry: Registry,
+               params: tuple[str, ...] = ()) -> Iterator[Diagnostic]:
+    ability = line.ability
+    if isinstance(ability, ast.KeywordDef):
+        for item in ability.body:
+            yield from check_line(item, registry, ability.params + params)
+        return
+    bound = set(params) | _bound_by_costs(ability)
+    for node in line.walk():
+        if isinstance(node, ast.KeywordUse):
+            yield from _check_keyword_use(node, registry)
+        elif isinstance(node, ast.Clause):
+            yield from _check_clause(node)
+        elif isinstance(node, ast.Amount) and node.kind == "var" and node.value not in bound:
+            yield error("CS-T003", f"{node.value} is not defined here", node.span,
+                        f"perhaps try a number, or a cost that sets {node.value} such as "
+                        f'"pay {node.value} …"')
+        elif isinstance(node, ast.StatMod) and node.delta[1:] in ("X", "Y", "Z", "N") and (
+                node.delta[1:] not in bound):
+            yield error("CS-T003", f"{node.delta[1:]} is not defined here", node.span,
+                        "perhaps try a number such as +1")
+        elif isinstance(node, ast.RuleOverride):
+            yield from _check_rule_value(node, registry)
+        elif isinstance(node, ast.Steps):
+            yield from _check_steps(node)
+
+
+def _bound_by_costs(ability: ast.Node) -> set[str]:
+    """X is defined by a cost that pays X ("pay X energy → deal X damage")."""
+    costs = getattr(ability, "costs", None)
+    if costs is None:
+        return set()
+    return {str(n.value) for n in costs.walk() if isinstance(n, ast.Amount) and n.kind == "var"}
+
+
+def _check_keyword_use(use: ast.KeywordUse, registry: Registry) -> Iterator[Diagnostic]:
+    term = registry.term("KW", use.name)
+    if term is None:
+        return
+    wanted = len(term.params)
+    numbers = [a for a in use.args if a.kind in ("INT", "VAR", "TRIPLE")]
+    if wanted and not numbers:
+        shape = "a strike such as 1-2-3" if term.params[0].count("-") == 2 else "a number"
+        yield error("CS-T001", f"{term.text} needs {shape}", use.span,
+                    f'perhaps try "{term.text} {"1-2-3" if "-" in term.params[0] else "1"}"')
+    elif not wanted and numbers:
+        yield error("CS-T001", f"{term.text} takes no number", numbers[0].span,
+                    f'perhaps try just "{term.text}"')
+
+
+def _check_clause(clause: ast.Clause) -> Iterator[Diagnostic]:
+    if clause.subject is None and clause.action.verb in _SUBJECT_VERBS:
+        verb = {"get": "gets", "have": "has"}.get(clause.action.verb, clause.action.verb)
+        yield error("CS-T002", f'"{verb}" needs to say which card {verb} it',
+                    clause.action.span, f'perhaps try "this {verb} …" or "target character '
+                    f'{verb} …"')
+
+
+def _check_steps(steps: ast.Steps) -> Iterator[Diagnostic]:
+    first = steps.steps[0]
+    if isinstance(first, ast.Conditional) and any(
+            t.kind in ("you_did", "you_did_not") for t in first.condition.tests):
+        yield error("CS-T004", '"if you do" needs something before it to do', first.span,
+                    'perhaps try "discard a card, then if you do, draw 2 cards"')
+
+
+def _check_rule_value(node: ast.RuleOverride, registry: Registry) -> Iterator[Diagnostic]:
+    hook = registry.term("HOOK", node.hook)
+    if hook is None or hook.kind is None:
+        return
+    value = node.value.casefold()
+    if hook.kind == "bool" and value not in _BOOL_VALUES:
+        yield error("CS-T005", f'rule {hook.text} is on or off, not "{node.value}"', node.span,
+                    f"perhaps try \"rule {hook.text} is {'off' if hook.default else 'on'}\"")
+    elif hook.kind == "int" and node.value_kind not in ("INT", "SIGNED") and value != "unlimited":
+        yield error("CS-T005", f'rule {hook.text} is a number, not "{node.value}"', node.span,
+                    f'perhaps try "rule {hook.text} is {hook.default}" or "is unlimited"')
