@@ -67,14 +67,16 @@ def _check_keyword_use(use: ast.KeywordUse, registry: Registry) -> Iterator[Diag
     if term is None:
         return
     wanted = len(term.params)
-    numbers = [a for a in use.args if a.kind in ("INT", "VAR", "TRIPLE")]
-    if wanted and not numbers:
+    if wanted and len(use.args) < wanted:
         shape = "a strike such as 1-2-3" if term.params[0].count("-") == 2 else "a number"
-        yield error("CS-T001", f"{term.text} needs {shape}", use.span,
-                    f'perhaps try "{term.text} {"1-2-3" if "-" in term.params[0] else "1"}"')
-    elif not wanted and numbers:
-        yield error("CS-T001", f"{term.text} takes no number", numbers[0].span,
-                    f'perhaps try just "{term.text}"')
+        example = "1-2-3" if "-" in term.params[0] else "1"
+        yield error("CS-T001", f"{term.text} needs {shape}" if wanted == 1 else
+                    f"{term.text} needs {wanted} values ({', '.join(term.params)})", use.span,
+                    f'perhaps try "{term.text} {example}"')
+    elif not wanted and use.args:
+        extra = use.args[0]
+        yield error("CS-T001", f'{term.text} takes nothing after it, but "{extra.value}" follows',
+                    extra.span, f'perhaps try just "{term.text}", or a comma between keywords')
 
 
 def _check_clause(clause: ast.Clause) -> Iterator[Diagnostic]:

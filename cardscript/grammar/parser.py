@@ -38,6 +38,11 @@ MOVE_VERBS: Mapping[str, str] = {
     "returns": "return", "take": "take", "takes": "take",
 }
 IT_WORDS = frozenset({"it", "itself"})
+# Which class a word that fits several is tried as first ("attacks": the event before the
+# noun; "ready": the verb before the state). Backtracking tries the others.
+_CLASS_PREFERENCE = {cls: n for n, cls in enumerate((
+    "KW", "LABEL", "EVENT", "VERB", "COST", "HOOK", "PERMISSION", "STAT", "RESOURCE",
+    "COUNTER", "DAMAGE", "ZONE", "PHASE", "ATTR", "NOUN", "ADJ"))}
 _VALUE_KINDS = frozenset({"INT", "SIGNED", "VAR", "TRIPLE", "STRING", "POSS", "COMMA", "DOT",
                           "DOT_THEN", "COLON", "SEMI", "LPAR", "RPAR", "ARROW"})
 _PUNCT_TEXT = {"COMMA": '","', "DOT": '"."', "DOT_THEN": '". Then"', "COLON": '":"',
@@ -98,7 +103,10 @@ def parse_script(text: str, registry: Registry) -> ParseResult:
     source_lines = text.split("\n")
     abilities: list[ast.AbilityLine] = []
     version: int | None = None
+    lexical = [d.span for d in diagnostics if d.span is not None]
     for index, line in enumerate(lines):
+        if any(line.span.line <= s.line <= line.span.end_line for s in lexical):
+            continue  # one problem per line: the bad character or quote says it all
         node, problems = parse_line(line, registry)
         for problem in problems:
             diagnostics.append(_with_source(problem, source_lines))
@@ -145,7 +153,8 @@ def parse_line(line: LogicalLine, registry: Registry
             fitting = [o for o in options if o[0] in accepted]
             if not fitting:
                 previous = pieces[i - 1] if i else None
-                failure = _unexpected(pieces, i, options, accepted, registry, previous)
+                failure = _unexpected(pieces, i, options, accepted, registry, previous,
+                                      _missing_sign(interactive, options))
             else:
                 if len(fitting) > 1:
                     choice_points.append((i, interactive.copy(), fitting[1:]))
@@ -162,7 +171,8 @@ def parse_line(line: LogicalLine, registry: Registry
             failure = _early_end(line, accepted, registry)
         if failure is None:
             continue
-        if furthest is None or i > furthest[0]:
+        if furthest is None or i > furthest[0] or (
+                i == furthest[0] and "missing before" in "".join(failure.hints)):
             furthest = (i, failure)
         if not choice_points or budget <= 0:
             return None, [furthest[1]]
@@ -214,7 +224,8 @@ def _candidates(pieces: tuple[Piece, ...], i: int, registry: Registry,
         phrase = " ".join(p.value.casefold() for p in words)
         if phrase in reserved:
             options.append((reserved[phrase], _canonical_reserved(phrase), width))
-        for cls, term, _plural in registry.phrases.get(phrase, ()):
+        found = registry.phrases.get(phrase, ())
+        for cls, term, _plural in sorted(found, key=lambda f: _CLASS_PREFERENCE[f[0]]):
             options.append((cls, term.id, width))
         if width == 1:
             options.extend(_single_word_options(piece, phrase, registry))
@@ -298,8 +309,23 @@ def _suggestion(word: str, accepted: Iterable[str], registry: Registry) -> str:
     return did_you_mean(word, pool)
 
 
+def _missing_sign(interactive: object, options: list[tuple[str, str, int]]) -> str | None:
+    """The sign (",", ":", "→") after which the parser would have taken this word."""
+    for sign in ("COMMA", "COLON", "ARROW"):
+        trial = interactive.copy()  # type: ignore[attr-defined]
+        try:
+            trial.feed_token(Token(sign, ""))
+        except UnexpectedInput:
+            continue
+        accepted = set(trial.choices())
+        if any(kind in accepted for kind, _, _ in options):
+            return _PUNCT_TEXT[sign]
+    return None
+
+
 def _unexpected(pieces: tuple[Piece, ...], i: int, options: list[tuple[str, str, int]],
-                accepted: set[str], registry: Registry, previous: Piece | None) -> Diagnostic:
+                accepted: set[str], registry: Registry, previous: Piece | None,
+                missing_sign: str | None = None) -> Diagnostic:
     piece = pieces[i]
     expected = describe_expected(accepted, registry)
     shown = piece.text or piece.value
@@ -307,6 +333,12 @@ def _unexpected(pieces: tuple[Piece, ...], i: int, options: list[tuple[str, str,
     unknown = all(o[0] == "WORD" for o in options) and piece.kind in ("WORD", "LABEL")
     hint = _suggestion(piece.value, accepted, registry) if piece.kind in ("WORD", "LABEL",
                                                                           "VAR") else ""
+    if hint.endswith(f'"{shown}"?'):
+        hint = ""  # the word is right; its place is wrong
+    if missing_sign and previous is not None:
+        hint = f'perhaps a {missing_sign} is missing before "{shown}"'
+    if piece.kind == "LPAR" and i == 0:
+        hint = 'reminder text is written as a comment: "# …"'
     if unknown:
         message = f'unknown word "{shown}"{after}; expected {expected}'
         if not hint:

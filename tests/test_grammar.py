@@ -1,0 +1,81 @@
+"""The grammar itself: LALR(1) without conflicts, and the parser's contract."""
+
+from __future__ import annotations
+
+from lark import Lark
+
+from cardscript.games import load_game
+from cardscript.grammar import ast
+from cardscript.grammar.diagnostics import Span
+from cardscript.grammar.parser import grammar_text, lark_parser, parse_script
+
+
+def test_grammar_is_lalr_with_no_conflicts() -> None:
+    parser = lark_parser(strict=True)  # strict=True raises on any shift/reduce conflict
+    assert isinstance(parser, Lark)
+    assert parser.options.parser == "lalr"
+    assert "earley" not in grammar_text().casefold().replace("never earley", "")
+
+
+def test_every_node_has_a_span() -> None:
+    game = load_game("vs-system")
+    result = game.parse("When this attacks, target character gets +1 ATK until end of turn.")
+    for node in result.script.walk():
+        if isinstance(node, ast.Script):
+            continue
+        assert node.span is not None, type(node).__name__
+
+
+def test_spans_are_exact() -> None:
+    game = load_game("vs-system")
+    line = game.parse("Flight\n\nPay 2 endurance → draw 1 card.").script.lines[1]
+    assert line.span == Span(3, 1, 3, 31, 8, 38)
+    activated = line.ability
+    assert isinstance(activated, ast.Activated)
+    cost = activated.costs.steps[0]
+    assert isinstance(cost, ast.Clause)
+    assert cost.action.amount is not None
+    assert cost.action.amount.span == Span(3, 5, 3, 6, 12, 13)
+
+
+def test_continuation_lines_join_and_blank_lines_separate() -> None:
+    game = load_game("vs-system")
+    result = game.parse("When this attacks,\n  draw 1 card.\n\n  Flight")
+    assert result.diagnostics == ()
+    assert len(result.script.lines) == 2
+
+
+def test_unicode_names_and_comments() -> None:
+    game = load_game("vs-system")
+    result = game.parse('# комментарий\nCharacters you control with team "Буря" get +1 ATK.')
+    assert result.diagnostics == ()
+    cards = result.script.lines[0].ability.effects.steps[0].subject  # type: ignore[union-attr]
+    assert cards.filters[1].value == "Буря"
+
+
+def test_language_version_header() -> None:
+    game = load_game("vs-system")
+    assert game.parse("cardscript 1\nFlight").script.version == 1
+    assert [d.code for d in game.parse("cardscript 2\nFlight").diagnostics] == ["CS-P006"]
+
+
+def test_every_error_of_a_text_is_reported_in_one_run() -> None:
+    game = load_game("vs-system")
+    result = game.parse("Flihgt\nDraw 2 cards.\nDraw 2 cards to.\nStun tarrget character.")
+    assert [(d.code, d.span.line) for d in result.diagnostics if d.span] == [
+        ("CS-P002", 1), ("CS-P001", 3), ("CS-P002", 4)]
+    assert len(result.script.lines) == 1
+
+
+def test_hostile_sizes_are_refused_not_parsed() -> None:
+    registry = load_game("vs-system").registry
+    long_line = "Draw 1 card" + ", then draw 1 card" * 100
+    assert [d.code for d in parse_script(long_line, registry).diagnostics] == ["CS-P008"]
+    huge = "Flight\n" * 20_000
+    assert [d.code for d in parse_script(huge, registry).diagnostics] == ["CS-P007"]
+
+
+def test_parser_tables_are_cached_between_processes() -> None:
+    lark_parser.cache_clear()
+    parser = lark_parser()
+    assert parser.options.cache is True  # lark keeps the LALR tables in its cache file
