@@ -57,7 +57,9 @@ Every construct, with an example (VS System vocabulary unless noted):
 | Effect verbs of the game | `Stun target character.` · `Exhaust this.` · `Ready it.` (the game's `verbs`) |
 | Selectors | `this`, `it`, `that character`, `target character`, `up to 2 target characters`, `each opponent`, `all exhausted characters an opponent controls`, `the top card of your deck`, `characters with team "X"`, `a card named "Y"`, `a character other than this` |
 | Players | `you`, `each opponent`, `an opponent`, `each player`, `its controller`, `its owner` |
-| Amounts | `2`, `X` (defined by a cost or a keyword's value), `a`, `that many`, `all` |
+| Amounts | `2`, `X` (defined by a cost, a keyword's value or a count), `a`, `that many`, `all` |
+| X bound by a count | `Target character gets +X ATK until end of turn, where X is the number of characters you control.` |
+| X bound by a cost | `Pay X endurance → target character gets -X DEF until end of turn.` |
 
 Verbs agree with their subjects and nouns with their quantifiers; `cardscript fmt` writes
 the canonical form (`gets`/`get`, `character`/`characters`), so authors need not worry.

@@ -259,6 +259,15 @@ Step = Union[Clause, Conditional, ForEach, Choice]
 class Steps(Node):
     steps: tuple[Step, ...]
     joiners: tuple[str, ...] = ()  # between consecutive steps: ",", ", then", ", and", ". then"
+    where: tuple[Binding, ...] = ()  # ", where X is the number of …"
+
+
+@dataclass(frozen=True)
+class Binding(Node):
+    """X defined by a count: "where X is the number of characters you control"."""
+
+    name: str
+    selector: Selector
 
 
 # ---- events and abilities --------------------------------------------------------------

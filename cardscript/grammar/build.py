@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from lark import Token, Transformer, Tree, v_args
+from lark import Token, Tree
 from lark.tree import Meta
 
 from cardscript.grammar import ast
@@ -70,9 +70,23 @@ def _selectors(children: list[Any]) -> list[Any]:
     return [c for c in children if isinstance(c, _SELECTORS)]
 
 
-@v_args(meta=True)
-class AstBuilder(Transformer):
-    """One method per grammar rule or alias; each returns an AST node or a plain value."""
+class AstBuilder:
+    """One method per grammar rule or alias; each returns an AST node or a plain value.
+
+    A plain post-order walk with a dispatch table: lark's Transformer wraps every call
+    (v_args), which cost a third of the parse time.
+    """
+
+    def __init__(self) -> None:
+        self._dispatch = {name: getattr(self, name) for name in dir(self)
+                          if not name.startswith("_") and name != "transform"}
+
+    def transform(self, tree: Tree) -> Any:
+        children = [self.transform(c) if isinstance(c, Tree) else c for c in tree.children]
+        method = self._dispatch.get(tree.data)
+        if method is None:
+            return Tree(tree.data, children, tree.meta)
+        return method(tree.meta, children)
 
     # ---- lines ---------------------------------------------------------------------------
     def start(self, meta: Meta, children: list[Any]) -> Any:
@@ -211,9 +225,15 @@ class AstBuilder(Transformer):
 
     # ---- steps ---------------------------------------------------------------------------
     def steps(self, meta: Meta, children: list[Any]) -> ast.Steps:
-        steps = tuple(c for c in children if not isinstance(c, str))
+        children = _clean(children)
+        where = _all(children, ast.Binding)
+        steps = tuple(c for c in children if not isinstance(c, (str, ast.Binding)))
         joiners = tuple(c for c in children if isinstance(c, str))
-        return ast.Steps(steps=steps, joiners=joiners, span=_span(meta))
+        return ast.Steps(steps=steps, joiners=joiners, where=where, span=_span(meta))
+
+    def where_clause(self, meta: Meta, children: list[Any]) -> ast.Binding:
+        return ast.Binding(name=str(_token(children, "VAR")), selector=_selector(children),
+                           span=_span(meta))
 
     def sep(self, meta: Meta, children: list[Any]) -> str:
         words = [str(c).casefold() for c in children]

@@ -34,7 +34,8 @@ def check_line(line: ast.AbilityLine, registry: Registry,
         for item in ability.body:
             yield from check_line(item, registry, ability.params + params)
         return
-    bound = set(params) | _bound_by_costs(ability)
+    bound = set(params) | _bound_by_costs(ability) | {
+        b.name for node in line.walk() if isinstance(node, ast.Steps) for b in node.where}
     for node in line.walk():
         if isinstance(node, ast.KeywordUse):
             yield from _check_keyword_use(node, registry)

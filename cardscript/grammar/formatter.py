@@ -168,6 +168,8 @@ class Formatter:
                 out += ", " + text
             else:
                 out += f"{joiner} {text}"
+        for binding in steps.where:
+            out += f", where {binding.name} is the number of {self.selector(binding.selector)}"
         return out
 
     def step(self, step: ast.Node) -> str:

@@ -75,6 +75,11 @@ def lark_parser(strict: bool = False) -> Lark:
 
 
 @cache
+def _builder() -> AstBuilder:
+    return AstBuilder()
+
+
+@cache
 def reserved_words() -> Mapping[str, str]:
     """casefolded reserved phrase -> terminal name, from the grammar's literals."""
     table: dict[str, str] = {}
@@ -190,7 +195,7 @@ def parse_line(line: LogicalLine, registry: Registry
         else:
             return None, [furthest[1]]
     tree = interactive.feed_eof()
-    return AstBuilder().transform(tree), []
+    return _builder().transform(tree), []
 
 
 def _feed(interactive: object, pieces: tuple[Piece, ...], i: int,
@@ -207,14 +212,33 @@ def _candidates(pieces: tuple[Piece, ...], i: int, registry: Registry,
                 reserved: Mapping[str, str]) -> list[tuple[str, str, int]]:
     """(terminal, value, pieces used) in order of preference for the piece at ``i``."""
     piece = pieces[i]
+    if piece.kind not in ("WORD", "VAR"):
+        return _fixed_candidates(piece, registry)
+    window = tuple(p.value if p.kind in ("WORD", "VAR") else "" for p in
+                   pieces[i:i + max(registry.longest_phrase, 3)])
+    memo = registry.lookup_cache
+    key = (piece.kind, window)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = _word_candidates(pieces, i, registry, reserved)
+        if len(memo) > 50_000:
+            memo.clear()  # hostile input must not grow memory without bound
+    return found
+
+
+def _fixed_candidates(piece: Piece, registry: Registry) -> list[tuple[str, str, int]]:
     if piece.kind == "LABEL":
         return [("LABEL", term.id, 1) for (cls, term, _) in
                 registry.phrases.get(piece.value.casefold(), ()) if cls == "LABEL"] or [
             ("WORD", piece.value, 1)]
     if piece.kind == "DOT_THEN":
         return [("DOT_THEN", ". then", 1), ("DOT", ".", 1)]
-    if piece.kind in _VALUE_KINDS:
-        return [(piece.kind, piece.value, 1)]
+    return [(piece.kind, piece.value, 1)]
+
+
+def _word_candidates(pieces: tuple[Piece, ...], i: int, registry: Registry,
+                     reserved: Mapping[str, str]) -> list[tuple[str, str, int]]:
+    piece = pieces[i]
     options: list[tuple[str, str, int]] = []
     longest = min(max(registry.longest_phrase, 3), len(pieces) - i)
     for width in range(longest, 0, -1):

@@ -119,6 +119,11 @@ class Registry:
         return {k: tuple(v) for k, v in table.items()}
 
     @cached_property
+    def lookup_cache(self) -> dict[Any, Any]:
+        """Scratch memo for the parser's word classification (per registry)."""
+        return {}
+
+    @cached_property
     def longest_phrase(self) -> int:
         return max((len(p.split()) for p in self.phrases), default=1)
 
