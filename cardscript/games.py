@@ -49,15 +49,22 @@ class Game:
 
 
 def unknown_game(name: str) -> Diagnostic:
-    return error("CS-G001", f'unknown game "{name}"', None,
-                 did_you_mean(name, GAMES) or "the games are: " + ", ".join(GAMES))
+    return error(
+        "CS-G001",
+        f'unknown game "{name}"',
+        None,
+        did_you_mean(name, GAMES) or "the games are: " + ", ".join(GAMES),
+    )
 
 
 @cache
 def base_registry(game: str) -> Registry:
     """The registry as the kernel declares it, without the content's keywords."""
-    text = resources.files(f"cardscript.kernels.{package_name(game)}").joinpath(
-        "registry.yaml").read_text("utf-8")
+    text = (
+        resources.files(f"cardscript.kernels.{package_name(game)}")
+        .joinpath("registry.yaml")
+        .read_text("utf-8")
+    )
     return registry_from_data(yaml.safe_load(text))
 
 
@@ -79,23 +86,33 @@ def game_from_keywords(base: Registry, text: str, source: str) -> Game:
     # so every defined name is known before any body is parsed.
     registry = base.with_keywords(declared_keywords(text))
     second = parse_script(text, registry)
-    defs = [line.ability for line in second.script.lines
-            if isinstance(line.ability, ast.KeywordDef)]
+    defs = [
+        line.ability for line in second.script.lines if isinstance(line.ability, ast.KeywordDef)
+    ]
     diagnostics = [d.with_file(source) for d in second.diagnostics]
     for line in second.script.lines:
         if not isinstance(line.ability, ast.KeywordDef):
-            diagnostics.append(error(
-                "CS-K001", "a keywords file holds only keyword definitions",
-                line.span.with_file(source) if line.span else None,
-                'perhaps try "keyword Name: …"'))
+            diagnostics.append(
+                error(
+                    "CS-K001",
+                    "a keywords file holds only keyword definitions",
+                    line.span.with_file(source) if line.span else None,
+                    'perhaps try "keyword Name: …"',
+                )
+            )
     seen: dict[str, ast.KeywordDef] = {}
     for d in defs:
         key = d.name.casefold()
         if key in seen:
-            first_line = seen[key].span.line if seen[key].span else 0
-            diagnostics.append(error(
-                "CS-K002", f'keyword "{d.name}" is defined twice (first at line {first_line})',
-                d.span.with_file(source) if d.span else None))
+            first_span = seen[key].span
+            first_line = first_span.line if first_span else 0
+            diagnostics.append(
+                error(
+                    "CS-K002",
+                    f'keyword "{d.name}" is defined twice (first at line {first_line})',
+                    d.span.with_file(source) if d.span else None,
+                )
+            )
         seen[key] = d
     return Game(base.game, registry, tuple(defs), source, tuple(diagnostics))
 
@@ -120,8 +137,9 @@ def declared_keywords(text: str) -> list[Term]:
         if words:
             name = " ".join(words)
             term_id = keyword_id(name)
-            terms.setdefault(term_id, Term(id=term_id, forms=(name,), params=tuple(params),
-                                           kind="keyword"))
+            terms.setdefault(
+                term_id, Term(id=term_id, forms=(name,), params=tuple(params), kind="keyword")
+            )
     return list(terms.values())
 
 

@@ -61,7 +61,14 @@ def test_wrong_text_diagnostics(entry: dict) -> None:
     found = list(result.diagnostics)
     if result.ok:
         found.extend(check_script(result.script, definition.registry))
-    actual = [{"code": d.code, "line": d.span.line if d.span else None,
-               "column": d.span.column if d.span else None, "message": d.message,
-               "hints": list(d.hints)} for d in found]
+    actual = [
+        {
+            "code": d.code,
+            "line": d.span.line if d.span else None,
+            "column": d.span.column if d.span else None,
+            "message": d.message,
+            "hints": list(d.hints),
+        }
+        for d in found
+    ]
     assert actual == entry["diagnostics"]

@@ -63,7 +63,10 @@ def test_every_error_of_a_text_is_reported_in_one_run() -> None:
     game = load_game("vs-system")
     result = game.parse("Flihgt\nDraw 2 cards.\nDraw 2 cards to.\nStun tarrget character.")
     assert [(d.code, d.span.line) for d in result.diagnostics if d.span] == [
-        ("CS-P002", 1), ("CS-P001", 3), ("CS-P002", 4)]
+        ("CS-P002", 1),
+        ("CS-P001", 3),
+        ("CS-P002", 4),
+    ]
     assert len(result.script.lines) == 1
 
 

@@ -32,24 +32,36 @@ SUMMARY_FIELDS: Mapping[str, tuple[str, ...]] = {
 }
 _NEEDS_TEXT: Mapping[str, frozenset[str]] = {
     "vs-system": frozenset({"plot_twist", "equipment", "location"}),
-    "marvel-champions": frozenset({"event", "upgrade", "support", "treachery", "attachment",
-                                   "environment", "obligation", "side_scheme"}),
+    "marvel-champions": frozenset(
+        {
+            "event",
+            "upgrade",
+            "support",
+            "treachery",
+            "attachment",
+            "environment",
+            "obligation",
+            "side_scheme",
+        }
+    ),
     "berserk": frozenset({"terrain", "equipment"}),
 }
 _SKILL_GRADES = {"boost": (0, 1), "intercept": (2,), "twin_drive": (3,)}
 
 
-def card_diagnostics(game: str, path: tuple[Any, ...], card: Mapping[str, Any], doc: Any,
-                     definition: Any) -> Iterator[Diagnostic]:
+def card_diagnostics(
+    game: str, path: tuple[Any, ...], card: Mapping[str, Any], doc: Any, definition: Any
+) -> Iterator[Diagnostic]:
     """Diagnostics of one card's text (mapped into the file) and of its field values."""
     text = card.get("text")
     if isinstance(text, str) and text.strip():
-        yield from _text_diagnostics(path + ("text",), text, doc, definition)
+        yield from _text_diagnostics((*path, "text"), text, doc, definition)
     yield from _field_checks(game, path, card, doc)
 
 
-def _text_diagnostics(path: tuple[Any, ...], text: str, doc: Any,
-                      definition: Any) -> Iterator[Diagnostic]:
+def _text_diagnostics(
+    path: tuple[Any, ...], text: str, doc: Any, definition: Any
+) -> Iterator[Diagnostic]:
     from cardscript.cardfiles.yamlsource import text_offset_to_span
 
     result = definition.parse(text)
@@ -61,36 +73,59 @@ def _text_diagnostics(path: tuple[Any, ...], text: str, doc: Any,
             yield d.at(doc.span_of(path)).with_file(doc.path)
             continue
         end = max(d.span.end_offset, d.span.offset + 1)
-        span = text_offset_to_span(doc, path, d.span.offset, min(end, len(text)) if
-                                   d.span.offset < len(text) else d.span.offset)
+        span = text_offset_to_span(
+            doc,
+            path,
+            d.span.offset,
+            min(end, len(text)) if d.span.offset < len(text) else d.span.offset,
+        )
         yield d.at(span.with_file(doc.path), doc.line(span.line))
 
 
-def _field_checks(game: str, path: tuple[Any, ...], card: Mapping[str, Any],
-                  doc: Any) -> Iterator[Diagnostic]:
+def _field_checks(
+    game: str, path: tuple[Any, ...], card: Mapping[str, Any], doc: Any
+) -> Iterator[Diagnostic]:
     kind = card.get("type")
     if kind in _NEEDS_TEXT.get(game, ()) and not str(card.get("text") or "").strip():
-        yield warning("CS-C032", f'this {str(kind).replace("_", " ")} has no text, so it does '
-                      "nothing in play", doc.span_of(path + ("type",)),
-                      'perhaps try adding "text: |" with its rules')
+        yield warning(
+            "CS-C032",
+            f"this {str(kind).replace('_', ' ')} has no text, so it does nothing in play",
+            doc.span_of((*path, "type")),
+            'perhaps try adding "text: |" with its rules',
+        )
     if game == "vanguard":
         grade, trigger, skill = card.get("grade"), card.get("trigger"), card.get("skill")
         if trigger not in (None, "none") and isinstance(grade, int) and grade != 0:
-            yield error("CS-C030", f"a trigger unit is grade 0, but this one is grade {grade}",
-                        doc.span_of(path + ("grade",)),
-                        'perhaps try "grade: 0", or "trigger: none" for a normal unit')
-        if isinstance(skill, str) and skill in _SKILL_GRADES and isinstance(grade, int) and (
-                grade not in _SKILL_GRADES[skill]):
+            yield error(
+                "CS-C030",
+                f"a trigger unit is grade 0, but this one is grade {grade}",
+                doc.span_of((*path, "grade")),
+                'perhaps try "grade: 0", or "trigger: none" for a normal unit',
+            )
+        if (
+            isinstance(skill, str)
+            and skill in _SKILL_GRADES
+            and isinstance(grade, int)
+            and (grade not in _SKILL_GRADES[skill])
+        ):
             grades = " or ".join(str(g) for g in _SKILL_GRADES[skill])
-            yield warning("CS-C031", f"{skill.replace('_', ' ')} normally belongs to grade "
-                          f"{grades}, not grade {grade}", doc.span_of(path + ("skill",)))
+            yield warning(
+                "CS-C031",
+                f"{skill.replace('_', ' ')} normally belongs to grade {grades}, not grade {grade}",
+                doc.span_of((*path, "skill")),
+            )
     if game == "vs-system" and card.get("team") == "":
-        yield warning("CS-C033", "an empty team is written as null (no team)",
-                      doc.span_of(path + ("team",)), 'perhaps try "team: null"')
+        yield warning(
+            "CS-C033",
+            "an empty team is written as null (no team)",
+            doc.span_of((*path, "team")),
+            'perhaps try "team: null"',
+        )
 
 
-def summarise(game: str, path: tuple[Any, ...], card: Mapping[str, Any],
-              doc: Any) -> CardSummary | None:
+def summarise(
+    game: str, path: tuple[Any, ...], card: Mapping[str, Any], doc: Any
+) -> CardSummary | None:
     card_id, name, kind = card.get("id"), card.get("name"), card.get("type")
     if not isinstance(card_id, str):
         return None
@@ -98,10 +133,19 @@ def summarise(game: str, path: tuple[Any, ...], card: Mapping[str, Any],
     for field, is_list in REFERENCE_FIELDS.get(game, {}).items():
         value = card.get(field)
         if is_list and isinstance(value, list):
-            refs.extend((field, v, doc.span_of(path + (field, i)))
-                        for i, v in enumerate(value) if isinstance(v, str))
+            refs.extend(
+                (field, v, doc.span_of((*path, field, i)))
+                for i, v in enumerate(value)
+                if isinstance(v, str)
+            )
         elif isinstance(value, str):
-            refs.append((field, value, doc.span_of(path + (field,))))
-    return CardSummary(game=game, id=card_id, name=str(name or ""), type=str(kind or ""),
-                       span=doc.span_of(path + ("id",)), refs=tuple(refs),
-                       fields=fields_of(card, SUMMARY_FIELDS.get(game, ())))
+            refs.append((field, value, doc.span_of((*path, field))))
+    return CardSummary(
+        game=game,
+        id=card_id,
+        name=str(name or ""),
+        type=str(kind or ""),
+        span=doc.span_of((*path, "id")),
+        refs=tuple(refs),
+        fields=fields_of(card, SUMMARY_FIELDS.get(game, ())),
+    )

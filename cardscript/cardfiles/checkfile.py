@@ -66,28 +66,51 @@ def check_document(doc: Any, *, keywords_dir: str | None = None) -> FileResult:
     diagnostics: list[Diagnostic] = list(doc.diagnostics)
     if any(d.is_error for d in diagnostics) or doc.data is None:
         if doc.data is None and not diagnostics:
-            diagnostics.append(error("CS-C001", "this card file is empty", Span.point(1, 1,
-                                                                                     doc.path),
-                                     'perhaps try "game: …", "set: …" and "cards: [...]"'))
+            diagnostics.append(
+                error(
+                    "CS-C001",
+                    "this card file is empty",
+                    Span.point(1, 1, doc.path),
+                    'perhaps try "game: …", "set: …" and "cards: [...]"',
+                )
+            )
         return FileResult(doc.path, None, tuple(diagnostics), text=doc.text)
     data = doc.data
     if not isinstance(data, dict):
-        diagnostics.append(error("CS-C002", "a card file must be a mapping with game, set and "
-                                 "cards", doc.span_of(()), 'perhaps try "game: vs-system"'))
+        diagnostics.append(
+            error(
+                "CS-C002",
+                "a card file must be a mapping with game, set and cards",
+                doc.span_of(()),
+                'perhaps try "game: vs-system"',
+            )
+        )
         return FileResult(doc.path, None, tuple(diagnostics), text=doc.text)
     game = data.get("game")
     if not isinstance(game, str) or game not in GAMES:
         where = doc.span_of(("game",)) if "game" in data else doc.span_of(())
         shown = f'"{game}"' if game is not None else "missing"
-        diagnostics.append(error(
-            "CS-C003", f"the game is {shown}; a card file names one of: {', '.join(GAMES)}",
-            where, did_you_mean(str(game), GAMES) if isinstance(game, str) else
-            'perhaps try "game: vs-system"'))
+        diagnostics.append(
+            error(
+                "CS-C003",
+                f"the game is {shown}; a card file names one of: {', '.join(GAMES)}",
+                where,
+                did_you_mean(str(game), GAMES)
+                if isinstance(game, str)
+                else 'perhaps try "game: vs-system"',
+            )
+        )
         return FileResult(doc.path, None, tuple(diagnostics), text=doc.text)
     entries = card_entries(data)
     if not entries and not isinstance(data.get("cards"), list):
-        diagnostics.append(error("CS-C001", "this card file has no cards", doc.span_of(()),
-                                 'perhaps try "cards:" followed by a list of cards'))
+        diagnostics.append(
+            error(
+                "CS-C001",
+                "this card file has no cards",
+                doc.span_of(()),
+                'perhaps try "cards:" followed by a list of cards',
+            )
+        )
     diagnostics.extend(schema_diagnostics(validator(game).iter_errors(data), doc))
     definition = load_game(game, keywords_dir)
     cards: list[CardSummary] = []
@@ -96,6 +119,7 @@ def check_document(doc: Any, *, keywords_dir: str | None = None) -> FileResult:
         summary = summarise(game, path, card, doc)
         if summary is not None:
             cards.append(summary)
+    diagnostics.sort(key=lambda d: d.sort_key())
     return FileResult(doc.path, game, tuple(diagnostics), tuple(cards), doc.text)
 
 

@@ -16,8 +16,7 @@ from collections.abc import Iterable, Iterator
 from cardscript.cardfiles.checkfile import CardSummary
 from cardscript.grammar.diagnostics import Diagnostic, did_you_mean, error
 
-POCKET_DUEL_TYPES = ("strength", "weapon", "intellect", "defense", "agility", "rest",
-                     "superpower")
+POCKET_DUEL_TYPES = ("strength", "weapon", "intellect", "defense", "agility", "rest", "superpower")
 
 
 def cross_file_diagnostics(cards: Iterable[CardSummary]) -> list[Diagnostic]:
@@ -30,9 +29,14 @@ def cross_file_diagnostics(cards: Iterable[CardSummary]) -> list[Diagnostic]:
         for card in game_cards:
             first = index.get(card.id)
             if first is not None:
-                out.append(error("CS-C020", f'the id "{card.id}" is already used by '
-                                 f'"{first.name}" at {first.span}', card.span,
-                                 "ids must be unique within a game"))
+                out.append(
+                    error(
+                        "CS-C020",
+                        f'the id "{card.id}" is already used by "{first.name}" at {first.span}',
+                        card.span,
+                        "ids must be unique within a game",
+                    )
+                )
             else:
                 index[card.id] = card
         out.extend(_references(game_cards, index))
@@ -43,24 +47,30 @@ def cross_file_diagnostics(cards: Iterable[CardSummary]) -> list[Diagnostic]:
     return out
 
 
-def _references(cards: list[CardSummary], index: dict[str, CardSummary]
-                ) -> Iterator[Diagnostic]:
+def _references(cards: list[CardSummary], index: dict[str, CardSummary]) -> Iterator[Diagnostic]:
     for card in cards:
         for field, target, span in card.refs:
             if target not in index:
-                yield error("CS-C021", f'"{field}" names the card "{target}", which does not '
-                            "exist", span, did_you_mean(target, index))
+                yield error(
+                    "CS-C021",
+                    f'"{field}" names the card "{target}", which does not exist',
+                    span,
+                    did_you_mean(target, index),
+                )
 
 
-def _double_sided(cards: list[CardSummary], index: dict[str, CardSummary]
-                  ) -> Iterator[Diagnostic]:
+def _double_sided(cards: list[CardSummary], index: dict[str, CardSummary]) -> Iterator[Diagnostic]:
     for card in cards:
         back = dict(card.fields).get("back")
         other = index.get(back) if isinstance(back, str) else None
         if other is not None and dict(other.fields).get("back") != card.id:
-            yield error("CS-C022", f'"{card.id}" names "{back}" as its other side, but '
-                        f'"{back}" does not name "{card.id}"', card.span,
-                        f'perhaps try "back: {card.id}" on "{back}"')
+            yield error(
+                "CS-C022",
+                f'"{card.id}" names "{back}" as its other side, but '
+                f'"{back}" does not name "{card.id}"',
+                card.span,
+                f'perhaps try "back: {card.id}" on "{back}"',
+            )
 
 
 def _hero_sets(cards: list[CardSummary]) -> Iterator[Diagnostic]:
@@ -80,5 +90,9 @@ def _hero_sets(cards: list[CardSummary]) -> Iterator[Diagnostic]:
                 parts.append("no " + ", ".join(missing) + " card")
             if doubled:
                 parts.append("more than one " + ", ".join(doubled) + " card")
-            yield error("CS-C023", f'the hero "{hero.name}" has {" and ".join(parts)}; a hero '
-                        "set is one card of each of the seven types (spec §4)", hero.span)
+            yield error(
+                "CS-C023",
+                f'the hero "{hero.name}" has {" and ".join(parts)}; a hero '
+                "set is one card of each of the seven types (spec §4)",
+                hero.span,
+            )

@@ -19,9 +19,15 @@ from jsonschema.exceptions import ValidationError, best_match
 
 from cardscript.grammar.diagnostics import Diagnostic, did_you_mean, error
 
-_KINDS = {"integer": "a whole number", "number": "a number", "string": "text",
-          "boolean": "true or false", "array": "a list", "object": "a mapping of fields",
-          "null": "empty"}
+_KINDS = {
+    "integer": "a whole number",
+    "number": "a number",
+    "string": "text",
+    "boolean": "true or false",
+    "array": "a list",
+    "object": "a mapping of fields",
+    "null": "empty",
+}
 
 
 def _kind_of(value: Any) -> str:
@@ -81,44 +87,83 @@ def _explain(e: ValidationError, path: tuple[Any, ...], doc: Any) -> list[Diagno
     field = _field(path)
     where = doc.span_of(path)
     if v == "required":
-        missing = [p for p in e.validator_value if isinstance(e.instance, dict)
-                   and p not in e.instance]
-        return [error("CS-C004", f'{_card_type(e.instance)} needs the field "{name}"', where,
-                      f'perhaps try adding "{name}: …"') for name in missing]
+        missing = [
+            p for p in e.validator_value if isinstance(e.instance, dict) and p not in e.instance
+        ]
+        return [
+            error(
+                "CS-C004",
+                f'{_card_type(e.instance)} needs the field "{name}"',
+                where,
+                f'perhaps try adding "{name}: …"',
+            )
+            for name in missing
+        ]
     if v == "additionalProperties":
         allowed = set((e.schema or {}).get("properties", {}))
         extra = [k for k in (e.instance or {}) if k not in allowed]
-        return [error("CS-C005", f'{_card_type(e.instance)} has no field "{name}"',
-                      doc.key_span_of((*path, name)),
-                      did_you_mean(str(name), allowed) or "allowed fields: "
-                      + ", ".join(sorted(allowed)))
-                for name in extra]
+        return [
+            error(
+                "CS-C005",
+                f'{_card_type(e.instance)} has no field "{name}"',
+                doc.key_span_of((*path, name)),
+                did_you_mean(str(name), allowed) or "allowed fields: " + ", ".join(sorted(allowed)),
+            )
+            for name in extra
+        ]
     if v in ("enum", "const"):
         choices = list(e.validator_value) if v == "enum" else [e.validator_value]
         shown = ", ".join(str(c) for c in choices[:12]) + (", …" if len(choices) > 12 else "")
         what = "card type" if field == "type" else f'value for "{field}"'
-        return [error("CS-C006", f'"{e.instance}" is not a {what}; expected {shown}', where,
-                      did_you_mean(str(e.instance), [str(c) for c in choices]))]
+        return [
+            error(
+                "CS-C006",
+                f'"{e.instance}" is not a {what}; expected {shown}',
+                where,
+                did_you_mean(str(e.instance), [str(c) for c in choices]),
+            )
+        ]
     if v == "type":
-        wanted = e.validator_value if isinstance(e.validator_value, list) else [
-            e.validator_value]
-        words = " or ".join(_KINDS.get(w, w) for w in wanted)
-        return [error("CS-C007", f'"{field}" must be {words}, not {_kind_of(e.instance)}',
-                      where, _type_hint(e.instance, wanted))]
+        wanted = e.validator_value if isinstance(e.validator_value, list) else [e.validator_value]
+        words = " or ".join(_KINDS.get(str(w), str(w)) for w in wanted)
+        return [
+            error(
+                "CS-C007",
+                f'"{field}" must be {words}, not {_kind_of(e.instance)}',
+                where,
+                _type_hint(e.instance, wanted),
+            )
+        ]
     if v in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"):
-        bound = {"minimum": "at least", "maximum": "at most", "exclusiveMinimum": "more than",
-                 "exclusiveMaximum": "less than", "multipleOf": "a multiple of"}[str(v)]
-        return [error("CS-C008", f'"{field}" must be {bound} {e.validator_value}, not '
-                      f"{e.instance}", where)]
+        bound = {
+            "minimum": "at least",
+            "maximum": "at most",
+            "exclusiveMinimum": "more than",
+            "exclusiveMaximum": "less than",
+            "multipleOf": "a multiple of",
+        }[str(v)]
+        return [
+            error(
+                "CS-C008", f'"{field}" must be {bound} {e.validator_value}, not {e.instance}', where
+            )
+        ]
     if v == "pattern":
-        return [error("CS-C009", f'"{field}" has the wrong form: "{e.instance}"', where,
-                      f"it must match {e.validator_value}")]
+        return [
+            error(
+                "CS-C009",
+                f'"{field}" has the wrong form: "{e.instance}"',
+                where,
+                f"it must match {e.validator_value}",
+            )
+        ]
     if v in ("minLength", "maxLength", "minItems", "maxItems", "uniqueItems"):
-        text = {"minLength": f"must not be shorter than {e.validator_value} characters",
-                "maxLength": f"must not be longer than {e.validator_value} characters",
-                "minItems": f"needs at least {e.validator_value} items",
-                "maxItems": f"takes at most {e.validator_value} items",
-                "uniqueItems": "must not list the same item twice"}[str(v)]
+        text = {
+            "minLength": f"must not be shorter than {e.validator_value} characters",
+            "maxLength": f"must not be longer than {e.validator_value} characters",
+            "minItems": f"needs at least {e.validator_value} items",
+            "maxItems": f"takes at most {e.validator_value} items",
+            "uniqueItems": "must not list the same item twice",
+        }[str(v)]
         return [error("CS-C009", f'"{field}" {text}', where)]
     if v == "not":
         return [error("CS-C005", f'"{field}" is not allowed here', where)]

@@ -45,14 +45,22 @@ def collect_files(paths: Iterable[Path | str]) -> tuple[list[str], list[Diagnost
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
-            found = sorted(str(p) for p in path.rglob("*") if p.suffix in CARD_FILE_SUFFIXES
-                           and p.is_file() and not _hidden(p, path))
+            found = sorted(
+                str(p)
+                for p in path.rglob("*")
+                if p.suffix in CARD_FILE_SUFFIXES and p.is_file() and not _hidden(p, path)
+            )
             files.extend(found)
         elif path.exists():
             files.append(str(path))
         else:
-            problems.append(error("CS-IO1", f"cannot read {path}: no such file or folder",
-                                  Span.point(1, 1, str(path))))
+            problems.append(
+                error(
+                    "CS-IO1",
+                    f"cannot read {path}: no such file or folder",
+                    Span.point(1, 1, str(path)),
+                )
+            )
     return list(dict.fromkeys(files)), problems
 
 
@@ -60,9 +68,14 @@ def _hidden(path: Path, root: Path) -> bool:
     return any(part.startswith(".") for part in path.relative_to(root).parts)
 
 
-def validate_paths(paths: Iterable[Path | str], *, use_cache: bool = True, jobs: int = 0,
-                   progress: Callable[[int, int], None] | None = None,
-                   keywords_dir: str | None = None) -> ValidationRun:
+def validate_paths(
+    paths: Iterable[Path | str],
+    *,
+    use_cache: bool = True,
+    jobs: int = 0,
+    progress: Callable[[int, int], None] | None = None,
+    keywords_dir: str | None = None,
+) -> ValidationRun:
     files, problems = collect_files(paths)
     cache = ResultCache.open(keywords_dir) if use_cache else None
     results: dict[str, FileResult] = {}
@@ -91,12 +104,13 @@ def validate_paths(paths: Iterable[Path | str], *, use_cache: bool = True, jobs:
     for result in ordered:
         diagnostics.extend(result.diagnostics)
     diagnostics.extend(cross_file_diagnostics(c for r in ordered for c in r.cards))
-    sources = {r.path: r.text for r in ordered if r.text and any(
-        d.span is not None and d.span.file == r.path for d in diagnostics)}
-    usage_error = bool(problems) or any(
-        d.code == "CS-IO1" for r in ordered for d in r.diagnostics)
-    return ValidationRun(ordered, tuple(diagnostics), tuple(files), sources, usage_error,
-                         cached)
+    sources = {
+        r.path: r.text
+        for r in ordered
+        if r.text and any(d.span is not None and d.span.file == r.path for d in diagnostics)
+    }
+    usage_error = bool(problems) or any(d.code == "CS-IO1" for r in ordered for d in r.diagnostics)
+    return ValidationRun(ordered, tuple(diagnostics), tuple(files), sources, usage_error, cached)
 
 
 def _read(path: str) -> bytes | None:
@@ -107,8 +121,9 @@ def _read(path: str) -> bytes | None:
         return None
 
 
-def _check_all(cold: list[tuple[str, bytes]], jobs: int, keywords_dir: str | None
-               ) -> Iterable[FileResult]:
+def _check_all(
+    cold: list[tuple[str, bytes]], jobs: int, keywords_dir: str | None
+) -> Iterable[FileResult]:
     workers = jobs if jobs > 0 else (os.cpu_count() or 1)
     paths = [p for p, _ in cold]
     if workers <= 1 or len(paths) < _PARALLEL_MIN_FILES:
@@ -126,9 +141,18 @@ def _check_one(path: str, keywords_dir: str | None) -> FileResult:
     try:
         return check_file(path, keywords_dir=keywords_dir)
     except Exception as exc:  # a bug of ours must not hide the other files' results
-        return FileResult(path, None, (error(
-            "CS-X001", f"internal error while checking this file ({type(exc).__name__}: {exc})",
-            Span.point(1, 1, path), "please report this with the file attached"),))
+        return FileResult(
+            path,
+            None,
+            (
+                error(
+                    "CS-X001",
+                    f"internal error while checking this file ({type(exc).__name__}: {exc})",
+                    Span.point(1, 1, path),
+                    "please report this with the file attached",
+                ),
+            ),
+        )
 
 
 # ---- the result cache -----------------------------------------------------------------
@@ -151,8 +175,10 @@ def engine_fingerprint(keywords_dir: str | None = None) -> str:
     digest.update(package.joinpath("grammar", "cardscript.lark").read_bytes())
     cards = Path(keywords_dir) if keywords_dir else bundled_cards_dir()
     for game in GAMES:
-        for part in (package.joinpath("kernels", package_name(game), "registry.yaml"),
-                     package.joinpath("schemas", f"{game}.schema.json")):
+        for part in (
+            package.joinpath("kernels", package_name(game), "registry.yaml"),
+            package.joinpath("schemas", f"{game}.schema.json"),
+        ):
             if part.is_file():
                 digest.update(part.read_bytes())
         keywords = cards / game / KEYWORDS_FILE
@@ -225,17 +251,24 @@ def _encode(result: FileResult) -> dict[str, Any]:
 def _encode_span(span: Span | None) -> list[int] | None:
     if span is None:
         return None
-    return [span.line, span.column, span.end_line, span.end_column, span.offset,
-            span.end_offset]
+    return [span.line, span.column, span.end_line, span.end_column, span.offset, span.end_offset]
 
 
 def _decode_span(raw: list[int] | None, path: str) -> Span | None:
-    return None if raw is None else Span(*raw, file=path)
+    if raw is None:
+        return None
+    line, column, end_line, end_column, offset, end_offset = raw
+    return Span(line, column, end_line, end_column, offset, end_offset, file=path)
 
 
 def _encode_diagnostic(d: Diagnostic) -> dict[str, Any]:
-    return {"code": d.code, "severity": d.severity.value, "message": d.message,
-            "span": _encode_span(d.span), "hints": list(d.hints)}
+    return {
+        "code": d.code,
+        "severity": d.severity.value,
+        "message": d.message,
+        "span": _encode_span(d.span),
+        "hints": list(d.hints),
+    }
 
 
 def _encode_card(c: CardSummary) -> dict[str, Any]:
@@ -248,15 +281,28 @@ def _encode_card(c: CardSummary) -> dict[str, Any]:
 
 def _decode(path: str, entry: dict[str, Any], data: bytes) -> FileResult:
     diagnostics = tuple(
-        Diagnostic(d["code"], Severity(d["severity"]), d["message"],
-                   _decode_span(d["span"], path), tuple(d["hints"]))
-        for d in entry["diagnostics"])
+        Diagnostic(
+            d["code"],
+            Severity(d["severity"]),
+            d["message"],
+            _decode_span(d["span"], path),
+            tuple(d["hints"]),
+        )
+        for d in entry["diagnostics"]
+    )
     cards = tuple(
-        CardSummary(game=c["game"], id=c["id"], name=c["name"], type=c["type"],
-                    span=_decode_span(c["span"], path) or Span.point(1, 1, path),
-                    refs=tuple((f, t, _decode_span(s, path) or Span.point(1, 1, path))
-                               for f, t, s in c["refs"]),
-                    fields=tuple((k, v) for k, v in c["fields"]))
-        for c in entry["cards"])
+        CardSummary(
+            game=c["game"],
+            id=c["id"],
+            name=c["name"],
+            type=c["type"],
+            span=_decode_span(c["span"], path) or Span.point(1, 1, path),
+            refs=tuple(
+                (f, t, _decode_span(s, path) or Span.point(1, 1, path)) for f, t, s in c["refs"]
+            ),
+            fields=tuple((k, v) for k, v in c["fields"]),
+        )
+        for c in entry["cards"]
+    )
     text = data.decode("utf-8", errors="replace") if diagnostics else ""
     return FileResult(path, entry["game"], diagnostics, cards, text)

@@ -11,6 +11,7 @@ import os
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from cardscript import GAMES
 from cardscript.grammar.diagnostics import Diagnostic, Span, error
@@ -26,8 +27,9 @@ def format_path(path: Path, *, write: bool) -> Outcome:
     try:
         original = path.read_text("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        return Outcome(False, (error("CS-IO1", f"cannot read {path}: {exc}",
-                                     Span.point(1, 1, str(path))),))
+        return Outcome(
+            False, (error("CS-IO1", f"cannot read {path}: {exc}", Span.point(1, 1, str(path))),)
+        )
     if path.suffix == ".cardscript":
         new, problems = _format_keywords_file(path, original)
     else:
@@ -54,9 +56,14 @@ def _format_keywords_file(path: Path, text: str) -> tuple[str | None, list[Diagn
 
     game = path.parent.name
     if game not in GAMES:
-        return None, [error("CS-G001", f'cannot tell the game of {path.name}: its folder is not '
-                            "named after a game", Span.point(1, 1, str(path)),
-                            "perhaps try putting it in cards/<game>/")]
+        return None, [
+            error(
+                "CS-G001",
+                f"cannot tell the game of {path.name}: its folder is not named after a game",
+                Span.point(1, 1, str(path)),
+                "perhaps try putting it in cards/<game>/",
+            )
+        ]
     registry = game_from_keywords(base_registry(game), text, str(path)).registry
     result = format_text(text, registry)
     if result.text is None:
@@ -88,14 +95,18 @@ def _format_card_file(path: Path, text: str) -> tuple[str | None, list[Diagnosti
         if result.text is None:
             for d in result.diagnostics:
                 if d.span is not None:
-                    span = text_offset_to_span(doc, card_path + ("text",), d.span.offset,
-                                               max(d.span.end_offset, d.span.offset + 1))
+                    span = text_offset_to_span(
+                        doc,
+                        (*card_path, "text"),
+                        d.span.offset,
+                        max(d.span.end_offset, d.span.offset + 1),
+                    )
                     d = d.at(span, doc.line(span.line))
                 problems.append(d.with_file(str(path)))
             continue
         if result.text.rstrip("\n") == value.rstrip("\n"):
             continue
-        edit = _replacement(doc, card_path + ("text",), result.text)
+        edit = _replacement(doc, (*card_path, "text"), result.text)
         if edit is not None:
             edits.append(edit)
     if problems:
@@ -105,7 +116,7 @@ def _format_card_file(path: Path, text: str) -> tuple[str | None, list[Diagnosti
     return text, []
 
 
-def _replacement(doc, path: tuple, formatted: str) -> tuple[int, int, str] | None:  # type: ignore[no-untyped-def]
+def _replacement(doc: Any, path: tuple[Any, ...], formatted: str) -> tuple[int, int, str] | None:
     """(start, end, new source) that puts ``formatted`` in place of the scalar at path."""
     located = doc.positions.get(path)
     if located is None:

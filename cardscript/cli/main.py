@@ -25,7 +25,8 @@ app = typer.Typer(
 )
 
 FormatOption = Annotated[
-    str, typer.Option("--format", "-f", help="Output: text, json, github, sarif or junit.")]
+    str, typer.Option("--format", "-f", help="Output: text, json, github, sarif or junit.")
+]
 StrictOption = Annotated[bool, typer.Option("--strict", help="Warnings fail the run too.")]
 
 
@@ -37,8 +38,12 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def main(
-    version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
-                                          help="Show the version and exit.")] = False,
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_version, is_eager=True, help="Show the version and exit."
+        ),
+    ] = False,
 ) -> None:
     """cardscript: a declarative card-script interpreter for five card games."""
 
@@ -47,8 +52,7 @@ def _check_format(fmt: str) -> None:
     from cardscript.report import FORMATS
 
     if fmt not in FORMATS:
-        typer.echo(f"error: unknown format {fmt!r}; choose one of {', '.join(FORMATS)}",
-                   err=True)
+        typer.echo(f"error: unknown format {fmt!r}; choose one of {', '.join(FORMATS)}", err=True)
         raise typer.Exit(2)
 
 
@@ -57,17 +61,16 @@ def validate(
     paths: Annotated[list[Path], typer.Argument(help="Card files or folders of them.")],
     fmt: FormatOption = "text",
     strict: StrictOption = False,
-    no_cache: Annotated[bool, typer.Option("--no-cache", help="Ignore the result cache.")]
-    = False,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes (0: one per "
-                                                            "core).")] = 0,
+    no_cache: Annotated[bool, typer.Option("--no-cache", help="Ignore the result cache.")] = False,
+    jobs: Annotated[
+        int, typer.Option("--jobs", "-j", help="Worker processes (0: one per core).")
+    ] = 0,
 ) -> None:
     """Check card files: YAML, schema, card script and cross-card references."""
     _check_format(fmt)
     from cardscript.cli.run import run_validate
 
-    raise typer.Exit(run_validate(paths, fmt=fmt, strict=strict, use_cache=not no_cache,
-                                  jobs=jobs))
+    raise typer.Exit(run_validate(paths, fmt=fmt, strict=strict, use_cache=not no_cache, jobs=jobs))
 
 
 @app.command()
@@ -84,11 +87,11 @@ def check(
 
 @app.command()
 def fmt(
-    paths: Annotated[list[Path], typer.Argument(help="Card files, .cardscript files or "
-                                                     "folders.")],
-    check_only: Annotated[bool, typer.Option("--check", help="Only report files that are "
-                                                             "not formatted; change nothing.")]
-    = False,
+    paths: Annotated[list[Path], typer.Argument(help="Card files, .cardscript files or folders.")],
+    check_only: Annotated[
+        bool,
+        typer.Option("--check", help="Only report files that are not formatted; change nothing."),
+    ] = False,
 ) -> None:
     """Rewrite card scripts in their canonical layout (comments are kept)."""
     from cardscript.cli.run import run_fmt
@@ -98,15 +101,21 @@ def fmt(
 
 @app.command()
 def explain(
-    thing: Annotated[str, typer.Argument(help="A diagnostic code (CS-P001), a card id or "
-                                              "name, or card text with --text.")],
-    game: Annotated[str | None, typer.Option("--game", "-g", help="The game, for card text "
-                                                                  "or to narrow a search.")]
-    = None,
+    thing: Annotated[
+        str,
+        typer.Argument(
+            help="A diagnostic code (CS-P001), a card id or name, or card text with --text."
+        ),
+    ],
+    game: Annotated[
+        str | None,
+        typer.Option("--game", "-g", help="The game, for card text or to narrow a search."),
+    ] = None,
     text: Annotated[bool, typer.Option("--text", help="THING is card script text.")] = False,
-    cards: Annotated[list[Path] | None, typer.Option("--cards", help="Card files to search "
-                                                                     "instead of the bundled "
-                                                                     "content.")] = None,
+    cards: Annotated[
+        list[Path] | None,
+        typer.Option("--cards", help="Card files to search instead of the bundled content."),
+    ] = None,
 ) -> None:
     """Show what the engine understood from a card, or what a diagnostic code means."""
     from cardscript.cli.run import run_explain
@@ -134,6 +143,8 @@ def run() -> None:
     except Exception as exc:  # a bug of ours: say so plainly instead of a traceback
         if os.environ.get("CARDSCRIPT_DEBUG"):
             raise
-        sys.stderr.write(f"internal error: {type(exc).__name__}: {exc}\n"
-                         "please report this; set CARDSCRIPT_DEBUG=1 for the traceback\n")
+        sys.stderr.write(
+            f"internal error: {type(exc).__name__}: {exc}\n"
+            "please report this; set CARDSCRIPT_DEBUG=1 for the traceback\n"
+        )
         sys.exit(3)

@@ -27,13 +27,24 @@ def _err(text: str) -> None:
     sys.stderr.write(text + ("" if text.endswith("\n") else "\n"))
 
 
-def _emit(command: str, diagnostics: Iterable[Diagnostic], checked: Iterable[str],
-          sources: dict[str, str], fmt: str, strict: bool) -> int:
+def _emit(
+    command: str,
+    diagnostics: Iterable[Diagnostic],
+    checked: Iterable[str],
+    sources: dict[str, str],
+    fmt: str,
+    strict: bool,
+) -> int:
     from cardscript.report import Report, exit_code, render, summary_line, use_color
     from cardscript.report.step_summary import write_github_step_summary
 
-    report = Report(tool_command=command, diagnostics=tuple(diagnostics),
-                    checked=tuple(checked), sources=sources, strict=strict)
+    report = Report(
+        tool_command=command,
+        diagnostics=tuple(diagnostics),
+        checked=tuple(checked),
+        sources=sources,
+        strict=strict,
+    )
     output = render(report, fmt, color=use_color(sys.stdout), rule_descriptions=code_titles())
     if output:
         _out(output if output.endswith("\n") else output + "\n")
@@ -63,14 +74,22 @@ def code_titles() -> dict[str, str]:
 # ---- validate / check ------------------------------------------------------------------
 
 
-def run_validate(paths: list[Path], *, fmt: str, strict: bool, use_cache: bool, jobs: int,
-                 keywords_dir: str | None = None) -> int:
+def run_validate(
+    paths: list[Path],
+    *,
+    fmt: str,
+    strict: bool,
+    use_cache: bool,
+    jobs: int,
+    keywords_dir: str | None = None,
+) -> int:
     from cardscript.cardfiles.validate import validate_paths
 
     progress = _progress_bar()
     try:
-        run = validate_paths(paths, use_cache=use_cache, jobs=jobs, progress=progress,
-                             keywords_dir=keywords_dir)
+        run = validate_paths(
+            paths, use_cache=use_cache, jobs=jobs, progress=progress, keywords_dir=keywords_dir
+        )
     finally:
         if progress is not None:
             progress.close()
@@ -146,8 +165,13 @@ def run_fmt(paths: list[Path], *, check_only: bool) -> int:
     files: list[Path] = []
     for path in paths:
         if path.is_dir():
-            files.extend(sorted(p for p in path.rglob("*") if p.is_file() and p.suffix in (
-                ".yaml", ".yml", ".cardscript")))
+            files.extend(
+                sorted(
+                    p
+                    for p in path.rglob("*")
+                    if p.is_file() and p.suffix in (".yaml", ".yml", ".cardscript")
+                )
+            )
         elif path.exists():
             files.append(path)
         else:
@@ -166,8 +190,11 @@ def run_fmt(paths: list[Path], *, check_only: bool) -> int:
     if problems:
         from cardscript.report import Report, render, use_color
 
-        sources = {str(f): f.read_text("utf-8", errors="replace") for f in files
-                   if any(d.span and d.span.file == str(f) for d in problems)}
+        sources = {
+            str(f): f.read_text("utf-8", errors="replace")
+            for f in files
+            if any(d.span and d.span.file == str(f) for d in problems)
+        }
         report = Report("fmt", tuple(problems), tuple(str(f) for f in files), sources)
         _err(render(report, "text", color=use_color(sys.stderr)))
     verb = "would be reformatted" if check_only else "reformatted"
@@ -182,8 +209,10 @@ def run_fmt(paths: list[Path], *, check_only: bool) -> int:
 
 def run_explain(thing: str, *, game: str | None, is_text: bool, cards: list[Path]) -> int:
     if game is not None and game not in GAMES:
-        _err(f"error: unknown game {game!r}; " + (did_you_mean(game, GAMES) or
-                                                  "games: " + ", ".join(GAMES)))
+        _err(
+            f"error: unknown game {game!r}; "
+            + (did_you_mean(game, GAMES) or "games: " + ", ".join(GAMES))
+        )
         return 2
     codes = code_table()
     if not is_text and thing.upper() in codes:
@@ -251,13 +280,16 @@ def _find_card(thing: str, game: str | None, cards: list[Path]) -> tuple[str, di
         if not isinstance(data, dict) or (game and data.get("game") != game):
             continue
         for _, card in card_entries(data):
-            if str(card.get("id", "")).casefold() == wanted or str(
-                    card.get("name", "")).casefold() == wanted:
+            if (
+                str(card.get("id", "")).casefold() == wanted
+                or str(card.get("name", "")).casefold() == wanted
+            ):
                 return str(data.get("game")), card
             names.extend(str(card.get(k, "")) for k in ("id", "name"))
     hint = did_you_mean(thing, names)
-    return (f'error: no card "{thing}" and no diagnostic code of that name'
-            + (f"; {hint}" if hint else ""))
+    return f'error: no card "{thing}" and no diagnostic code of that name' + (
+        f"; {hint}" if hint else ""
+    )
 
 
 # ---- schema ----------------------------------------------------------------------------

@@ -7,8 +7,8 @@ registry are stored by their canonical id ("atk", "ko_pile"), never as typed.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field, fields
-from typing import Union
 
 from cardscript.grammar.diagnostics import Span
 
@@ -27,7 +27,7 @@ class Node:
                 out.extend(v for v in value if isinstance(v, Node))
         return out
 
-    def walk(self):  # type: ignore[no-untyped-def]
+    def walk(self) -> Iterator[Node]:
         """Yield this node and every node below it, depth first."""
         stack: list[Node] = [self]
         while stack:
@@ -138,7 +138,7 @@ class Cards(Node):
     filters: tuple[Filter, ...] = ()
 
 
-Selector = Union[ThisCard, It, ThatCard, Player, Cards]
+Selector = ThisCard | It | ThatCard | Player | Cards
 
 
 # ---- conditions ------------------------------------------------------------------------
@@ -252,7 +252,7 @@ class Choice(Node):
     options: tuple[Clause, ...]
 
 
-Step = Union[Clause, Conditional, ForEach, Choice]
+Step = Clause | Conditional | ForEach | Choice
 
 
 @dataclass(frozen=True)
@@ -345,10 +345,6 @@ class Mod(Node):
     words: tuple[str, ...] = ()
 
 
-Ability = Union[KeywordList, "KeywordDef", Triggered, Activated, EffectAbility, Replacement,
-                RuleOverride]
-
-
 @dataclass(frozen=True)
 class AbilityLine(Node):
     ability: Ability
@@ -369,3 +365,8 @@ class Script(Node):
 
     lines: tuple[AbilityLine, ...]
     version: int | None = None
+
+
+Ability = (
+    KeywordList | KeywordDef | Triggered | Activated | EffectAbility | Replacement | RuleOverride
+)

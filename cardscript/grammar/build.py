@@ -10,15 +10,17 @@ from lark.tree import Meta
 from cardscript.grammar import ast
 from cardscript.grammar.diagnostics import Span
 
-_PUNCTUATION = frozenset({"COMMA", "DOT", "DOT_THEN", "COLON", "SEMI", "LPAR", "RPAR", "ARROW",
-                          "POSS"})
+_PUNCTUATION = frozenset(
+    {"COMMA", "DOT", "DOT_THEN", "COLON", "SEMI", "LPAR", "RPAR", "ARROW", "POSS"}
+)
 
 
 def _span(meta: Meta) -> Span | None:
     if getattr(meta, "empty", True):
         return None
-    return Span(meta.line, meta.column, meta.end_line, meta.end_column, meta.start_pos,
-                meta.end_pos)
+    return Span(
+        meta.line, meta.column, meta.end_line, meta.end_column, meta.start_pos, meta.end_pos
+    )
 
 
 def _clean(children: list[Any]) -> list[Any]:
@@ -27,8 +29,9 @@ def _clean(children: list[Any]) -> list[Any]:
 
 def _words(children: list[Any]) -> str:
     """Canonical text of kept literal tokens, e.g. ("the", "first") -> "the first"."""
-    return " ".join(str(c).casefold() for c in children if isinstance(c, Token)
-                    and c.type not in _PUNCTUATION)
+    return " ".join(
+        str(c).casefold() for c in children if isinstance(c, Token) and c.type not in _PUNCTUATION
+    )
 
 
 def _of(children: list[Any], kind: type) -> Any:
@@ -78,8 +81,11 @@ class AstBuilder:
     """
 
     def __init__(self) -> None:
-        self._dispatch = {name: getattr(self, name) for name in dir(self)
-                          if not name.startswith("_") and name != "transform"}
+        self._dispatch = {
+            name: getattr(self, name)
+            for name in dir(self)
+            if not name.startswith("_") and name != "transform"
+        }
 
     def transform(self, tree: Tree) -> Any:
         children = [self.transform(c) if isinstance(c, Tree) else c for c in tree.children]
@@ -146,8 +152,9 @@ class AstBuilder:
         timing, event = children[0]
         steps = _all(children, ast.Steps)
         costs, effects = (steps[0], steps[1]) if len(steps) == 2 else (None, steps[0])
-        return ast.Triggered(timing=timing, event=event, effects=effects, costs=costs,
-                             span=_span(meta))
+        return ast.Triggered(
+            timing=timing, event=event, effects=effects, costs=costs, span=_span(meta)
+        )
 
     def trigger(self, meta: Meta, children: list[Any]) -> tuple[str, ast.Event]:
         return children[0], children[1]
@@ -156,19 +163,25 @@ class AstBuilder:
         return _words(children)
 
     def subject_event(self, meta: Meta, children: list[Any]) -> ast.Event:
-        return ast.Event(event=str(_token(children, "EVENT")), subject=_selector(children),
-                         obj=_of(children, ast.EventObject), span=_span(meta))
+        return ast.Event(
+            event=str(_token(children, "EVENT")),
+            subject=_selector(children),
+            obj=_of(children, ast.EventObject),
+            span=_span(meta),
+        )
 
     def bare_event(self, meta: Meta, children: list[Any]) -> ast.Event:
-        return ast.Event(event=str(_token(children, "EVENT")), obj=_of(children, ast.EventObject),
-                         span=_span(meta))
+        return ast.Event(
+            event=str(_token(children, "EVENT")),
+            obj=_of(children, ast.EventObject),
+            span=_span(meta),
+        )
 
     def moment_event(self, meta: Meta, children: list[Any]) -> ast.Event:
         return ast.Event(moment=children[0], span=_span(meta))
 
     def event_object(self, meta: Meta, children: list[Any]) -> ast.EventObject:
-        prep = next((c for c in children if isinstance(c, str) and not isinstance(c, Token)),
-                    None)
+        prep = next((c for c in children if isinstance(c, str) and not isinstance(c, Token)), None)
         return ast.EventObject(selector=_selector(children), preposition=prep, span=_span(meta))
 
     def preposition(self, meta: Meta, children: list[Any]) -> str:
@@ -190,23 +203,32 @@ class AstBuilder:
         return ast.EffectAbility(effects=children[0], span=_span(meta))
 
     def while_ability(self, meta: Meta, children: list[Any]) -> ast.EffectAbility:
-        return ast.EffectAbility(effects=_of(children, ast.Steps),
-                                 condition=_of(children, ast.Condition), span=_span(meta))
+        return ast.EffectAbility(
+            effects=_of(children, ast.Steps),
+            condition=_of(children, ast.Condition),
+            span=_span(meta),
+        )
 
     def during_ability(self, meta: Meta, children: list[Any]) -> ast.EffectAbility:
-        return ast.EffectAbility(effects=_of(children, ast.Steps),
-                                 during=_of(children, ast.PhaseRef), span=_span(meta))
+        return ast.EffectAbility(
+            effects=_of(children, ast.Steps), during=_of(children, ast.PhaseRef), span=_span(meta)
+        )
 
     def replacement(self, meta: Meta, children: list[Any]) -> ast.Replacement:
-        return ast.Replacement(subject=_selector(children), event=str(_token(children, "EVENT")),
-                               effects=_of(children, ast.Steps),
-                               obj=_of(children, ast.EventObject), span=_span(meta))
+        return ast.Replacement(
+            subject=_selector(children),
+            event=str(_token(children, "EVENT")),
+            effects=_of(children, ast.Steps),
+            obj=_of(children, ast.EventObject),
+            span=_span(meta),
+        )
 
     def rule_override(self, meta: Meta, children: list[Any]) -> ast.RuleOverride:
         hook = _token(children, "HOOK")
         value = _tree(children, "rule_value")
         assert value is not None
         token = value.children[0]
+        assert isinstance(token, Token)
         scope = None
         condition = None
         for c in children:
@@ -214,8 +236,14 @@ class AstBuilder:
                 scope = c[1]
             elif isinstance(c, tuple) and c and c[0] == "while":
                 condition = c[1]
-        return ast.RuleOverride(hook=str(hook), value=str(token), value_kind=token.type,
-                                scope=scope, condition=condition, span=_span(meta))
+        return ast.RuleOverride(
+            hook=str(hook),
+            value=str(token),
+            value_kind=token.type,
+            scope=scope,
+            condition=condition,
+            span=_span(meta),
+        )
 
     def rule_value(self, meta: Meta, children: list[Any]) -> Tree:
         return Tree("rule_value", children)
@@ -232,8 +260,9 @@ class AstBuilder:
         return ast.Steps(steps=steps, joiners=joiners, where=where, span=_span(meta))
 
     def where_clause(self, meta: Meta, children: list[Any]) -> ast.Binding:
-        return ast.Binding(name=str(_token(children, "VAR")), selector=_selector(children),
-                           span=_span(meta))
+        return ast.Binding(
+            name=str(_token(children, "VAR")), selector=_selector(children), span=_span(meta)
+        )
 
     def sep(self, meta: Meta, children: list[Any]) -> str:
         words = [str(c).casefold() for c in children]
@@ -242,12 +271,16 @@ class AstBuilder:
         return ", ".join(["", " ".join(words[1:])]).strip() if len(words) > 1 else ","
 
     def conditional(self, meta: Meta, children: list[Any]) -> ast.Conditional:
-        return ast.Conditional(condition=_of(children, ast.Condition),
-                               clause=_of(children, ast.Clause), span=_span(meta))
+        return ast.Conditional(
+            condition=_of(children, ast.Condition),
+            clause=_of(children, ast.Clause),
+            span=_span(meta),
+        )
 
     def for_each(self, meta: Meta, children: list[Any]) -> ast.ForEach:
-        return ast.ForEach(selector=_selector(children), clause=_of(children, ast.Clause),
-                           span=_span(meta))
+        return ast.ForEach(
+            selector=_selector(children), clause=_of(children, ast.Clause), span=_span(meta)
+        )
 
     def choice(self, meta: Meta, children: list[Any]) -> ast.Choice:
         return ast.Choice(options=_all(children, ast.Clause), span=_span(meta))
@@ -256,7 +289,8 @@ class AstBuilder:
         optional = any(isinstance(c, Tree) and c.data == "may" for c in children)
         action = _of(children, ast.Action)
         tail = _tree(children, "step_tail")
-        per_each = duration = None
+        per_each: Any = None
+        duration: Any = None
         if tail is not None:
             for part in tail.children:
                 if isinstance(part, ast.Duration):
@@ -269,8 +303,14 @@ class AstBuilder:
                 break
             if isinstance(c, _SELECTORS):
                 subject = c
-        return ast.Clause(action=action, subject=subject, optional=optional, per_each=per_each,
-                          duration=duration, span=_span(meta))
+        return ast.Clause(
+            action=action,
+            subject=subject,
+            optional=optional,
+            per_each=per_each,
+            duration=duration,
+            span=_span(meta),
+        )
 
     def step_tail(self, meta: Meta, children: list[Any]) -> Tree:
         return Tree("step_tail", children)
@@ -286,9 +326,14 @@ class AstBuilder:
         return ast.Action(verb=verb, span=_span(meta), **kw)
 
     def deal(self, meta: Meta, children: list[Any]) -> ast.Action:
-        return self._action(meta, "deal", amount=_of(children, ast.Amount),
-                            qualities=_adjectives(children), name=_name(children, "DAMAGE"),
-                            target=_selector(children))
+        return self._action(
+            meta,
+            "deal",
+            amount=_of(children, ast.Amount),
+            qualities=_adjectives(children),
+            name=_name(children, "DAMAGE"),
+            target=_selector(children),
+        )
 
     def prevent(self, meta: Meta, children: list[Any]) -> ast.Action:
         amount_tree = _tree(children, "prevent_amount")
@@ -298,12 +343,21 @@ class AstBuilder:
         target_tree = _tree(children, "prevent_target")
         target = _selector(target_tree.children) if target_tree is not None else None
         dealt = target_tree is not None and any(
-            isinstance(c, Token) and c.type == "DEALT" for c in target_tree.children)
+            isinstance(c, Token) and c.type == "DEALT" for c in target_tree.children
+        )
         phase = _token(children, "PHASE")
-        return self._action(meta, "prevent", amount=amount, word=word,
-                            qualities=_adjectives(children), name=_name(children, "DAMAGE"),
-                            target=target, source=_selector(children), flag=dealt,
-                            period=str(phase) if phase else None)
+        return self._action(
+            meta,
+            "prevent",
+            amount=amount,
+            word=word,
+            qualities=_adjectives(children),
+            name=_name(children, "DAMAGE"),
+            target=target,
+            source=_selector(children),
+            flag=dealt,
+            period=str(phase) if phase else None,
+        )
 
     def prevent_amount(self, meta: Meta, children: list[Any]) -> Tree:
         return Tree("prevent_amount", children)
@@ -313,46 +367,62 @@ class AstBuilder:
 
     def heal(self, meta: Meta, children: list[Any]) -> ast.Action:
         prep = _tree(children, "heal_from")
-        return self._action(meta, "heal", amount=_of(children, ast.Amount),
-                            name=_name(children, "DAMAGE"), target=_selector(children),
-                            word=_words(prep.children) if prep is not None else None)
+        return self._action(
+            meta,
+            "heal",
+            amount=_of(children, ast.Amount),
+            name=_name(children, "DAMAGE"),
+            target=_selector(children),
+            word=_words(prep.children) if prep is not None else None,
+        )
 
     def heal_from(self, meta: Meta, children: list[Any]) -> Tree:
         return Tree("heal_from", children)
 
     def draw(self, meta: Meta, children: list[Any]) -> ast.Action:
-        return self._action(meta, "draw", amount=_of(children, ast.Amount),
-                            name=_name(children, "NOUN"))
+        return self._action(
+            meta, "draw", amount=_of(children, ast.Amount), name=_name(children, "NOUN")
+        )
 
     def discard(self, meta: Meta, children: list[Any]) -> ast.Action:
         return self._action(meta, "discard", target=_selector(children))
 
     def gain(self, meta: Meta, children: list[Any]) -> ast.Action:
-        return self._action(meta, "gain", amount=_of(children, ast.Amount),
-                            name=_name(children, "RESOURCE"))
+        return self._action(
+            meta, "gain", amount=_of(children, ast.Amount), name=_name(children, "RESOURCE")
+        )
 
     def gain_control(self, meta: Meta, children: list[Any]) -> ast.Action:
         return self._action(meta, "gain_control", target=_selector(children))
 
     def lose(self, meta: Meta, children: list[Any]) -> ast.Action:
-        return self._action(meta, "lose", amount=_of(children, ast.Amount),
-                            name=_name(children, "RESOURCE"))
+        return self._action(
+            meta, "lose", amount=_of(children, ast.Amount), name=_name(children, "RESOURCE")
+        )
 
     def pay(self, meta: Meta, children: list[Any]) -> ast.Action:
-        return self._action(meta, "pay", amount=_of(children, ast.Amount),
-                            name=_name(children, "RESOURCE"))
+        return self._action(
+            meta, "pay", amount=_of(children, ast.Amount), name=_name(children, "RESOURCE")
+        )
 
     def move(self, meta: Meta, children: list[Any]) -> ast.Action:
-        return self._action(meta, "move", word=_name(children, "MOVE_VERB"),
-                            target=_selector(children),
-                            destination=_of(children, ast.Destination))
+        return self._action(
+            meta,
+            "move",
+            word=_name(children, "MOVE_VERB"),
+            target=_selector(children),
+            destination=_of(children, ast.Destination),
+        )
 
     def destination(self, meta: Meta, children: list[Any]) -> ast.Destination:
         placement = next(c for c in children if isinstance(c, str) and not isinstance(c, Token))
         face = _tree(children, "face")
-        return ast.Destination(placement=placement, zone=_of(children, ast.ZoneRef),
-                               face=_words(face.children) if face is not None else None,
-                               span=_span(meta))
+        return ast.Destination(
+            placement=placement,
+            zone=_of(children, ast.ZoneRef),
+            face=_words(face.children) if face is not None else None,
+            span=_span(meta),
+        )
 
     def placement(self, meta: Meta, children: list[Any]) -> str:
         return _words(children)
@@ -361,27 +431,39 @@ class AstBuilder:
         return Tree("face", children)
 
     def place(self, meta: Meta, children: list[Any]) -> ast.Action:
-        return self._action(meta, "place", amount=_of(children, ast.Amount),
-                            name=_name(children, "COUNTER"), target=_selector(children))
+        return self._action(
+            meta,
+            "place",
+            amount=_of(children, ast.Amount),
+            name=_name(children, "COUNTER"),
+            target=_selector(children),
+        )
 
     def remove_counters(self, meta: Meta, children: list[Any]) -> ast.Action:
-        return self._action(meta, "remove_counters", amount=_of(children, ast.Amount),
-                            name=_name(children, "COUNTER"), target=_selector(children))
+        return self._action(
+            meta,
+            "remove_counters",
+            amount=_of(children, ast.Amount),
+            name=_name(children, "COUNTER"),
+            target=_selector(children),
+        )
 
     def remove_card(self, meta: Meta, children: list[Any]) -> ast.Action:
         from_game = any(isinstance(c, Tree) and c.data == "from_game" for c in children)
         return self._action(meta, "remove_card", target=_selector(children), flag=from_game)
 
     def search(self, meta: Meta, children: list[Any]) -> ast.Action:
-        return self._action(meta, "search", zone=_of(children, ast.ZoneRef),
-                            target=_selector(children))
+        return self._action(
+            meta, "search", zone=_of(children, ast.ZoneRef), target=_selector(children)
+        )
 
     def shuffle(self, meta: Meta, children: list[Any]) -> ast.Action:
         return self._action(meta, "shuffle", zone=_of(children, ast.ZoneRef))
 
     def shuffle_into(self, meta: Meta, children: list[Any]) -> ast.Action:
-        return self._action(meta, "shuffle_into", target=_selector(children),
-                            zone=_of(children, ast.ZoneRef))
+        return self._action(
+            meta, "shuffle_into", target=_selector(children), zone=_of(children, ast.ZoneRef)
+        )
 
     def reveal(self, meta: Meta, children: list[Any]) -> ast.Action:
         return self._action(meta, "reveal", target=_selector(children))
@@ -408,31 +490,51 @@ class AstBuilder:
         return self._action(meta, "lose_keyword", keywords=_all(children, ast.KeywordUse))
 
     def permission(self, meta: Meta, children: list[Any]) -> ast.Action:
-        return self._action(meta, "can", name=_name(children, "PERMISSION"),
-                            event_object=_of(children, ast.EventObject))
+        return self._action(
+            meta,
+            "can",
+            name=_name(children, "PERMISSION"),
+            event_object=_of(children, ast.EventObject),
+        )
 
     def prohibition(self, meta: Meta, children: list[Any]) -> ast.Action:
-        return self._action(meta, "cannot", name=_name(children, "PERMISSION"),
-                            event_object=_of(children, ast.EventObject))
+        return self._action(
+            meta,
+            "cannot",
+            name=_name(children, "PERMISSION"),
+            event_object=_of(children, ast.EventObject),
+        )
 
     def primitive(self, meta: Meta, children: list[Any]) -> ast.Action:
-        return self._action(meta, "primitive", name=_name(children, "VERB"),
-                            target=_selector(children),
-                            destination=_of(children, ast.Destination))
+        return self._action(
+            meta,
+            "primitive",
+            name=_name(children, "VERB"),
+            target=_selector(children),
+            destination=_of(children, ast.Destination),
+        )
 
     def primitive_amount(self, meta: Meta, children: list[Any]) -> ast.Action:
-        return self._action(meta, "primitive_amount", name=_name(children, "VERB"),
-                            amount=_of(children, ast.Amount), word=_name(children, "DAMAGE"))
+        return self._action(
+            meta,
+            "primitive_amount",
+            name=_name(children, "VERB"),
+            amount=_of(children, ast.Amount),
+            word=_name(children, "DAMAGE"),
+        )
 
     def named_cost(self, meta: Meta, children: list[Any]) -> ast.Action:
-        return self._action(meta, "named_cost", name=_name(children, "COST"),
-                            amount=_of(children, ast.Amount))
+        return self._action(
+            meta, "named_cost", name=_name(children, "COST"), amount=_of(children, ast.Amount)
+        )
 
     # ---- conditions ----------------------------------------------------------------------
     def condition(self, meta: Meta, children: list[Any]) -> ast.Condition:
-        return ast.Condition(tests=_all(children, ast.Test),
-                             ops=tuple(c for c in children if isinstance(c, str)),
-                             span=_span(meta))
+        return ast.Condition(
+            tests=_all(children, ast.Test),
+            ops=tuple(c for c in children if isinstance(c, str)),
+            span=_span(meta),
+        )
 
     def logic(self, meta: Meta, children: list[Any]) -> str:
         return _words(children)
@@ -447,22 +549,39 @@ class AstBuilder:
         return self._test(meta, "is_state", children, subject=_selector(children), state=text)
 
     def in_zone(self, meta: Meta, children: list[Any]) -> ast.Test:
-        return self._test(meta, "in_zone", children, subject=_selector(children),
-                          zone=_of(children, ast.ZoneRef))
+        return self._test(
+            meta, "in_zone", children, subject=_selector(children), zone=_of(children, ast.ZoneRef)
+        )
 
     def has_counters(self, meta: Meta, children: list[Any]) -> ast.Test:
-        return self._test(meta, "has_counters", children, subject=_selector(children),
-                          comparison=_of(children, ast.Comparison),
-                          name=_name(children, "COUNTER"))
+        return self._test(
+            meta,
+            "has_counters",
+            children,
+            subject=_selector(children),
+            comparison=_of(children, ast.Comparison),
+            name=_name(children, "COUNTER"),
+        )
 
     def resource_cmp(self, meta: Meta, children: list[Any]) -> ast.Test:
-        return self._test(meta, "resource_cmp", children, possessor=children[0],
-                          name=_name(children, "RESOURCE"),
-                          comparison=_of(children, ast.Comparison))
+        return self._test(
+            meta,
+            "resource_cmp",
+            children,
+            possessor=children[0],
+            name=_name(children, "RESOURCE"),
+            comparison=_of(children, ast.Comparison),
+        )
 
     def stat_cmp(self, meta: Meta, children: list[Any]) -> ast.Test:
-        return self._test(meta, "stat_cmp", children, possessor=children[0],
-                          name=_name(children, "STAT"), comparison=_of(children, ast.Comparison))
+        return self._test(
+            meta,
+            "stat_cmp",
+            children,
+            possessor=children[0],
+            name=_name(children, "STAT"),
+            comparison=_of(children, ast.Comparison),
+        )
 
     def you_did(self, meta: Meta, children: list[Any]) -> ast.Test:
         return self._test(meta, "you_did", children)
@@ -488,8 +607,9 @@ class AstBuilder:
     def amount_q(self, meta: Meta, children: list[Any]) -> ast.Amount:
         token = children[0]
         kind = "int" if token.type == "INT" else "var"
-        return ast.Amount(kind=kind, value=int(token) if kind == "int" else str(token),
-                          span=_span(meta))
+        return ast.Amount(
+            kind=kind, value=int(token) if kind == "int" else str(token), span=_span(meta)
+        )
 
     def duration(self, meta: Meta, children: list[Any]) -> ast.Duration:
         the = any(isinstance(c, Tree) and c.data == "the" for c in children)
@@ -510,18 +630,19 @@ class AstBuilder:
         return ast.Amount(kind="all", span=_span(meta))
 
     def phase_ref(self, meta: Meta, children: list[Any]) -> ast.PhaseRef:
-        owner = next((c for c in children if isinstance(c, str) and not isinstance(c, Token)),
-                     None)
+        owner = next((c for c in children if isinstance(c, str) and not isinstance(c, Token)), None)
         return ast.PhaseRef(phase=str(_token(children, "PHASE")), owner=owner, span=_span(meta))
 
     def phase_owner(self, meta: Meta, children: list[Any]) -> str:
         return _possessive_words(children)
 
     def zone_ref(self, meta: Meta, children: list[Any]) -> ast.ZoneRef:
-        possessor = next((c for c in children if isinstance(c, str)
-                          and not isinstance(c, Token)), None)
-        return ast.ZoneRef(zone=str(_token(children, "ZONE")), possessor=possessor,
-                           span=_span(meta))
+        possessor = next(
+            (c for c in children if isinstance(c, str) and not isinstance(c, Token)), None
+        )
+        return ast.ZoneRef(
+            zone=str(_token(children, "ZONE")), possessor=possessor, span=_span(meta)
+        )
 
     def possessor(self, meta: Meta, children: list[Any]) -> str:
         return _possessive_words(children)
@@ -552,9 +673,13 @@ class AstBuilder:
     def cards(self, meta: Meta, children: list[Any]) -> ast.Cards:
         quantifier = _of(children, ast.Quantifier)
         qualities = next((c for c in children if isinstance(c, tuple)), ())
-        return ast.Cards(noun=str(_token(children, "NOUN")), quantifier=quantifier,
-                         qualities=qualities, filters=_all(children, ast.Filter),
-                         span=_span(meta))
+        return ast.Cards(
+            noun=str(_token(children, "NOUN")),
+            quantifier=quantifier,
+            qualities=qualities,
+            filters=_all(children, ast.Filter),
+            span=_span(meta),
+        )
 
     def qualities(self, meta: Meta, children: list[Any]) -> tuple[ast.Quality, ...]:
         out = []
@@ -575,8 +700,9 @@ class AstBuilder:
 
     def _counted(self, meta: Meta, kind: str, children: list[Any]) -> ast.Quantifier:
         target = any(isinstance(c, Token) and c.type == "TARGET" for c in children)
-        return ast.Quantifier(kind=kind, count=_of(children, ast.Amount), target=target,
-                              span=_span(meta))
+        return ast.Quantifier(
+            kind=kind, count=_of(children, ast.Amount), target=target, span=_span(meta)
+        )
 
     def target(self, meta: Meta, children: list[Any]) -> ast.Quantifier:
         return ast.Quantifier(kind="target", span=_span(meta))
@@ -609,12 +735,14 @@ class AstBuilder:
         return self._filter(meta, "opponent_controls")
 
     def attr_filter(self, meta: Meta, children: list[Any]) -> ast.Filter:
-        return self._filter(meta, "attr", name=_name(children, "ATTR"),
-                            value=_name(children, "STRING"))
+        return self._filter(
+            meta, "attr", name=_name(children, "ATTR"), value=_name(children, "STRING")
+        )
 
     def stat_filter(self, meta: Meta, children: list[Any]) -> ast.Filter:
-        return self._filter(meta, "stat", name=_name(children, "STAT"),
-                            comparison=_of(children, ast.Comparison))
+        return self._filter(
+            meta, "stat", name=_name(children, "STAT"), comparison=_of(children, ast.Comparison)
+        )
 
     def keyword_filter(self, meta: Meta, children: list[Any]) -> ast.Filter:
         return self._filter(meta, "keyword", name=_name(children, "KW"))
@@ -636,8 +764,9 @@ class AstBuilder:
         return self._filter(meta, "other_than_this")
 
     def history_filter(self, meta: Meta, children: list[Any]) -> ast.Filter:
-        return self._filter(meta, "history", name=_name(children, "EVENT"),
-                            phase=_name(children, "PHASE"))
+        return self._filter(
+            meta, "history", name=_name(children, "EVENT"), phase=_name(children, "PHASE")
+        )
 
     # ---- mods ----------------------------------------------------------------------------
     def mods(self, meta: Meta, children: list[Any]) -> tuple[ast.Mod, ...]:
@@ -652,13 +781,18 @@ class AstBuilder:
     def max_per(self, meta: Meta, children: list[Any]) -> ast.Mod:
         count = _token(children, "INT")
         period = _token(children, "PHASE", "NOUN")
-        return ast.Mod(kind="max_per", count=int(count) if count else None,
-                       period=str(period) if period else None,
-                       words=(period.type,) if period else (), span=_span(meta))
+        return ast.Mod(
+            kind="max_per",
+            count=int(count) if count else None,
+            period=str(period) if period else None,
+            words=(period.type,) if period else (),
+            span=_span(meta),
+        )
 
     def only_when(self, meta: Meta, children: list[Any]) -> ast.Mod:
-        words = tuple(f"{c.type}:{c}" for c in children if isinstance(c, Token)
-                      and c.type != "ONLY")
+        words = tuple(
+            f"{c.type}:{c}" for c in children if isinstance(c, Token) and c.type != "ONLY"
+        )
         return ast.Mod(kind="only_when", words=words, span=_span(meta))
 
     def any_time(self, meta: Meta, children: list[Any]) -> ast.Mod:
@@ -672,8 +806,14 @@ def _is_lines(value: Any) -> bool:
 def _token_span(token: Token) -> Span | None:
     if token.line is None:
         return None
-    return Span(token.line, token.column or 0, token.end_line or token.line,
-                token.end_column or 0, token.start_pos or 0, token.end_pos or 0)
+    return Span(
+        token.line,
+        token.column or 0,
+        token.end_line or token.line,
+        token.end_column or 0,
+        token.start_pos or 0,
+        token.end_pos or 0,
+    )
 
 
 def _name(children: list[Any], token_type: str) -> str | None:
@@ -684,8 +824,9 @@ def _name(children: list[Any], token_type: str) -> str | None:
 def _adjective(token: Token) -> ast.Quality:
     value = str(token)
     negated = value.startswith("non-")
-    return ast.Quality(kind="adj", value=value[4:] if negated else value, negated=negated,
-                       span=_token_span(token))
+    return ast.Quality(
+        kind="adj", value=value[4:] if negated else value, negated=negated, span=_token_span(token)
+    )
 
 
 def _adjectives(children: list[Any]) -> tuple[ast.Quality, ...]:
@@ -694,9 +835,11 @@ def _adjectives(children: list[Any]) -> tuple[ast.Quality, ...]:
 
 def _comparison(meta: Meta, children: list[Any]) -> ast.Comparison:
     op_tree = _tree(children, "compare_word")
-    return ast.Comparison(value=_of(children, ast.Amount),
-                          op=_words(op_tree.children) if op_tree is not None else None,
-                          span=_span(meta))
+    return ast.Comparison(
+        value=_of(children, ast.Amount),
+        op=_words(op_tree.children) if op_tree is not None else None,
+        span=_span(meta),
+    )
 
 
 def _possessive_words(children: list[Any]) -> str:

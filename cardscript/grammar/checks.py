@@ -18,8 +18,9 @@ _SUBJECT_VERBS = frozenset({"get", "have", "can", "cannot"})
 _BOOL_VALUES = frozenset({"on", "off", "true", "false", "yes", "no"})
 
 
-def check_script(script: ast.Script, registry: Registry, *,
-                 params: tuple[str, ...] = ()) -> list[Diagnostic]:
+def check_script(
+    script: ast.Script, registry: Registry, *, params: tuple[str, ...] = ()
+) -> list[Diagnostic]:
     """Every semantic problem of one card text (or one keyword body, with its params)."""
     problems: list[Diagnostic] = []
     for line in script.lines:
@@ -27,28 +28,43 @@ def check_script(script: ast.Script, registry: Registry, *,
     return problems
 
 
-def check_line(line: ast.AbilityLine, registry: Registry,
-               params: tuple[str, ...] = ()) -> Iterator[Diagnostic]:
+def check_line(
+    line: ast.AbilityLine, registry: Registry, params: tuple[str, ...] = ()
+) -> Iterator[Diagnostic]:
     ability = line.ability
     if isinstance(ability, ast.KeywordDef):
         for item in ability.body:
             yield from check_line(item, registry, ability.params + params)
         return
-    bound = set(params) | _bound_by_costs(ability) | {
-        b.name for node in line.walk() if isinstance(node, ast.Steps) for b in node.where}
+    bound = (
+        set(params)
+        | _bound_by_costs(ability)
+        | {b.name for node in line.walk() if isinstance(node, ast.Steps) for b in node.where}
+    )
     for node in line.walk():
         if isinstance(node, ast.KeywordUse):
             yield from _check_keyword_use(node, registry)
         elif isinstance(node, ast.Clause):
             yield from _check_clause(node)
         elif isinstance(node, ast.Amount) and node.kind == "var" and node.value not in bound:
-            yield error("CS-T003", f"{node.value} is not defined here", node.span,
-                        f"perhaps try a number, or a cost that sets {node.value} such as "
-                        f'"pay {node.value} …"')
-        elif isinstance(node, ast.StatMod) and node.delta[1:] in ("X", "Y", "Z", "N") and (
-                node.delta[1:] not in bound):
-            yield error("CS-T003", f"{node.delta[1:]} is not defined here", node.span,
-                        "perhaps try a number such as +1")
+            yield error(
+                "CS-T003",
+                f"{node.value} is not defined here",
+                node.span,
+                f"perhaps try a number, or a cost that sets {node.value} such as "
+                f'"pay {node.value} …"',
+            )
+        elif (
+            isinstance(node, ast.StatMod)
+            and node.delta[1:] in ("X", "Y", "Z", "N")
+            and (node.delta[1:] not in bound)
+        ):
+            yield error(
+                "CS-T003",
+                f"{node.delta[1:]} is not defined here",
+                node.span,
+                "perhaps try a number such as +1",
+            )
         elif isinstance(node, ast.RuleOverride):
             yield from _check_rule_value(node, registry)
         elif isinstance(node, ast.Steps):
@@ -71,29 +87,46 @@ def _check_keyword_use(use: ast.KeywordUse, registry: Registry) -> Iterator[Diag
     if wanted and len(use.args) < wanted:
         shape = "a strike such as 1-2-3" if term.params[0].count("-") == 2 else "a number"
         example = "1-2-3" if "-" in term.params[0] else "1"
-        yield error("CS-T001", f"{term.text} needs {shape}" if wanted == 1 else
-                    f"{term.text} needs {wanted} values ({', '.join(term.params)})", use.span,
-                    f'perhaps try "{term.text} {example}"')
+        yield error(
+            "CS-T001",
+            f"{term.text} needs {shape}"
+            if wanted == 1
+            else f"{term.text} needs {wanted} values ({', '.join(term.params)})",
+            use.span,
+            f'perhaps try "{term.text} {example}"',
+        )
     elif not wanted and use.args:
         extra = use.args[0]
-        yield error("CS-T001", f'{term.text} takes nothing after it, but "{extra.value}" follows',
-                    extra.span, f'perhaps try just "{term.text}", or a comma between keywords')
+        yield error(
+            "CS-T001",
+            f'{term.text} takes nothing after it, but "{extra.value}" follows',
+            extra.span,
+            f'perhaps try just "{term.text}", or a comma between keywords',
+        )
 
 
 def _check_clause(clause: ast.Clause) -> Iterator[Diagnostic]:
     if clause.subject is None and clause.action.verb in _SUBJECT_VERBS:
         verb = {"get": "gets", "have": "has"}.get(clause.action.verb, clause.action.verb)
-        yield error("CS-T002", f'"{verb}" needs to say which card {verb} it',
-                    clause.action.span, f'perhaps try "this {verb} …" or "target character '
-                    f'{verb} …"')
+        yield error(
+            "CS-T002",
+            f'"{verb}" needs to say which card {verb} it',
+            clause.action.span,
+            f'perhaps try "this {verb} …" or "target character {verb} …"',
+        )
 
 
 def _check_steps(steps: ast.Steps) -> Iterator[Diagnostic]:
     first = steps.steps[0]
     if isinstance(first, ast.Conditional) and any(
-            t.kind in ("you_did", "you_did_not") for t in first.condition.tests):
-        yield error("CS-T004", '"if you do" needs something before it to do', first.span,
-                    'perhaps try "discard a card, then if you do, draw 2 cards"')
+        t.kind in ("you_did", "you_did_not") for t in first.condition.tests
+    ):
+        yield error(
+            "CS-T004",
+            '"if you do" needs something before it to do',
+            first.span,
+            'perhaps try "discard a card, then if you do, draw 2 cards"',
+        )
 
 
 def _check_rule_value(node: ast.RuleOverride, registry: Registry) -> Iterator[Diagnostic]:
@@ -102,8 +135,16 @@ def _check_rule_value(node: ast.RuleOverride, registry: Registry) -> Iterator[Di
         return
     value = node.value.casefold()
     if hook.kind == "bool" and value not in _BOOL_VALUES:
-        yield error("CS-T005", f'rule {hook.text} is on or off, not "{node.value}"', node.span,
-                    f"perhaps try \"rule {hook.text} is {'off' if hook.default else 'on'}\"")
+        yield error(
+            "CS-T005",
+            f'rule {hook.text} is on or off, not "{node.value}"',
+            node.span,
+            f'perhaps try "rule {hook.text} is {"off" if hook.default else "on"}"',
+        )
     elif hook.kind == "int" and node.value_kind not in ("INT", "SIGNED") and value != "unlimited":
-        yield error("CS-T005", f'rule {hook.text} is a number, not "{node.value}"', node.span,
-                    f'perhaps try "rule {hook.text} is {hook.default}" or "is unlimited"')
+        yield error(
+            "CS-T005",
+            f'rule {hook.text} is a number, not "{node.value}"',
+            node.span,
+            f'perhaps try "rule {hook.text} is {hook.default}" or "is unlimited"',
+        )

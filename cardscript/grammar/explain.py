@@ -9,19 +9,26 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
+from typing import Any
 
 from cardscript.grammar import ast
 from cardscript.grammar.formatter import Formatter
 from cardscript.grammar.registry import Registry
 
-_TIMING = {"when": "When", "whenever": "Every time", "at": "At", "after": "Right after",
-           "before": "Just before"}
+_TIMING = {
+    "when": "When",
+    "whenever": "Every time",
+    "at": "At",
+    "after": "Right after",
+    "before": "Just before",
+}
 _CONTINUOUS_VERBS = frozenset({"get", "have", "can", "cannot", "prevent"})
 
 
 class Explainer:
-    def __init__(self, registry: Registry,
-                 keyword_defs: Mapping[str, ast.KeywordDef] | None = None) -> None:
+    def __init__(
+        self, registry: Registry, keyword_defs: Mapping[str, ast.KeywordDef] | None = None
+    ) -> None:
         self.registry = registry
         self.fmt = Formatter(registry)
         self.keyword_defs = {k.casefold(): v for k, v in (keyword_defs or {}).items()}
@@ -37,8 +44,7 @@ class Explainer:
             gloss = f" ({label.doc.rstrip('.')})" if label and label.doc else ""
             where = ""
             if line.label.qualifier:
-                where = " — only " + " ".join(
-                    self.fmt._classed(w) for w in line.label.qualifier)
+                where = " — only " + " ".join(self.fmt._classed(w) for w in line.label.qualifier)
             text = f"{name}{gloss}{where}: {text}"
         if line.mods:
             text += " Limit: " + ", ".join(self.fmt.mod(m) for m in line.mods) + "."
@@ -55,39 +61,52 @@ class Explainer:
         if isinstance(node, ast.Triggered):
             head = f"Triggered ability. {_TIMING[node.timing]} {f.event(node.event)}"
             if node.costs is not None:
-                return (f"{head}, you may pay {self.steps(node.costs)}; if you do, "
-                        f"{self.steps(node.effects)}.")
+                return (
+                    f"{head}, you may pay {self.steps(node.costs)}; if you do, "
+                    f"{self.steps(node.effects)}."
+                )
             return f"{head}: {self.steps(node.effects)}."
         if isinstance(node, ast.Activated):
-            return (f"Activated ability. Cost: {self.steps(node.costs)}. Effect: "
-                    f"{self.steps(node.effects)}.")
+            return (
+                f"Activated ability. Cost: {self.steps(node.costs)}. Effect: "
+                f"{self.steps(node.effects)}."
+            )
         if isinstance(node, ast.EffectAbility):
             kind = "Continuous effect" if _is_continuous(node.effects) else "Effect"
             if node.condition is not None:
-                return (f"{kind}, as long as {f.condition(node.condition)}: "
-                        f"{self.steps(node.effects)}.")
+                return (
+                    f"{kind}, as long as {f.condition(node.condition)}: {self.steps(node.effects)}."
+                )
             if node.during is not None:
                 return f"{kind}, during {f.phase(node.during)}: {self.steps(node.effects)}."
             return f"{kind}: {self.steps(node.effects)}."
         if isinstance(node, ast.Replacement):
-            return (f"Replacement effect. If {f.selector(node.subject)} would "
-                    f"{f._infinitive(node.event)}, {self.steps(node.effects)} instead.")
+            return (
+                f"Replacement effect. If {f.selector(node.subject)} would "
+                f"{f._infinitive(node.event)}, {self.steps(node.effects)} instead."
+            )
         if isinstance(node, ast.RuleOverride):
             hook = self.registry.term("HOOK", node.hook)
             doc = f" ({hook.doc.rstrip('.')})" if hook and hook.doc else ""
             scope = f" for {f.selector(node.scope)}" if node.scope is not None else ""
             cond = f" while {f.condition(node.condition)}" if node.condition is not None else ""
-            default = (f"; normally {_value(hook.default)}" if hook is not None
-                       and hook.default is not None else "")
-            return (f"Rule change (card text beats the rules): {node.hook}{doc} becomes "
-                    f"{node.value}{scope}{cond}{default}.")
+            default = (
+                f"; normally {_value(hook.default)}"
+                if hook is not None and hook.default is not None
+                else ""
+            )
+            return (
+                f"Rule change (card text beats the rules): {node.hook}{doc} becomes "
+                f"{node.value}{scope}{cond}{default}."
+            )
         raise TypeError(type(node).__name__)
 
     def keyword(self, use: ast.KeywordUse) -> str:
         shown = self.fmt.keyword(use)
+        term = self.registry.term("KW", use.name)
         definition = self.keyword_defs.get(use.name.casefold()) or self.keyword_defs.get(
-            (self.registry.term("KW", use.name).text if self.registry.term("KW", use.name)
-             else use.name).casefold())
+            (term.text if term else use.name).casefold()
+        )
         if definition is None:
             return f"Keyword {shown}."
         values = {p: a.value for p, a in zip(definition.params, use.args, strict=False)}
@@ -99,8 +118,9 @@ class Explainer:
         return text.replace("until end of", "until the end of")
 
 
-def explain_script(script: ast.Script, registry: Registry,
-                   keyword_defs: Mapping[str, ast.KeywordDef] | None = None) -> list[str]:
+def explain_script(
+    script: ast.Script, registry: Registry, keyword_defs: Mapping[str, ast.KeywordDef] | None = None
+) -> list[str]:
     return Explainer(registry, keyword_defs).script(script)
 
 
@@ -108,8 +128,10 @@ def outline(node: object, indent: int = 0) -> str:
     """An indented outline of an AST: node names with their non-empty fields."""
     pad = "  " * indent
     if isinstance(node, ast.Node):
-        lines = [f"{pad}{type(node).__name__}" + (f"  @{node.span.line}:{node.span.column}"
-                                                  if node.span else "")]
+        lines = [
+            f"{pad}{type(node).__name__}"
+            + (f"  @{node.span.line}:{node.span.column}" if node.span else "")
+        ]
         for field in dataclasses.fields(node):
             if field.name == "span":
                 continue
@@ -145,7 +167,7 @@ def _is_continuous(steps: ast.Steps) -> bool:
     return True
 
 
-def _substitute(node, values: Mapping[str, str]):  # type: ignore[no-untyped-def]
+def _substitute(node: Any, values: Mapping[str, str]) -> Any:
     """The node with keyword parameters (X) replaced by the values a card gives them."""
     if isinstance(node, ast.Amount) and node.kind == "var" and node.value in values:
         value = values[str(node.value)]

@@ -7,15 +7,34 @@ opponent draws") and nouns with their quantifiers ("a character", "all character
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from cardscript.grammar import ast
 from cardscript.grammar.registry import Registry
 
+_T = TypeVar("_T")
+
 _THIRD_PERSON = {
-    "deal": "deals", "prevent": "prevents", "heal": "heals", "draw": "draws",
-    "discard": "discards", "gain": "gains", "lose": "loses", "pay": "pays", "place": "places",
-    "remove": "removes", "search": "searches", "shuffle": "shuffles", "reveal": "reveals",
-    "look": "looks", "get": "gets", "have": "has", "put": "puts", "move": "moves",
-    "return": "returns", "take": "takes",
+    "deal": "deals",
+    "prevent": "prevents",
+    "heal": "heals",
+    "draw": "draws",
+    "discard": "discards",
+    "gain": "gains",
+    "lose": "loses",
+    "pay": "pays",
+    "place": "places",
+    "remove": "removes",
+    "search": "searches",
+    "shuffle": "shuffles",
+    "reveal": "reveals",
+    "look": "looks",
+    "get": "gets",
+    "have": "has",
+    "put": "puts",
+    "move": "moves",
+    "return": "returns",
+    "take": "takes",
 }
 _PLURAL_QUANTIFIERS = frozenset({"all", "all other", "other"})
 _BASE_FORM_PLAYERS = frozenset({"you"})
@@ -129,8 +148,12 @@ class Formatter:
         if node.params:
             head += " " + ", ".join(node.params)
         items = [self.line(item, sentence=False) for item in node.body]
-        items = [item[0].lower() + item[1:] if item[:1].isupper() and not _starts_with_name(
-            item, self) else item for item in items]
+        items = [
+            item[0].lower() + item[1:]
+            if item[:1].isupper() and not _starts_with_name(item, self)
+            else item
+            for item in items
+        ]
         return head + ":\n  " + ";\n  ".join(items) + "."
 
     # ---- events ------------------------------------------------------------------------
@@ -200,7 +223,7 @@ class Formatter:
             parts.append(f"until {'the ' if d.the else ''}end of {self.phase(d.phase)}")
         return " ".join(parts)
 
-    def action(self, a: ast.Action, third: bool) -> str:  # noqa: C901 - one branch per verb
+    def action(self, a: ast.Action, third: bool) -> str:
         v = a.verb
         amount = self.amount(a.amount) if a.amount else ""
         many = _counts_many(a.amount)
@@ -229,27 +252,37 @@ class Formatter:
         if v == "gain_control":
             return f"{self._verb('gain', third)} control of {self.selector(_req(a.target))}"
         if v == "move":
-            return (f"{self._verb(a.word or 'put', third)} {self.selector(_req(a.target))} "
-                    f"{self.destination(_req(a.destination))}")
+            return (
+                f"{self._verb(a.word or 'put', third)} {self.selector(_req(a.target))} "
+                f"{self.destination(_req(a.destination))}"
+            )
         if v == "place":
-            return (f"{self._verb('place', third)} {amount} "
-                    f"{self.spell('COUNTER', a.name or '', many)} on "
-                    f"{self.selector(_req(a.target))}")
+            return (
+                f"{self._verb('place', third)} {amount} "
+                f"{self.spell('COUNTER', a.name or '', many)} on "
+                f"{self.selector(_req(a.target))}"
+            )
         if v == "remove_counters":
-            return (f"{self._verb('remove', third)} {amount} "
-                    f"{self.spell('COUNTER', a.name or '', many)} from "
-                    f"{self.selector(_req(a.target))}")
+            return (
+                f"{self._verb('remove', third)} {amount} "
+                f"{self.spell('COUNTER', a.name or '', many)} from "
+                f"{self.selector(_req(a.target))}"
+            )
         if v == "remove_card":
             text = f"{self._verb('remove', third)} {self.selector(_req(a.target))}"
             return text + (" from the game" if a.flag else "")
         if v == "search":
-            return (f"{self._verb('search', third)} {self.zone(_req(a.zone))} for "
-                    f"{self.selector(_req(a.target))}")
+            return (
+                f"{self._verb('search', third)} {self.zone(_req(a.zone))} for "
+                f"{self.selector(_req(a.target))}"
+            )
         if v == "shuffle":
             return f"{self._verb('shuffle', third)} {self.zone(_req(a.zone))}"
         if v == "shuffle_into":
-            return (f"{self._verb('shuffle', third)} {self.selector(_req(a.target))} into "
-                    f"{self.zone(_req(a.zone))}")
+            return (
+                f"{self._verb('shuffle', third)} {self.selector(_req(a.target))} into "
+                f"{self.zone(_req(a.zone))}"
+            )
         if v == "get":
             mods = " and ".join(f"{m.delta} {self.spell('STAT', m.stat)}" for m in a.stat_mods)
             return f"{self._verb('get', third)} {mods}"
@@ -327,12 +360,16 @@ class Formatter:
             subject = _req(t.subject)
             has = "have" if _is_plural(subject) else "has"
             cmp = _req(t.comparison)
-            return (f"{self.selector(subject)} {has} {self.comparison(cmp)} "
-                    f"{self.spell('COUNTER', t.name or '', _counts_many(cmp.value))}")
+            return (
+                f"{self.selector(subject)} {has} {self.comparison(cmp)} "
+                f"{self.spell('COUNTER', t.name or '', _counts_many(cmp.value))}"
+            )
         if t.kind in ("resource_cmp", "stat_cmp"):
             cls = "RESOURCE" if t.kind == "resource_cmp" else "STAT"
-            return (f"{t.possessor} {self.spell(cls, t.name or '')} is "
-                    f"{self.comparison(_req(t.comparison))}")
+            return (
+                f"{t.possessor} {self.spell(cls, t.name or '')} is "
+                f"{self.comparison(_req(t.comparison))}"
+            )
         if t.kind == "you_did":
             return "you do"
         if t.kind == "you_did_not":
@@ -472,7 +509,7 @@ def _starts_with_name(item: str, formatter: Formatter) -> bool:
     return any(name.split(" ", 1)[0] == first for name in names)
 
 
-def _req(value):  # type: ignore[no-untyped-def]
+def _req(value: _T | None) -> _T:
     """A field the grammar guarantees for this node kind."""
     if value is None:
         raise ValueError("malformed AST: a required part is missing")

@@ -105,8 +105,9 @@ class _Positions:
         return Span(line, col, end_line, end_col, start, end)
 
 
-def split_lines(text: str, comments: list[Comment] | None = None
-                ) -> tuple[list[LogicalLine], list[Diagnostic]]:
+def split_lines(
+    text: str, comments: list[Comment] | None = None
+) -> tuple[list[LogicalLine], list[Diagnostic]]:
     """Tokenise a whole card text into logical lines (and collect comments if asked).
 
     A physical line that starts with a space or tab continues the previous line, so long
@@ -133,8 +134,14 @@ def split_lines(text: str, comments: list[Comment] | None = None
     def flush() -> None:
         if current:
             first, last = current[0].span, current[-1].span
-            span = Span(first.line, first.column, last.end_line, last.end_column,
-                        first.offset, last.end_offset)
+            span = Span(
+                first.line,
+                first.column,
+                last.end_line,
+                last.end_column,
+                first.offset,
+                last.end_offset,
+            )
             lines.append(LogicalLine(tuple(current), span))
             current.clear()
 
@@ -149,7 +156,7 @@ def split_lines(text: str, comments: list[Comment] | None = None
         if kind == "comment":
             if comments is not None:
                 line_no, col = positions.at(start)
-                own = not text[start - col + 1:start].strip()
+                own = not text[start - col + 1 : start].strip()
                 comments.append(Comment(line_no, raw.rstrip(), own))
             continue
         if kind == "newline":
@@ -176,8 +183,12 @@ def split_lines(text: str, comments: list[Comment] | None = None
             current.append(Piece("STRING", raw, raw[1:-1], span))
         elif kind == "badstring":
             diagnostics.append(
-                error("CS-P005", "this quoted name is never closed", span,
-                      "perhaps try adding the closing quote at the end of the name")
+                error(
+                    "CS-P005",
+                    "this quoted name is never closed",
+                    span,
+                    "perhaps try adding the closing quote at the end of the name",
+                )
             )
         elif kind == "label":
             current.append(Piece("LABEL", raw, raw, span))
@@ -191,8 +202,12 @@ def split_lines(text: str, comments: list[Comment] | None = None
             current.append(Piece(_PUNCT[raw], raw, raw, span))
         else:
             diagnostics.append(
-                error("CS-P004", f'unexpected character "{raw}"', span,
-                      "perhaps try removing it; card text uses words, numbers and , . : ; ( ) →")
+                error(
+                    "CS-P004",
+                    f'unexpected character "{raw}"',
+                    span,
+                    "perhaps try removing it; card text uses words, numbers and , . : ; ( ) →",
+                )
             )
     flush()
     return lines, diagnostics
@@ -210,12 +225,24 @@ def _word_pieces(raw: str, span: Span) -> Iterator[Piece]:
     possessive = _POSSESSIVE_RE.match(raw)
     if possessive and lowered not in _KEEP_S:
         base = possessive.group(1)
-        base_span = Span(span.line, span.column, span.line, span.column + len(base),
-                         span.offset, span.offset + len(base))
-        poss_span = Span(span.line, span.column + len(base), span.end_line, span.end_column,
-                         span.offset + len(base), span.end_offset)
+        base_span = Span(
+            span.line,
+            span.column,
+            span.line,
+            span.column + len(base),
+            span.offset,
+            span.offset + len(base),
+        )
+        poss_span = Span(
+            span.line,
+            span.column + len(base),
+            span.end_line,
+            span.end_column,
+            span.offset + len(base),
+            span.end_offset,
+        )
         yield Piece("WORD", base, base, base_span)
-        yield Piece("POSS", raw[len(base):], "'s", poss_span)
+        yield Piece("POSS", raw[len(base) :], "'s", poss_span)
         return
     if _VAR_RE.match(raw):
         yield Piece("VAR", raw, raw, span)

@@ -8,10 +8,11 @@ word), the parser takes the first one its current state accepts — longest phra
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from typing import Any
 
 from lark import Lark, Token
 from lark.exceptions import UnexpectedInput
@@ -27,30 +28,102 @@ LANGUAGE_VERSION = 1
 
 # Surface words that mean the same reserved word ("gets" is "get", "are" is "is").
 SYNONYMS: Mapping[str, str] = {
-    "gets": "get", "has": "have", "are": "is", "loses": "lose", "gains": "gain",
-    "draws": "draw", "deals": "deal", "discards": "discard", "pays": "pay", "heals": "heal",
-    "controls": "control", "reveals": "reveal", "searches": "search", "shuffles": "shuffle",
-    "looks": "look", "places": "place", "removes": "remove", "prevents": "prevent",
-    "does": "do", "chooses": "choose", "an opponent's": "an opponent's",
+    "gets": "get",
+    "has": "have",
+    "are": "is",
+    "loses": "lose",
+    "gains": "gain",
+    "draws": "draw",
+    "deals": "deal",
+    "discards": "discard",
+    "pays": "pay",
+    "heals": "heal",
+    "controls": "control",
+    "reveals": "reveal",
+    "searches": "search",
+    "shuffles": "shuffle",
+    "looks": "look",
+    "places": "place",
+    "removes": "remove",
+    "prevents": "prevent",
+    "does": "do",
+    "chooses": "choose",
+    "an opponent's": "an opponent's",
 }
 MOVE_VERBS: Mapping[str, str] = {
-    "put": "put", "puts": "put", "move": "move", "moves": "move", "return": "return",
-    "returns": "return", "take": "take", "takes": "take",
+    "put": "put",
+    "puts": "put",
+    "move": "move",
+    "moves": "move",
+    "return": "return",
+    "returns": "return",
+    "take": "take",
+    "takes": "take",
 }
 IT_WORDS = frozenset({"it", "itself"})
 # Which class a word that fits several is tried as first ("attacks": the event before the
 # noun; "ready": the verb before the state). Backtracking tries the others.
-_CLASS_PREFERENCE = {cls: n for n, cls in enumerate((
-    "KW", "LABEL", "EVENT", "VERB", "COST", "HOOK", "PERMISSION", "STAT", "RESOURCE",
-    "COUNTER", "DAMAGE", "ZONE", "PHASE", "ATTR", "NOUN", "ADJ"))}
-_VALUE_KINDS = frozenset({"INT", "SIGNED", "VAR", "TRIPLE", "STRING", "POSS", "COMMA", "DOT",
-                          "DOT_THEN", "COLON", "SEMI", "LPAR", "RPAR", "ARROW"})
-_PUNCT_TEXT = {"COMMA": '","', "DOT": '"."', "DOT_THEN": '". Then"', "COLON": '":"',
-               "SEMI": '";"', "LPAR": '"("', "RPAR": '")"', "ARROW": '"→"', "POSS": "\"'s\"",
-               "INT": "a number", "SIGNED": "a change such as +1", "VAR": "X",
-               "TRIPLE": "a strike such as 1-2-3", "STRING": 'a quoted name such as "Avengers"',
-               "WORD": "a word", "IT_WORD": '"it"', "MOVE_VERB": '"put", "move" or "return"',
-               "$END": "the end of the line"}
+_CLASS_PREFERENCE = {
+    cls: n
+    for n, cls in enumerate(
+        (
+            "KW",
+            "LABEL",
+            "EVENT",
+            "VERB",
+            "COST",
+            "HOOK",
+            "PERMISSION",
+            "STAT",
+            "RESOURCE",
+            "COUNTER",
+            "DAMAGE",
+            "ZONE",
+            "PHASE",
+            "ATTR",
+            "NOUN",
+            "ADJ",
+        )
+    )
+}
+_VALUE_KINDS = frozenset(
+    {
+        "INT",
+        "SIGNED",
+        "VAR",
+        "TRIPLE",
+        "STRING",
+        "POSS",
+        "COMMA",
+        "DOT",
+        "DOT_THEN",
+        "COLON",
+        "SEMI",
+        "LPAR",
+        "RPAR",
+        "ARROW",
+    }
+)
+_PUNCT_TEXT = {
+    "COMMA": '","',
+    "DOT": '"."',
+    "DOT_THEN": '". Then"',
+    "COLON": '":"',
+    "SEMI": '";"',
+    "LPAR": '"("',
+    "RPAR": '")"',
+    "ARROW": '"→"',
+    "POSS": '"\'s"',
+    "INT": "a number",
+    "SIGNED": "a change such as +1",
+    "VAR": "X",
+    "TRIPLE": "a strike such as 1-2-3",
+    "STRING": 'a quoted name such as "Avengers"',
+    "WORD": "a word",
+    "IT_WORD": '"it"',
+    "MOVE_VERB": '"put", "move" or "return"',
+    "$END": "the end of the line",
+}
 
 
 class _FedLexer(Lexer):
@@ -59,8 +132,8 @@ class _FedLexer(Lexer):
     def __init__(self, conf: object) -> None:
         pass
 
-    def lex(self, data):  # type: ignore[no-untyped-def]
-        yield from data
+    def lex(self, lexer_state: Any, parser_state: Any) -> Iterator[Token]:
+        return iter(())
 
 
 def grammar_text() -> str:
@@ -70,8 +143,15 @@ def grammar_text() -> str:
 @cache
 def lark_parser(strict: bool = False) -> Lark:
     """The LALR(1) parser (built once per process; lark caches the tables on disk)."""
-    return Lark(grammar_text(), parser="lalr", lexer=_FedLexer, propagate_positions=True,
-                strict=strict, maybe_placeholders=False, cache=not strict)
+    return Lark(
+        grammar_text(),
+        parser="lalr",
+        lexer=_FedLexer,
+        propagate_positions=True,
+        strict=strict,
+        maybe_placeholders=False,
+        cache=not strict,
+    )
 
 
 @cache
@@ -117,30 +197,51 @@ def parse_script(text: str, registry: Registry) -> ParseResult:
             diagnostics.append(_with_source(problem, source_lines))
         if isinstance(node, int):
             if index != 0:
-                diagnostics.append(_with_source(error(
-                    "CS-P006", "the language version must be the first line of the text",
-                    line.span, 'perhaps try moving "cardscript 1" to the top'), source_lines))
+                diagnostics.append(
+                    _with_source(
+                        error(
+                            "CS-P006",
+                            "the language version must be the first line of the text",
+                            line.span,
+                            'perhaps try moving "cardscript 1" to the top',
+                        ),
+                        source_lines,
+                    )
+                )
             elif node != LANGUAGE_VERSION:
-                diagnostics.append(_with_source(error(
-                    "CS-P006", f"unsupported language version {node}",
-                    line.span, f"this cardscript understands version {LANGUAGE_VERSION}"),
-                    source_lines))
+                diagnostics.append(
+                    _with_source(
+                        error(
+                            "CS-P006",
+                            f"unsupported language version {node}",
+                            line.span,
+                            f"this cardscript understands version {LANGUAGE_VERSION}",
+                        ),
+                        source_lines,
+                    )
+                )
             version = node
         elif node is not None:
             abilities.append(node)
     diagnostics.sort(key=lambda d: d.sort_key())
-    return ParseResult(ast.Script(lines=tuple(abilities), version=version),
-                       tuple(diagnostics))
+    return ParseResult(ast.Script(lines=tuple(abilities), version=version), tuple(diagnostics))
 
 
-def parse_line(line: LogicalLine, registry: Registry
-               ) -> tuple[ast.AbilityLine | int | None, list[Diagnostic]]:
+def parse_line(
+    line: LogicalLine, registry: Registry
+) -> tuple[ast.AbilityLine | int | None, list[Diagnostic]]:
     """Parse one logical line: an ability, or a version header (returned as an int)."""
     pieces = line.pieces
     if len(pieces) > MAX_LINE_PIECES:
-        return None, [error("CS-P008", f"this ability is too long ({len(pieces)} words and "
-                            f"signs; the limit is {MAX_LINE_PIECES})", pieces[0].span,
-                            "perhaps try splitting it into several abilities")]
+        return None, [
+            error(
+                "CS-P008",
+                f"this ability is too long ({len(pieces)} words and "
+                f"signs; the limit is {MAX_LINE_PIECES})",
+                pieces[0].span,
+                "perhaps try splitting it into several abilities",
+            )
+        ]
     interactive = lark_parser().parse_interactive()
     reserved = reserved_words()
     # Depth-first over word classifications: a word that fits several classes takes the
@@ -158,8 +259,15 @@ def parse_line(line: LogicalLine, registry: Registry
             fitting = [o for o in options if o[0] in accepted]
             if not fitting:
                 previous = pieces[i - 1] if i else None
-                failure = _unexpected(pieces, i, options, accepted, registry, previous,
-                                      _missing_sign(interactive, options))
+                failure = _unexpected(
+                    pieces,
+                    i,
+                    options,
+                    accepted,
+                    registry,
+                    previous,
+                    _missing_sign(interactive, options),
+                )
             else:
                 if len(fitting) > 1:
                     choice_points.append((i, interactive.copy(), fitting[1:]))
@@ -176,8 +284,11 @@ def parse_line(line: LogicalLine, registry: Registry
             failure = _early_end(line, accepted, registry)
         if failure is None:
             continue
-        if furthest is None or i > furthest[0] or (
-                i == furthest[0] and "missing before" in "".join(failure.hints)):
+        if (
+            furthest is None
+            or i > furthest[0]
+            or (i == furthest[0] and "missing before" in "".join(failure.hints))
+        ):
             furthest = (i, failure)
         if not choice_points or budget <= 0:
             return None, [furthest[1]]
@@ -198,24 +309,36 @@ def parse_line(line: LogicalLine, registry: Registry
     return _builder().transform(tree), []
 
 
-def _feed(interactive: object, pieces: tuple[Piece, ...], i: int,
-          option: tuple[str, str, int]) -> int:
+def _feed(
+    interactive: object, pieces: tuple[Piece, ...], i: int, option: tuple[str, str, int]
+) -> int:
     kind, value, width = option
     first, last = pieces[i].span, pieces[i + width - 1].span
-    token = Token(kind, value, start_pos=first.offset, line=first.line, column=first.column,
-                  end_line=last.end_line, end_column=last.end_column, end_pos=last.end_offset)
+    token = Token(
+        kind,
+        value,
+        start_pos=first.offset,
+        line=first.line,
+        column=first.column,
+        end_line=last.end_line,
+        end_column=last.end_column,
+        end_pos=last.end_offset,
+    )
     interactive.feed_token(token)  # type: ignore[attr-defined]
     return i + width
 
 
-def _candidates(pieces: tuple[Piece, ...], i: int, registry: Registry,
-                reserved: Mapping[str, str]) -> list[tuple[str, str, int]]:
+def _candidates(
+    pieces: tuple[Piece, ...], i: int, registry: Registry, reserved: Mapping[str, str]
+) -> list[tuple[str, str, int]]:
     """(terminal, value, pieces used) in order of preference for the piece at ``i``."""
     piece = pieces[i]
     if piece.kind not in ("WORD", "VAR"):
         return _fixed_candidates(piece, registry)
-    window = tuple(p.value if p.kind in ("WORD", "VAR") else "" for p in
-                   pieces[i:i + max(registry.longest_phrase, 3)])
+    window = tuple(
+        p.value if p.kind in ("WORD", "VAR") else ""
+        for p in pieces[i : i + max(registry.longest_phrase, 3)]
+    )
     memo = registry.lookup_cache
     key = (piece.kind, window)
     found = memo.get(key)
@@ -228,21 +351,24 @@ def _candidates(pieces: tuple[Piece, ...], i: int, registry: Registry,
 
 def _fixed_candidates(piece: Piece, registry: Registry) -> list[tuple[str, str, int]]:
     if piece.kind == "LABEL":
-        return [("LABEL", term.id, 1) for (cls, term, _) in
-                registry.phrases.get(piece.value.casefold(), ()) if cls == "LABEL"] or [
-            ("WORD", piece.value, 1)]
+        return [
+            ("LABEL", term.id, 1)
+            for (cls, term, _) in registry.phrases.get(piece.value.casefold(), ())
+            if cls == "LABEL"
+        ] or [("WORD", piece.value, 1)]
     if piece.kind == "DOT_THEN":
         return [("DOT_THEN", ". then", 1), ("DOT", ".", 1)]
     return [(piece.kind, piece.value, 1)]
 
 
-def _word_candidates(pieces: tuple[Piece, ...], i: int, registry: Registry,
-                     reserved: Mapping[str, str]) -> list[tuple[str, str, int]]:
+def _word_candidates(
+    pieces: tuple[Piece, ...], i: int, registry: Registry, reserved: Mapping[str, str]
+) -> list[tuple[str, str, int]]:
     piece = pieces[i]
     options: list[tuple[str, str, int]] = []
     longest = min(max(registry.longest_phrase, 3), len(pieces) - i)
     for width in range(longest, 0, -1):
-        words = pieces[i:i + width]
+        words = pieces[i : i + width]
         if any(p.kind not in ("WORD", "VAR") for p in words):
             continue
         phrase = " ".join(p.value.casefold() for p in words)
@@ -256,8 +382,7 @@ def _word_candidates(pieces: tuple[Piece, ...], i: int, registry: Registry,
     return options
 
 
-def _single_word_options(piece: Piece, word: str, registry: Registry
-                         ) -> list[tuple[str, str, int]]:
+def _single_word_options(piece: Piece, word: str, registry: Registry) -> list[tuple[str, str, int]]:
     options: list[tuple[str, str, int]] = []
     if word.startswith("non-"):
         for cls, term, _ in registry.phrases.get(word[4:], ()):
@@ -347,16 +472,25 @@ def _missing_sign(interactive: object, options: list[tuple[str, str, int]]) -> s
     return None
 
 
-def _unexpected(pieces: tuple[Piece, ...], i: int, options: list[tuple[str, str, int]],
-                accepted: set[str], registry: Registry, previous: Piece | None,
-                missing_sign: str | None = None) -> Diagnostic:
+def _unexpected(
+    pieces: tuple[Piece, ...],
+    i: int,
+    options: list[tuple[str, str, int]],
+    accepted: set[str],
+    registry: Registry,
+    previous: Piece | None,
+    missing_sign: str | None = None,
+) -> Diagnostic:
     piece = pieces[i]
     expected = describe_expected(accepted, registry)
     shown = piece.text or piece.value
     after = f' after "{previous.text}"' if previous is not None and previous.text else ""
     unknown = all(o[0] == "WORD" for o in options) and piece.kind in ("WORD", "LABEL")
-    hint = _suggestion(piece.value, accepted, registry) if piece.kind in ("WORD", "LABEL",
-                                                                          "VAR") else ""
+    hint = (
+        _suggestion(piece.value, accepted, registry)
+        if piece.kind in ("WORD", "LABEL", "VAR")
+        else ""
+    )
     if hint.endswith(f'"{shown}"?'):
         hint = ""  # the word is right; its place is wrong
     if missing_sign and previous is not None:
@@ -368,8 +502,7 @@ def _unexpected(pieces: tuple[Piece, ...], i: int, options: list[tuple[str, str,
         if not hint:
             hint = _known_elsewhere_hint(piece.value, registry)
         return error("CS-P002", message, piece.span, hint)
-    return error("CS-P001", f'unexpected "{shown}"{after}; expected {expected}', piece.span,
-                 hint)
+    return error("CS-P001", f'unexpected "{shown}"{after}; expected {expected}', piece.span, hint)
 
 
 def _known_elsewhere_hint(word: str, registry: Registry) -> str:
@@ -379,10 +512,20 @@ def _known_elsewhere_hint(word: str, registry: Registry) -> str:
 
 def _early_end(line: LogicalLine, accepted: set[str], registry: Registry) -> Diagnostic:
     last = line.pieces[-1]
-    span = Span(last.span.end_line, last.span.end_column, last.span.end_line,
-                last.span.end_column + 1, last.span.end_offset, last.span.end_offset + 1)
-    return error("CS-P003", f'this ability ends too early after "{last.text}"; expected '
-                 f"{describe_expected(accepted - {'$END'}, registry)}", span)
+    span = Span(
+        last.span.end_line,
+        last.span.end_column,
+        last.span.end_line,
+        last.span.end_column + 1,
+        last.span.end_offset,
+        last.span.end_offset + 1,
+    )
+    return error(
+        "CS-P003",
+        f'this ability ends too early after "{last.text}"; expected '
+        f"{describe_expected(accepted - {'$END'}, registry)}",
+        span,
+    )
 
 
 def _with_source(diagnostic: Diagnostic, source_lines: list[str]) -> Diagnostic:

@@ -169,8 +169,9 @@ def registry_from_data(data: Mapping[str, Any]) -> Registry:
         section: tuple(term_from_data(entry) for entry in data.get(section) or ())
         for section in WORD_CLASSES.values()
     }
-    return Registry(game=str(data["game"]), title=str(data.get("title", data["game"])),
-                    sections=sections)
+    return Registry(
+        game=str(data["game"]), title=str(data.get("title", data["game"])), sections=sections
+    )
 
 
 def _slug(text: str) -> str:

@@ -38,23 +38,82 @@ VERSION_CHANCE = 0.02  # how often ``start`` takes the ``version`` alternative (
 
 # Signs: the text of each punctuation terminal.
 SIGNS: Mapping[str, str] = {
-    "COMMA": ",", "DOT": ".", "COLON": ":", "SEMI": ";", "LPAR": "(", "RPAR": ")",
-    "ARROW": "→", "DOT_THEN": ". Then", "POSS": "'s",
+    "COMMA": ",",
+    "DOT": ".",
+    "COLON": ":",
+    "SEMI": ";",
+    "LPAR": "(",
+    "RPAR": ")",
+    "ARROW": "→",
+    "DOT_THEN": ". Then",
+    "POSS": "'s",
 }
 _GLUE_LEFT = frozenset({"COMMA", "DOT", "COLON", "SEMI", "RPAR", "POSS", "DOT_THEN"})
 _GLUE_RIGHT = frozenset({"LPAR"})
 
 _NAMES = (
-    "Avengers", "X-Men", "Doctor Doom", "Brotherhood", "Spider-Man", "Fantastic Four",
-    "Royal Paladin", "Kagero", "Ignis", "Мстители", "Кибер Дракон", "Сила", "Тёмная Ирина",
+    "Avengers",
+    "X-Men",
+    "Doctor Doom",
+    "Brotherhood",
+    "Spider-Man",
+    "Fantastic Four",
+    "Royal Paladin",
+    "Kagero",
+    "Ignis",
+    "Мстители",
+    "Кибер Дракон",
+    "Сила",
+    "Тёмная Ирина",
 )
 _PLAIN_WORDS = (
-    "amber", "brisk", "cobalt", "dusky", "ember", "fable", "glint", "hollow", "ivory",
-    "jovial", "kindle", "lumen", "mossy", "nimbus", "onyx", "quartz", "russet", "sable",
-    "tawny", "umber", "velvet", "willow", "zephyr", "mirthful", "sombre", "ardent",
+    "amber",
+    "brisk",
+    "cobalt",
+    "dusky",
+    "ember",
+    "fable",
+    "glint",
+    "hollow",
+    "ivory",
+    "jovial",
+    "kindle",
+    "lumen",
+    "mossy",
+    "nimbus",
+    "onyx",
+    "quartz",
+    "russet",
+    "sable",
+    "tawny",
+    "umber",
+    "velvet",
+    "willow",
+    "zephyr",
+    "mirthful",
+    "sombre",
+    "ardent",
 )
-_SYLLABLES = ("ka", "zor", "vel", "mi", "dra", "xen", "lo", "thu", "bri", "qua", "sen", "ro",
-              "fen", "gal", "nox", "pir", "ul", "tes")
+_SYLLABLES = (
+    "ka",
+    "zor",
+    "vel",
+    "mi",
+    "dra",
+    "xen",
+    "lo",
+    "thu",
+    "bri",
+    "qua",
+    "sen",
+    "ro",
+    "fen",
+    "gal",
+    "nox",
+    "pir",
+    "ul",
+    "tes",
+)
 _SMALL_INTS = ("0", "1", "1", "2", "2", "3", "4", "5", "6", "10", "1000", "5000")
 _SIGNED = ("+1", "+2", "+3", "-1", "-2", "+X", "-X", "+1000", "+5000", "-3")
 _TRIPLES = ("1-2-3", "2-2-2", "1-1-1", "3-2-1", "X-X-X", "0-1-2")
@@ -75,8 +134,7 @@ def _grammar() -> _Grammar:
     rules: dict[str, list[tuple[str, ...]]] = {}
     for rule in parser.rules:
         rules.setdefault(rule.origin.name, []).append(tuple(s.name for s in rule.expansion))
-    literals = {t.name: str(t.pattern.value) for t in parser.terminals
-                if t.pattern.type == "str"}
+    literals = {t.name: str(t.pattern.value) for t in parser.terminals if t.pattern.type == "str"}
     return _Grammar({k: tuple(v) for k, v in rules.items()}, literals)
 
 
@@ -109,9 +167,13 @@ class Sampler:
         self._taken = taken
         self.spellings: dict[str, tuple[str, ...]] = {}
         for token_class in WORD_CLASSES:
-            self.spellings[token_class] = tuple(dict.fromkeys(
-                s for s in registry.spellings(token_class)
-                if _lexes_as(s, registry, token_class)))
+            self.spellings[token_class] = tuple(
+                dict.fromkeys(
+                    s
+                    for s in registry.spellings(token_class)
+                    if _lexes_as(s, registry, token_class)
+                )
+            )
         self.available = self._available_terminals()
         self.depth = self._min_depths()
         if self.depth.get("start", _INF) >= _INF:
@@ -150,8 +212,12 @@ class Sampler:
         return worst
 
     # ---- generation --------------------------------------------------------------------
-    def tokens(self, rng: random.Random, max_depth: int = DEFAULT_MAX_DEPTH,
-               version_chance: float = VERSION_CHANCE) -> list[tuple[str, str]]:
+    def tokens(
+        self,
+        rng: random.Random,
+        max_depth: int = DEFAULT_MAX_DEPTH,
+        version_chance: float = VERSION_CHANCE,
+    ) -> list[tuple[str, str]]:
         """One line as (terminal, text) pairs."""
         out: list[tuple[str, str]] = []
         if rng.random() < version_chance:
@@ -160,12 +226,23 @@ class Sampler:
             self._expand("ability_line", rng, 1, max_depth, "ability_line", out)
         return out
 
-    def line(self, rng: random.Random, max_depth: int = DEFAULT_MAX_DEPTH,
-             version_chance: float = VERSION_CHANCE) -> str:
+    def line(
+        self,
+        rng: random.Random,
+        max_depth: int = DEFAULT_MAX_DEPTH,
+        version_chance: float = VERSION_CHANCE,
+    ) -> str:
         return join_tokens(self.tokens(rng, max_depth, version_chance))
 
-    def _expand(self, symbol: str, rng: random.Random, level: int, max_depth: int,
-                context: str, out: list[tuple[str, str]]) -> None:
+    def _expand(
+        self,
+        symbol: str,
+        rng: random.Random,
+        level: int,
+        max_depth: int,
+        context: str,
+        out: list[tuple[str, str]],
+    ) -> None:
         alternatives = self.grammar.rules.get(symbol)
         if alternatives is None:
             out.append((symbol, self._terminal(symbol, rng, context)))
@@ -184,7 +261,7 @@ class Sampler:
         for child in chosen:
             self._expand(child, rng, level + 1, max_depth, context, out)
 
-    def _terminal(self, name: str, rng: random.Random, context: str) -> str:  # noqa: C901
+    def _terminal(self, name: str, rng: random.Random, context: str) -> str:
         if name in self.grammar.literals:
             return self.grammar.literals[name]
         if name in SIGNS:
@@ -255,15 +332,25 @@ def sampler(registry: Registry) -> Sampler:
     return made
 
 
-def sample_line(registry: Registry, rng: random.Random, max_depth: int = DEFAULT_MAX_DEPTH,
-                *, version_chance: float = VERSION_CHANCE) -> str:
+def sample_line(
+    registry: Registry,
+    rng: random.Random,
+    max_depth: int = DEFAULT_MAX_DEPTH,
+    *,
+    version_chance: float = VERSION_CHANCE,
+) -> str:
     """One random logical line (an ability, or rarely the version header)."""
     return sampler(registry).line(rng, max_depth, version_chance)
 
 
-def sample_text(registry: Registry, rng: random.Random, lines: int | None = None,
-                *, max_depth: int = DEFAULT_MAX_DEPTH,
-                version_chance: float = VERSION_CHANCE) -> str:
+def sample_text(
+    registry: Registry,
+    rng: random.Random,
+    lines: int | None = None,
+    *,
+    max_depth: int = DEFAULT_MAX_DEPTH,
+    version_chance: float = VERSION_CHANCE,
+) -> str:
     """A random card text of ``lines`` lines (1 to 4 when None), one ability per line.
 
     Only the first line may be the version header, as the parser requires.
