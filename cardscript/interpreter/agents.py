@@ -1,0 +1,159 @@
+"""Choices: one small protocol for every decision a player makes, and the agents.
+
+A ``Decision`` says who decides, what kind of choice it is and the options; an agent
+answers with the chosen option indices. Every answer is logged, so a game can be replayed
+with a ``ScriptedAgent`` fed from its log.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from cardscript.interpreter.state import Rng
+
+KINDS = ("targets", "option", "yes_no", "order", "action")
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A choice for ``player``: pick between ``least`` and ``most`` of ``options``.
+
+    kinds: targets (cards or players), option (one of several effects), yes_no ("may"),
+    order (simultaneous triggers: answer is a permutation), action (next legal action).
+    """
+
+    player: int
+    kind: str
+    prompt: str
+    options: tuple[Any, ...]
+    labels: tuple[str, ...]
+    least: int = 1
+    most: int = 1
+
+
+class Agent(Protocol):
+    name: str
+
+    def decide(self, decision: Decision) -> tuple[int, ...]:
+        """Indices into ``decision.options`` (a permutation for ``order``)."""
+        ...
+
+
+class FirstAgent:
+    """Always the first legal answer: the simplest deterministic opponent."""
+
+    name = "first"
+
+    def decide(self, decision: Decision) -> tuple[int, ...]:
+        if decision.kind == "order":
+            return tuple(range(len(decision.options)))
+        return tuple(range(min(max(decision.least, 1), len(decision.options))))
+
+
+class RandomAgent:
+    """Uniform random answers from its own seeded generator (never the game's RNG)."""
+
+    name = "random"
+
+    def __init__(self, seed: int) -> None:
+        self.rng = Rng(seed)
+
+    def decide(self, decision: Decision) -> tuple[int, ...]:
+        n = len(decision.options)
+        indices = list(range(n))
+        self.rng.shuffle(indices)
+        if decision.kind == "order":
+            return tuple(indices)
+        low, high = decision.least, min(decision.most, n)
+        count = low + self.rng.below(high - low + 1) if high >= low else 0
+        return tuple(sorted(indices[:count]))
+
+
+class ScriptedAgent:
+    """Answers from a list, in order (tests, scenarios and replays)."""
+
+    name = "scripted"
+
+    def __init__(self, answers: Iterable[Sequence[int]], fallback: Agent | None = None) -> None:
+        self.answers = [tuple(a) for a in answers]
+        self.fallback = fallback
+
+    def decide(self, decision: Decision) -> tuple[int, ...]:
+        if not self.answers:
+            if self.fallback is not None:
+                return self.fallback.decide(decision)
+            raise ScriptExhausted(f"no scripted answer left for: {decision.prompt}")
+        return self.answers.pop(0)
+
+
+class ScriptExhausted(RuntimeError):
+    """A scripted agent was asked more questions than its script answers."""
+
+
+class TerminalAgent:
+    """A human at the terminal: prints the options and reads the answer."""
+
+    name = "human"
+
+    def __init__(
+        self, read: Callable[[str], str] = input, write: Callable[[str], Any] = sys.stdout.write
+    ) -> None:
+        self.read, self.write = read, write
+
+    def decide(self, decision: Decision) -> tuple[int, ...]:
+        self.write(f"\n{decision.prompt}\n")
+        for n, label in enumerate(decision.labels, 1):
+            self.write(f"  {n}. {label}\n")
+        while True:
+            raw = self.read(self._ask(decision)).replace(",", " ").split()
+            try:
+                picked = tuple(int(x) - 1 for x in raw)
+            except ValueError:
+                self.write("please answer with the numbers of your choices\n")
+                continue
+            if _valid(decision, picked):
+                return picked
+            self.write("that is not a legal answer here\n")
+
+    @staticmethod
+    def _ask(decision: Decision) -> str:
+        if decision.kind == "order":
+            return "order (all numbers, first to resolve first): "
+        if decision.least == decision.most == 1:
+            return "your choice: "
+        return f"choose {decision.least} to {decision.most} (numbers): "
+
+
+def _valid(decision: Decision, picked: tuple[int, ...]) -> bool:
+    n = len(decision.options)
+    if any(not 0 <= i < n for i in picked) or len(set(picked)) != len(picked):
+        return False
+    if decision.kind == "order":
+        return len(picked) == n
+    return decision.least <= len(picked) <= decision.most
+
+
+def check_answer(decision: Decision, picked: tuple[int, ...]) -> tuple[int, ...]:
+    """The answer if it is legal; otherwise a clear error naming the decision."""
+    if not _valid(decision, picked):
+        raise IllegalAnswer(
+            f"illegal answer {list(picked)} to: {decision.prompt} (options {list(decision.labels)})"
+        )
+    return picked
+
+
+class IllegalAnswer(ValueError):
+    """An agent answered outside the decision's options."""
+
+
+def make_agent(kind: str, seed: int) -> Agent:
+    if kind == "random":
+        return RandomAgent(seed)
+    if kind == "first":
+        return FirstAgent()
+    if kind == "human":
+        return TerminalAgent()
+    raise ValueError(f"unknown agent {kind!r}; choose random, first or human")

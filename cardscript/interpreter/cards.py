@@ -1,0 +1,141 @@
+"""Card definitions as the engine sees them: printed fields plus compiled abilities.
+
+A card's keywords are expanded here into the abilities their definitions grant (with the
+card's values for X), so the engine only ever runs abilities, never keyword names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from cardscript.grammar import ast
+from cardscript.grammar.explain import _substitute
+
+
+@dataclass(frozen=True)
+class CompiledAbility:
+    """One ability of one card definition, ready to run."""
+
+    card_id: str
+    index: int  # position among the card's abilities (stable: used in logs and limits)
+    line: ast.AbilityLine
+    origin: str = "text"  # "text" or "keyword:<Name>"
+    keyword_values: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def node(self) -> ast.Node:
+        return self.line.ability
+
+    @property
+    def key(self) -> str:
+        return f"{self.card_id}#{self.index}"
+
+    @property
+    def where(self) -> str:
+        span = self.line.span
+        return f"{span.line}:{span.column}" if span else "?"
+
+
+@dataclass(frozen=True)
+class CardDef:
+    id: str
+    name: str
+    type: str
+    fields: Mapping[str, Any]
+    abilities: tuple[CompiledAbility, ...] = ()
+    keywords: tuple[ast.KeywordUse, ...] = ()
+
+    def get(self, name: str, default: Any = None) -> Any:
+        return self.fields.get(name, default)
+
+    def has_keyword(self, keyword_id: str) -> bool:
+        return any(k.name == keyword_id for k in self.keywords)
+
+
+@dataclass
+class CardPool:
+    """Every card definition of one game, by id."""
+
+    game: Any  # cardscript.games.Game
+    cards: dict[str, CardDef] = field(default_factory=dict)
+
+    def __getitem__(self, card_id: str) -> CardDef:
+        return self.cards[card_id]
+
+    def add(self, card: Mapping[str, Any]) -> CardDef:
+        definition = compile_card(card, self.game)
+        self.cards[definition.id] = definition
+        return definition
+
+    @classmethod
+    def from_files(cls, game: Any, paths: Iterable[str | Path]) -> CardPool:
+        pool = cls(game)
+        for path in paths:
+            for card in _cards_of(Path(path)):
+                pool.add(card)
+        return pool
+
+
+class CardTextError(ValueError):
+    """A card whose text does not parse cannot be played; validate reports why."""
+
+
+def compile_card(card: Mapping[str, Any], game: Any) -> CardDef:
+    text = str(card.get("text") or "")
+    result = game.parse(text)
+    if not result.ok:
+        first = result.diagnostics[0]
+        raise CardTextError(
+            f"card {card.get('id')}: {first.message} (line {first.span.line})"
+            if first.span
+            else f"card {card.get('id')}: {first.message}"
+        )
+    defs = {d.name.casefold(): d for d in game.keyword_defs}
+    abilities: list[CompiledAbility] = []
+    keywords: list[ast.KeywordUse] = []
+    card_id = str(card["id"])
+    for line in result.script.lines:
+        if isinstance(line.ability, ast.KeywordList):
+            for use in line.ability.keywords:
+                keywords.append(use)
+                abilities.extend(_keyword_abilities(card_id, use, game, defs, len(abilities)))
+        else:
+            abilities.append(CompiledAbility(card_id, len(abilities), line))
+    return CardDef(
+        id=card_id,
+        name=str(card.get("name", card_id)),
+        type=str(card.get("type")),
+        fields=dict(card),
+        abilities=tuple(abilities),
+        keywords=tuple(keywords),
+    )
+
+
+def _keyword_abilities(
+    card_id: str, use: ast.KeywordUse, game: Any, defs: Mapping[str, ast.KeywordDef], start: int
+) -> list[CompiledAbility]:
+    term = game.registry.term("KW", use.name)
+    definition = defs.get((term.text if term else use.name).casefold())
+    if definition is None:
+        return []
+    values = tuple((p, a.value) for p, a in zip(definition.params, use.args, strict=False))
+    out = []
+    for n, item in enumerate(definition.body):
+        line = _substitute(item, dict(values))
+        out.append(CompiledAbility(card_id, start + n, line, f"keyword:{definition.name}", values))
+    return out
+
+
+def _cards_of(path: Path) -> list[Mapping[str, Any]]:
+    data = yaml.safe_load(path.read_text("utf-8"))
+    if not isinstance(data, dict):
+        return []
+    cards = data.get("cards")
+    if isinstance(cards, list):
+        return [c for c in cards if isinstance(c, dict)]
+    return [data] if "id" in data else []

@@ -1,0 +1,388 @@
+"""Run the effect steps of an ability: each action becomes primitive calls on the engine.
+
+The mapping from the language to primitives is the same for every game; which primitive
+a game verb ("stun", "KO", "rest") names is the kernel's (``Kernel.verbs``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from cardscript.grammar import ast
+from cardscript.interpreter.engine import Cause, _bind_where, _delta
+from cardscript.interpreter.select import (
+    Context,
+    RulesError,
+    Seat,
+    resolve_targets,
+    seats,
+    test,
+    uids,
+    zone_place,
+)
+
+
+def cause_of(ctx: Context) -> Cause:
+    ability = ctx.ability
+    if ability is None:
+        return Cause(rule="card text")
+    return Cause(card=ability.card_id, ability=ability.key, at=ability.where)
+
+
+def run_steps(ctx: Context, steps: ast.Steps) -> None:
+    _bind_where(ctx, steps)
+    for step in steps.steps:
+        if ctx.engine.state.result is not None:
+            return
+        run_step(ctx, step)
+
+
+def run_step(ctx: Context, step: ast.Node) -> None:
+    if isinstance(step, ast.Clause):
+        run_clause(ctx, step)
+    elif isinstance(step, ast.Conditional):
+        if test(ctx, step.condition):
+            run_clause(ctx, step.clause)
+        else:
+            ctx.did = False
+    elif isinstance(step, ast.ForEach):
+        for target in resolve_targets(ctx, step.selector, "for each"):
+            inner = _child(ctx)
+            inner.it = [target]
+            run_clause(inner, step.clause)
+    elif isinstance(step, ast.Choice):
+        labels = [_label(ctx, option) for option in step.options]
+        (picked,) = ctx.engine.choose(ctx.controller, "option", "choose one", step.options, labels)
+        run_clause(ctx, step.options[picked])
+    else:
+        raise RulesError(f"cannot run a {type(step).__name__}", ctx)
+
+
+def _child(ctx: Context) -> Context:
+    return Context(
+        ctx.engine,
+        ctx.controller,
+        ctx.source,
+        ctx.ability,
+        ctx.event,
+        list(ctx.it),
+        dict(ctx.bindings),
+        ctx.did,
+        ctx.last_amount,
+    )
+
+
+def _label(ctx: Context, clause: ast.Clause) -> str:
+    from cardscript.grammar.formatter import Formatter
+
+    return Formatter(ctx.engine.game.registry).clause(clause)
+
+
+def run_clause(ctx: Context, clause: ast.Clause) -> None:
+    engine = ctx.engine
+    if clause.optional and not engine.may(ctx.controller, _label(ctx, clause) + "?"):
+        ctx.did = False
+        return
+    repeat = 1
+    if clause.per_each is not None:
+        repeat = len(resolve_targets(ctx, clause.per_each, "for each"))
+    runner = _ACTIONS.get(clause.action.verb)
+    if runner is None:
+        raise RulesError(f"no rule for {clause.action.verb!r}", ctx)
+    actors = [ctx]
+    if clause.subject is not None and clause.action.verb not in _SUBJECT_IS_TARGET:
+        # "each player draws 1 card": the action runs once for each player named
+        actors = []
+        for seat in seats(resolve_targets(ctx, clause.subject, "who")):
+            acting = _child(ctx)
+            acting.controller = seat
+            actors.append(acting)
+    ctx.did = True
+    for acting in actors:
+        for _ in range(repeat):
+            runner(acting, clause)
+        ctx.did, ctx.it, ctx.last_amount = acting.did, acting.it, acting.last_amount
+
+
+# ---- one function per action ------------------------------------------------------------
+
+
+def _deal(ctx: Context, clause: ast.Clause) -> None:
+    action = clause.action
+    amount = ctx.amount(action.amount)
+    targets = (
+        resolve_targets(ctx, action.target, "deal damage to")
+        if action.target
+        else [Seat(p) for p in _opponents(ctx)]
+    )
+    for target in targets:
+        ctx.engine.apply(
+            "deal_damage",
+            cause_of(ctx),
+            target=target,
+            amount=amount,
+            kind=action.name,
+            source=ctx.source,
+            qualities=tuple(q.value for q in action.qualities),
+        )
+    ctx.it, ctx.last_amount = list(targets), amount
+
+
+def _opponents(ctx: Context) -> list[int]:
+    n = len(ctx.engine.state.players)
+    return [(ctx.controller + k) % n for k in range(1, n)]
+
+
+def _prevent(ctx: Context, clause: ast.Clause) -> None:
+    action = clause.action
+    if action.word == "the first" or action.period:
+        raise RulesError("a standing prevention is written on its own line, not as a step", ctx)
+    targets = (
+        uids(resolve_targets(ctx, action.target, "protect"))
+        if action.target
+        else list(uids(ctx.it))
+    )
+    amount = 10**9 if action.word == "that" else ctx.amount(action.amount)
+    ctx.engine.state.lasting.append(
+        {
+            "kind": "shield",
+            "uids": targets,
+            "amount": amount,
+            "damage": action.name,
+            "until": ctx.engine.kernel.turn_phase,
+            "source": ctx.source,
+        }
+    )
+
+
+def _heal(ctx: Context, clause: ast.Clause) -> None:
+    action = clause.action
+    targets = (
+        resolve_targets(ctx, action.target, "heal") if action.target else [Seat(ctx.controller)]
+    )
+    amount = ctx.amount(action.amount)
+    for target in targets:
+        ctx.engine.apply("heal", cause_of(ctx), target=target, amount=amount, kind=action.name)
+    ctx.it, ctx.last_amount = list(targets), amount
+
+
+def _draw(ctx: Context, clause: ast.Clause) -> None:
+    amount = ctx.amount(clause.action.amount)
+    ctx.last_amount = amount
+    ctx.engine.apply("draw", cause_of(ctx), player=ctx.controller, count=amount)
+
+
+def _discard(ctx: Context, clause: ast.Clause) -> None:
+    chosen = uids(resolve_targets(ctx, clause.action.target, "discard"))
+    ctx.did = bool(chosen)
+    for uid in chosen:
+        ctx.engine.apply("discard", cause_of(ctx), uid=uid)
+    ctx.it = list(chosen)
+
+
+def _resource(change: str) -> Callable[[Context, ast.Clause], None]:
+    def run(ctx: Context, clause: ast.Clause) -> None:
+        amount = ctx.amount(clause.action.amount)
+        resource = clause.action.name or ctx.engine.kernel.default_resource
+        done = ctx.engine.apply(
+            change, cause_of(ctx), player=ctx.controller, resource=resource, amount=amount
+        )
+        ctx.did = done is not False
+        ctx.last_amount = amount
+
+    return run
+
+
+def _gain_control(ctx: Context, clause: ast.Clause) -> None:
+    for uid in uids(resolve_targets(ctx, clause.action.target, "take control of")):
+        ctx.engine.apply("gain_control", cause_of(ctx), uid=uid, player=ctx.controller)
+
+
+def _move(ctx: Context, clause: ast.Clause) -> None:
+    action = clause.action
+    destination = action.destination
+    assert destination is not None
+    zone, owner = zone_place(ctx, destination.zone)
+    chosen = uids(resolve_targets(ctx, action.target, f"{action.word} to {zone}"))
+    for uid in chosen:
+        position = 0 if destination.placement == "at the bottom of" else None
+        face = None if destination.face is None else destination.face == "face up"
+        ctx.engine.apply(
+            "move", cause_of(ctx), uid=uid, zone=zone, player=owner, position=position, face_up=face
+        )
+    ctx.it, ctx.did = list(chosen), bool(chosen)
+
+
+def _counters(change: str) -> Callable[[Context, ast.Clause], None]:
+    def run(ctx: Context, clause: ast.Clause) -> None:
+        amount = ctx.amount(clause.action.amount)
+        for uid in uids(resolve_targets(ctx, clause.action.target, change)):
+            ctx.engine.apply(
+                change, cause_of(ctx), uid=uid, counter=clause.action.name, amount=amount
+            )
+        ctx.last_amount = amount
+
+    return run
+
+
+def _remove_card(ctx: Context, clause: ast.Clause) -> None:
+    for uid in uids(resolve_targets(ctx, clause.action.target, "remove")):
+        ctx.engine.apply("remove_from_game", cause_of(ctx), uid=uid)
+
+
+def _search(ctx: Context, clause: ast.Clause) -> None:
+    action = clause.action
+    assert action.zone is not None and isinstance(action.target, ast.Cards)
+    zone, owner = zone_place(ctx, action.zone)
+    looking = ast.Cards(
+        noun=action.target.noun,
+        quantifier=action.target.quantifier,
+        qualities=action.target.qualities,
+        filters=(*action.target.filters, ast.Filter(kind="zone", value="in", zone=action.zone)),
+    )
+    chosen = resolve_targets(ctx, looking, f"search {zone}")
+    ctx.engine.apply("reveal", cause_of(ctx), uids=tuple(uids(chosen)), zone=zone, player=owner)
+    ctx.it, ctx.did = list(chosen), bool(chosen)
+
+
+def _shuffle(ctx: Context, clause: ast.Clause) -> None:
+    action = clause.action
+    assert action.zone is not None
+    zone, owner = zone_place(ctx, action.zone)
+    if action.verb == "shuffle_into":
+        for uid in uids(resolve_targets(ctx, action.target, f"shuffle into {zone}")):
+            ctx.engine.apply(
+                "move",
+                cause_of(ctx),
+                uid=uid,
+                zone=zone,
+                player=owner,
+                position=None,
+                face_up=False,
+            )
+    ctx.engine.apply(
+        "shuffle", cause_of(ctx), zone=zone, player=ctx.controller if owner is None else owner
+    )
+
+
+def _reveal(ctx: Context, clause: ast.Clause) -> None:
+    chosen = uids(resolve_targets(ctx, clause.action.target, "reveal"))
+    ctx.engine.apply("reveal", cause_of(ctx), uids=tuple(chosen), zone=None, player=None)
+    ctx.it = list(chosen)
+
+
+def _lasting(ctx: Context, clause: ast.Clause, entry: dict[str, object]) -> None:
+    """A change with a duration (or a one-shot change on a target) becomes a lasting effect."""
+    targets = (
+        uids(resolve_targets(ctx, clause.subject, "choose"))
+        if (clause.subject is not None)
+        else [ctx.source]
+        if ctx.source is not None
+        else []
+    )
+    until = clause.duration.phase.phase if clause.duration else ctx.engine.kernel.turn_phase
+    entry.update(
+        {
+            "uids": targets,
+            "until": until,
+            "timestamp": ctx.engine.state.tick(),
+            "cause": cause_of(ctx).as_dict(),
+        }
+    )
+    ctx.engine.state.lasting.append(entry)
+    ctx.it = list(targets)
+
+
+def _get(ctx: Context, clause: ast.Clause) -> None:
+    for mod in clause.action.stat_mods:
+        _lasting(ctx, clause, {"kind": "stat", "stat": mod.stat, "delta": _delta(mod.delta, ctx)})
+
+
+def _keywords(gain: bool) -> Callable[[Context, ast.Clause], None]:
+    def run(ctx: Context, clause: ast.Clause) -> None:
+        for use in clause.action.keywords:
+            _lasting(ctx, clause, {"kind": "keyword", "keyword": use.name, "gain": gain})
+
+    return run
+
+
+def _permission(ctx: Context, clause: ast.Clause) -> None:
+    _lasting(
+        ctx,
+        clause,
+        {"kind": "permission", "name": clause.action.name, "allowed": clause.action.verb == "can"},
+    )
+
+
+def _primitive(ctx: Context, clause: ast.Clause) -> None:
+    action = clause.action
+    change = ctx.engine.kernel.verb(action.name or "")
+    targets = (
+        resolve_targets(ctx, action.target, action.name or "")
+        if action.target
+        else ([ctx.source] if ctx.source is not None else [])
+    )
+    extra: dict[str, object] = {}
+    if action.destination is not None:
+        extra["zone"], extra["player"] = zone_place(ctx, action.destination.zone)
+    for target in targets:
+        result = ctx.engine.apply(change, cause_of(ctx), target=target, **extra)
+        ctx.did = result is not False
+    ctx.it = list(targets)
+
+
+def _primitive_amount(ctx: Context, clause: ast.Clause) -> None:
+    action = clause.action
+    amount = ctx.amount(action.amount)
+    ctx.engine.apply(
+        ctx.engine.kernel.verb(action.name or ""),
+        cause_of(ctx),
+        player=ctx.controller,
+        amount=amount,
+        kind=action.word,
+    )
+    ctx.last_amount = amount
+
+
+def _named_cost(ctx: Context, clause: ast.Clause) -> None:
+    amount = ctx.amount(clause.action.amount)
+    done = ctx.engine.apply(
+        ctx.engine.kernel.verb(clause.action.name or ""),
+        cause_of(ctx),
+        player=ctx.controller,
+        amount=amount,
+    )
+    ctx.did = done is not False
+
+
+_ACTIONS: dict[str, Callable[[Context, ast.Clause], None]] = {
+    "deal": _deal,
+    "prevent": _prevent,
+    "heal": _heal,
+    "draw": _draw,
+    "discard": _discard,
+    "gain": _resource("gain"),
+    "lose": _resource("lose"),
+    "pay": _resource("pay"),
+    "gain_control": _gain_control,
+    "move": _move,
+    "place": _counters("add_counters"),
+    "remove_counters": _counters("remove_counters"),
+    "remove_card": _remove_card,
+    "search": _search,
+    "shuffle": _shuffle,
+    "shuffle_into": _shuffle,
+    "reveal": _reveal,
+    "look": _reveal,
+    "get": _get,
+    "have": _keywords(True),
+    "gain_keyword": _keywords(True),
+    "lose_keyword": _keywords(False),
+    "can": _permission,
+    "cannot": _permission,
+    "primitive": _primitive,
+    "primitive_amount": _primitive_amount,
+    "named_cost": _named_cost,
+}
+# Actions whose subject is what they act on ("target character gets +1 ATK"), not a player.
+_SUBJECT_IS_TARGET = frozenset({"get", "have", "gain_keyword", "lose_keyword", "can", "cannot"})

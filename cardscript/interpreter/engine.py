@@ -1,0 +1,500 @@
+"""The game-independent engine: every change goes through here.
+
+A kernel drives the game (turn structure, timing, its primitives); the engine gives it the
+machinery every game shares: computed characteristics, rule hooks with the Golden Rule,
+permissions where "cannot" beats "can", triggers matched to events, replacement and
+prevention consulted before a change, choices through agents, a step budget, loop
+detection, and a log where every change names its cause down to the script's line:col.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from cardscript.grammar import ast
+from cardscript.interpreter.agents import Agent, Decision, check_answer
+from cardscript.interpreter.cards import CardDef, CardPool, CompiledAbility
+from cardscript.interpreter.select import Context, RulesError, Seat, Target, candidates
+from cardscript.interpreter.state import GameState, new_state
+
+if TYPE_CHECKING:
+    from cardscript.interpreter.kernel import Kernel
+    from cardscript.interpreter.log import GameLog
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened: ``name`` is an event id of the game's registry."""
+
+    name: str
+    subject: int | None = None  # the card it happened to (or that did it)
+    player: int | None = None
+    obj: int | None = None  # the other card involved (the attacked one…)
+    amount: int | None = None
+    source: int | None = None  # the card whose effect caused it
+    data: tuple[tuple[str, Any], ...] = ()
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return dict(self.data).get(key, default)
+
+
+@dataclass(frozen=True)
+class Cause:
+    """Why a change happened: the card, the ability and where its text says so."""
+
+    card: str | None = None
+    ability: str | None = None
+    at: str | None = None
+    rule: str | None = None  # a kernel rule, when no card caused it
+
+    def as_dict(self) -> dict[str, str]:
+        return {
+            k: v
+            for k, v in (
+                ("card", self.card),
+                ("ability", self.ability),
+                ("at", self.at),
+                ("rule", self.rule),
+            )
+            if v
+        }
+
+
+@dataclass(frozen=True)
+class PendingTrigger:
+    ability: CompiledAbility
+    source: int
+    controller: int
+    event: Event
+
+
+class BudgetExceeded(RuntimeError):
+    """A game took more steps than its budget: a runaway effect, named with its cards."""
+
+
+class LoopDetected(RuntimeError):
+    """The same state came back within one chain of triggers: an endless loop."""
+
+
+@dataclass
+class Engine:
+    game: Any  # cardscript.games.Game: the registry and keyword definitions
+    pool: CardPool
+    kernel: Kernel
+    agents: Sequence[Agent]
+    state: GameState
+    budget: int = 200_000
+    log: GameLog | None = None
+    steps: int = 0
+    pending: list[PendingTrigger] = field(default_factory=list)
+    recent: list[Cause] = field(default_factory=list)  # for naming cards in errors
+    _loop_seen: dict[str, int] = field(default_factory=dict)
+
+    @classmethod
+    def new(
+        cls,
+        game: Any,
+        pool: CardPool,
+        kernel: Kernel,
+        agents: Sequence[Agent],
+        seed: int,
+        names: Sequence[str] | None = None,
+        **kw: Any,
+    ) -> Engine:
+        names = list(names or [f"P{i + 1}" for i in range(len(agents))])
+        return cls(game, pool, kernel, agents, new_state(game.registry.game, names, seed), **kw)
+
+    # ---- definitions and cards ------------------------------------------------------
+    def definition(self, uid: int) -> CardDef:
+        return self.pool[self.state.cards[uid].card_id]
+
+    def cards_in(self, places: Iterable[tuple[str, int | None]]) -> list[int]:
+        out: list[int] = []
+        for zone, owner in places:
+            if owner is None:
+                for player in self.state.players:
+                    out.extend(player.zones.get(zone, ()))
+                out.extend(self.state.shared.get(zone, ()))
+            else:
+                out.extend(self.state.players[owner].zones.get(zone, ()))
+        return out
+
+    def describe(self, target: Target) -> str:
+        if isinstance(target, Seat):
+            return self.state.players[target.index].name
+        card = self.state.cards[target]
+        return f"{self.definition(target).name} [{card.zone}]"
+
+    def active_abilities(self) -> Iterable[tuple[int, CompiledAbility]]:
+        """Abilities of cards whose text works now (in play, not switched off)."""
+        kernel = self.kernel
+        for uid in self.cards_in((z, None) for z in kernel.play_zones):
+            if kernel.text_active(self, uid):
+                for ability in self.definition(uid).abilities:
+                    yield uid, ability
+
+    def _statics(self, kind: type) -> Iterable[tuple[int, CompiledAbility, Any]]:
+        for uid, ability in self.active_abilities():
+            node = ability.node
+            if isinstance(node, kind):
+                yield uid, ability, node
+
+    # ---- computed characteristics ---------------------------------------------------
+    def stat(self, uid: int, stat: str) -> int:
+        """Printed value, then continuous changes: static abilities first, then lasting
+        effects in timestamp order; the kernel clamps (e.g. negative as 0)."""
+        value = self.kernel.printed(self, uid, stat)
+        for delta in self._stat_deltas(uid, stat):
+            value += delta
+        for effect in self.state.lasting:
+            if effect["kind"] == "stat" and effect["stat"] == stat and uid in effect["uids"]:
+                value += effect["delta"]
+        return self.kernel.clamp(self, uid, stat, value)
+
+    def _stat_deltas(self, uid: int, stat: str) -> Iterable[int]:
+        for source, ability, node in self._statics(ast.EffectAbility):
+            if not self._static_applies(source, ability, node):
+                continue
+            for step in node.effects.steps:
+                if not isinstance(step, ast.Clause) or step.action.verb != "get":
+                    continue
+                if step.duration is not None or step.subject is None:
+                    continue
+                ctx = self.context(source, ability)
+                _bind_where(ctx, node.effects)
+                if uid in candidates(ctx, step.subject):
+                    for mod in step.action.stat_mods:
+                        if mod.stat == stat:
+                            yield _delta(mod.delta, ctx)
+
+    def _static_applies(
+        self, source: int, ability: CompiledAbility, node: ast.EffectAbility
+    ) -> bool:
+        if not self.kernel.static_active(self, source, ability):
+            return False
+        if node.condition is not None:
+            from cardscript.interpreter.select import test
+
+            return test(self.context(source, ability), node.condition)
+        if node.during is not None:
+            return self.kernel.during(self, self.state.cards[source].controller, node.during)
+        return True
+
+    def context(
+        self,
+        source: int | None,
+        ability: CompiledAbility | None = None,
+        controller: int | None = None,
+        event: Event | None = None,
+    ) -> Context:
+        if controller is None:
+            controller = self.state.cards[source].controller if source is not None else 0
+        ctx = Context(self, controller, source, ability, event)
+        if ability is not None:
+            for name, value in ability.keyword_values:
+                if value.lstrip("-").isdigit():
+                    ctx.bindings[name] = int(value)
+        return ctx
+
+    # ---- the Golden Rule: hooks and permissions ---------------------------------------
+    def rule(self, hook: str, uid: int | None = None, player: int | None = None) -> Any:
+        """A rule's value for a card (or player): the registry's default, changed by the
+        newest active card text that overrides it."""
+        term = self.game.registry.term("HOOK", hook)
+        if term is None:
+            raise RulesError(f"the kernel asked for an unknown rule hook {hook!r}")
+        value = self.kernel.hook_default(self, hook, term.default)
+        best = -1
+        for source, ability, node in self._statics(ast.RuleOverride):
+            ctx = self.context(source, ability)
+            if node.condition is not None:
+                from cardscript.interpreter.select import test
+
+                if not test(ctx, node.condition):
+                    continue
+            if node.scope is not None:
+                targets = candidates(ctx, node.scope)
+                if uid is not None and uid not in targets:
+                    continue
+                if uid is None and (player is None or Seat(player) not in targets):
+                    continue
+            stamp = self.state.cards[source].timestamp
+            if stamp >= best:
+                best, value = stamp, _rule_value(node, term.default)
+        for effect in self.state.lasting:
+            if (
+                effect["kind"] == "rule"
+                and effect["hook"] == hook
+                and (uid is None or uid in effect["uids"])
+            ):
+                value = effect["value"]
+        return value
+
+    def permitted(self, permission: str, uid: int, obj: int | None = None) -> bool | None:
+        """True or False if card text allows or forbids it ("cannot" beats "can"); None
+        when no text speaks, and the kernel's rule decides."""
+        allowed = forbidden = False
+        for source, ability, node in self._statics(ast.EffectAbility):
+            if not self._static_applies(source, ability, node):
+                continue
+            for step in node.effects.steps:
+                if not isinstance(step, ast.Clause) or step.action.verb not in ("can", "cannot"):
+                    continue
+                if step.action.name != permission or step.subject is None:
+                    continue
+                ctx = self.context(source, ability)
+                if uid not in candidates(ctx, step.subject):
+                    continue
+                if (
+                    obj is not None
+                    and step.action.event_object is not None
+                    and (obj not in candidates(ctx, step.action.event_object.selector))
+                ):
+                    continue
+                if step.action.verb == "cannot":
+                    forbidden = True
+                else:
+                    allowed = True
+        for effect in self.state.lasting:
+            if (
+                effect["kind"] == "permission"
+                and effect["name"] == permission
+                and (uid in effect["uids"])
+            ):
+                forbidden |= not effect["allowed"]
+                allowed |= effect["allowed"]
+        if forbidden:
+            return False
+        return True if allowed else None
+
+    def has_keyword(self, uid: int, keyword: str) -> bool:
+        if self.definition(uid).has_keyword(keyword):
+            lost = any(
+                e["kind"] == "keyword"
+                and not e["gain"]
+                and e["keyword"] == keyword
+                and uid in e["uids"]
+                for e in self.state.lasting
+            )
+            return not lost
+        return any(
+            e["kind"] == "keyword" and e["gain"] and e["keyword"] == keyword and uid in e["uids"]
+            for e in self.state.lasting
+        )
+
+    # ---- choices --------------------------------------------------------------------
+    def choose(
+        self,
+        player: int,
+        kind: str,
+        prompt: str,
+        options: Sequence[Any],
+        labels: Sequence[str] | None = None,
+        least: int = 1,
+        most: int = 1,
+    ) -> tuple[int, ...]:
+        decision = Decision(
+            player,
+            kind,
+            prompt,
+            tuple(options),
+            tuple(labels or (str(o) for o in options)),
+            least,
+            most,
+        )
+        if not options:
+            return ()
+        answer = check_answer(decision, tuple(self.agents[player].decide(decision)))
+        if self.log is not None:
+            self.log.decision(self, decision, answer)
+        return answer
+
+    def may(self, player: int, prompt: str) -> bool:
+        return self.choose(player, "yes_no", prompt, (True, False), ("yes", "no")) == (0,)
+
+    # ---- changes --------------------------------------------------------------------
+    def apply(self, change: str, cause: Cause, **args: Any) -> Any:
+        """Run one primitive: count it, let replacements speak, log it."""
+        self.steps += 1
+        self.recent.append(cause)
+        del self.recent[:-12]
+        if self.steps > self.budget:
+            raise BudgetExceeded(
+                f"the game took more than {self.budget:,} steps; the cards last involved: "
+                + ", ".join(sorted({c.card for c in self.recent if c.card}))
+            )
+        replaced = self._replacement(change, cause, args)
+        if replaced:
+            return None
+        primitive = self.kernel.primitive(change)
+        if primitive is None:
+            raise RulesError(f"the {self.game.registry.game} kernel has no primitive {change!r}")
+        if self.log is not None:
+            self.log.change(self, change, cause, args)
+        return primitive(self, cause, **args)
+
+    def emit(self, event: Event) -> None:
+        """Record an event and queue the triggered abilities it matches."""
+        self.state.history.append(
+            {
+                "event": event.name,
+                "subject": event.subject,
+                "player": event.player,
+                "turn": self.state.turn,
+            }
+        )
+        if self.log is not None:
+            self.log.event(self, event)
+        from cardscript.interpreter.triggers import matching_triggers
+
+        self.pending.extend(matching_triggers(self, event))
+        self.kernel.after_event(self, event)
+
+    def take_pending(self) -> list[PendingTrigger]:
+        pending, self.pending = self.pending, []
+        return pending
+
+    def _replacement(self, change: str, cause: Cause, args: dict[str, Any]) -> bool:
+        event_id = self.kernel.replaceable(change, args)
+        if event_id is None:
+            return False
+        subject = args.get("uid")
+        applied: set[str] = args.setdefault("_replaced", set())
+        found: list[tuple[int, int, CompiledAbility, ast.Replacement]] = []
+        for source, ability, node in self._statics(ast.Replacement):
+            if node.event != event_id or ability.key in applied:
+                continue
+            ctx = self.context(source, ability)
+            if subject is not None and subject in candidates(ctx, node.subject):
+                found.append((self.state.cards[source].timestamp, source, ability, node))
+        if not found:
+            return False
+        chosen = self.kernel.choose_replacement(self, found, args)
+        _, source, ability, node = chosen
+        applied.add(ability.key)
+        from cardscript.interpreter.effects import run_steps
+
+        ctx = self.context(source, ability)
+        ctx.it = [subject] if subject is not None else []
+        run_steps(ctx, node.effects)
+        return True
+
+    # ---- abilities ------------------------------------------------------------------
+    def resolve(
+        self,
+        ability: CompiledAbility,
+        source: int | None,
+        controller: int,
+        event: Event | None = None,
+        pay: bool = True,
+    ) -> bool:
+        """Run an ability's text: costs (if any, and ``pay``), then effects. Returns
+        whether the effects ran (a cost that could not be paid stops them)."""
+        from cardscript.interpreter.effects import run_steps
+
+        ctx = self.context(source, ability, controller, event)
+        node = ability.node
+        costs = getattr(node, "costs", None)
+        if costs is not None and pay:
+            if isinstance(node, ast.Triggered) and not self.may(
+                controller, f"pay the cost of {ability.card_id}?"
+            ):
+                return False
+            run_steps(ctx, costs)
+            if not ctx.did:
+                return False
+        effects = getattr(node, "effects", None)
+        if effects is None:
+            return False
+        ctx.did = True
+        run_steps(ctx, effects)
+        self._count_use(ability, source)
+        return True
+
+    def _count_use(self, ability: CompiledAbility, source: int | None) -> None:
+        if ability.line.mods:
+            key = f"{source}:{ability.key}"
+            self.state.used[key] = self.state.used.get(key, 0) + 1
+
+    def within_limits(self, ability: CompiledAbility, source: int | None) -> bool:
+        used = self.state.used.get(f"{source}:{ability.key}", 0)
+        for mod in ability.line.mods:
+            limit = {"once_per": 1, "twice_per": 2, "max_per": mod.count or 1}.get(mod.kind)
+            if limit is not None and used >= limit:
+                return False
+        return True
+
+    # ---- periods --------------------------------------------------------------------
+    def end_period(self, phase: str) -> None:
+        """A phase or period ended: lasting effects "until end of" it stop, and limits
+        "once per" it reset."""
+        self.state.lasting = [e for e in self.state.lasting if e.get("until") != phase]
+        if self.state.used:
+            periods = self._limit_periods()
+            self.state.used = {
+                k: v for k, v in self.state.used.items() if periods.get(k.split(":", 1)[1]) != phase
+            }
+        if phase == self.kernel.turn_phase:
+            self.state.history.clear()
+
+    def _limit_periods(self) -> dict[str, str | None]:
+        periods: dict[str, str | None] = {}
+        for card in self.pool.cards.values():
+            for ability in card.abilities:
+                for mod in ability.line.mods:
+                    if mod.period:
+                        periods[ability.key] = mod.period
+        return periods
+
+    def loop_guard(self, trigger: PendingTrigger) -> None:
+        """Call before each trigger resolves inside one chain: the same trigger about to
+        resolve in the same state twice means the chain never ends (Berserk §103.4 cuts
+        it at the first exact repeat); the kernel decides what then."""
+        key = f"{trigger.ability.key}@{trigger.source}:{self.state.loop_key()}"
+        if key in self._loop_seen:
+            cards = {self.pool[k.split("#", 1)[0]].name for k in self._loop_seen}
+            self.kernel.on_loop(self, sorted(cards))
+        self._loop_seen[key] = self.steps
+
+    def chain_done(self) -> None:
+        self._loop_seen.clear()
+
+    def end(self, winner: int | None, reason: str) -> None:
+        if self.state.result is None:
+            self.state.result = {"winner": winner, "reason": reason, "turn": self.state.turn}
+            if self.log is not None:
+                self.log.result(self)
+
+
+def _delta(text: str, ctx: Context) -> int:
+    sign = -1 if text.startswith("-") else 1
+    body = text[1:]
+    if body.isdigit():
+        return sign * int(body)
+    return sign * ctx.bindings.get(body, 0)
+
+
+def _bind_where(ctx: Context, steps: ast.Steps) -> None:
+    for binding in steps.where:
+        ctx.bindings[binding.name] = len(candidates(ctx, binding.selector))
+
+
+def _rule_value(node: ast.RuleOverride, default: Any) -> Any:
+    text = node.value.casefold()
+    if text in ("on", "true", "yes"):
+        return True
+    if text in ("off", "false", "no"):
+        return False
+    if text == "unlimited":
+        return math.inf
+    if node.value_kind == "INT":
+        return int(node.value)
+    if node.value_kind == "SIGNED":
+        return int(default or 0) + int(node.value)
+    return node.value
+
+
+PrimitiveFn = Callable[..., Any]

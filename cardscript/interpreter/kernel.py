@@ -1,0 +1,149 @@
+"""What a game's rules kernel provides to the engine, with defaults that most games share.
+
+A kernel is the game's rules procedures and primitives only: its turn structure and
+timing (chain, stack, windows or queue), the primitives its verbs name, what its nouns
+and adjectives cover, and the few policies where games differ (which replacement applies,
+what an endless loop means). Everything a card can say lives in card script.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from cardscript.grammar import ast
+from cardscript.interpreter import primitives
+
+if TYPE_CHECKING:
+    from cardscript.interpreter.cards import CompiledAbility
+    from cardscript.interpreter.engine import Engine, Event, PrimitiveFn
+
+
+class Kernel:
+    game = ""
+    play_zones: tuple[str, ...] = ("play",)  # where cards' abilities work
+    deck_zone = "deck"
+    hand_zone = "hand"
+    discard_zone = "discard"
+    removed_zone = "removed"
+    life_resource = "life"
+    default_resource = "life"
+    turn_phase = "turn"  # the period that "until end of turn" and history belong to
+    replacement_policy = "newest"  # newest | affected_chooses
+
+    def __init__(self) -> None:
+        self._primitives: dict[str, PrimitiveFn] = dict(primitives.GENERIC)
+        self._primitives.update(self.primitives())
+
+    # ---- to override ------------------------------------------------------------------
+    def primitives(self) -> dict[str, PrimitiveFn]:
+        """The game's own primitives (and replacements of the generic ones)."""
+        return {}
+
+    def verbs(self) -> dict[str, str]:
+        """Registry verb id -> primitive name, where they differ."""
+        return {}
+
+    def setup(self, engine: Engine, decks: Sequence[Sequence[str]]) -> None:
+        raise NotImplementedError
+
+    def play(self, engine: Engine) -> dict[str, Any]:
+        """Play the game to its end and return ``engine.state.result``."""
+        raise NotImplementedError
+
+    # ---- questions the engine asks ------------------------------------------------------
+    def primitive(self, name: str) -> PrimitiveFn | None:
+        return self._primitives.get(name)
+
+    def verb(self, verb_id: str) -> str:
+        return self.verbs().get(verb_id, verb_id)
+
+    def event_name(self, generic: str) -> str:
+        return generic
+
+    def printed(self, engine: Engine, uid: int, stat: str) -> int:
+        value = engine.definition(uid).get(stat, 0)
+        return value if isinstance(value, int) else 0
+
+    def clamp(self, engine: Engine, uid: int, stat: str, value: int) -> int:
+        return value
+
+    def bound(self, engine: Engine, player: int, resource: str, value: int) -> int:
+        return value
+
+    def is_a(self, engine: Engine, uid: int, noun: str) -> bool:
+        definition = engine.definition(uid)
+        return noun == "card" or definition.type == noun or definition.get("subtype") == noun
+
+    def has_quality(self, engine: Engine, uid: int, quality: str) -> bool:
+        card = engine.state.cards[uid]
+        if quality in card.states:
+            return True
+        definition = engine.definition(uid)
+        for field in ("type", "subtype", "element", "aspect", "trigger"):
+            value = definition.get(field)
+            if value == quality or (isinstance(value, list) and quality in value):
+                return True
+        return bool(definition.get(quality) is True)
+
+    def text_active(self, engine: Engine, uid: int) -> bool:
+        return True
+
+    def static_active(self, engine: Engine, uid: int, ability: CompiledAbility) -> bool:
+        return True
+
+    def during(self, engine: Engine, controller: int, phase: ast.PhaseRef) -> bool:
+        state = engine.state
+        if phase.owner == "your":
+            return state.active == controller and phase.phase in (state.phase, self.turn_phase)
+        return phase.phase in (state.phase, state.step, self.turn_phase)
+
+    def hook_default(self, engine: Engine, hook: str, default: Any) -> Any:
+        return default
+
+    def replaceable(self, change: str, args: dict[str, Any]) -> str | None:
+        """The registry event id a change would cause, if replacements may catch it."""
+        return None
+
+    def choose_replacement(self, engine: Engine, found: list[Any], args: dict[str, Any]) -> Any:
+        if self.replacement_policy == "affected_chooses" and len(found) > 1:
+            uid = args.get("uid")
+            player = engine.state.cards[uid].controller if uid is not None else 0
+            labels = [f"{engine.definition(f[1]).name}: {f[2].where}" for f in found]
+            (picked,) = engine.choose(player, "option", "which replacement applies?", found, labels)
+            return found[picked]
+        return max(found, key=lambda f: f[0])  # the newest wins
+
+    def prevent(
+        self,
+        engine: Engine,
+        uid: int,
+        amount: int,
+        kind: str | None,
+        source: int | None,
+        qualities: tuple[str, ...],
+    ) -> int:
+        """Damage left after shields from "prevent" effects."""
+        for shield in engine.state.lasting:
+            if amount <= 0:
+                break
+            if shield["kind"] == "shield" and uid in shield["uids"] and shield["amount"] > 0:
+                used = min(shield["amount"], amount)
+                shield["amount"] -= used
+                amount -= used
+        return amount
+
+    def trigger_sources(self, engine: Engine, event: Event) -> Iterable[int]:
+        """Cards outside the play zones whose triggers hear this event."""
+        return ()
+
+    def after_event(self, engine: Engine, event: Event) -> None:
+        """A state check after every event (e.g. a player at 0 life loses)."""
+
+    def on_empty_deck(self, engine: Engine, player: int) -> None:
+        """Drawing from an empty deck: by default nothing is drawn."""
+
+    def on_loop(self, engine: Engine, cards: list[str]) -> None:
+        from cardscript.interpreter.engine import LoopDetected
+
+        raise LoopDetected("these cards trigger each other without end: " + ", ".join(cards))

@@ -1,0 +1,102 @@
+"""The action log: JSON Lines, one record per decision, change, event and step, each step
+closed by a hash of the whole state so a replay can prove it is the same game.
+
+Records: {"t": "game", …header…} first; then {"t": "decision", "player", "kind",
+"prompt", "answer"}, {"t": "change", "change", "args", "cause": {card, ability, at}},
+{"t": "event", "name", …}, {"t": "step", "n", "hash"}; last {"t": "result", …}.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import IO, TYPE_CHECKING, Any
+
+from cardscript.interpreter.select import Seat
+
+if TYPE_CHECKING:
+    from cardscript.interpreter.agents import Decision
+    from cardscript.interpreter.engine import Cause, Engine, Event
+
+
+@dataclass
+class GameLog:
+    """Collects records in memory and, if given a stream, writes them as they come."""
+
+    stream: IO[str] | None = None
+    records: list[dict[str, Any]] = field(default_factory=list)
+    with_events: bool = True
+
+    def write(self, record: dict[str, Any]) -> None:
+        self.records.append(record)
+        if self.stream is not None:
+            self.stream.write(json.dumps(record, ensure_ascii=False, default=_plain) + "\n")
+
+    def header(self, **data: Any) -> None:
+        self.write({"t": "game", **data})
+
+    def decision(self, engine: Engine, decision: Decision, answer: tuple[int, ...]) -> None:
+        self.write(
+            {
+                "t": "decision",
+                "player": decision.player,
+                "kind": decision.kind,
+                "prompt": decision.prompt,
+                "answer": list(answer),
+                "labels": [decision.labels[i] for i in answer if i < len(decision.labels)],
+            }
+        )
+
+    def change(self, engine: Engine, change: str, cause: Cause, args: dict[str, Any]) -> None:
+        shown = {k: v for k, v in args.items() if not k.startswith("_")}
+        self.write({"t": "change", "change": change, "args": shown, "cause": cause.as_dict()})
+
+    def event(self, engine: Engine, event: Event) -> None:
+        if self.with_events:
+            self.write(
+                {
+                    "t": "event",
+                    "name": event.name,
+                    "subject": event.subject,
+                    "player": event.player,
+                    "amount": event.amount,
+                }
+            )
+
+    def step(self, engine: Engine, label: str) -> None:
+        self.write(
+            {"t": "step", "n": engine.steps, "label": label, "hash": engine.state.state_hash()}
+        )
+
+    def result(self, engine: Engine) -> None:
+        self.write(
+            {"t": "result", **(engine.state.result or {}), "hash": engine.state.state_hash()}
+        )
+
+    def answers(self, player: int) -> list[list[int]]:
+        """What ``player`` answered, in order: a replay feeds these to a ScriptedAgent."""
+        return [r["answer"] for r in self.records if r["t"] == "decision" and r["player"] == player]
+
+    def hashes(self) -> list[str]:
+        return [r["hash"] for r in self.records if r["t"] in ("step", "result")]
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Seat):
+        return {"player": value.index}
+    if isinstance(value, (set, frozenset, tuple)):
+        return list(value)
+    return str(value)
+
+
+def read_log(stream: IO[str]) -> list[dict[str, Any]]:
+    records = []
+    for number, line in enumerate(stream, 1):
+        line = line.strip()
+        if not line:
+            continue
+        try:
+            records.append(json.loads(line))
+        except json.JSONDecodeError as exc:
+            raise ValueError(f"line {number}: not a log record ({exc.msg})") from None
+    return records

@@ -1,0 +1,224 @@
+"""Primitives every game shares. A kernel adds its own and may replace any of these.
+
+Each primitive takes the engine, the cause and keyword arguments, changes the state and
+emits the events of what it did. Event names are the generic ones below unless the
+kernel's registry names them otherwise (``Kernel.event_names``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from cardscript.interpreter.select import Seat, Target
+
+if TYPE_CHECKING:
+    from cardscript.interpreter.engine import Cause, Engine
+
+
+def _emit(engine: Engine, name: str, **kw: Any) -> None:
+    from cardscript.interpreter.engine import Event
+
+    engine.emit(Event(engine.kernel.event_name(name), **kw))
+
+
+def draw(engine: Engine, cause: Cause, player: int, count: int) -> int:
+    kernel = engine.kernel
+    deck = engine.state.players[player].zone(kernel.deck_zone)
+    drawn = 0
+    for _ in range(count):
+        if not deck:
+            kernel.on_empty_deck(engine, player)
+            if engine.state.result is not None or not deck:
+                break
+        uid = deck[-1]
+        engine.state.move(uid, kernel.hand_zone, player=player)
+        drawn += 1
+        _emit(engine, "drawn", subject=uid, player=player)
+    return drawn
+
+
+def move(
+    engine: Engine,
+    cause: Cause,
+    uid: int,
+    zone: str,
+    player: int | None = None,
+    position: int | None = None,
+    face_up: bool | None = None,
+) -> None:
+    card = engine.state.cards[uid]
+    before = card.zone
+    owner = card.owner if player is None else player
+    engine.state.move(uid, zone, player=owner, position=position)
+    if face_up is not None:
+        card.face_up = face_up
+    _emit(engine, "moved", subject=uid, player=owner, data=(("from", before), ("to", zone)))
+
+
+def discard(engine: Engine, cause: Cause, uid: int) -> None:
+    card = engine.state.cards[uid]
+    engine.state.move(uid, engine.kernel.discard_zone, player=card.owner)
+    _emit(engine, "discarded", subject=uid, player=card.owner)
+
+
+def remove_from_game(engine: Engine, cause: Cause, uid: int) -> None:
+    card = engine.state.cards[uid]
+    engine.state.move(uid, engine.kernel.removed_zone, player=card.owner)
+    _emit(engine, "removed", subject=uid, player=card.owner)
+
+
+def gain(engine: Engine, cause: Cause, player: int, resource: str, amount: int) -> None:
+    res = engine.state.players[player].resources
+    res[resource] = engine.kernel.bound(engine, player, resource, res.get(resource, 0) + amount)
+    _emit(engine, "gained", player=player, amount=amount, data=(("resource", resource),))
+
+
+def lose(engine: Engine, cause: Cause, player: int, resource: str, amount: int) -> None:
+    res = engine.state.players[player].resources
+    res[resource] = engine.kernel.bound(engine, player, resource, res.get(resource, 0) - amount)
+    _emit(engine, "lost", player=player, amount=amount, data=(("resource", resource),))
+
+
+def pay(engine: Engine, cause: Cause, player: int, resource: str, amount: int) -> bool:
+    """A cost: it happens in full or not at all."""
+    res = engine.state.players[player].resources
+    if res.get(resource, 0) < amount:
+        return False
+    res[resource] = res.get(resource, 0) - amount
+    _emit(engine, "paid", player=player, amount=amount, data=(("resource", resource),))
+    return True
+
+
+def add_counters(engine: Engine, cause: Cause, uid: int, counter: str, amount: int) -> None:
+    counters = engine.state.cards[uid].counters
+    counters[counter] = counters.get(counter, 0) + amount
+    _emit(engine, "counters_placed", subject=uid, amount=amount, data=(("counter", counter),))
+
+
+def remove_counters(engine: Engine, cause: Cause, uid: int, counter: str, amount: int) -> bool:
+    counters = engine.state.cards[uid].counters
+    have = counters.get(counter, 0)
+    if have == 0:
+        return False
+    counters[counter] = max(0, have - amount)
+    _emit(
+        engine,
+        "counters_removed",
+        subject=uid,
+        amount=min(have, amount),
+        data=(("counter", counter),),
+    )
+    return True
+
+
+def shuffle(engine: Engine, cause: Cause, zone: str, player: int) -> None:
+    engine.state.rng.shuffle(engine.state.players[player].zone(zone))
+    _emit(engine, "shuffled", player=player, data=(("zone", zone),))
+
+
+def reveal(
+    engine: Engine, cause: Cause, uids: tuple[int, ...], zone: str | None, player: int | None
+) -> None:
+    for uid in uids:
+        _emit(engine, "revealed", subject=uid, player=engine.state.cards[uid].controller)
+
+
+def gain_control(engine: Engine, cause: Cause, uid: int, player: int) -> None:
+    card = engine.state.cards[uid]
+    engine.state.move(uid, card.zone, player=player)
+    _emit(engine, "control_changed", subject=uid, player=player)
+
+
+def deal_damage(
+    engine: Engine,
+    cause: Cause,
+    target: Target,
+    amount: int,
+    kind: str | None,
+    source: int | None,
+    qualities: tuple[str, ...] = (),
+) -> int:
+    """Damage after prevention: to a player it costs the kernel's life resource, to a card
+    it becomes damage counters; kernels with other damage rules replace this."""
+    kernel = engine.kernel
+    if isinstance(target, int):
+        amount = kernel.prevent(engine, target, amount, kind, source, qualities)
+    if amount <= 0:
+        return 0
+    if isinstance(target, Seat):
+        res = engine.state.players[target.index].resources
+        res[kernel.life_resource] = res.get(kernel.life_resource, 0) - amount
+        _emit(engine, "damaged", player=target.index, amount=amount, source=source)
+    else:
+        counters = engine.state.cards[target].counters
+        counters["damage"] = counters.get("damage", 0) + amount
+        _emit(engine, "damaged", subject=target, amount=amount, source=source)
+    return amount
+
+
+def heal(engine: Engine, cause: Cause, target: Target, amount: int, kind: str | None) -> None:
+    kernel = engine.kernel
+    if isinstance(target, Seat):
+        res = engine.state.players[target.index].resources
+        res[kernel.life_resource] = kernel.bound(
+            engine, target.index, kernel.life_resource, res.get(kernel.life_resource, 0) + amount
+        )
+        _emit(engine, "healed", player=target.index, amount=amount)
+    else:
+        counters = engine.state.cards[target].counters
+        counters["damage"] = max(0, counters.get("damage", 0) - amount)
+        _emit(engine, "healed", subject=target, amount=amount)
+
+
+def set_state(state: str, on: bool, event: str) -> Any:
+    """A primitive that turns a card state on or off (exhaust, ready, stun, close…)."""
+
+    def run(engine: Engine, cause: Cause, target: Target, **_: Any) -> bool:
+        if not isinstance(target, int):
+            return False
+        states = engine.state.cards[target].states
+        if (state in states) == on:
+            return False  # the impossible is not done
+        if on:
+            states.add(state)
+        else:
+            states.discard(state)
+        _emit(engine, event, subject=target)
+        return True
+
+    return run
+
+
+def to_zone(zone: str, event: str) -> Any:
+    """A primitive that puts a card into a zone of its owner (destroy, KO, defeat…)."""
+
+    def run(engine: Engine, cause: Cause, target: Target, **_: Any) -> bool:
+        if not isinstance(target, int):
+            return False
+        card = engine.state.cards[target]
+        engine.state.move(target, zone, player=card.owner)
+        card.states.clear()
+        card.counters.clear()
+        _emit(engine, event, subject=target, player=card.owner)
+        return True
+
+    return run
+
+
+GENERIC: dict[str, Callable[..., Any]] = {
+    "draw": draw,
+    "move": move,
+    "discard": discard,
+    "remove_from_game": remove_from_game,
+    "gain": gain,
+    "lose": lose,
+    "pay": pay,
+    "add_counters": add_counters,
+    "remove_counters": remove_counters,
+    "shuffle": shuffle,
+    "reveal": reveal,
+    "gain_control": gain_control,
+    "deal_damage": deal_damage,
+    "heal": heal,
+}

@@ -1,0 +1,351 @@
+"""What a selector, a condition and an amount mean in a running game.
+
+Selectors resolve to cards (uids) and players (``Seat``); which cards a noun or an
+adjective covers is the kernel's answer (``Kernel.is_a``, ``Kernel.has_quality``), so
+this module stays the same for every game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from cardscript.grammar import ast
+
+if TYPE_CHECKING:
+    from cardscript.interpreter.cards import CompiledAbility
+    from cardscript.interpreter.engine import Engine, Event
+
+
+@dataclass(frozen=True, order=True)
+class Seat:
+    """A player, as a target."""
+
+    index: int
+
+
+Target = int | Seat  # a card uid, or a player
+
+
+@dataclass
+class Context:
+    """Everything an ability's text refers to while it runs."""
+
+    engine: Engine
+    controller: int
+    source: int | None = None
+    ability: CompiledAbility | None = None
+    event: Event | None = None
+    it: list[Target] = field(default_factory=list)
+    bindings: dict[str, int] = field(default_factory=dict)
+    did: bool = True  # did the last step happen ("if you do")
+    last_amount: int = 0  # "that many"
+
+    def amount(self, node: ast.Amount | None, default: int = 1) -> int:
+        if node is None:
+            return default
+        kind = node.kind
+        if kind == "int":
+            return int(node.value or 0)
+        if kind in ("a", "an"):
+            return 1
+        if kind == "var":
+            name = str(node.value)
+            if name not in self.bindings:
+                raise RulesError(f"{name} has no value here", self)
+            return self.bindings[name]
+        if kind == "that_many":
+            return self.last_amount
+        if kind == "all":
+            return 10**9
+        raise RulesError(f"unknown amount {kind!r}", self)
+
+
+class RulesError(RuntimeError):
+    """A card asked for something the rules cannot do; names the card and its line."""
+
+    def __init__(self, message: str, ctx: Context | None = None) -> None:
+        where = ""
+        if ctx is not None and ctx.ability is not None:
+            where = f" ({ctx.ability.card_id}, ability at {ctx.ability.where})"
+        super().__init__(message + where)
+
+
+# ---- players ---------------------------------------------------------------------------
+
+
+def players(ctx: Context, who: str) -> list[int]:
+    n = len(ctx.engine.state.players)
+    me = ctx.controller
+    others = [(me + k) % n for k in range(1, n)]
+    if who == "you":
+        return [me]
+    if who == "each opponent":
+        return others
+    if who in ("the opponent", "your opponent"):
+        return others[:1]  # two-player wording; "an opponent" asks in larger games
+    if who == "an opponent":
+        return _pick_player(ctx, others)
+    if who in ("each player",):
+        return [(me + k) % n for k in range(n)]
+    if who in ("that player",) and ctx.event is not None and ctx.event.player is not None:
+        return [ctx.event.player]
+    if who == "the active player":
+        return [ctx.engine.state.active]
+    if who in ("its controller", "its owner"):
+        card = _it_card(ctx)
+        if card is not None:
+            c = ctx.engine.state.cards[card]
+            return [c.controller if who == "its controller" else c.owner]
+    return []
+
+
+def _pick_player(ctx: Context, options: list[int]) -> list[int]:
+    if len(options) <= 1:
+        return options
+    picked = ctx.engine.choose(
+        ctx.controller,
+        "targets",
+        "choose an opponent",
+        options,
+        [ctx.engine.state.players[i].name for i in options],
+    )
+    return [options[i] for i in picked]
+
+
+def _it_card(ctx: Context) -> int | None:
+    for target in reversed(ctx.it):
+        if isinstance(target, int):
+            return target
+    if ctx.event is not None and isinstance(ctx.event.subject, int):
+        return ctx.event.subject
+    return ctx.source
+
+
+# ---- cards -----------------------------------------------------------------------------
+
+
+def candidates(ctx: Context, selector: ast.Node) -> list[Target]:
+    """Every card or player the selector could mean (before any choice is made)."""
+    engine = ctx.engine
+    if isinstance(selector, ast.ThisCard):
+        return [ctx.source] if ctx.source is not None else []
+    if isinstance(selector, ast.It):
+        if ctx.it:
+            return list(ctx.it)
+        if ctx.event is not None and ctx.event.subject is not None:
+            return [ctx.event.subject]
+        return []
+    if isinstance(selector, ast.ThatCard):
+        if ctx.event is not None and isinstance(ctx.event.subject, int):
+            return [ctx.event.subject]
+        return list(ctx.it)
+    if isinstance(selector, ast.Player):
+        return [Seat(i) for i in players(ctx, selector.who)]
+    if isinstance(selector, ast.Cards):
+        zones = _zones_of(ctx, selector)
+        pool = engine.cards_in(zones)
+        return [uid for uid in pool if matches_cards(ctx, selector, uid)]
+    raise RulesError(f"cannot select with {type(selector).__name__}", ctx)
+
+
+def _zones_of(ctx: Context, selector: ast.Cards) -> list[tuple[str, int | None]]:
+    for f in selector.filters:
+        if f.kind == "zone" and f.zone is not None:
+            return _zone_places(ctx, f.zone)
+    return [(zone, None) for zone in ctx.engine.kernel.play_zones]
+
+
+def _zone_places(ctx: Context, zone: ast.ZoneRef) -> list[tuple[str, int | None]]:
+    possessor = zone.possessor or ""
+    n = len(ctx.engine.state.players)
+    if possessor in ("your", ""):
+        owners: list[int | None] = [ctx.controller] if possessor else [None]
+    elif possessor in ("its", "its owner's", "its controller's", "their"):
+        card = _it_card(ctx)
+        owners = [ctx.engine.state.cards[card].owner] if card is not None else [None]
+    elif "opponent" in possessor:
+        owners = [(ctx.controller + k) % n for k in range(1, n)]
+    elif possessor.startswith("each player"):
+        owners = list(range(n))
+    else:
+        owners = [None]
+    return [(zone.zone, o) for o in owners]
+
+
+def zone_place(ctx: Context, zone: ast.ZoneRef) -> tuple[str, int | None]:
+    return _zone_places(ctx, zone)[0]
+
+
+def matches_cards(ctx: Context, selector: ast.Cards, uid: int) -> bool:
+    engine = ctx.engine
+    kernel = engine.kernel
+    if not kernel.is_a(engine, uid, selector.noun):
+        return False
+    q = selector.quantifier
+    if (
+        q is not None
+        and q.kind in ("another", "other", "each other", "all other")
+        and (uid == ctx.source)
+    ):
+        return False
+    card = engine.state.cards[uid]
+    for quality in selector.qualities:
+        if quality.kind == "adj" and (
+            kernel.has_quality(engine, uid, quality.value) == quality.negated
+        ):
+            return False
+        if quality.kind == "name" and not _has_name(engine, uid, quality.value):
+            return False
+        if quality.kind == "possessor" and (
+            (card.controller == ctx.controller) != (quality.value == "your")
+        ):
+            return False
+    return all(_filter(ctx, f, uid) for f in selector.filters)
+
+
+def _has_name(engine: Engine, uid: int, value: str) -> bool:
+    definition = engine.definition(uid)
+    wanted = value.casefold()
+    for field_name in ("traits", "team", "clan", "classes", "element", "race", "aspect"):
+        found = definition.get(field_name)
+        if isinstance(found, str) and found.casefold() == wanted:
+            return True
+        if isinstance(found, list) and wanted in (str(v).casefold() for v in found):
+            return True
+    return definition.name.casefold() == wanted
+
+
+def _filter(ctx: Context, f: ast.Filter, uid: int) -> bool:
+    engine = ctx.engine
+    card = engine.state.cards[uid]
+    kind = f.kind
+    if kind == "you_control":
+        return card.controller == ctx.controller
+    if kind == "opponent_controls":
+        return card.controller != ctx.controller
+    if kind == "attr":
+        value = engine.definition(uid).get(f.name or "")
+        wanted = (f.value or "").casefold()
+        if isinstance(value, list):
+            return wanted in (str(v).casefold() for v in value)
+        return value is not None and str(value).casefold() == wanted
+    if kind == "stat":
+        return compare(engine.stat(uid, f.name or ""), f.comparison, ctx)
+    if kind == "keyword":
+        return engine.has_keyword(uid, f.name or "")
+    if kind == "without_keyword":
+        return not engine.has_keyword(uid, f.name or "")
+    if kind == "zone":
+        return f.zone is not None and card.zone == f.zone.zone
+    if kind == "named":
+        return engine.definition(uid).name.casefold() == (f.value or "").casefold()
+    if kind == "other_than_this":
+        return uid != ctx.source
+    if kind == "history":
+        return any(
+            h.get("event") == f.name and h.get("subject") == uid for h in engine.state.history
+        )
+    raise RulesError(f"unknown filter {kind!r}", ctx)
+
+
+def compare(value: int, comparison: ast.Comparison | None, ctx: Context) -> bool:
+    if comparison is None:
+        return True
+    wanted = ctx.amount(comparison.value)
+    op = comparison.op
+    if op in ("or more", "or greater"):
+        return value >= wanted
+    if op in ("or less", "or fewer"):
+        return value <= wanted
+    return value == wanted
+
+
+def resolve_targets(ctx: Context, selector: ast.Node | None, prompt: str) -> list[Target]:
+    """The selector's targets, asking the controller where the text leaves a choice."""
+    if selector is None:
+        return []
+    found = candidates(ctx, selector)
+    if not isinstance(selector, ast.Cards) or selector.quantifier is None:
+        return found
+    q = selector.quantifier
+    kind = q.kind
+    if kind in ("each", "all", "every", "each other", "all other", "other"):
+        return found
+    if kind in ("top", "bottom"):
+        count = ctx.amount(q.count) if q.count else 1
+        return found[-count:][::-1] if kind == "top" else found[:count]
+    if not found:
+        return []
+    if kind in ("up_to",):
+        least, most = 0, ctx.amount(q.count)
+    elif kind == "n_targets":
+        least = most = ctx.amount(q.count)
+    else:  # a, an, any, another, the, target: exactly one
+        least = most = 1
+    most = min(most, len(found))
+    least = min(least, most)
+    labels = [ctx.engine.describe(t) for t in found]
+    picked = ctx.engine.choose(ctx.controller, "targets", prompt, found, labels, least, most)
+    return [found[i] for i in picked]
+
+
+def test(ctx: Context, condition: ast.Condition) -> bool:
+    results = [_test(ctx, t) for t in condition.tests]
+    value = results[0]
+    for op, result in zip(condition.ops, results[1:], strict=False):
+        value = (value and result) if op == "and" else (value or result)
+    return value
+
+
+def _test(ctx: Context, t: ast.Test) -> bool:
+    engine = ctx.engine
+    kind = t.kind
+    if kind == "you_did":
+        return ctx.did
+    if kind == "you_did_not":
+        return not ctx.did
+    if kind == "you_control":
+        return bool(candidates(ctx, t.subject)) if t.subject is not None else False
+    if kind in ("is_state", "in_zone", "has_counters"):
+        subjects = (
+            [x for x in candidates(ctx, t.subject) if isinstance(x, int)]
+            if (t.subject is not None)
+            else []
+        )
+        if not subjects:
+            return False
+        if kind == "is_state":
+            state = (t.state or "").replace(" ", "_")
+            ok = all(engine.kernel.has_quality(engine, uid, state) for uid in subjects)
+        elif kind == "in_zone":
+            ok = all(
+                t.zone is not None and engine.state.cards[uid].zone == t.zone.zone
+                for uid in subjects
+            )
+        else:
+            ok = all(
+                compare(engine.state.cards[uid].counters.get(t.name or "", 0), t.comparison, ctx)
+                for uid in subjects
+            )
+        return ok != t.negated
+    if kind == "resource_cmp":
+        who = ctx.controller if t.possessor in ("your", None) else _other(ctx)
+        return compare(engine.state.players[who].resources.get(t.name or "", 0), t.comparison, ctx)
+    if kind == "stat_cmp":
+        card = _it_card(ctx)
+        return card is not None and compare(engine.stat(card, t.name or ""), t.comparison, ctx)
+    raise RulesError(f"unknown condition {kind!r}", ctx)
+
+
+def _other(ctx: Context) -> int:
+    return (ctx.controller + 1) % len(ctx.engine.state.players)
+
+
+def uids(targets: Iterable[Target]) -> list[int]:
+    return [t for t in targets if isinstance(t, int)]
+
+
+def seats(targets: Iterable[Target]) -> list[int]:
+    return [t.index for t in targets if isinstance(t, Seat)]

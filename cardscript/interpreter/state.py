@@ -1,0 +1,198 @@
+"""The game state: players, ordered zones, card instances, counters, turn structure, RNG.
+
+Everything a game is lives here and nothing else: the RNG is a small generator whose whole
+state is one integer in the state (no global random, no clock), so the same cards, decks,
+seed and choices give the same game bit for bit, and ``state_hash`` can prove it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+_MASK64 = (1 << 64) - 1
+
+
+@dataclass
+class Rng:
+    """SplitMix64: tiny, fast, and fully described by one integer kept in the state."""
+
+    state: int
+
+    def next64(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK64
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in [0, n)."""
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        limit = _MASK64 - (_MASK64 % n)  # reject the biased tail
+        while True:
+            value = self.next64()
+            if value < limit:
+                return value % n
+
+    def shuffle(self, items: list[Any]) -> None:
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def roll(self, sides: int = 6) -> int:
+        return self.below(sides) + 1
+
+
+@dataclass
+class Card:
+    """One card instance in a game. ``card_id`` names its definition in the card files."""
+
+    uid: int
+    card_id: str
+    owner: int
+    controller: int
+    zone: str  # zone id; a player's zone unless listed in GameState.shared_zones
+    face_up: bool = True
+    states: set[str] = field(default_factory=set)  # exhausted, stunned, closed, ...
+    counters: dict[str, int] = field(default_factory=dict)
+    attached_to: int | None = None
+    timestamp: int = 0  # when it entered its current zone (orders continuous effects)
+    data: dict[str, Any] = field(default_factory=dict)  # kernel-specific: row, cell, ...
+
+
+@dataclass
+class Player:
+    index: int
+    name: str
+    resources: dict[str, int] = field(default_factory=dict)  # endurance, energy, health...
+    zones: dict[str, list[int]] = field(default_factory=dict)  # zone id -> card uids, in order
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def zone(self, name: str) -> list[int]:
+        return self.zones.setdefault(name, [])
+
+
+@dataclass
+class GameState:
+    game: str
+    players: list[Player]
+    rng: Rng
+    cards: dict[int, Card] = field(default_factory=dict)
+    shared: dict[str, list[int]] = field(default_factory=dict)  # zones nobody owns
+    counters: dict[str, int] = field(default_factory=dict)  # global counters
+    turn: int = 0
+    phase: str = "setup"
+    step: str | None = None
+    active: int = 0  # whose turn / who has initiative
+    clock: int = 0  # timestamps for zone changes and lasting effects
+    next_uid: int = 1
+    lasting: list[dict[str, Any]] = field(default_factory=list)  # effects with a duration
+    history: list[dict[str, Any]] = field(default_factory=list)  # this turn's events
+    used: dict[str, int] = field(default_factory=dict)  # ability uses for limits
+    result: dict[str, Any] | None = None  # set when the game ends
+    data: dict[str, Any] = field(default_factory=dict)  # kernel-specific
+
+    # ---- cards and zones ------------------------------------------------------------
+    def zone_list(self, zone: str, player: int | None) -> list[int]:
+        if player is None:
+            return self.shared.setdefault(zone, [])
+        return self.players[player].zone(zone)
+
+    def create_card(
+        self, card_id: str, owner: int, zone: str, *, face_up: bool = True, shared: bool = False
+    ) -> Card:
+        card = Card(
+            uid=self.next_uid,
+            card_id=card_id,
+            owner=owner,
+            controller=owner,
+            zone=zone,
+            face_up=face_up,
+            timestamp=self.tick(),
+        )
+        self.next_uid += 1
+        self.cards[card.uid] = card
+        self.zone_list(zone, None if shared else owner).append(card.uid)
+        if shared:
+            card.data["shared"] = True
+        return card
+
+    def where(self, uid: int) -> list[int]:
+        card = self.cards[uid]
+        return self.zone_list(card.zone, None if card.data.get("shared") else card.controller)
+
+    def move(
+        self,
+        uid: int,
+        zone: str,
+        *,
+        player: int | None = None,
+        position: int | None = None,
+        shared: bool = False,
+    ) -> None:
+        """Move a card to ``zone`` of ``player`` (its owner by default); top is the end."""
+        card = self.cards[uid]
+        self.where(uid).remove(uid)
+        card.zone = zone
+        if shared:
+            card.data["shared"] = True
+        else:
+            card.data.pop("shared", None)
+            card.controller = card.owner if player is None else player
+        target = self.zone_list(zone, None if shared else card.controller)
+        target.insert(len(target) if position is None else position, uid)
+        card.timestamp = self.tick()
+
+    def tick(self) -> int:
+        self.clock += 1
+        return self.clock
+
+    def in_zone(self, zone: str, player: int | None = None) -> list[Card]:
+        if player is None:
+            uids = [u for p in self.players for u in p.zones.get(zone, [])]
+            uids.extend(self.shared.get(zone, []))
+        else:
+            uids = self.players[player].zones.get(zone, [])
+        return [self.cards[u] for u in uids]
+
+    # ---- identity -------------------------------------------------------------------
+    def snapshot(self) -> dict[str, Any]:
+        data = asdict(self)
+        for card in data["cards"].values():
+            card["states"] = sorted(card["states"])
+        data["cards"] = {str(k): v for k, v in sorted(data["cards"].items())}
+        return data
+
+    def loop_key(self) -> str:
+        """A digest of what the game is, without its running record (history, clock):
+        two equal keys inside one chain of triggers mean the chain repeats forever."""
+        data = self.snapshot()
+        for name in ("history", "clock"):
+            data.pop(name, None)
+        for card in data["cards"].values():
+            card.pop("timestamp", None)
+        text = json.dumps(data, sort_keys=True, separators=(",", ":"), default=_jsonable)
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+    def state_hash(self) -> str:
+        """A digest of the whole state; equal for equal games, bit for bit."""
+        text = json.dumps(self.snapshot(), sort_keys=True, separators=(",", ":"), default=_jsonable)
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, (set, frozenset)):
+        return sorted(value)
+    if isinstance(value, tuple):
+        return list(value)
+    raise TypeError(f"cannot hash a {type(value).__name__} in the game state")
+
+
+def new_state(game: str, names: list[str], seed: int) -> GameState:
+    return GameState(
+        game=game, players=[Player(i, n) for i, n in enumerate(names)], rng=Rng(seed & _MASK64)
+    )

@@ -1,0 +1,81 @@
+"""Match triggered abilities to events.
+
+A triggered ability waits for its ``Event`` node: a subject doing an event ("this
+attacks", "a character you control becomes stunned"), a bare event ("revealed"), or a
+moment ("the start of your turn"). The kernel emits moments as events named
+``start:<phase>`` and ``end:<phase>`` with the player whose period it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from cardscript.grammar import ast
+from cardscript.interpreter.select import Seat, candidates
+
+if TYPE_CHECKING:
+    from cardscript.interpreter.cards import CompiledAbility
+    from cardscript.interpreter.engine import Engine, Event, PendingTrigger
+
+
+def matching_triggers(engine: Engine, event: Event) -> list[PendingTrigger]:
+    from cardscript.interpreter.engine import PendingTrigger
+
+    found: list[PendingTrigger] = []
+    for uid, ability in _listening(engine, event):
+        node = ability.node
+        assert isinstance(node, ast.Triggered)
+        controller = engine.state.cards[uid].controller
+        if not engine.within_limits(ability, uid):
+            continue
+        if _matches(engine, node.event, event, uid, ability, controller):
+            found.append(PendingTrigger(ability, uid, controller, event))
+    return found
+
+
+def _listening(engine: Engine, event: Event) -> Iterable[tuple[int, CompiledAbility]]:
+    seen: set[tuple[int, int]] = set()
+    for uid, ability in engine.active_abilities():
+        if isinstance(ability.node, ast.Triggered):
+            seen.add((uid, ability.index))
+            yield uid, ability
+    # Some triggers work where the card is, not in play ("when revealed", "when defeated").
+    for uid in engine.kernel.trigger_sources(engine, event):
+        for ability in engine.definition(uid).abilities:
+            if isinstance(ability.node, ast.Triggered) and (uid, ability.index) not in seen:
+                yield uid, ability
+
+
+def _matches(
+    engine: Engine, wanted: ast.Event, event: Event, uid: int, ability: object, controller: int
+) -> bool:
+    if wanted.moment is not None:
+        moment = wanted.moment
+        edge = "end" if moment.edge == "end" else "start"
+        if event.name != f"{edge}:{moment.phase.phase}":
+            return False
+        owner = moment.phase.owner
+        if owner in ("your",):
+            return event.player == controller
+        if owner and "opponent" in owner:
+            return event.player is not None and event.player != controller
+        return True
+    if wanted.event != event.name:
+        return False
+    ctx = engine.context(uid, ability, controller, event)  # type: ignore[arg-type]
+    if wanted.subject is not None:
+        subject = (
+            event.subject
+            if event.subject is not None
+            else (Seat(event.player) if event.player is not None else None)
+        )
+        if subject is None or subject not in candidates(ctx, wanted.subject):
+            return False
+    elif event.subject is not None and event.subject != uid and not event.get("any"):
+        return False  # a bare event ("When Revealed") is about this card
+    if wanted.obj is not None:
+        obj = event.obj
+        if obj is None or obj not in candidates(ctx, wanted.obj.selector):
+            return False
+    return True

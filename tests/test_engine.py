@@ -1,0 +1,270 @@
+"""The game-independent engine, exercised through the tiny test game in tests/testgame."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cardscript.interpreter.agents import (
+    Decision,
+    FirstAgent,
+    IllegalAnswer,
+    RandomAgent,
+    ScriptedAgent,
+    ScriptExhausted,
+    TerminalAgent,
+)
+from cardscript.interpreter.engine import BudgetExceeded, Cause, Engine, Event, LoopDetected
+from cardscript.interpreter.log import GameLog
+from cardscript.interpreter.select import Seat
+from tests.testgame.kernel import TinyKernel, new_engine
+
+DECK = [
+    "bear",
+    "imp",
+    "banner",
+    "shepherd",
+    "knight",
+    "golem",
+    "dove",
+    "scholar",
+    "bolt",
+    "smite",
+    "ward",
+    "lure",
+    "choice",
+] * 2
+RULE = Cause(rule="test")
+
+
+def _table(answers: list[list[int]] | None = None, **kw: object) -> Engine:
+    agents = [ScriptedAgent(answers or [], FirstAgent()), FirstAgent()]
+    engine = new_engine(agents, **kw)  # type: ignore[arg-type]
+    for player in engine.state.players:
+        player.resources["life"] = 10
+    return engine
+
+
+def _put(engine: Engine, card_id: str, player: int = 0, zone: str = "play") -> int:
+    return engine.state.create_card(card_id, player, zone).uid
+
+
+def _life(engine: Engine, player: int) -> int:
+    return engine.state.players[player].resources["life"]
+
+
+def test_triggered_ability_runs_and_the_log_names_its_source() -> None:
+    log = GameLog()
+    engine = _table(log=log)
+    imp = _put(engine, "imp", zone="hand")
+    engine.kernel.main(engine, 0)  # the first agent plays the first card in hand: the imp
+    assert engine.state.cards[imp].zone == "play"
+    assert _life(engine, 1) == 9
+    damage = [r for r in log.records if r["t"] == "change" and r["change"] == "deal_damage"]
+    assert damage[0]["cause"] == {"card": "imp", "ability": "imp#0", "at": "1:1"}
+
+
+def test_trigger_on_another_card_and_controller_filter() -> None:
+    engine = _table()
+    _put(engine, "shepherd")
+    _put(engine, "bear", zone="hand")
+    _put(engine, "bear", player=1, zone="hand")
+    engine.kernel.main(engine, 0)
+    assert _life(engine, 0) == 11  # "a creature you control enters play"
+    engine.kernel.main(engine, 1)
+    assert _life(engine, 0) == 11  # the opponent's creature does not count
+
+
+def test_continuous_stat_change_starts_and_stops_with_its_source() -> None:
+    engine = _table()
+    bear = _put(engine, "bear")
+    enemy = _put(engine, "bear", player=1)
+    banner = _put(engine, "banner")
+    assert (engine.stat(bear, "power"), engine.stat(enemy, "power")) == (3, 2)
+    assert engine.stat(banner, "power") == 1  # it is a creature you control too
+    engine.apply("move", RULE, uid=banner, zone="discard")
+    assert engine.stat(bear, "power") == 2
+
+
+def test_lasting_effect_ends_with_its_period() -> None:
+    engine = _table()
+    bear = _put(engine, "bear")
+    engine.state.lasting.append(
+        {"kind": "stat", "stat": "power", "delta": 2, "uids": [bear], "until": "turn"}
+    )
+    assert engine.stat(bear, "power") == 4
+    engine.end_period("turn")
+    assert engine.stat(bear, "power") == 2
+
+
+def test_replacement_instead_of_destroy() -> None:
+    engine = _table()
+    knight = _put(engine, "knight", zone="hand")
+    engine.kernel.main(engine, 0)
+    assert engine.state.cards[knight].counters == {"shield": 2}
+    engine.apply("destroy", RULE, target=knight)
+    assert (engine.state.cards[knight].zone, engine.state.cards[knight].counters) == (
+        "play",
+        {"shield": 1},
+    )
+
+
+def test_prevention_armor_counts_per_turn() -> None:
+    engine = _table()
+    golem = _put(engine, "golem")
+    engine.apply("deal_damage", RULE, target=golem, amount=1, kind="damage", source=None)
+    engine.apply("deal_damage", RULE, target=golem, amount=1, kind="damage", source=None)
+    assert engine.state.cards[golem].counters.get("damage", 0) == 0
+    engine.apply("deal_damage", RULE, target=golem, amount=1, kind="damage", source=None)
+    assert engine.state.cards[golem].zone == "discard"  # 1 damage ≥ its power 1
+
+
+def test_rule_hooks_default_and_overridden_by_card_text() -> None:
+    engine = _table()
+    assert engine.rule("draw_count", player=0) == 1
+    _put(engine, "scholar")
+    assert (engine.rule("draw_count", player=0), engine.rule("draw_count", player=1)) == (2, 1)
+    dove = _put(engine, "dove")
+    bear = _put(engine, "bear")
+    assert (engine.rule("attack_damage", uid=dove), engine.rule("attack_damage", uid=bear)) == (
+        False,
+        True,
+    )
+
+
+def test_cannot_beats_can() -> None:
+    engine = _table()
+    bear = _put(engine, "bear")
+    assert engine.permitted("be_attacked", bear) is None  # no text speaks: the kernel decides
+    _put(engine, "lure", player=1)
+    assert engine.permitted("be_attacked", bear) is True
+    _put(engine, "ward")
+    assert engine.permitted("be_attacked", bear) is False
+
+
+def test_choose_one_asks_and_runs_the_chosen_effect() -> None:
+    engine = _table(answers=[[0], [1]])  # play the first card (Fork), then option 2
+    _put(engine, "choice", zone="hand")
+    engine.kernel.main(engine, 0)
+    assert (_life(engine, 0), _life(engine, 1)) == (10, 8)
+
+
+def test_targets_are_chosen_by_the_controller() -> None:
+    engine = _table(answers=[[0], [1]])  # play Bolt, target the second creature offered
+    _put(engine, "bolt", zone="hand")
+    first = _put(engine, "bear", player=1)
+    second = _put(engine, "bear", player=1)
+    for _n in range(3):
+        engine.state.create_card("bear", 0, "deck")
+    engine.kernel.main(engine, 0)
+    assert engine.state.cards[second].zone == "discard"
+    assert engine.state.cards[first].zone == "play"
+    assert len(engine.state.players[0].zone("hand")) == 1  # "then draw a card"
+
+
+def test_step_budget_names_the_runaway_card() -> None:
+    engine = _table(kernel=TinyKernel(loop_check=False), budget=500)
+    sprite = _put(engine, "flicker")
+    with pytest.raises(BudgetExceeded, match=r"more than 500 steps.*flicker"):
+        engine.apply("exhaust", RULE, target=sprite)
+        engine.kernel.resolve_pending(engine)
+
+
+def test_loop_is_detected_and_named() -> None:
+    engine = _table()
+    sprite = _put(engine, "flicker")
+    with pytest.raises(LoopDetected, match="Flicker Sprite"):
+        engine.apply("exhaust", RULE, target=sprite)
+        engine.kernel.resolve_pending(engine)
+
+
+def _play_game(seed: int, log: GameLog | None = None, agents: list[object] | None = None) -> Engine:
+    engine = new_engine(
+        agents or [RandomAgent(seed), RandomAgent(seed + 1)],
+        seed,  # type: ignore[arg-type]
+        log=log,
+    )
+    engine.kernel.setup(engine, [DECK, DECK])
+    engine.kernel.play(engine)
+    return engine
+
+
+def test_same_seed_same_game_and_replay_verifies_every_hash() -> None:
+    first, second = GameLog(), GameLog()
+    a = _play_game(7, first)
+    b = _play_game(7, second)
+    assert first.hashes() == second.hashes() and len(first.hashes()) > 3
+    assert a.state.result == b.state.result
+    replay = GameLog()
+    c = _play_game(7, replay, [ScriptedAgent(first.answers(0)), ScriptedAgent(first.answers(1))])
+    assert replay.hashes() == first.hashes()
+    assert c.state.result == a.state.result
+    different = GameLog()
+    _play_game(8, different)
+    assert different.hashes() != first.hashes()
+
+
+def test_determinism_across_processes() -> None:
+    code = (
+        "import sys, json; sys.path.insert(0, '.');"
+        "from tests.test_engine import _play_game; from cardscript.interpreter.log import GameLog;"
+        "log = GameLog(); _play_game(11, log); print(json.dumps(log.hashes()))"
+    )
+    root = Path(__file__).resolve().parent.parent
+    runs = [
+        subprocess.run(
+            [sys.executable, "-c", code],
+            cwd=root,
+            capture_output=True,
+            text=True,
+            check=True,
+            env={"PYTHONHASHSEED": str(n), "PATH": ""},
+        )
+        for n in (1, 2)
+    ]
+    first, second = (json.loads(r.stdout) for r in runs)
+    assert first == second and len(first) > 3
+
+
+def test_agents() -> None:
+    decision = Decision(0, "targets", "pick", ("a", "b", "c"), ("a", "b", "c"), 1, 2)
+    assert FirstAgent().decide(decision) == (0,)
+    assert RandomAgent(3).decide(decision) == RandomAgent(3).decide(decision)
+    order = Decision(0, "order", "order", ("x", "y"), ("x", "y"), 2, 2)
+    assert sorted(RandomAgent(5).decide(order)) == [0, 1]
+    scripted = ScriptedAgent([[2]])
+    assert scripted.decide(decision) == (2,)
+    with pytest.raises(ScriptExhausted, match="no scripted answer left for: pick"):
+        scripted.decide(decision)
+    said: list[str] = []
+    replies = iter(["9", "x", "2 3"])
+    human = TerminalAgent(read=lambda prompt: next(replies), write=said.append)
+    assert human.decide(decision) == (1, 2)
+    assert "that is not a legal answer here\n" in said
+    assert "please answer with the numbers of your choices\n" in said
+
+
+def test_an_illegal_answer_is_refused_with_the_decision_named() -> None:
+    engine = _table(answers=[[5]])
+    _put(engine, "bear", zone="hand")
+    with pytest.raises(IllegalAnswer, match=r"illegal answer \[5\] to: play a card"):
+        engine.kernel.main(engine, 0)
+
+
+def test_events_reach_the_history_for_this_turn_filters() -> None:
+    engine = _table()
+    bear = _put(engine, "bear")
+    engine.emit(Event("attacks", subject=bear, player=0))
+    assert engine.state.history[-1] == {"event": "attacks", "subject": bear, "player": 0, "turn": 0}
+    engine.end_period("turn")
+    assert engine.state.history == []
+
+
+def test_player_targets_are_seats() -> None:
+    engine = _table()
+    engine.apply("deal_damage", RULE, target=Seat(1), amount=4, kind="damage", source=None)
+    assert _life(engine, 1) == 6
