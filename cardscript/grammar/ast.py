@@ -136,6 +136,7 @@ class Cards(Node):
     quantifier: Quantifier | None = None
     qualities: tuple[Quality, ...] = ()
     filters: tuple[Filter, ...] = ()
+    plural: bool | None = None  # as written, where no quantifier decides ("your vanguard")
 
 
 Selector = ThisCard | It | ThatCard | Player | Cards

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from lark import Token, Tree
@@ -589,6 +590,10 @@ class AstBuilder:
     def you_did_not(self, meta: Meta, children: list[Any]) -> ast.Test:
         return self._test(meta, "you_did_not", children)
 
+    def you_do_not_control(self, meta: Meta, children: list[Any]) -> ast.Test:
+        test = self._test(meta, "you_control", children, subject=_selector(children))
+        return dataclasses.replace(test, negated=True)
+
     def you_control(self, meta: Meta, children: list[Any]) -> ast.Test:
         return self._test(meta, "you_control", children, subject=_selector(children))
 
@@ -667,13 +672,19 @@ class AstBuilder:
     def that_card(self, meta: Meta, children: list[Any]) -> ast.ThatCard:
         return ast.ThatCard(noun=str(_token(children, "NOUN")), span=_span(meta))
 
+    def those_card(self, meta: Meta, children: list[Any]) -> ast.ThatCard:
+        return ast.ThatCard(noun=str(_token(children, "NOUN")), word="those", span=_span(meta))
+
     def player(self, meta: Meta, children: list[Any]) -> ast.Player:
         return ast.Player(who=_possessive_words(children), span=_span(meta))
 
     def cards(self, meta: Meta, children: list[Any]) -> ast.Cards:
         quantifier = _of(children, ast.Quantifier)
         qualities = next((c for c in children if isinstance(c, tuple)), ())
+        noun = _token(children, "NOUN")
+        plural = bool(getattr(noun, "plural", False)) if quantifier is None else None
         return ast.Cards(
+            plural=plural,
             noun=str(_token(children, "NOUN")),
             quantifier=quantifier,
             qualities=qualities,

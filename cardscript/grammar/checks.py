@@ -112,7 +112,7 @@ def _check_clause(clause: ast.Clause) -> Iterator[Diagnostic]:
             "CS-T002",
             f'"{verb}" needs to say which card {verb} it',
             clause.action.span,
-            f'perhaps try "this {verb} …" or "target character {verb} …"',
+            f'perhaps try "this {verb} …"',
         )
 
 
@@ -125,7 +125,7 @@ def _check_steps(steps: ast.Steps) -> Iterator[Diagnostic]:
             "CS-T004",
             '"if you do" needs something before it to do',
             first.span,
-            'perhaps try "discard a card, then if you do, draw 2 cards"',
+            'perhaps try putting it after the step it depends on: "…, then if you do, …"',
         )
 
 

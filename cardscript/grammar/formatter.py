@@ -75,12 +75,13 @@ class Formatter:
     def label(self, label: ast.Label) -> str:
         text = self.spell("LABEL", label.name)
         if label.qualifier:
-            text += "(" + " ".join(self._classed(w) for w in label.qualifier) + ")"
+            gap = "" if text.endswith("]") else " "
+            text += gap + "(" + " ".join(self._classed(w) for w in label.qualifier) + ")"
         return text + ":"
 
     def _classed(self, word: str) -> str:
         token_class, _, value = word.partition(":")
-        if token_class in ("WORD", "INT"):
+        if token_class in ("WORD", "INT", "OR"):
             return value
         return self.spell(token_class, value)
 
@@ -201,7 +202,7 @@ class Formatter:
         if isinstance(step, ast.Conditional):
             return f"if {self.condition(step.condition)}, {self.clause(step.clause)}"
         if isinstance(step, ast.ForEach):
-            return f"for each {self.selector(step.selector)}, {self.clause(step.clause)}"
+            return f"for each {self._each(step.selector)}, {self.clause(step.clause)}"
         if isinstance(step, ast.Choice):
             return "choose one: " + " or ".join(self.clause(c) for c in step.options)
         raise TypeError(f"not a step: {type(step).__name__}")
@@ -217,7 +218,7 @@ class Formatter:
             third = False
         parts.append(self.action(clause.action, third))
         if clause.per_each is not None:
-            parts.append(f"for each {self.selector(clause.per_each)}")
+            parts.append(f"for each {self._each(clause.per_each)}")
         if clause.duration is not None:
             d = clause.duration
             parts.append(f"until {'the ' if d.the else ''}end of {self.phase(d.phase)}")
@@ -375,7 +376,8 @@ class Formatter:
         if t.kind == "you_did_not":
             return "you do not"
         if t.kind == "you_control":
-            return f"you control {self.selector(_req(t.subject))}"
+            verb = "do not control" if t.negated else "control"
+            return f"you {verb} {self.selector(_req(t.subject))}"
         raise TypeError(f"unknown test {t.kind!r}")
 
     def comparison(self, c: ast.Comparison) -> str:
@@ -399,21 +401,27 @@ class Formatter:
         if isinstance(s, ast.It):
             return s.word
         if isinstance(s, ast.ThatCard):
-            return "that " + self.spell("NOUN", s.noun)
+            return f"{s.word} " + self.spell("NOUN", s.noun, s.word == "those")
         if isinstance(s, ast.Player):
             return s.who
         if isinstance(s, ast.Cards):
             return self.cards(s)
         raise TypeError(f"not a selector: {type(s).__name__}")
 
-    def cards(self, c: ast.Cards) -> str:
+    def _each(self, s: ast.Node) -> str:
+        """After "for each" a noun is singular: "for each Rest card"."""
+        if isinstance(s, ast.Cards) and s.quantifier is None:
+            return self.cards(s, plural=False)
+        return self.selector(s)
+
+    def cards(self, c: ast.Cards, plural: bool | None = None) -> str:
         parts: list[str] = []
         if c.quantifier is not None:
             parts.append(self.quantifier(c.quantifier))
         quals = self._qualities(c.qualities).strip()
         if quals:
             parts.append(quals)
-        parts.append(self.spell("NOUN", c.noun, _is_plural(c)))
+        parts.append(self.spell("NOUN", c.noun, _is_plural(c) if plural is None else plural))
         parts.extend(self.filter(f) for f in c.filters)
         return " ".join(parts)
 
@@ -482,7 +490,7 @@ def _is_plural(selector: ast.Node) -> bool:
     if isinstance(selector, ast.Cards):
         q = selector.quantifier
         if q is None:
-            return True
+            return selector.plural is not False
         if q.kind in _PLURAL_QUANTIFIERS:
             return True
         if q.kind in ("n_targets", "up_to", "top", "bottom"):
@@ -504,9 +512,11 @@ def _capitalise(text: str) -> str:
 
 def _starts_with_name(item: str, formatter: Formatter) -> bool:
     """Keep the capital of a keyword or label that opens a line inside a keyword body."""
-    first = item.split(" ", 1)[0].rstrip(":,")
     names = formatter.registry.spellings("KW") + formatter.registry.spellings("LABEL")
-    return any(name.split(" ", 1)[0] == first for name in names)
+    return any(
+        item == name or item.startswith((name + " ", name + ",", name + ":", name + "("))
+        for name in names
+    )
 
 
 def _req(value: _T | None) -> _T:

@@ -58,6 +58,7 @@ _TOKEN_RE = re.compile(
   | (?P<comment>\#[^\n]*)
   | (?P<arrow>->|=>)
   | (?P<triple>[0-9XYZ]+-[0-9XYZ]+-[0-9XYZ]+(?![\w-]))
+  | (?P<badnumber>[+\-−]?\d+(?:[.,]\d+|[^\W\d_]\w*))
   | (?P<signed>[+\-−](?:\d+|[XYZN])(?![\w]))
   | (?P<int>\d+(?![\w]))
   | (?P<string>"[^"\n]*"|«[^»\n]*»|“[^”\n]*”)
@@ -181,6 +182,15 @@ def split_lines(
             current.append(Piece("TRIPLE", raw, raw.upper(), span))
         elif kind == "string":
             current.append(Piece("STRING", raw, raw[1:-1], span))
+        elif kind == "badnumber":
+            diagnostics.append(
+                error(
+                    "CS-P009",
+                    f'"{raw}" is not a whole number',
+                    span,
+                    "numbers in card text are whole numbers, such as 5000",
+                )
+            )
         elif kind == "badstring":
             diagnostics.append(
                 error(

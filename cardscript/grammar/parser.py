@@ -118,12 +118,22 @@ _PUNCT_TEXT = {
     "SIGNED": "a change such as +1",
     "VAR": "X",
     "TRIPLE": "a strike such as 1-2-3",
-    "STRING": 'a quoted name such as "Avengers"',
+    "STRING": "a quoted name",
     "WORD": "a word",
     "IT_WORD": '"it"',
     "MOVE_VERB": '"put", "move" or "return"',
     "$END": "the end of the line",
 }
+
+
+# (terminal, value, pieces used, plural) — one way to read the words at a position.
+Option = tuple[str, str, int, bool]
+
+
+class WordToken(Token):
+    """A token that remembers whether its noun was written in the plural."""
+
+    plural = False
 
 
 class _FedLexer(Lexer):
@@ -248,7 +258,7 @@ def parse_line(
     # first the parser accepts; if the line then fails, the next class is tried. The
     # budget keeps hostile lines linear.
     budget = 8 * len(pieces) + 64
-    choice_points: list[tuple[int, object, list[tuple[str, str, int]]]] = []
+    choice_points: list[tuple[int, object, list[Option]]] = []
     furthest: tuple[int, Diagnostic] | None = None
     i = 0
     while True:
@@ -309,12 +319,10 @@ def parse_line(
     return _builder().transform(tree), []
 
 
-def _feed(
-    interactive: object, pieces: tuple[Piece, ...], i: int, option: tuple[str, str, int]
-) -> int:
-    kind, value, width = option
+def _feed(interactive: object, pieces: tuple[Piece, ...], i: int, option: Option) -> int:
+    kind, value, width, plural = option
     first, last = pieces[i].span, pieces[i + width - 1].span
-    token = Token(
+    token = WordToken(
         kind,
         value,
         start_pos=first.offset,
@@ -324,13 +332,14 @@ def _feed(
         end_column=last.end_column,
         end_pos=last.end_offset,
     )
+    token.plural = plural
     interactive.feed_token(token)  # type: ignore[attr-defined]
     return i + width
 
 
 def _candidates(
     pieces: tuple[Piece, ...], i: int, registry: Registry, reserved: Mapping[str, str]
-) -> list[tuple[str, str, int]]:
+) -> list[Option]:
     """(terminal, value, pieces used) in order of preference for the piece at ``i``."""
     piece = pieces[i]
     if piece.kind not in ("WORD", "VAR"):
@@ -349,23 +358,23 @@ def _candidates(
     return found
 
 
-def _fixed_candidates(piece: Piece, registry: Registry) -> list[tuple[str, str, int]]:
+def _fixed_candidates(piece: Piece, registry: Registry) -> list[Option]:
     if piece.kind == "LABEL":
         return [
-            ("LABEL", term.id, 1)
+            ("LABEL", term.id, 1, False)
             for (cls, term, _) in registry.phrases.get(piece.value.casefold(), ())
             if cls == "LABEL"
-        ] or [("WORD", piece.value, 1)]
+        ] or [("WORD", piece.value, 1, False)]
     if piece.kind == "DOT_THEN":
-        return [("DOT_THEN", ". then", 1), ("DOT", ".", 1)]
-    return [(piece.kind, piece.value, 1)]
+        return [("DOT_THEN", ". then", 1, False), ("DOT", ".", 1, False)]
+    return [(piece.kind, piece.value, 1, False)]
 
 
 def _word_candidates(
     pieces: tuple[Piece, ...], i: int, registry: Registry, reserved: Mapping[str, str]
-) -> list[tuple[str, str, int]]:
+) -> list[Option]:
     piece = pieces[i]
-    options: list[tuple[str, str, int]] = []
+    options: list[Option] = []
     longest = min(max(registry.longest_phrase, 3), len(pieces) - i)
     for width in range(longest, 0, -1):
         words = pieces[i : i + width]
@@ -373,28 +382,30 @@ def _word_candidates(
             continue
         phrase = " ".join(p.value.casefold() for p in words)
         if phrase in reserved:
-            options.append((reserved[phrase], _canonical_reserved(phrase), width))
+            options.append((reserved[phrase], _canonical_reserved(phrase), width, False))
         found = registry.phrases.get(phrase, ())
-        for cls, term, _plural in sorted(found, key=lambda f: _CLASS_PREFERENCE[f[0]]):
-            options.append((cls, term.id, width))
+        for cls, term, plural in sorted(found, key=lambda f: _CLASS_PREFERENCE[f[0]]):
+            options.append(
+                (cls, term.id, width, plural and phrase == (term.plural or "").casefold())
+            )
         if width == 1:
             options.extend(_single_word_options(piece, phrase, registry))
     return options
 
 
-def _single_word_options(piece: Piece, word: str, registry: Registry) -> list[tuple[str, str, int]]:
-    options: list[tuple[str, str, int]] = []
+def _single_word_options(piece: Piece, word: str, registry: Registry) -> list[Option]:
+    options: list[Option] = []
     if word.startswith("non-"):
         for cls, term, _ in registry.phrases.get(word[4:], ()):
             if cls == "ADJ":
-                options.append(("ADJ", "non-" + term.id, 1))
+                options.append(("ADJ", "non-" + term.id, 1, False))
     if word in MOVE_VERBS:
-        options.append(("MOVE_VERB", MOVE_VERBS[word], 1))
+        options.append(("MOVE_VERB", MOVE_VERBS[word], 1, False))
     if word in IT_WORDS:
-        options.append(("IT_WORD", word, 1))
+        options.append(("IT_WORD", word, 1, False))
     if piece.kind == "VAR":
-        options.append(("VAR", piece.value, 1))
-    options.append(("WORD", piece.value, 1))
+        options.append(("VAR", piece.value, 1, False))
+    options.append(("WORD", piece.value, 1, False))
     return options
 
 
@@ -458,7 +469,7 @@ def _suggestion(word: str, accepted: Iterable[str], registry: Registry) -> str:
     return did_you_mean(word, pool)
 
 
-def _missing_sign(interactive: object, options: list[tuple[str, str, int]]) -> str | None:
+def _missing_sign(interactive: object, options: list[Option]) -> str | None:
     """The sign (",", ":", "→") after which the parser would have taken this word."""
     for sign in ("COMMA", "COLON", "ARROW"):
         trial = interactive.copy()  # type: ignore[attr-defined]
@@ -467,7 +478,7 @@ def _missing_sign(interactive: object, options: list[tuple[str, str, int]]) -> s
         except UnexpectedInput:
             continue
         accepted = set(trial.choices())
-        if any(kind in accepted for kind, _, _ in options):
+        if any(option[0] in accepted for option in options):
             return _PUNCT_TEXT[sign]
     return None
 
@@ -475,7 +486,7 @@ def _missing_sign(interactive: object, options: list[tuple[str, str, int]]) -> s
 def _unexpected(
     pieces: tuple[Piece, ...],
     i: int,
-    options: list[tuple[str, str, int]],
+    options: list[Option],
     accepted: set[str],
     registry: Registry,
     previous: Piece | None,
@@ -497,12 +508,53 @@ def _unexpected(
         hint = f'perhaps a {missing_sign} is missing before "{shown}"'
     if piece.kind == "LPAR" and i == 0:
         hint = 'reminder text is written as a comment: "# …"'
+    if piece.kind == "LABEL" and unknown:
+        labels = registry.spellings("LABEL")
+        hint = did_you_mean(piece.value, labels) or (
+            "the labels are: " + ", ".join(labels) if labels else "this game has no labels"
+        )
+        return error("CS-P002", f'unknown label "{shown}"', piece.span, hint)
+    if unknown and not hint:
+        phrase = _misspelt_phrase(pieces, i, accepted, registry)
+        if phrase is not None:
+            words, span, hint = phrase
+            return error(
+                "CS-P002", f'unknown words "{words}"{after}; expected {expected}', span, hint
+            )
     if unknown:
         message = f'unknown word "{shown}"{after}; expected {expected}'
         if not hint:
             hint = _known_elsewhere_hint(piece.value, registry)
         return error("CS-P002", message, piece.span, hint)
     return error("CS-P001", f'unexpected "{shown}"{after}; expected {expected}', piece.span, hint)
+
+
+def _misspelt_phrase(
+    pieces: tuple[Piece, ...], i: int, accepted: set[str], registry: Registry
+) -> tuple[str, Span, str] | None:
+    """A misspelt name of several words ("Type efect", "Twin Drvie"): the first word alone
+    looks unknown, the whole phrase is close to a known one."""
+    pool = [
+        s for name in accepted if name in WORD_CLASSES for s in registry.spellings(name) if " " in s
+    ]
+    for width in (3, 2):
+        words = pieces[i : i + width]
+        if len(words) < width or any(p.kind != "WORD" for p in words):
+            continue
+        text = " ".join(p.text for p in words)
+        hint = did_you_mean(text, pool, cutoff=0.75)
+        if hint:
+            first, last = words[0].span, words[-1].span
+            span = Span(
+                first.line,
+                first.column,
+                last.end_line,
+                last.end_column,
+                first.offset,
+                last.end_offset,
+            )
+            return text, span, hint
+    return None
 
 
 def _known_elsewhere_hint(word: str, registry: Registry) -> str:

@@ -21,13 +21,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from cardscript.grammar.lexer import split_lines
+from cardscript.grammar.lexer import MAX_LINE_PIECES, split_lines
 from cardscript.grammar.parser import (
     IT_WORDS,
     LANGUAGE_VERSION,
     MOVE_VERBS,
     SYNONYMS,
-    _candidates,
     lark_parser,
     reserved_words,
 )
@@ -139,13 +138,22 @@ def _grammar() -> _Grammar:
 
 
 def _lexes_as(text: str, registry: Registry, token_class: str) -> bool:
-    """Does ``text`` on its own read back as one token of ``token_class``?"""
+    """Does ``text`` on its own read back as one phrase of ``token_class``?
+
+    Mirrors the parser's word lookup: a bracketed label is one piece, any other phrase is a
+    run of words looked up (casefolded, by lexed value) in ``registry.phrases``.
+    """
     lines, problems = split_lines(text)
     if problems or len(lines) != 1:
         return False
     pieces = lines[0].pieces
-    options = _candidates(pieces, 0, registry, reserved_words())
-    return any(cls == token_class and width == len(pieces) for cls, _, width in options)
+    if len(pieces) == 1 and pieces[0].kind == "LABEL":
+        phrase = pieces[0].value.casefold()
+    elif all(p.kind in ("WORD", "VAR") for p in pieces):
+        phrase = " ".join(p.value.casefold() for p in pieces)
+    else:
+        return False  # a possessive, a number, a sign: not one word of the registry
+    return any(entry[0] == token_class for entry in registry.phrases.get(phrase, ()))
 
 
 def _taken_words(registry: Registry) -> frozenset[str]:
@@ -176,6 +184,11 @@ class Sampler:
             )
         self.available = self._available_terminals()
         self.depth = self._min_depths()
+        # rule -> its alternatives that can be spelt, each with the depth it needs below
+        self.choices: dict[str, list[tuple[int, tuple[str, ...]]]] = {
+            name: [(d, alt) for alt in alts if (d := self._alt_depth(alt, self.depth)) < _INF]
+            for name, alts in self.grammar.rules.items()
+        }
         if self.depth.get("start", _INF) >= _INF:
             raise ValueError(f"the grammar derives no line for game {registry.game!r}")
 
@@ -218,13 +231,17 @@ class Sampler:
         max_depth: int = DEFAULT_MAX_DEPTH,
         version_chance: float = VERSION_CHANCE,
     ) -> list[tuple[str, str]]:
-        """One line as (terminal, text) pairs."""
-        out: list[tuple[str, str]] = []
+        """One line as (terminal, text) pairs, within the parser's length limit."""
         if rng.random() < version_chance:
+            out: list[tuple[str, str]] = []
             self._expand("version", rng, 1, max_depth, "version", out)
-        else:
+            return out
+        while True:  # a line over the limit would be refused (CS-P008): draw a shallower one
+            out = []
             self._expand("ability_line", rng, 1, max_depth, "ability_line", out)
-        return out
+            if sum(len(text.split()) for _, text in out) <= MAX_LINE_PIECES - 8:
+                return out
+            max_depth = max(max_depth - 1, self.depth["ability_line"])
 
     def line(
         self,
@@ -243,15 +260,13 @@ class Sampler:
         context: str,
         out: list[tuple[str, str]],
     ) -> None:
-        alternatives = self.grammar.rules.get(symbol)
-        if alternatives is None:
+        usable = self.choices.get(symbol)
+        if usable is None:
             out.append((symbol, self._terminal(symbol, rng, context)))
             return
         if not symbol.startswith("__"):
             context = symbol  # helper rules (lists, optionals) keep their parent's context
         budget = max_depth - level
-        scored = [(self._alt_depth(alt, self.depth), alt) for alt in alternatives]
-        usable = [(d, alt) for d, alt in scored if d < _INF]
         fitting = [(d, alt) for d, alt in usable if d <= budget]
         # The deeper we are, the more often only the shallowest alternatives are allowed.
         if not fitting or rng.random() < (level / max_depth) ** 2:
