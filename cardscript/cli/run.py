@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from cardscript import GAMES
-from cardscript.grammar.diagnostics import Diagnostic, did_you_mean, error
+from cardscript.grammar.diagnostics import Diagnostic, Span, did_you_mean, error
 
 
 def _out(text: str) -> None:
@@ -290,6 +290,65 @@ def _find_card(thing: str, game: str | None, cards: list[Path]) -> tuple[str, di
     return f'error: no card "{thing}" and no diagnostic code of that name' + (
         f"; {hint}" if hint else ""
     )
+
+
+# ---- test ------------------------------------------------------------------------------
+
+
+def run_test(paths: list[Path], *, fmt: str, plugins: list[str]) -> int:
+    """Run scenario files; a failure is a CS-S001 diagnostic with expected against actual."""
+    import importlib
+
+    from cardscript.interpreter.scenario import load_scenario, run_scenario
+
+    for plugin in plugins:
+        module, _, function = plugin.partition(":")
+        try:
+            loaded = importlib.import_module(module)
+            if function:
+                getattr(loaded, function)()
+        except (ImportError, AttributeError) as exc:
+            _err(f"error: cannot load plugin {plugin}: {exc}")
+            return 2
+    files: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            files.extend(sorted(path.rglob("*.scenario.yaml")))
+        elif path.is_file():
+            files.append(path)
+        else:
+            _err(f"error: cannot read {path}: no such file or folder")
+            return 2
+    problems: list[Diagnostic] = []
+    for file in files:
+        try:
+            game = str(load_scenario(file).get("game"))
+            importlib.import_module(f"cardscript.kernels.{game.replace('-', '_')}.kernel")
+        except ImportError:
+            pass  # no kernel module yet: run_scenario says so
+        except Exception as exc:  # a broken scenario file is a finding, not a crash
+            problems.append(error("CS-S002", f"not a scenario: {exc}", Span.point(1, 1, str(file))))
+            continue
+        result = run_scenario(file)
+        if result.passed:
+            continue
+        first = result.error or (result.failures[0] if result.failures else "failed")
+        problems.append(
+            error(
+                "CS-S001",
+                f"scenario {result.name!r} failed: {first}",
+                Span.point(1, 1, str(file)),
+                *result.failures[1:],
+                *(["trace:", *result.trace[-20:]] if result.trace else []),
+            )
+        )
+        if fmt == "text":
+            _out(result.report() + "\n\n")
+    if fmt == "text":
+        passed = len(files) - len(problems)
+        _out(f"{passed} passed, {len(problems)} failed\n")
+        return 1 if problems else 0
+    return _emit("test", problems, [str(f) for f in files], {}, fmt, strict=False)
 
 
 # ---- schema ----------------------------------------------------------------------------

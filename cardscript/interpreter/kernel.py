@@ -8,7 +8,7 @@ what an endless loop means). Everything a card can say lives in card script.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardscript.grammar import ast
@@ -142,6 +142,14 @@ class Kernel:
 
     def on_empty_deck(self, engine: Engine, player: int) -> None:
         """Drawing from an empty deck: by default nothing is drawn."""
+
+    # ---- scenario tests -----------------------------------------------------------------
+    def scenario_setup(self, engine: Engine, setup: Mapping[str, Any]) -> None:
+        """Kernel-specific parts of a scenario's setup (rows, cells, reserve…)."""
+
+    def scenario_action(self, engine: Engine, name: str, action: dict[str, Any]) -> None:
+        """Perform one scenario action (``do: <name>``); each kernel names its own."""
+        raise ValueError(f"the {self.game} kernel has no scenario action {name!r}")
 
     def on_loop(self, engine: Engine, cards: list[str]) -> None:
         from cardscript.interpreter.engine import LoopDetected

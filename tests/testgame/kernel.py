@@ -222,6 +222,25 @@ class TinyKernel(Kernel):
                     )
         engine.chain_done()
 
+    # ---- scenario actions ---------------------------------------------------------------
+    def scenario_action(self, engine: Engine, name: str, action: dict[str, Any]) -> None:
+        player = int(action.get("player", engine.state.active))
+        if name == "play":
+            hand = engine.state.players[player].zone("hand")
+            wanted = [u for u in hand if engine.state.cards[u].card_id == action["card"]]
+            if not wanted:
+                raise ValueError(f"{action['card']} is not in player {player + 1}'s hand")
+            hand.remove(wanted[0])
+            hand.insert(0, wanted[0])  # the scripted "play a card" answer picks index 0
+            engine.agents[player].answers.insert(0, (0,))  # type: ignore[attr-defined]
+            self.main(engine, player)
+        elif name == "attack":
+            self.attacks(engine, player)
+        elif name == "turn":
+            self.turn(engine)
+        else:
+            super().scenario_action(engine, name, action)
+
 
 def _seat(index: int) -> Any:
     from cardscript.interpreter.select import Seat
@@ -240,3 +259,17 @@ def new_engine(
     game = tiny_game()
     pool = CardPool.from_files(game, [HERE / "cards.yaml"])
     return Engine.new(game, pool, kernel or TinyKernel(), agents, seed, log=log, budget=budget)
+
+
+def _factory(seed: int, agents: list[Any], log: GameLog, extra: list[Path]) -> Engine:
+    engine = new_engine(agents, seed, log=log)
+    for path in extra:
+        for card in yaml.safe_load(path.read_text("utf-8"))["cards"]:
+            engine.pool.add(card)
+    return engine
+
+
+def register() -> None:
+    from cardscript.interpreter.scenario import register_game
+
+    register_game("testgame", _factory)

@@ -1,0 +1,246 @@
+"""Scenario tests: set up a state, act with scripted choices, assert state, events and log.
+
+A scenario file (``*.scenario.yaml``) is data; rulebook examples become scenarios. Shape:
+
+    game: pocket-duel            # a game with a kernel (see ``register_game``)
+    scenario: PD-T02 Strength against Agility
+    source: pocket-duel.md §15   # where the rule comes from (optional)
+    seed: 1
+    cards: [extra/cards.yaml]    # card files besides the game's bundled ones (optional)
+    setup:
+      active: 0
+      turn: 1
+      phase: main
+      players:
+        - name: P1
+          resources: {health: 10, energy: 0}
+          zones: {hand: [pd-strength-card]}
+    actions:                     # kernel actions, in order; ``answers`` feed the choices
+      - {do: play, player: 0, card: pd-strength-card, answers: [[0]]}
+    expect:
+      players: {P1: {resources: {energy: 1}, zones: {discard: [pd-strength-card]}}}
+      cards: [{card: pd-strength-card, zone: discard, states: [], counters: {}}]
+      events: [cancelled, damaged]      # in this order, others may come between
+      log: ["deal_damage by pd-x at 1:1"]
+      result: {winner: 0}
+
+Every difference is reported as expected against actual, followed by the trace.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from cardscript.interpreter.agents import FirstAgent, ScriptedAgent
+from cardscript.interpreter.engine import Engine
+from cardscript.interpreter.log import GameLog
+
+# game id -> factory(seed, agents, log, extra card files) -> Engine
+EngineFactory = Callable[[int, list[Any], GameLog, list[Path]], Engine]
+_FACTORIES: dict[str, EngineFactory] = {}
+
+
+def register_game(game: str, factory: EngineFactory) -> None:
+    """Make a game playable by scenarios (kernels register themselves; tests add theirs)."""
+    _FACTORIES[game] = factory
+
+
+@dataclass
+class ScenarioResult:
+    name: str
+    path: str
+    failures: list[str] = field(default_factory=list)
+    trace: list[str] = field(default_factory=list)
+    error: str | None = None  # the scenario could not run at all
+
+    @property
+    def passed(self) -> bool:
+        return not self.failures and self.error is None
+
+    def report(self) -> str:
+        lines = [f"scenario {self.name!r} ({self.path})"]
+        if self.error:
+            lines.append(f"  could not run: {self.error}")
+        for failure in self.failures:
+            lines.append(f"  {failure}")
+        if self.trace:
+            lines.append("  trace:")
+            lines.extend(f"    {t}" for t in self.trace[-40:])
+        return "\n".join(lines)
+
+
+class ScenarioError(ValueError):
+    """A scenario file that is not a valid scenario."""
+
+
+def load_scenario(path: str | Path) -> dict[str, Any]:
+    data = yaml.safe_load(Path(path).read_text("utf-8"))
+    if not isinstance(data, dict) or "game" not in data:
+        raise ScenarioError(f"{path}: a scenario is a mapping with game, setup, actions, expect")
+    return data
+
+
+def run_scenario(path: str | Path) -> ScenarioResult:
+    data = load_scenario(path)
+    name = str(data.get("scenario", Path(path).stem))
+    result = ScenarioResult(name, str(path))
+    factory = _FACTORIES.get(str(data["game"]))
+    if factory is None:
+        result.error = f"no kernel for game {data['game']!r} yet"
+        return result
+    script = _Answers()
+    log = GameLog()
+    extra = [Path(path).parent / p for p in data.get("cards", [])]
+    try:
+        engine = factory(int(data.get("seed", 1)), [script.agent(0), script.agent(1)], log, extra)
+        _setup(engine, data.get("setup", {}))
+        for action in data.get("actions", []):
+            script.load(action.get("answers", []))
+            do = action.get("do")
+            if do is not None:
+                engine.kernel.scenario_action(engine, str(do), action)
+    except Exception as exc:  # the failure, not a crash: show it with the trace
+        result.error = f"{type(exc).__name__}: {exc}"
+        result.trace = _trace(log)
+        return result
+    result.failures = _compare(engine, log, data.get("expect", {}))
+    if result.failures:
+        result.trace = _trace(log)
+    return result
+
+
+class _Answers:
+    """One queue of scripted answers per player, refilled by each action."""
+
+    def __init__(self) -> None:
+        self.queues: dict[int, ScriptedAgent] = {}
+
+    def agent(self, player: int) -> ScriptedAgent:
+        return self.queues.setdefault(player, ScriptedAgent([], FirstAgent()))
+
+    def load(self, answers: list[Any]) -> None:
+        for answer in answers:
+            if isinstance(answer, Mapping):
+                self.agent(int(answer["player"])).answers.append(tuple(answer["choose"]))
+            else:
+                self.agent(0).answers.append(tuple(answer))
+
+
+def _setup(engine: Engine, setup: Mapping[str, Any]) -> None:
+    state = engine.state
+    state.active = int(setup.get("active", 0))
+    state.turn = int(setup.get("turn", 1))
+    state.phase = str(setup.get("phase", state.phase))
+    for index, spec in enumerate(setup.get("players", [])):
+        player = state.players[index]
+        player.name = str(spec.get("name", player.name))
+        player.resources.update({k: int(v) for k, v in spec.get("resources", {}).items()})
+        for zone, cards in spec.get("zones", {}).items():
+            for entry in cards:
+                card_id, extra = (entry, {}) if isinstance(entry, str) else (entry["card"], entry)
+                card = state.create_card(str(card_id), index, zone)
+                card.states.update(extra.get("states", []))
+                card.counters.update(extra.get("counters", {}))
+                card.face_up = bool(extra.get("face_up", True))
+    engine.kernel.scenario_setup(engine, setup)
+
+
+def _compare(engine: Engine, log: GameLog, expect: Mapping[str, Any]) -> list[str]:
+    failures: list[str] = []
+    state = engine.state
+    by_name = {p.name: p for p in state.players}
+    for name, wanted in expect.get("players", {}).items():
+        player = by_name.get(str(name))
+        if player is None:
+            failures.append(f"players.{name}: no such player")
+            continue
+        for key, value in wanted.get("resources", {}).items():
+            actual = player.resources.get(key)
+            if actual != value:
+                failures.append(f"players.{name}.{key}: expected {value}, got {actual}")
+        for zone, cards in wanted.get("zones", {}).items():
+            held = [state.cards[u].card_id for u in player.zones.get(zone, [])]
+            if sorted(held) != sorted(cards):
+                failures.append(f"players.{name}.zones.{zone}: expected {cards}, got {held}")
+    for wanted in expect.get("cards", []):
+        failures.extend(_compare_card(engine, wanted))
+    events = [r["name"] for r in log.records if r["t"] == "event"]
+    missing = _not_in_order(expect.get("events", []), events)
+    if missing is not None:
+        failures.append(
+            f"events: expected {expect['events']} in this order; {missing!r} "
+            f"did not come (events were {events})"
+        )
+    changes = [_change_line(r) for r in log.records if r["t"] == "change"]
+    for line in expect.get("log", []):
+        if not any(line in c for c in changes):
+            failures.append(f"log: no change matching {line!r}")
+    if "result" in expect:
+        for key, value in expect["result"].items():
+            actual = (state.result or {}).get(key)
+            if actual != value:
+                failures.append(f"result.{key}: expected {value}, got {actual}")
+    return failures
+
+
+def _compare_card(engine: Engine, wanted: Mapping[str, Any]) -> list[str]:
+    matches = [c for c in engine.state.cards.values() if c.card_id == wanted["card"]]
+    if not matches:
+        return [f"cards.{wanted['card']}: not in the game"]
+    card = matches[int(wanted.get("copy", 0))]
+    out = []
+    if "zone" in wanted and card.zone != wanted["zone"]:
+        out.append(f"cards.{card.card_id}.zone: expected {wanted['zone']}, got {card.zone}")
+    if "states" in wanted and sorted(card.states) != sorted(wanted["states"]):
+        out.append(
+            f"cards.{card.card_id}.states: expected {sorted(wanted['states'])}, got "
+            f"{sorted(card.states)}"
+        )
+    if "counters" in wanted:
+        counters = {k: v for k, v in card.counters.items() if v}
+        if counters != wanted["counters"]:
+            out.append(
+                f"cards.{card.card_id}.counters: expected {wanted['counters']}, got {counters}"
+            )
+    for stat, value in wanted.get("stats", {}).items():
+        actual = engine.stat(card.uid, stat)
+        if actual != value:
+            out.append(f"cards.{card.card_id}.{stat}: expected {value}, got {actual}")
+    return out
+
+
+def _not_in_order(wanted: list[str], seen: list[str]) -> str | None:
+    position = 0
+    for name in wanted:
+        try:
+            position = seen.index(name, position) + 1
+        except ValueError:
+            return name
+    return None
+
+
+def _change_line(record: Mapping[str, Any]) -> str:
+    cause = record.get("cause", {})
+    by = (
+        f" by {cause['card']} at {cause.get('at')}"
+        if cause.get("card")
+        else (f" by rule {cause.get('rule')}" if cause.get("rule") else "")
+    )
+    return f"{record['change']}{by}"
+
+
+def _trace(log: GameLog) -> list[str]:
+    out = []
+    for r in log.records:
+        if r["t"] == "change":
+            out.append(_change_line(r) + f" {r.get('args', {})}")
+        elif r["t"] == "event":
+            out.append(f"event {r['name']} subject={r.get('subject')} player={r.get('player')}")
+        elif r["t"] == "decision":
+            out.append(f"P{r['player'] + 1} chose {r['labels']} for: {r['prompt']}")
+    return out
