@@ -123,6 +123,24 @@ def explain(
     raise typer.Exit(run_explain(thing, game=game, is_text=text, cards=cards or []))
 
 
+@app.command("test")
+def test_command(
+    paths: Annotated[
+        list[Path], typer.Argument(help="Scenario files (*.scenario.yaml) or folders of them.")
+    ],
+    fmt: FormatOption = "text",
+    plugin: Annotated[
+        list[str] | None,
+        typer.Option("--plugin", help="module:function that registers an extra game."),
+    ] = None,
+) -> None:
+    """Run scenario tests: set up a state, act with scripted choices, check the result."""
+    _check_format(fmt)
+    from cardscript.cli.run import run_test
+
+    raise typer.Exit(run_test(paths, fmt=fmt, plugins=plugin or []))
+
+
 @app.command()
 def schema(
     game: Annotated[str, typer.Argument(help=f"One of: {', '.join(GAMES)}.")],
@@ -131,6 +149,12 @@ def schema(
     from cardscript.cli.run import run_schema
 
     raise typer.Exit(run_schema(game))
+
+
+from cardscript.cli.deck_cmd import deck_app, import_app  # noqa: E402
+
+app.add_typer(deck_app, name="deck")
+app.add_typer(import_app, name="import")
 
 
 def run() -> None:

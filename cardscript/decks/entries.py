@@ -1,0 +1,60 @@
+"""One deck line as players write it: ``3x Name``, ``3 Name``, ``Name x3``, ``3x SKY-001``.
+
+| code    | meaning |
+|---|---|
+| CS-D002 | a deck line names a card but no number of copies, or cannot be read |
+| CS-D003 | a number of copies that is not a whole number from 1 to 9999 |
+"""
+
+from __future__ import annotations
+
+import re
+
+from cardscript.grammar.diagnostics import Diagnostic, Span, error
+
+MAX_COPIES = 9999
+_COUNT_FIRST = re.compile(r"^(?P<count>\d+)\s*[xX×*]?\s+(?P<name>\S.*?)\s*$")
+_COUNT_LAST = re.compile(r"^(?P<name>\S.*?)\s+[xX×*]\s*(?P<count>\d+)\s*$")
+_BARE_COUNT = re.compile(r"^[xX×]?\d+[xX×]?$")
+
+
+def parse_entry(text: str, span: Span) -> tuple[str, int] | Diagnostic:
+    """(card reference, copies) from one line, or the problem with it."""
+    line = text.strip()
+    match = _COUNT_FIRST.match(line) or _COUNT_LAST.match(line)
+    if match is None:
+        if _BARE_COUNT.match(line):
+            return error(
+                "CS-D002",
+                f'"{line}" gives a number of copies but no card',
+                span,
+                f'perhaps try "{line.strip("xX×")}x Card Name"',
+            )
+        return error(
+            "CS-D002",
+            f'"{line}" gives no number of copies',
+            span,
+            f'perhaps try "1x {line}"' if line else 'perhaps try "3x Card Name"',
+        )
+    count = int(match["count"])
+    if not 1 <= count <= MAX_COPIES:
+        return bad_count(match["count"], span)
+    return match["name"], count
+
+
+def quick_entry(text: str) -> tuple[str, int] | None:
+    """(card reference, copies) of a well-formed line, else None (no position needed)."""
+    line = text.strip()
+    match = _COUNT_FIRST.match(line) or _COUNT_LAST.match(line)
+    if match is None or not 1 <= int(match["count"]) <= MAX_COPIES:
+        return None
+    return match["name"], int(match["count"])
+
+
+def bad_count(shown: object, span: Span) -> Diagnostic:
+    return error(
+        "CS-D003",
+        f"the number of copies must be a whole number from 1 to {MAX_COPIES}, not {shown!r}",
+        span,
+        "write how many copies the deck has, e.g. 3",
+    )

@@ -1,0 +1,105 @@
+"""Find deck files and read each with the reader its format needs.
+
+``*.yaml``/``*.yml`` with a top-level ``deck:`` key are YAML decks (other YAML files are
+card files and are skipped inside folders); ``*.json`` holding ``slots`` and
+``hero_code`` are MarvelCDB decks; ``*.txt`` (or any other named file) is a text list.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from pathlib import Path
+
+from cardscript.cardfiles.yamlsource import load_yaml_text
+from cardscript.decks.mcdbdeck import is_marvelcdb_deck, load_json, read_marvelcdb_deck
+from cardscript.decks.model import Deck
+from cardscript.decks.textdeck import read_text_deck
+from cardscript.decks.yamldeck import deck_from_document, is_yaml_deck
+from cardscript.grammar.diagnostics import Diagnostic, Span, error
+
+DECK_SUFFIXES = (".yaml", ".yml", ".txt", ".json")
+MAX_BYTES = 5 * 1024 * 1024
+
+
+def collect_deck_files(
+    paths: Iterable[Path | str],
+) -> tuple[list[tuple[str, bool]], list[Diagnostic]]:
+    """(file, named explicitly) for each candidate; folders give every *.yaml/yml/txt/json."""
+    files: list[tuple[str, bool]] = []
+    problems: list[Diagnostic] = []
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            for found in sorted(path.rglob("*")):
+                parts = found.relative_to(path).parts
+                if (
+                    found.suffix.lower() in DECK_SUFFIXES
+                    and found.is_file()
+                    and not any(p.startswith(".") for p in parts)
+                ):
+                    files.append((str(found), False))
+        elif path.exists():
+            files.append((str(path), True))
+        else:
+            problems.append(
+                error(
+                    "CS-IO1",
+                    f"cannot read {path}: no such file or folder",
+                    Span.point(1, 1, str(path)),
+                )
+            )
+    seen: dict[str, bool] = {}
+    for file, explicit in files:
+        seen[file] = seen.get(file, False) or explicit
+    return list(seen.items()), problems
+
+
+def read_text(path: str) -> str | Diagnostic:
+    try:
+        if os.path.getsize(path) > MAX_BYTES:
+            return error(
+                "CS-IO1",
+                f"cannot read file: larger than {MAX_BYTES // 1024 // 1024} MiB",
+                Span.point(1, 1, path),
+            )
+        with open(path, "rb") as handle:
+            data = handle.read()
+    except OSError as exc:
+        return error("CS-IO1", f"cannot read file: {exc.strerror or exc}", Span.point(1, 1, path))
+    try:
+        return data.decode("utf-8").removeprefix("\ufeff")
+    except UnicodeDecodeError:
+        return error(
+            "CS-Y002", "file is not valid UTF-8", Span.point(1, 1, path), "save the file as UTF-8"
+        )
+
+
+def read_deck(path: str, *, game: str | None = None, explicit: bool = True) -> Deck | None:
+    """The deck in ``path``; None for a file of a folder that is not a deck (a card file)."""
+    text = read_text(path)
+    if isinstance(text, Diagnostic):
+        return Deck(path, "unreadable", None, "", None, (), diagnostics=(text,))
+    return read_deck_text(text, path, game=game, explicit=explicit)
+
+
+def read_deck_text(
+    text: str, path: str, *, game: str | None = None, explicit: bool = True
+) -> Deck | None:
+    suffix = Path(path).suffix.lower()
+    if suffix == ".json":
+        if not explicit:
+            data, problem = load_json(text, path)
+            if problem is None and not is_marvelcdb_deck(data):
+                return None  # a card pack or other JSON next to the decks
+        return read_marvelcdb_deck(text, path)
+    if suffix in (".yaml", ".yml"):
+        doc = load_yaml_text(text, path)
+        if (
+            not explicit
+            and not is_yaml_deck(doc.data)
+            and (doc.data is not None or not doc.diagnostics)
+        ):
+            return None  # a card file (or an empty file) next to the decks
+        return deck_from_document(doc, game=game)
+    return read_text_deck(text, path, game=game)
