@@ -46,18 +46,6 @@ CardsOption = Annotated[
 ]
 
 # Titles of the codes the deck commands add (for SARIF rule descriptions).
-CODE_TITLES = {
-    "CS-D001": "Not a deck file, or a deck part of the wrong shape",
-    "CS-D002": "A deck line without a number of copies",
-    "CS-D003": "A number of copies out of range",
-    "CS-D004": "The deck's game is missing or unknown",
-    "CS-D005": "A format the game does not have",
-    "CS-D006": "Invalid JSON in a MarvelCDB deck",
-    "CS-D007": "A name that matches several different cards",
-    "CS-D008": "A deck key that is ignored",
-    "CS-M001": "Not MarvelCDB card data",
-    "CS-M002": "A MarvelCDB card left out of the import",
-}
 
 
 def _err(text: str) -> None:
@@ -171,7 +159,7 @@ def emit(
         sources=sources,
         strict=strict,
     )
-    titles = {**code_titles(), **CODE_TITLES, **rule_descriptions()}
+    titles = {**code_titles(), **rule_descriptions()}
     output = render(report, fmt, color=use_color(sys.stdout), rule_descriptions=titles)
     if output:
         sys.stdout.write(output if output.endswith("\n") else output + "\n")

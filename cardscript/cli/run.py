@@ -34,6 +34,7 @@ def _emit(
     sources: dict[str, str],
     fmt: str,
     strict: bool,
+    extra_titles: dict[str, str] | None = None,
 ) -> int:
     from cardscript.report import Report, exit_code, render, summary_line, use_color
     from cardscript.report.step_summary import write_github_step_summary
@@ -45,7 +46,8 @@ def _emit(
         sources=sources,
         strict=strict,
     )
-    output = render(report, fmt, color=use_color(sys.stdout), rule_descriptions=code_titles())
+    titles = {**code_titles(), **(extra_titles or {})}
+    output = render(report, fmt, color=use_color(sys.stdout), rule_descriptions=titles)
     if output:
         _out(output if output.endswith("\n") else output + "\n")
     _err(summary_line(report))
@@ -153,7 +155,13 @@ def run_check(*, fmt: str, strict: bool) -> int:
     diagnostics.extend(run.diagnostics)
     checked.extend(run.checked)
     sources.update(run.sources)
-    return _emit("check", diagnostics, checked, sources, fmt, strict)
+    from cardscript.decks.check import check_bundled_decks, rule_descriptions
+
+    deck_problems, deck_files, deck_sources = check_bundled_decks()
+    diagnostics.extend(deck_problems)
+    checked.extend(deck_files)
+    sources.update(deck_sources)
+    return _emit("check", diagnostics, checked, sources, fmt, strict, rule_descriptions())
 
 
 # ---- fmt -------------------------------------------------------------------------------
@@ -224,6 +232,10 @@ def run_explain(thing: str, *, game: str | None, is_text: bool, cards: list[Path
             lines += ["", f"Fix: {entry['fix']}"]
         _out("\n".join(lines) + "\n")
         return 0
+    rule = _deck_rule(thing)
+    if not is_text and rule is not None:
+        _out(rule)
+        return 0
     if is_text:
         if game is None:
             _err("error: --text needs --game")
@@ -236,6 +248,23 @@ def run_explain(thing: str, *, game: str | None, is_text: bool, cards: list[Path
     card_game, card = found
     title = f"{card.get('name')} ({card.get('id')}, {card_game} {card.get('type')})"
     return _explain_text(card_game, str(card.get("text") or ""), title)
+
+
+def _deck_rule(rule_id: str) -> str | None:
+    """A deck rule's entry (``VS-DECK-SIZE``): the rule, its formats and its source."""
+    from cardscript.decks.rules import load_rules
+
+    wanted = rule_id.upper()
+    for game in GAMES:
+        for rule in load_rules(game).specs:
+            if str(rule.get("id", "")).upper() == wanted:
+                lines = [f"{rule['id']} ({game} deck rule)", "", f"{rule.get('rule', '')}."]
+                if rule.get("ref"):
+                    lines += ["", f"Source: {rule['ref']}"]
+                for fmt, variant in (rule.get("by_format") or {}).items():
+                    lines += ["", f"In the {fmt} format: {variant.get('rule', '')}."]
+                return "\n".join(lines) + "\n"
+    return None
 
 
 def _explain_text(game: str, text: str, title: str | None) -> int:

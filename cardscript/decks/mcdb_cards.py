@@ -10,9 +10,8 @@ stats ``thwart``/``attack``/``defense``/``recover``/``health``/``hand_size`` (wi
 file per pack, valid against ``schemas/marvel-champions.schema.json``; MarvelCDB codes
 become card ids, so MarvelCDB deck exports resolve directly.
 
-Keywords become card script (mcdb_text.py). The rest of the printed text has no field in
-the card schema yet (``text`` is card script only), so it is written as a YAML comment
-under the card. A card the schema cannot hold (an unknown type or aspect, a value out of
+Keywords become card script (mcdb_text.py); the rest of the printed text goes to
+``printed_text``, which is kept and shown but never run. A card the schema cannot hold (an unknown type or aspect, a value out of
 range) is left out with a warning saying why.
 
 | code    | meaning |
@@ -231,7 +230,7 @@ def convert_card(
     if max_per_deck is not None and kind in PLAYER_TYPES:
         out["max_per_deck"] = max_per_deck
     if parsed.printed:
-        comments.extend(f"printed: {line}" for line in parsed.printed.split("\n"))
+        out["printed_text"] = parsed.printed + "\n"
     if card.get("back_text"):
         comments.extend(f"back: {line}" for line in plain(card["back_text"]).split("\n"))
     ordered = {key: out[key] for key in allowed if key in out}  # the schema's order

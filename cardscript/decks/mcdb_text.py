@@ -5,7 +5,7 @@ in brackets (``[energy]``, ``[per_hero]``) and traits in double brackets (``[[Ae
 Keywords open the text, one sentence each: ``Guard. Toughness. Retaliate 1.``,
 ``Uses (3 charge counters).``, ``Restricted.``, ``Max 1 per deck.`` Those become card
 script (``Guard, Toughness, Retaliate 1``) and the ``max_per_deck`` field; what is left is
-the printed text, which the importer keeps as a comment (it is not card script yet).
+the printed text, which the importer keeps in ``printed_text`` (it is not card script).
 """
 
 from __future__ import annotations

@@ -18,8 +18,7 @@ from cardscript.decks.mcdb_cards import GAME, Converted
 HEADER = """\
 # Marvel Champions cards imported from MarvelCDB card data ({source}) by
 # `cardscript import marvelcdb`. Keywords are card script in `text`; the rest of each card's
-# printed text is kept in the comment under it ("printed: …"): card files have no field for
-# text that is not card script yet.
+# printed text is in `printed_text`, which is never run.
 """
 
 
