@@ -17,6 +17,7 @@ from cardscript.grammar.diagnostics import Span
 # The line breaks both pyyaml's reader and libyaml count (YAML 1.1 adds NEL, LS, PS).
 BREAK_CHARS = "\r\n\x85\u2028\u2029"
 _BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
+_ANY_BREAK = re.compile("[\r\n\x85\u2028\u2029]")
 _HEADER_END = re.compile(r"[^\r\n\x85\u2028\u2029]*(\r\n|[\r\n\x85\u2028\u2029])?")
 _PROPERTY = re.compile(r"[!&]\S*")
 _GAP = re.compile(r"(?:[ \t\r\n\x85\u2028\u2029]+|#[^\r\n\x85\u2028\u2029]*)*")
@@ -24,10 +25,13 @@ _GAP = re.compile(r"(?:[ \t\r\n\x85\u2028\u2029]+|#[^\r\n\x85\u2028\u2029]*)*")
 _WS = r"[ \t\r\n\x85\u2028\u2029]+"
 _TOKEN = re.compile(rf"{_WS}|''|[^' \t\r\n\x85\u2028\u2029]+|'")
 _DQ_TOKEN = re.compile(
-    rf"\\(?:x[0-9A-Fa-f]{{2}}|u[0-9A-Fa-f]{{4}}|U[0-9A-Fa-f]{{8}}|\r\n|.)|{_WS}|[^\\ \t\r\n\x85\u2028\u2029]+",
+    r"\\(?:x[0-9A-Fa-f]{2}|u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8}|\r\n|.)"
+    rf"|{_WS}|[^\\ \t\r\n\x85\u2028\u2029]+",
     re.S,
 )
-_FIRST_CONTENT = re.compile(r"(?: *(?:\r\n|[\r\n\x85\u2028\u2029]))*( *)(?=[^ \r\n\x85\u2028\u2029])")
+_FIRST_CONTENT = re.compile(
+    r"(?: *(?:\r\n|[\r\n\x85\u2028\u2029]))*( *)(?=[^ \r\n\x85\u2028\u2029])"
+)
 _ESCAPES = {
     "0": "\0", "a": "\x07", "b": "\b", "t": "\t", "\t": "\t", "n": "\n", "v": "\v",
     "f": "\f", "r": "\r", "e": "\x1b", " ": " ", '"': '"', "/": "/", "\\": "\\",
@@ -40,41 +44,56 @@ Segment = tuple[int, int, int, int]
 
 
 class LineIndex:
-    """Line starts of one text, computed on first use."""
+    """Line starts of one text, found as far as lookups need them (an early problem in a
+    20 MB file must not pay for scanning all of it)."""
 
-    __slots__ = ("_starts", "text")
+    __slots__ = ("_found", "_scanned", "text")
+    _STEP = 1 << 16
 
     def __init__(self, text: str) -> None:
         self.text = text
-        self._starts: list[int] | None = None
+        self._found = [0]  # starts of the lines in text[:_scanned]
+        self._scanned = 0
+
+    def _scan(self, offset: int = -1, line: int = 0) -> list[int]:
+        """Scan until ``offset`` is covered and ``line`` has a known end (or text ends)."""
+        text, found = self.text, self._found
+        while self._scanned < len(text) and (offset >= self._scanned or len(found) <= line):
+            end = min(len(text), max(offset + 1, self._scanned + self._STEP))
+            if text[end - 1 : end + 1] == "\r\n":  # keep the pair together
+                end += 1
+            found.extend(m.end() for m in _BREAK.finditer(text, self._scanned, end))
+            self._scanned = end
+        return found
 
     @property
     def starts(self) -> list[int]:
-        if self._starts is None:
-            self._starts = [0, *(m.end() for m in _BREAK.finditer(self.text))]
-        return self._starts
+        """Every line's starting offset."""
+        return self._scan(len(self.text))
 
     def position(self, offset: int) -> tuple[int, int]:
         """1-based (line, column) of a 0-based offset, clamped to the text."""
-        offset = max(0, min(offset, len(self.text)))
-        row = bisect_right(self.starts, offset) - 1
-        return row + 1, offset - self.starts[row] + 1
+        if not 0 <= offset <= len(self.text):
+            offset = 0 if offset < 0 else len(self.text)
+        starts = self._found if offset < self._scanned else self._scan(offset)
+        row = bisect_right(starts, offset) - 1
+        return row + 1, offset - starts[row] + 1
 
     def span(self, start: int, end: int, file: str | None) -> Span:
-        end = max(start, end)
         line, column = self.position(start)
-        end_line, end_column = self.position(end)
-        return Span(line, column, end_line, end_column, start, end, file)
+        end_line, end_column = self.position(end) if end > start else (line, column)
+        return Span(line, column, end_line, end_column, start, max(start, end), file)
 
     def line_start(self, line: int) -> int:
-        starts = self.starts
+        starts = self._scan(line=line)
         return starts[line - 1] if 1 <= line <= len(starts) else len(self.text)
 
     def line(self, n: int) -> str:
-        if not 1 <= n <= len(self.starts):
+        starts = self._scan(line=n)
+        if not 1 <= n <= len(starts):
             return ""
-        end = self.starts[n] if n < len(self.starts) else len(self.text)
-        return self.text[self.starts[n - 1] : end].rstrip(BREAK_CHARS)
+        end = starts[n] if n < len(starts) else len(self.text)
+        return self.text[starts[n - 1] : end].rstrip(BREAK_CHARS)
 
 
 def skip_properties(text: str, offset: int, limit: int) -> int:
@@ -83,6 +102,16 @@ def skip_properties(text: str, offset: int, limit: int) -> int:
         offset = _PROPERTY.match(text, offset).end()  # type: ignore[union-attr]
         offset = _GAP.match(text, offset).end()  # type: ignore[union-attr]
     return offset
+
+
+def tag_range(text: str, offset: int) -> tuple[int, int] | None:
+    """Where the ``!tag`` among the properties starting at ``offset`` sits, if any."""
+    while text[offset : offset + 1] in ("!", "&"):
+        end = _PROPERTY.match(text, offset).end()  # type: ignore[union-attr]
+        if text[offset] == "!":
+            return offset, end
+        offset = _GAP.match(text, end).end()  # type: ignore[union-attr]
+    return None
 
 
 def _break_at(text: str, pos: int) -> tuple[str, int]:
@@ -146,9 +175,8 @@ def _block(text: str, start: int, indent: int, folded: bool, chomp: bool | None)
         for brk in found:
             out.add(*brk)
         leading_non_space = text[pos] not in " \t"
-        end = pos
-        while end < n and text[end] not in BREAK_CHARS:
-            end += 1
+        found_break = _ANY_BREAK.search(text, pos)
+        end = found_break.start() if found_break else n
         out.add(text[pos:end], pos, end - pos)
         brk, size = _break_at(text, end)
         line_break = (brk, end, size)
@@ -175,8 +203,11 @@ def block_indent(text: str, content: int, value: str, folded: bool, chomp: bool 
         return -1
     spaces = len(found.group(1))
     skipped = len(_BREAK.findall(text, content, found.start(1)))
-    rest = value[skipped:] if value.startswith("\n" * skipped) else ""
-    guess = spaces - (len(rest) - len(rest.lstrip(" ")))
+    # Value line k is source line k less the indentation (exact for literal blocks, and
+    # for folded ones up to their first content line).
+    parts = value.split("\n", skipped + 1)
+    line = parts[skipped] if len(parts) > skipped else ""
+    guess = spaces - (len(line) - len(line.lstrip(" ")))
     for indent in dict.fromkeys((guess, spaces)):
         if indent >= 1 and _block(text, content, indent, folded, chomp).value() == value:
             return indent
@@ -191,12 +222,12 @@ def _flow(text: str, start: int, end: int, style: str | None) -> _Out:
     for token in tokens.finditer(text, start, end):
         piece, pos = token.group(), token.start()
         if piece[0] in " \t\r\n\x85\u2028\u2029":
-            breaks = [m for m in _BREAK.finditer(piece)]
-            if not breaks:
+            breaks = list(_BREAK.finditer(piece))
+            if not breaks and not after_escaped_break:
                 out.add(piece, pos, len(piece))
                 continue
             rest = breaks
-            if not after_escaped_break:
+            if breaks and not after_escaped_break:  # a plain break folds to a space
                 first, rest = breaks[0], breaks[1:]
                 brk = _break_at(piece, first.start())[0]
                 if brk != "\n" or not rest:
@@ -254,10 +285,17 @@ def scalar_map(
     """Map ``value`` (loaded from ``text[start:end]``) back to source, or None if unsure."""
     if style in ("|", ">"):
         header = block_header(text, start)
-        if header is None or indent is None:
+        if header is None:
             return None
         folded, chomp, content = header
-        out = _block(text, content, indent, folded, chomp)
+        if indent is not None:
+            out = _block(text, content, indent, folded, chomp)
+        else:  # no content line: the value is the kept blank lines' breaks, in order
+            out = _Out()
+            for brk in _BREAK.finditer(text, content):
+                if out.size == len(value):
+                    break
+                out.add(_break_at(text, brk.start())[0], brk.start(), len(brk.group()))
         anchor = content
     elif style is None and text[start:end] == value:  # the common single-line case
         return ScalarMap([(0, len(value), start, len(value))], len(value), start)

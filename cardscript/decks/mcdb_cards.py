@@ -11,8 +11,8 @@ file per pack, valid against ``schemas/marvel-champions.schema.json``; MarvelCDB
 become card ids, so MarvelCDB deck exports resolve directly.
 
 Keywords become card script (mcdb_text.py); the rest of the printed text goes to
-``printed_text``, which is kept and shown but never run. A card the schema cannot hold (an unknown type or aspect, a value out of
-range) is left out with a warning saying why.
+``printed_text``, which is kept and shown but never run. A card the schema cannot hold
+(an unknown type or aspect, a value out of range) is left out with a warning saying why.
 
 | code    | meaning |
 |---|---|
