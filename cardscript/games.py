@@ -15,25 +15,12 @@ from pathlib import Path
 import yaml
 
 from cardscript import GAMES
+from cardscript.content import KEYWORDS_FILE, bundled_cards_dir, package_name
 from cardscript.grammar import ast
 from cardscript.grammar.diagnostics import Diagnostic, did_you_mean, error
 from cardscript.grammar.lexer import split_lines
 from cardscript.grammar.parser import ParseResult, parse_script
 from cardscript.grammar.registry import Registry, Term, registry_from_data
-
-KEYWORDS_FILE = "keywords.cardscript"
-
-
-def package_name(game: str) -> str:
-    return game.replace("-", "_")
-
-
-def bundled_cards_dir() -> Path:
-    """Where the bundled content lives: inside the wheel, or ``cards/`` in a checkout."""
-    packaged = resources.files("cardscript").joinpath("_bundled_cards")
-    if packaged.is_dir():
-        return Path(str(packaged))
-    return Path(__file__).resolve().parent.parent / "cards"
 
 
 @dataclass(frozen=True)

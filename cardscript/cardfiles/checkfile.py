@@ -61,7 +61,7 @@ def check_document(doc: Any, *, keywords_dir: str | None = None) -> FileResult:
     from cardscript.cardfiles.cardchecks import card_diagnostics, summarise
     from cardscript.cardfiles.schema_errors import schema_diagnostics
     from cardscript.games import load_game
-    from cardscript.schemas import validator
+    from cardscript.schemas import quick_check, validator
 
     diagnostics: list[Diagnostic] = list(doc.diagnostics)
     if any(d.is_error for d in diagnostics) or doc.data is None:
@@ -111,7 +111,8 @@ def check_document(doc: Any, *, keywords_dir: str | None = None) -> FileResult:
                 'perhaps try "cards:" followed by a list of cards',
             )
         )
-    diagnostics.extend(schema_diagnostics(validator(game).iter_errors(data), doc))
+    if not quick_check(game)(data):
+        diagnostics.extend(schema_diagnostics(validator(game).iter_errors(data), doc))
     definition = load_game(game, keywords_dir)
     cards: list[CardSummary] = []
     for path, card in entries:

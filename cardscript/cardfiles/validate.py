@@ -168,7 +168,7 @@ def cache_dir() -> Path:
 
 def engine_fingerprint(keywords_dir: str | None = None) -> str:
     """Changes whenever anything that decides a file's result changes."""
-    from cardscript.games import KEYWORDS_FILE, bundled_cards_dir, package_name
+    from cardscript.content import KEYWORDS_FILE, bundled_cards_dir, package_name
 
     digest = hashlib.sha256(__version__.encode())
     package = resources.files("cardscript")

@@ -46,7 +46,8 @@ def _emit(
         sources=sources,
         strict=strict,
     )
-    titles = {**code_titles(), **(extra_titles or {})}
+    # only SARIF shows rule titles; reading the code table costs a YAML parse
+    titles = {**code_titles(), **(extra_titles or {})} if fmt == "sarif" else None
     output = render(report, fmt, color=use_color(sys.stdout), rule_descriptions=titles)
     if output:
         _out(output if output.endswith("\n") else output + "\n")

@@ -103,6 +103,11 @@ def did_you_mean(word: str, candidates: Iterable[str], *, cutoff: float = 0.6) -
     pool = {c.casefold(): c for c in candidates if c}
     if not pool:
         return ""
+    if len(pool) > 300:
+        # difflib is quadratic in practice: keep only names of about the same length that
+        # start alike (a mistyped id in a pool of thousands must not cost a second)
+        key = word.casefold()
+        pool = {k: v for k, v in pool.items() if abs(len(k) - len(key)) <= 3 and k[:1] == key[:1]}
     best = difflib.get_close_matches(word.casefold(), list(pool), n=1, cutoff=cutoff)
     return f'did you mean "{pool[best[0]]}"?' if best else ""
 

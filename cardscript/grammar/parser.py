@@ -264,10 +264,11 @@ def parse_line(
     while True:
         failure: Diagnostic | None = None
         if i < len(pieces):
-            accepted = set(interactive.choices())
+            actions = interactive.choices()  # a dict: membership without copying
             options = _candidates(pieces, i, registry, reserved)
-            fitting = [o for o in options if o[0] in accepted]
+            fitting = [o for o in options if o[0] in actions]
             if not fitting:
+                accepted = set(actions)
                 previous = pieces[i - 1] if i else None
                 failure = _unexpected(
                     pieces,
@@ -280,12 +281,13 @@ def parse_line(
                 )
             else:
                 if len(fitting) > 1:
-                    choice_points.append((i, interactive.copy(), fitting[1:]))
+                    # values on the stack are never mutated, so a shallow copy is enough
+                    choice_points.append((i, interactive.copy(deepcopy_values=False), fitting[1:]))
                 try:
                     i = _feed(interactive, pieces, i, fitting[0])
                 except UnexpectedInput:
                     previous = pieces[i - 1] if i else None
-                    failure = _unexpected(pieces, i, options, accepted, registry, previous)
+                    failure = _unexpected(pieces, i, options, set(actions), registry, previous)
                 budget -= 1
         else:
             accepted = set(interactive.choices())
@@ -304,7 +306,7 @@ def parse_line(
             return None, [furthest[1]]
         while choice_points and budget > 0:
             i, saved, rest = choice_points.pop()
-            interactive = saved.copy()  # type: ignore[attr-defined]
+            interactive = saved.copy(deepcopy_values=False)  # type: ignore[attr-defined]
             if len(rest) > 1:
                 choice_points.append((i, saved, rest[1:]))
             budget -= 1
@@ -472,7 +474,7 @@ def _suggestion(word: str, accepted: Iterable[str], registry: Registry) -> str:
 def _missing_sign(interactive: object, options: list[Option]) -> str | None:
     """The sign (",", ":", "→") after which the parser would have taken this word."""
     for sign in ("COMMA", "COLON", "ARROW"):
-        trial = interactive.copy()  # type: ignore[attr-defined]
+        trial = interactive.copy(deepcopy_values=False)  # type: ignore[attr-defined]
         try:
             trial.feed_token(Token(sign, ""))
         except UnexpectedInput:
