@@ -13,7 +13,7 @@ it expands to; no paths are built while loading.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import Any, cast
 
 from yaml.events import (
     AliasEvent,
@@ -71,7 +71,7 @@ class _Frame:
         self.items: Any = {} if is_map else []
         self.shadow: Any = {} if is_map else []  # child records, parallel to items
         self.own_key, self.count = (ks, ke), count
-        self.start = self.last_end = ev.start_mark.index
+        self.start = self.last_end = _at(ev.start_mark)
         self.flow, self.anchor = ev.flow_style, ev.anchor
         self.key: Any = _PENDING  # or the key awaiting its value, _MERGE or _SKIP
         self.kstart = self.kend = -1
@@ -177,7 +177,7 @@ class Builder:
         data, problem = read_scalar(ev.value, ev.tag, ev.implicit[0])
         if problem is not None:
             hint = PLAIN_VALUES_HINT if "not supported" in problem else ""
-            where = self.tag_at(ev.start_mark.index, ev.end_mark.index)
+            where = self.tag_at(_at(ev.start_mark), _at(ev.end_mark))
             self.problem("CS-Y009", problem, *where, hint)
         return data
 
@@ -204,7 +204,7 @@ class Builder:
 
     def scalar(self, ev: ScalarEvent) -> None:
         top = self.stack[-1] if self.stack else None
-        start, end = ev.start_mark.index, ev.end_mark.index
+        start, end = _at(ev.start_mark), _at(ev.end_mark)
         style = ev.style or None
         # Fast path (most events): an untagged, unanchored, non-empty value in a list or
         # after a string key; the same result as the general path, ~3x cheaper.
@@ -256,7 +256,7 @@ class Builder:
             value = self.construct(ev)
             self.key(top, value, ev.value, start, end)
             if ev.anchor:
-                raw = (start, end, -1, -1, style, None)
+                raw: Any = (start, end, -1, -1, style, None)
                 self.anchors[ev.anchor] = (value, raw, 1, 0, ev.value)
             return
         value = self.construct(ev)
@@ -273,8 +273,8 @@ class Builder:
         top = self.stack[-1] if self.stack else None
         if self.skipping(top):
             return
-        start, end = ev.start_mark.index, ev.end_mark.index
-        target = self.anchors.get(ev.anchor)
+        start, end = _at(ev.start_mark), _at(ev.end_mark)
+        target = self.anchors.get(ev.anchor or "")
         as_key = top is not None and top.is_map and top.key is _PENDING
         if target is None or target is _IN_PROGRESS:
             problem = "is not defined" if target is None else "refers to a node that contains it"
@@ -283,7 +283,8 @@ class Builder:
                 top.key = _SKIP  # type: ignore[union-attr]
                 return
             target = (None, (start, end, -1, -1, None, None), 1, 0, None)
-        value, record, size, height, key_text = target
+        value, found_record, size, height, key_text = target
+        found_record = cast(Any, found_record)
         if as_key:
             assert top is not None
             if height:
@@ -301,17 +302,18 @@ class Builder:
         self.grow(size, start, True)
         # Same node, but located under this alias's key.
         ks, ke = (top.kstart, top.kend) if top is not None and top.is_map else (-1, -1)
-        if len(record) == 6:
-            record = (record[0], record[1], ks, ke, record[4], record[5])
+        record: Any
+        if len(found_record) == 6:
+            record = (found_record[0], found_record[1], ks, ke, found_record[4], found_record[5])
         else:
-            record = ((record[0][0], record[0][1], ks, ke, None, None), record[1])
+            record = ((found_record[0][0], found_record[0][1], ks, ke, None, None), found_record[1])
         self.place(top, value, record, end, height, size)
 
     # -- collections -------------------------------------------------------------------
     def open(self, ev: Any, is_map: bool) -> None:
         stack = self.stack
         top = stack[-1] if stack else None
-        at = ev.start_mark.index
+        at = _at(ev.start_mark)
         if len(stack) + self.skip + 1 > self.max_depth:
             raise self.fatal("CS-Y005", f"YAML nesting is deeper than {self.max_depth} levels", at)
         if self.skip:
@@ -343,7 +345,7 @@ class Builder:
         frame = self.stack.pop()
         if frame.merges:
             self.merge(frame)
-        end = ev.end_mark.index if frame.flow else frame.last_end
+        end = _at(ev.end_mark) if frame.flow else frame.last_end
         ks, ke = frame.own_key
         record = ((frame.start, end, ks, ke, None, None), frame.shadow)
         size = self.count - frame.count
@@ -395,8 +397,13 @@ class Builder:
                 break
         ev = get()
         if isinstance(ev, DocumentStartEvent):
-            at = ev.start_mark.index
+            at = _at(ev.start_mark)
             width = 3 if self.lines.text.startswith("---", at) else 1
             message = "a card file holds one YAML document, but a second one starts here"
             self.problem("CS-Y008", message, at, at + width, "split the documents into files")
         return self.root
+
+
+def _at(mark: Any) -> int:
+    """A mark's offset (pyyaml's parser always sets marks on events)."""
+    return int(mark.index) if mark is not None else 0

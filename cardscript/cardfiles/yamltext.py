@@ -178,12 +178,12 @@ def _block(text: str, start: int, indent: int, folded: bool, chomp: bool | None)
         found_break = _ANY_BREAK.search(text, pos)
         end = found_break.start() if found_break else n
         out.add(text[pos:end], pos, end - pos)
-        brk, size = _break_at(text, end)
-        line_break = (brk, end, size)
+        kind, size = _break_at(text, end)
+        line_break = (kind, end, size)
         found, pos, column = breaks(end + size)
         if not (column == indent and pos < n):
             break
-        if folded and brk == "\n" and leading_non_space and text[pos] not in " \t":
+        if folded and kind == "\n" and leading_non_space and text[pos] not in " \t":
             if not found:
                 out.add(" ", end, size)
         else:

@@ -194,7 +194,7 @@ def _multiple_of(arg: Any, node: Any, build: Any, ref: Any) -> Check:
 
 def _length(op: Callable[[int, int], bool], kind: type) -> Any:
     def make(arg: Any, node: Any, build: Any, ref: Any) -> Check:
-        return lambda v: not isinstance(v, kind) or op(len(v), arg)
+        return lambda v: not isinstance(v, kind) or op(len(v), arg)  # type: ignore[arg-type]
 
     return make
 
@@ -251,7 +251,8 @@ def _if(arg: Any, node: Any, build: Any, ref: Any) -> Check:
 def _ref(arg: Any, node: Any, build: Any, ref: Any) -> Check:
     if not isinstance(arg, str) or not arg.startswith("#"):
         raise _Unsupported(f"$ref {arg}")
-    return ref(arg[1:].lstrip("/"))  # type: ignore[no-any-return]
+    result: Check = ref(arg[1:].lstrip("/"))
+    return result
 
 
 _KEYWORDS: dict[str, Callable[..., Check]] = {
