@@ -86,7 +86,8 @@ def _field_checks(
     game: str, path: tuple[Any, ...], card: Mapping[str, Any], doc: Any
 ) -> Iterator[Diagnostic]:
     kind = card.get("type")
-    if kind in _NEEDS_TEXT.get(game, ()) and not str(card.get("text") or "").strip():
+    silent = not str(card.get("text") or "").strip() and not card.get("printed_text")
+    if kind in _NEEDS_TEXT.get(game, ()) and silent:
         yield warning(
             "CS-C032",
             f"this {str(kind).replace('_', ' ')} has no text, so it does nothing in play",
