@@ -60,13 +60,22 @@ def generate(total: int, per_file: int, seed: int) -> list[Path]:
             card = dict(rng.choice([t for t in templates[game] if not _linked(game, t)]))
             card["id"] = f"B{n:03}-{k:03}"
             card["name"] = f"Bench Card {n}-{k}"
-            if texts[game] and card.get("type") not in ("automa_card", "automa_hero",
-                                                         "automa_legacy"):
+            if texts[game] and card.get("type") not in (
+                "automa_card",
+                "automa_hero",
+                "automa_legacy",
+            ):
                 card["text"] = rng.choice(texts[game])
             cards.append(card)
         path = OUT / f"{game}-{n:03}.yaml"
-        path.write_text(yaml.safe_dump({"game": game, "set": f"B{n:03}", "cards": cards},
-                                       allow_unicode=True, sort_keys=False), "utf-8")
+        path.write_text(
+            yaml.safe_dump(
+                {"game": game, "set": f"B{n:03}", "cards": cards},
+                allow_unicode=True,
+                sort_keys=False,
+            ),
+            "utf-8",
+        )
         files.append(path)
     return files
 
@@ -74,8 +83,11 @@ def generate(total: int, per_file: int, seed: int) -> list[Path]:
 def _timed(cmd: list[str], env: dict[str, str]) -> tuple[float, int, str]:
     start = time.perf_counter()
     done = subprocess.run(cmd, env=env, capture_output=True, text=True)
-    return time.perf_counter() - start, done.returncode, done.stderr.strip().splitlines()[-1:][0] \
-        if done.stderr.strip() else ""
+    return (
+        time.perf_counter() - start,
+        done.returncode,
+        done.stderr.strip().splitlines()[-1:][0] if done.stderr.strip() else "",
+    )
 
 
 def main() -> int:
@@ -92,12 +104,17 @@ def main() -> int:
     warm, _, _ = _timed([exe, "validate", "--format", "json", str(OUT)], env)
     serial, _, _ = _timed([exe, "validate", "--no-cache", "--jobs", "1", str(OUT)], env)
     print(f"corpus: {args.cards:,} cards in {len(files)} files ({os.cpu_count()} cores)")
-    print(f"cardscript validate, cold ({os.cpu_count()} workers): {cold:7.2f} s "
-          f"= {args.cards / cold:8,.0f} cards/s   exit {code}: {summary}")
-    print(f"cardscript validate, cold, 1 worker:   {serial:7.2f} s "
-          f"= {args.cards / serial:8,.0f} cards/s")
-    print(f"cardscript validate, warm (cached):    {warm:7.2f} s "
-          f"= {args.cards / warm:8,.0f} cards/s")
+    print(
+        f"cardscript validate, cold ({os.cpu_count()} workers): {cold:7.2f} s "
+        f"= {args.cards / cold:8,.0f} cards/s   exit {code}: {summary}"
+    )
+    print(
+        f"cardscript validate, cold, 1 worker:   {serial:7.2f} s "
+        f"= {args.cards / serial:8,.0f} cards/s"
+    )
+    print(
+        f"cardscript validate, warm (cached):    {warm:7.2f} s = {args.cards / warm:8,.0f} cards/s"
+    )
     checker = shutil.which("check-jsonschema")
     if checker is None:
         print("check-jsonschema: not installed (pip install check-jsonschema)")
@@ -110,8 +127,10 @@ def main() -> int:
         total += spent
         if status != 0:
             print(f"  check-jsonschema found problems in {game} (exit {status})")
-    print(f"check-jsonschema (schema only):        {total:7.2f} s "
-          f"= {args.cards / total:8,.0f} cards/s")
+    print(
+        f"check-jsonschema (schema only):        {total:7.2f} s "
+        f"= {args.cards / total:8,.0f} cards/s"
+    )
     shutil.rmtree(cache, ignore_errors=True)
     return 0
 

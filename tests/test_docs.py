@@ -23,6 +23,8 @@ def test_every_diagnostic_code_is_documented() -> None:
 
 def test_generated_docs_are_up_to_date() -> None:
     assert (ROOT / "docs" / "diagnostics.md").read_text("utf-8") == diagnostics_doc(), (
-        "run: python -m cardscript.docs")
+        "run: python -m cardscript.docs"
+    )
     assert (ROOT / "docs" / "language.md").read_text("utf-8") == language_doc(), (
-        "run: python -m cardscript.docs")
+        "run: python -m cardscript.docs"
+    )

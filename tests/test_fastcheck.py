@@ -15,15 +15,22 @@ from cardscript.schemas import load_schema, quick_check, validator
 from cardscript.schemas.fastcheck import compile_schema
 
 FIXTURES = Path(__file__).parent / "fixtures" / "schemas"
-VALUES = st.one_of(st.none(), st.booleans(), st.integers(-3, 10_001), st.floats(allow_nan=False),
-                   st.text(max_size=6), st.sampled_from(["-", "X", "character", "unit", "hero",
-                                                         "1-2-3", "justice", "draw"]),
-                   st.lists(st.sampled_from(["a", "energy", "mental", 3]), max_size=3))
+VALUES = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-3, 10_001),
+    st.floats(allow_nan=False),
+    st.text(max_size=6),
+    st.sampled_from(["-", "X", "character", "unit", "hero", "1-2-3", "justice", "draw"]),
+    st.lists(st.sampled_from(["a", "energy", "mental", 3]), max_size=3),
+)
 
 
 def _files(game: str) -> list[tuple[str, object]]:
-    return [(str(p), yaml.safe_load(p.read_text("utf-8")))
-            for p in sorted((FIXTURES / game).rglob("*.yaml"))]
+    return [
+        (str(p), yaml.safe_load(p.read_text("utf-8")))
+        for p in sorted((FIXTURES / game).rglob("*.yaml"))
+    ]
 
 
 @pytest.mark.parametrize("game", GAMES)

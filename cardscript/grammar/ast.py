@@ -187,6 +187,7 @@ class Arg(Node):
 
     kind: str  # token class: INT, VAR, TRIPLE, STRING, WORD, ADJ, NOUN, COUNTER, ...
     value: str
+    plural: bool | None = None  # registry words: as written ("from influences")
 
 
 @dataclass(frozen=True)
@@ -243,6 +244,13 @@ class Conditional(Node):
 
 
 @dataclass(frozen=True)
+class Otherwise(Node):
+    """Runs when the conditional step before it did not."""
+
+    clause: Clause
+
+
+@dataclass(frozen=True)
 class ForEach(Node):
     selector: Selector
     clause: Clause
@@ -253,7 +261,7 @@ class Choice(Node):
     options: tuple[Clause, ...]
 
 
-Step = Clause | Conditional | ForEach | Choice
+Step = Clause | Conditional | Otherwise | ForEach | Choice
 
 
 @dataclass(frozen=True)

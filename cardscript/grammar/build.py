@@ -10,6 +10,7 @@ from lark.tree import Meta
 
 from cardscript.grammar import ast
 from cardscript.grammar.diagnostics import Span
+from cardscript.grammar.registry import WORD_CLASSES
 
 _PUNCTUATION = frozenset(
     {"COMMA", "DOT", "DOT_THEN", "COLON", "SEMI", "LPAR", "RPAR", "ARROW", "POSS"}
@@ -125,7 +126,15 @@ class AstBuilder:
         name, *args = _clean(children)
         return ast.KeywordUse(
             name=str(name),
-            args=tuple(ast.Arg(kind=a.type, value=str(a), span=_token_span(a)) for a in args),
+            args=tuple(
+                ast.Arg(
+                    kind=a.type,
+                    value=str(a),
+                    plural=bool(getattr(a, "plural", False)) if a.type in WORD_CLASSES else None,
+                    span=_token_span(a),
+                )
+                for a in args
+            ),
             span=_span(meta),
         )
 
@@ -277,6 +286,16 @@ class AstBuilder:
             clause=_of(children, ast.Clause),
             span=_span(meta),
         )
+
+    def otherwise(self, meta: Meta, children: list[Any]) -> ast.Otherwise:
+        return ast.Otherwise(clause=_of(children, ast.Clause), span=_span(meta))
+
+    def for_each_player(self, meta: Meta, children: list[Any]) -> ast.ForEach:
+        who = next(c for c in children if isinstance(c, ast.Player))
+        return ast.ForEach(selector=who, clause=_of(children, ast.Clause), span=_span(meta))
+
+    def each_player(self, meta: Meta, children: list[Any]) -> ast.Player:
+        return ast.Player(who="each " + _words(children), span=_span(meta))
 
     def for_each(self, meta: Meta, children: list[Any]) -> ast.ForEach:
         return ast.ForEach(
@@ -721,6 +740,9 @@ class AstBuilder:
     def n_targets(self, meta: Meta, children: list[Any]) -> ast.Quantifier:
         return self._counted(meta, "n_targets", children)
 
+    def n_cards(self, meta: Meta, children: list[Any]) -> ast.Quantifier:
+        return self._counted(meta, "n_cards", children)
+
     def up_to(self, meta: Meta, children: list[Any]) -> ast.Quantifier:
         return self._counted(meta, "up_to", children)
 
@@ -789,16 +811,23 @@ class AstBuilder:
     def twice_per(self, meta: Meta, children: list[Any]) -> ast.Mod:
         return ast.Mod(kind="twice_per", period=_name(children, "PHASE"), span=_span(meta))
 
-    def max_per(self, meta: Meta, children: list[Any]) -> ast.Mod:
+    def max_per(self, meta: Meta, children: list[Any], kind: str = "max_per") -> ast.Mod:
         count = _token(children, "INT")
+        var = _token(children, "VAR")
         period = _token(children, "PHASE", "NOUN")
+        words: tuple[str, ...] = (period.type,) if period else ()
+        if var is not None:
+            words += (f"VAR:{var}",)
         return ast.Mod(
-            kind="max_per",
+            kind=kind,
             count=int(count) if count else None,
             period=str(period) if period else None,
-            words=(period.type,) if period else (),
+            words=words,
             span=_span(meta),
         )
+
+    def limit_per(self, meta: Meta, children: list[Any]) -> ast.Mod:
+        return self.max_per(meta, children, "limit_per")
 
     def only_when(self, meta: Meta, children: list[Any]) -> ast.Mod:
         words = tuple(

@@ -81,7 +81,7 @@ class Formatter:
 
     def _classed(self, word: str) -> str:
         token_class, _, value = word.partition(":")
-        if token_class in ("WORD", "INT", "OR"):
+        if token_class in ("WORD", "INT", "OR", "YOUR_WORD"):
             return value
         return self.spell(token_class, value)
 
@@ -90,9 +90,11 @@ class Formatter:
             return f"once per {self.spell('PHASE', mod.period or '')}"
         if mod.kind == "twice_per":
             return f"twice per {self.spell('PHASE', mod.period or '')}"
-        if mod.kind == "max_per":
+        if mod.kind in ("max_per", "limit_per"):
             cls = mod.words[0] if mod.words else "PHASE"
-            return f"max {mod.count} per {self.spell(cls, mod.period or '')}"
+            var = next((w[4:] for w in mod.words if w.startswith("VAR:")), None)
+            head = "max" if mod.kind == "max_per" else "limit"
+            return f"{head} {var or mod.count} per {self.spell(cls, mod.period or '')}"
         if mod.kind == "only_when":
             return " ".join(self._classed(w) for w in mod.words) + " only"
         return "any time"
@@ -141,7 +143,8 @@ class Formatter:
             elif arg.kind == "STRING":
                 parts.append(f'"{arg.value}"')
             else:
-                parts.append(self.spell(arg.kind, arg.value, plural))
+                many = arg.plural if arg.plural is not None else plural
+                parts.append(self.spell(arg.kind, arg.value, many))
         return " ".join(parts)
 
     def keyword_def(self, node: ast.KeywordDef) -> str:
@@ -203,6 +206,8 @@ class Formatter:
             return f"if {self.condition(step.condition)}, {self.clause(step.clause)}"
         if isinstance(step, ast.ForEach):
             return f"for each {self._each(step.selector)}, {self.clause(step.clause)}"
+        if isinstance(step, ast.Otherwise):
+            return f"otherwise {self.clause(step.clause)}"
         if isinstance(step, ast.Choice):
             return "choose one: " + " or ".join(self.clause(c) for c in step.options)
         raise TypeError(f"not a step: {type(step).__name__}")
@@ -249,7 +254,7 @@ class Formatter:
             return f"{self._verb('look', third)} at {self.selector(_req(a.target))}"
         if v in ("gain", "lose", "pay"):
             text = f"{self._verb(v, third)} {amount}"
-            return text + (" " + self.spell("RESOURCE", a.name) if a.name else "")
+            return text + (" " + self.spell("RESOURCE", a.name, many) if a.name else "")
         if v == "gain_control":
             return f"{self._verb('gain', third)} control of {self.selector(_req(a.target))}"
         if v == "move":
@@ -412,6 +417,8 @@ class Formatter:
         """After "for each" a noun is singular: "for each Rest card"."""
         if isinstance(s, ast.Cards) and s.quantifier is None:
             return self.cards(s, plural=False)
+        if isinstance(s, ast.Player) and s.who.startswith("each "):
+            return s.who[5:]
         return self.selector(s)
 
     def cards(self, c: ast.Cards, plural: bool | None = None) -> str:
@@ -429,6 +436,8 @@ class Formatter:
         count = self.amount(q.count) if q.count else ""
         if q.kind == "n_targets":
             return f"{count} target"
+        if q.kind == "n_cards":
+            return count
         if q.kind == "up_to":
             return f"up to {count}" + (" target" if q.target else "")
         if q.kind in ("top", "bottom"):
@@ -493,7 +502,7 @@ def _is_plural(selector: ast.Node) -> bool:
             return selector.plural is not False
         if q.kind in _PLURAL_QUANTIFIERS:
             return True
-        if q.kind in ("n_targets", "up_to", "top", "bottom"):
+        if q.kind in ("n_targets", "n_cards", "up_to", "top", "bottom"):
             return _counts_many(q.count)
     return False
 

@@ -268,7 +268,7 @@ def parse_line(
             options = _candidates(pieces, i, registry, reserved)
             fitting = [o for o in options if o[0] in actions]
             if not fitting:
-                accepted = set(actions)
+                accepted = _viable(interactive, actions)
                 previous = pieces[i - 1] if i else None
                 failure = _unexpected(
                     pieces,
@@ -290,10 +290,10 @@ def parse_line(
                     failure = _unexpected(pieces, i, options, set(actions), registry, previous)
                 budget -= 1
         else:
-            accepted = set(interactive.choices())
-            if "$END" in accepted:
+            actions = interactive.choices()
+            if "$END" in actions:
                 break
-            failure = _early_end(line, accepted, registry)
+            failure = _early_end(line, _viable(interactive, actions), registry)
         if failure is None:
             continue
         if (
@@ -438,7 +438,7 @@ def describe_expected(accepted: Iterable[str], registry: Registry, limit: int = 
         parts = [*parts[:limit], "…"]
         return ", ".join(parts)
     if len(parts) <= 1:
-        return parts[0] if parts else "nothing more"
+        return parts[0] if parts else ""
     return ", ".join(parts[:-1]) + " or " + parts[-1]
 
 
@@ -469,6 +469,29 @@ def _suggestion(word: str, accepted: Iterable[str], registry: Registry) -> str:
         elif (literal := _literal_of(name)) is not None:
             pool.append(literal)
     return did_you_mean(word, pool)
+
+
+def _viable(interactive: object, actions: Mapping[str, object]) -> set[str]:
+    """The terminals that can really come next. An LALR state also lists terminals that
+    only its merged lookaheads allow, which would make "expected …" promise words that
+    fail one step later; each is tried on a copy of the parser (error path only)."""
+    viable: set[str] = set()
+    for name in actions:
+        if name == "$END":
+            trial = interactive.copy(deepcopy_values=False)  # type: ignore[attr-defined]
+            try:
+                trial.feed_eof()
+            except UnexpectedInput:
+                continue
+            viable.add(name)
+            continue
+        trial = interactive.copy(deepcopy_values=False)  # type: ignore[attr-defined]
+        try:
+            trial.feed_token(Token(name, ""))
+        except (UnexpectedInput, AssertionError):  # lark asserts on reaching its end state
+            continue
+        viable.add(name)
+    return viable or set(actions)
 
 
 def _missing_sign(interactive: object, options: list[Option]) -> str | None:
@@ -516,19 +539,18 @@ def _unexpected(
             "the labels are: " + ", ".join(labels) if labels else "this game has no labels"
         )
         return error("CS-P002", f'unknown label "{shown}"', piece.span, hint)
+    wanted = f"; expected {expected}" if expected else ""
     if unknown and not hint:
         phrase = _misspelt_phrase(pieces, i, accepted, registry)
         if phrase is not None:
             words, span, hint = phrase
-            return error(
-                "CS-P002", f'unknown words "{words}"{after}; expected {expected}', span, hint
-            )
+            return error("CS-P002", f'unknown words "{words}"{after}{wanted}', span, hint)
     if unknown:
-        message = f'unknown word "{shown}"{after}; expected {expected}'
+        message = f'unknown word "{shown}"{after}{wanted}'
         if not hint:
             hint = _known_elsewhere_hint(piece.value, registry)
         return error("CS-P002", message, piece.span, hint)
-    return error("CS-P001", f'unexpected "{shown}"{after}; expected {expected}', piece.span, hint)
+    return error("CS-P001", f'unexpected "{shown}"{after}{wanted}', piece.span, hint)
 
 
 def _misspelt_phrase(

@@ -6,6 +6,7 @@ a game verb ("stun", "KO", "rest") names is the kernel's (``Kernel.verbs``).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 
 from cardscript.grammar import ast
@@ -41,10 +42,14 @@ def run_step(ctx: Context, step: ast.Node) -> None:
     if isinstance(step, ast.Clause):
         run_clause(ctx, step)
     elif isinstance(step, ast.Conditional):
-        if test(ctx, step.condition):
+        ctx.condition_held = test(ctx, step.condition)
+        if ctx.condition_held:
             run_clause(ctx, step.clause)
         else:
             ctx.did = False
+    elif isinstance(step, ast.Otherwise):
+        if not ctx.condition_held:
+            run_clause(ctx, step.clause)
     elif isinstance(step, ast.ForEach):
         for target in resolve_targets(ctx, step.selector, "for each"):
             inner = _child(ctx)
@@ -59,17 +64,7 @@ def run_step(ctx: Context, step: ast.Node) -> None:
 
 
 def _child(ctx: Context) -> Context:
-    return Context(
-        ctx.engine,
-        ctx.controller,
-        ctx.source,
-        ctx.ability,
-        ctx.event,
-        list(ctx.it),
-        dict(ctx.bindings),
-        ctx.did,
-        ctx.last_amount,
-    )
+    return dataclasses.replace(ctx, it=list(ctx.it), bindings=dict(ctx.bindings))
 
 
 def _label(ctx: Context, clause: ast.Clause) -> str:

@@ -223,7 +223,7 @@ class Engine:
                     continue
             stamp = self.state.cards[source].timestamp
             if stamp >= best:
-                best, value = stamp, _rule_value(node, term.default)
+                best, value = stamp, _rule_value(node, term.default, ctx)
         for effect in self.state.lasting:
             if (
                 effect["kind"] == "rule"
@@ -422,7 +422,16 @@ class Engine:
     def within_limits(self, ability: CompiledAbility, source: int | None) -> bool:
         used = self.state.used.get(f"{source}:{ability.key}", 0)
         for mod in ability.line.mods:
-            limit = {"once_per": 1, "twice_per": 2, "max_per": mod.count or 1}.get(mod.kind)
+            limit = {
+                "once_per": 1,
+                "twice_per": 2,
+                "max_per": mod.count,
+                "limit_per": mod.count,
+            }.get(mod.kind)
+            if mod.kind in ("max_per", "limit_per") and limit is None:
+                var = next((w[4:] for w in mod.words if w.startswith("VAR:")), None)
+                values = dict(ability.keyword_values)
+                limit = int(values[var]) if var in values and values[var].isdigit() else None
             if limit is not None and used >= limit:
                 return False
         return True
@@ -482,7 +491,7 @@ def _bind_where(ctx: Context, steps: ast.Steps) -> None:
         ctx.bindings[binding.name] = len(candidates(ctx, binding.selector))
 
 
-def _rule_value(node: ast.RuleOverride, default: Any) -> Any:
+def _rule_value(node: ast.RuleOverride, default: Any, ctx: Context) -> Any:
     text = node.value.casefold()
     if text in ("on", "true", "yes"):
         return True
@@ -494,6 +503,8 @@ def _rule_value(node: ast.RuleOverride, default: Any) -> Any:
         return int(node.value)
     if node.value_kind == "SIGNED":
         return int(default or 0) + int(node.value)
+    if node.value_kind == "VAR":
+        return ctx.amount(ast.Amount(kind="var", value=node.value))
     return node.value
 
 

@@ -40,6 +40,7 @@ class Context:
     it: list[Target] = field(default_factory=list)
     bindings: dict[str, int] = field(default_factory=dict)
     did: bool = True  # did the last step happen ("if you do")
+    condition_held: bool = True  # the last "if" step's test ("otherwise")
     last_amount: int = 0  # "that many"
 
     def amount(self, node: ast.Amount | None, default: int = 1) -> int:
@@ -280,7 +281,7 @@ def resolve_targets(ctx: Context, selector: ast.Node | None, prompt: str) -> lis
         return []
     if kind in ("up_to",):
         least, most = 0, ctx.amount(q.count)
-    elif kind == "n_targets":
+    elif kind in ("n_targets", "n_cards"):
         least = most = ctx.amount(q.count)
     else:  # a, an, any, another, the, target: exactly one
         least = most = 1
