@@ -141,6 +141,62 @@ def test_command(
     raise typer.Exit(run_test(paths, fmt=fmt, plugins=plugin or []))
 
 
+PluginOption = Annotated[
+    list[str] | None,
+    typer.Option("--plugin", help="module:function that registers an extra game."),
+]
+CardsOption = Annotated[
+    list[str] | None, typer.Option("--cards", help="Extra card files for the game's pool.")
+]
+
+
+@app.command()
+def play(
+    game: Annotated[str, typer.Argument(help="The game to play.")],
+    deck: Annotated[list[str], typer.Option("--deck", help="A deck file; once per player.")],
+    agent: Annotated[
+        list[str] | None, typer.Option("--agent", help="random, first or human; once per player.")
+    ] = None,
+    seed: Annotated[int, typer.Option("--seed", help="The game's random seed.")] = 1,
+    log: Annotated[str | None, typer.Option("--log", help="Write the JSON Lines log here.")] = None,
+    plugin: PluginOption = None,
+    cards: CardsOption = None,
+) -> None:
+    """Play one whole game and print a readable log."""
+    from cardscript.cli.play_cmd import run_play
+
+    raise typer.Exit(
+        run_play(game, deck, agent or ["random"], seed, log, plugin or [], cards or [])
+    )
+
+
+@app.command()
+def simulate(
+    game: Annotated[str, typer.Argument(help="The game to simulate.")],
+    deck: Annotated[list[str], typer.Option("--deck", help="A deck file; once per player.")],
+    games: Annotated[int, typer.Option("-n", "--games", help="How many games.")] = 100,
+    seed: Annotated[int, typer.Option("--seed", help="The first game's seed.")] = 1,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes (0: cores).")] = 0,
+    plugin: PluginOption = None,
+    cards: CardsOption = None,
+) -> None:
+    """Play many seeded games between random agents: win rates, length, errors."""
+    from cardscript.cli.play_cmd import run_simulate
+
+    raise typer.Exit(run_simulate(game, deck, games, seed, jobs, plugin or [], cards or []))
+
+
+@app.command()
+def replay(
+    log: Annotated[str, typer.Argument(help="A JSON Lines game log written by play --log.")],
+    plugin: PluginOption = None,
+) -> None:
+    """Re-run a logged game and verify every state hash."""
+    from cardscript.cli.play_cmd import run_replay
+
+    raise typer.Exit(run_replay(log, plugin or []))
+
+
 @app.command()
 def schema(
     game: Annotated[str, typer.Argument(help=f"One of: {', '.join(GAMES)}.")],

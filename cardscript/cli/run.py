@@ -327,16 +327,13 @@ def _find_card(thing: str, game: str | None, cards: list[Path]) -> tuple[str, di
 
 def run_test(paths: list[Path], *, fmt: str, plugins: list[str]) -> int:
     """Run scenario files; a failure is a CS-S001 diagnostic with expected against actual."""
-    import importlib
 
+    from cardscript.interpreter.playable import load_plugin
     from cardscript.interpreter.scenario import load_scenario, run_scenario
 
     for plugin in plugins:
-        module, _, function = plugin.partition(":")
         try:
-            loaded = importlib.import_module(module)
-            if function:
-                getattr(loaded, function)()
+            load_plugin(plugin)
         except (ImportError, AttributeError) as exc:
             _err(f"error: cannot load plugin {plugin}: {exc}")
             return 2
@@ -352,10 +349,7 @@ def run_test(paths: list[Path], *, fmt: str, plugins: list[str]) -> int:
     problems: list[Diagnostic] = []
     for file in files:
         try:
-            game = str(load_scenario(file).get("game"))
-            importlib.import_module(f"cardscript.kernels.{game.replace('-', '_')}.kernel")
-        except ImportError:
-            pass  # no kernel module yet: run_scenario says so
+            load_scenario(file)
         except Exception as exc:  # a broken scenario file is a finding, not a crash
             problems.append(error("CS-S002", f"not a scenario: {exc}", Span.point(1, 1, str(file))))
             continue

@@ -29,7 +29,7 @@ Every difference is reported as expected against actual, followed by the trace.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -39,15 +39,9 @@ import yaml
 from cardscript.interpreter.agents import FirstAgent, ScriptedAgent
 from cardscript.interpreter.engine import Engine
 from cardscript.interpreter.log import GameLog
+from cardscript.interpreter.playable import engine_factory, register_game
 
-# game id -> factory(seed, agents, log, extra card files) -> Engine
-EngineFactory = Callable[[int, list[Any], GameLog, list[Path]], Engine]
-_FACTORIES: dict[str, EngineFactory] = {}
-
-
-def register_game(game: str, factory: EngineFactory) -> None:
-    """Make a game playable by scenarios (kernels register themselves; tests add theirs)."""
-    _FACTORIES[game] = factory
+__all__ = ["ScenarioResult", "register_game", "run_scenario"]
 
 
 @dataclass
@@ -89,7 +83,7 @@ def run_scenario(path: str | Path) -> ScenarioResult:
     data = load_scenario(path)
     name = str(data.get("scenario", Path(path).stem))
     result = ScenarioResult(name, str(path))
-    factory = _FACTORIES.get(str(data["game"]))
+    factory = engine_factory(str(data["game"]))
     if factory is None:
         result.error = f"no kernel for game {data['game']!r} yet"
         return result

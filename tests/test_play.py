@@ -1,0 +1,95 @@
+"""play, simulate and replay through the tiny test game (registered by tests/conftest.py)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from cardscript.cli.main import app
+
+DECKS = Path(__file__).parent / "testgame" / "decks"
+PLUGIN = ["--plugin", "tests.testgame.kernel:register"]
+runner = CliRunner()
+
+
+def _play(tmp_path: Path, seed: int = 3) -> tuple[int, str, Path]:
+    log = tmp_path / "game.jsonl"
+    result = runner.invoke(
+        app,
+        [
+            "play",
+            "testgame",
+            "--deck",
+            str(DECKS / "beasts.txt"),
+            "--deck",
+            str(DECKS / "guards.txt"),
+            "--seed",
+            str(seed),
+            "--log",
+            str(log),
+            *PLUGIN,
+        ],
+    )
+    return result.exit_code, result.stdout, log
+
+
+def test_play_prints_a_readable_log_and_the_result(tmp_path: Path) -> None:
+    code, out, log = _play(tmp_path)
+    assert code == 0
+    assert "P1 chose" in out and "deal_damage by" in out
+    assert out.rstrip().splitlines()[-1].endswith("steps)")
+    header = json.loads(log.read_text().splitlines()[0])
+    assert header["t"] == "game" and header["game"] == "testgame" and header["seed"] == 3
+    assert len(header["decks"][0]) == 16
+
+
+def test_replay_verifies_every_hash_and_finds_a_difference(tmp_path: Path) -> None:
+    _, _, log = _play(tmp_path)
+    same = runner.invoke(app, ["replay", str(log), *PLUGIN])
+    assert same.exit_code == 0 and same.stdout.startswith("replay identical:")
+    lines = log.read_text().splitlines()
+    for n, line in enumerate(lines):
+        record = json.loads(line)
+        if record["t"] == "step":
+            record["hash"] = "0" * 16
+            lines[n] = json.dumps(record)
+            break
+    log.write_text("\n".join(lines) + "\n")
+    differs = runner.invoke(app, ["replay", str(log), *PLUGIN])
+    assert differs.exit_code == 1
+    assert "replay differs at step 1: the log says 0000000000000000" in differs.stderr
+
+
+def test_simulate_reports_win_rates(tmp_path: Path) -> None:
+    result = runner.invoke(
+        app,
+        [
+            "simulate",
+            "testgame",
+            "--deck",
+            str(DECKS / "beasts.txt"),
+            "--deck",
+            str(DECKS / "beasts.txt"),
+            "-n",
+            "12",
+            "--jobs",
+            "1",
+            *PLUGIN,
+        ],
+    )
+    assert result.exit_code == 0
+    first = result.stdout.splitlines()[0]
+    assert first == "12 games, 12 finished, 0 errors"
+    wins = [int(line.split(": ")[1].split()[0]) for line in result.stdout.splitlines()[1:3]]
+    draws = int(result.stdout.splitlines()[3].split(": ")[1])
+    assert sum(wins) + draws == 12
+
+
+def test_usage_errors_exit_2(tmp_path: Path) -> None:
+    unknown = runner.invoke(app, ["play", "vs-system", "--deck", "a.txt", "--deck", "b.txt"])
+    assert unknown.exit_code == 2
+    assert "there is no kernel for 'vs-system' yet" in unknown.stderr
+    missing = runner.invoke(app, ["replay", str(tmp_path / "none.jsonl")])
+    assert missing.exit_code == 2
