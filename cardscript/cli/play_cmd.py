@@ -11,11 +11,11 @@ from __future__ import annotations
 import os
 import sys
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any
+from typing import IO
 
 from cardscript import GAMES, __version__
 from cardscript.interpreter.agents import Agent, ScriptedAgent, make_agent
@@ -236,7 +236,7 @@ def summary(outcomes: list[Outcome], names: list[str]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _progress(total: int):  # type: ignore[no-untyped-def]
+def _progress(total: int) -> Callable[[int], None]:
     if not sys.stderr.isatty() or os.environ.get("CI") or total < 20:
         return lambda done: None
     from rich.progress import Progress
