@@ -543,6 +543,9 @@ class AstBuilder:
             word=_name(children, "DAMAGE"),
         )
 
+    def choose_target(self, meta: Meta, children: list[Any]) -> ast.Action:
+        return self._action(meta, "choose", target=_selector(children))
+
     def named_cost(self, meta: Meta, children: list[Any]) -> ast.Action:
         return self._action(
             meta, "named_cost", name=_name(children, "COST"), amount=_of(children, ast.Amount)
@@ -572,6 +575,25 @@ class AstBuilder:
         return self._test(
             meta, "in_zone", children, subject=_selector(children), zone=_of(children, ast.ZoneRef)
         )
+
+    def has_cards(self, meta: Meta, children: list[Any]) -> ast.Test:
+        zone = _tree(children, "zone_filter_only")
+        assert zone is not None
+        return self._test(
+            meta,
+            "has_cards",
+            children,
+            subject=_selector(children),
+            comparison=_of(children, ast.Comparison),
+            name=_name(children, "NOUN"),
+            zone=_of(zone.children, ast.ZoneRef),
+            possessor=next(
+                c for c in zone.children if isinstance(c, str) and not isinstance(c, Token)
+            ),
+        )
+
+    def zone_filter_only(self, meta: Meta, children: list[Any]) -> Tree:
+        return Tree("zone_filter_only", children)
 
     def has_counters(self, meta: Meta, children: list[Any]) -> ast.Test:
         return self._test(

@@ -41,9 +41,17 @@ def check_line(
         | _bound_by_costs(ability)
         | {b.name for node in line.walk() if isinstance(node, ast.Steps) for b in node.where}
     )
+    # "loses Poisoning" means the keyword whatever its value: no value is needed there
+    losing = {
+        id(k)
+        for n in line.walk()
+        if isinstance(n, ast.Action) and n.verb == "lose_keyword"
+        for k in n.keywords
+    }
     for node in line.walk():
         if isinstance(node, ast.KeywordUse):
-            yield from _check_keyword_use(node, registry)
+            if id(node) not in losing or node.args:
+                yield from _check_keyword_use(node, registry)
         elif isinstance(node, ast.Clause):
             yield from _check_clause(node)
         elif isinstance(node, ast.Amount) and node.kind == "var" and node.value not in bound:

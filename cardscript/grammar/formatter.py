@@ -312,6 +312,8 @@ class Formatter:
             term = self.registry.term("VERB", a.name or "")
             verb = (term.third_person() if third else term.text) if term else (a.name or "")
             return f"{verb} {amount} {self.spell('DAMAGE', a.word or '', many)}"
+        if v == "choose":
+            return f"choose {self.selector(_req(a.target))}"
         if v == "named_cost":
             return f"{self.spell('COST', a.name or '')} {amount}"
         raise TypeError(f"unknown action {v!r}")
@@ -369,6 +371,15 @@ class Formatter:
             return (
                 f"{self.selector(subject)} {has} {self.comparison(cmp)} "
                 f"{self.spell('COUNTER', t.name or '', _counts_many(cmp.value))}"
+            )
+        if t.kind == "has_cards":
+            subject = _req(t.subject)
+            has = "have" if _is_plural(subject) else "has"
+            cmp = _req(t.comparison)
+            return (
+                f"{self.selector(subject)} {has} {self.comparison(cmp)} "
+                f"{self.spell('NOUN', t.name or '', _counts_many(cmp.value))} "
+                f"{t.possessor} {self.zone(_req(t.zone))}"
             )
         if t.kind in ("resource_cmp", "stat_cmp"):
             cls = "RESOURCE" if t.kind == "resource_cmp" else "STAT"

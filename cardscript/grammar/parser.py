@@ -540,6 +540,14 @@ def _unexpected(
         )
         return error("CS-P002", f'unknown label "{shown}"', piece.span, hint)
     wanted = f"; expected {expected}" if expected else ""
+    label = _label_before_colon(pieces, i)
+    if label is not None and (unknown or piece.kind == "COLON"):
+        text, span = label
+        labels = registry.spellings("LABEL")
+        hint = did_you_mean(text, labels) or (
+            "the labels are: " + ", ".join(labels) if labels else "this game has no labels"
+        )
+        return error("CS-P002", f'unknown label "{text}"', span, hint)
     if unknown and not hint:
         phrase = _misspelt_phrase(pieces, i, accepted, registry)
         if phrase is not None:
@@ -551,6 +559,25 @@ def _unexpected(
             hint = _known_elsewhere_hint(piece.value, registry)
         return error("CS-P002", message, piece.span, hint)
     return error("CS-P001", f'unexpected "{shown}"{after}{wanted}', piece.span, hint)
+
+
+def _label_before_colon(pieces: tuple[Piece, ...], i: int) -> tuple[str, Span] | None:
+    """The words before a ":" that opens a line ("Sudden: …"), if the failure is in them."""
+    for k, piece in enumerate(pieces[:5]):
+        if piece.kind == "COLON":
+            if k == 0 or i > k or any(p.kind not in ("WORD", "VAR") for p in pieces[:k]):
+                return None
+            first, last = pieces[0].span, pieces[k - 1].span
+            span = Span(
+                first.line,
+                first.column,
+                last.end_line,
+                last.end_column,
+                first.offset,
+                last.end_offset,
+            )
+            return " ".join(p.text for p in pieces[:k]), span
+    return None
 
 
 def _misspelt_phrase(

@@ -339,6 +339,12 @@ def _primitive_amount(ctx: Context, clause: ast.Clause) -> None:
     ctx.last_amount = amount
 
 
+def _choose(ctx: Context, clause: ast.Clause) -> None:
+    """ "Choose target unit": the choice becomes "it" for the steps after."""
+    chosen = resolve_targets(ctx, clause.action.target, "choose")
+    ctx.it, ctx.did = list(chosen), bool(chosen)
+
+
 def _named_cost(ctx: Context, clause: ast.Clause) -> None:
     amount = ctx.amount(clause.action.amount)
     done = ctx.engine.apply(
@@ -378,6 +384,7 @@ _ACTIONS: dict[str, Callable[[Context, ast.Clause], None]] = {
     "primitive": _primitive,
     "primitive_amount": _primitive_amount,
     "named_cost": _named_cost,
+    "choose": _choose,
 }
 # Actions whose subject is what they act on ("target character gets +1 ATK"), not a player.
 _SUBJECT_IS_TARGET = frozenset({"get", "have", "gain_keyword", "lose_keyword", "can", "cannot"})

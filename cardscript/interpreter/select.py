@@ -331,6 +331,14 @@ def _test(ctx: Context, t: ast.Test) -> bool:
                 for uid in subjects
             )
         return ok != t.negated
+    if kind == "has_cards":
+        places = _zone_places(ctx, t.zone) if t.zone is not None else []
+        count = sum(
+            1
+            for uid in engine.cards_in(places)
+            if engine.kernel.is_a(engine, uid, t.name or "card")
+        )
+        return compare(count, t.comparison, ctx) != t.negated
     if kind == "resource_cmp":
         who = ctx.controller if t.possessor in ("your", None) else _other(ctx)
         return compare(engine.state.players[who].resources.get(t.name or "", 0), t.comparison, ctx)
