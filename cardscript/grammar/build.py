@@ -116,7 +116,7 @@ class AstBuilder:
         return ast.Label(name=str(name), qualifier=qualifier, span=_span(meta))
 
     def qualifier(self, meta: Meta, children: list[Any]) -> tuple[str, ...]:
-        return tuple(f"{c.type}:{c}" for c in _clean(children))
+        return tuple(_classed_word(c) for c in _clean(children))
 
     # ---- keywords ------------------------------------------------------------------------
     def keyword_list(self, meta: Meta, children: list[Any]) -> ast.KeywordList:
@@ -239,13 +239,10 @@ class AstBuilder:
         assert value is not None
         token = value.children[0]
         assert isinstance(token, Token)
-        scope = None
-        condition = None
-        for c in children:
-            if isinstance(c, tuple) and c and c[0] == "for":
-                scope = c[1]
-            elif isinstance(c, tuple) and c and c[0] == "while":
-                condition = c[1]
+        scope_tree = _tree(children, "override_for")
+        while_tree = _tree(children, "override_while")
+        scope = _selector(scope_tree.children) if scope_tree is not None else None
+        condition = _of(while_tree.children, ast.Condition) if while_tree is not None else None
         return ast.RuleOverride(
             hook=str(hook),
             value=str(token),
@@ -258,8 +255,11 @@ class AstBuilder:
     def rule_value(self, meta: Meta, children: list[Any]) -> Tree:
         return Tree("rule_value", children)
 
-    def override_scope(self, meta: Meta, children: list[Any]) -> tuple[str, Any]:
-        return (str(children[0]).casefold(), children[1])
+    def override_for(self, meta: Meta, children: list[Any]) -> Tree:
+        return Tree("override_for", children)
+
+    def override_while(self, meta: Meta, children: list[Any]) -> Tree:
+        return Tree("override_while", children)
 
     # ---- steps ---------------------------------------------------------------------------
     def steps(self, meta: Meta, children: list[Any]) -> ast.Steps:
@@ -298,6 +298,7 @@ class AstBuilder:
         return ast.Player(who="each " + _words(children), span=_span(meta))
 
     def for_each(self, meta: Meta, children: list[Any]) -> ast.ForEach:
+        children = [_singular(c) for c in children]
         return ast.ForEach(
             selector=_selector(children), clause=_of(children, ast.Clause), span=_span(meta)
         )
@@ -336,7 +337,7 @@ class AstBuilder:
         return Tree("step_tail", children)
 
     def per_each(self, meta: Meta, children: list[Any]) -> Tree:
-        return Tree("per_each", [_selector(children)])
+        return Tree("per_each", [_singular(_selector(children))])
 
     def may(self, meta: Meta, children: list[Any]) -> Tree:
         return Tree("may", [])
@@ -837,7 +838,9 @@ class AstBuilder:
         count = _token(children, "INT")
         var = _token(children, "VAR")
         period = _token(children, "PHASE", "NOUN")
-        words: tuple[str, ...] = (period.type,) if period else ()
+        words: tuple[str, ...] = ()
+        if period is not None:
+            words = (period.type + (":pl" if getattr(period, "plural", False) else ""),)
         if var is not None:
             words += (f"VAR:{var}",)
         return ast.Mod(
@@ -853,12 +856,25 @@ class AstBuilder:
 
     def only_when(self, meta: Meta, children: list[Any]) -> ast.Mod:
         words = tuple(
-            f"{c.type}:{c}" for c in children if isinstance(c, Token) and c.type != "ONLY"
+            _classed_word(c) for c in children if isinstance(c, Token) and c.type != "ONLY"
         )
         return ast.Mod(kind="only_when", words=words, span=_span(meta))
 
     def any_time(self, meta: Meta, children: list[Any]) -> ast.Mod:
         return ast.Mod(kind="any_time", span=_span(meta))
+
+
+def _classed_word(token: Token) -> str:
+    """A word kept with its class (and its number, for plurals): "NOUN:attack:pl"."""
+    mark = ":pl" if getattr(token, "plural", False) else ""
+    return f"{token.type}:{token}{mark}"
+
+
+def _singular(node: Any) -> Any:
+    """After "for each" the noun is singular whatever was written ("for each cards")."""
+    if isinstance(node, ast.Cards) and node.quantifier is None and node.plural:
+        return dataclasses.replace(node, plural=False)
+    return node
 
 
 def _is_lines(value: Any) -> bool:

@@ -83,7 +83,8 @@ class Formatter:
         token_class, _, value = word.partition(":")
         if token_class in ("WORD", "INT", "OR", "YOUR_WORD"):
             return value
-        return self.spell(token_class, value)
+        value, _, number = value.partition(":")
+        return self.spell(token_class, value, number == "pl")
 
     def mod(self, mod: ast.Mod) -> str:
         if mod.kind == "once_per":
@@ -91,10 +92,11 @@ class Formatter:
         if mod.kind == "twice_per":
             return f"twice per {self.spell('PHASE', mod.period or '')}"
         if mod.kind in ("max_per", "limit_per"):
-            cls = mod.words[0] if mod.words else "PHASE"
+            cls, _, number = (mod.words[0] if mod.words else "PHASE").partition(":")
             var = next((w[4:] for w in mod.words if w.startswith("VAR:")), None)
             head = "max" if mod.kind == "max_per" else "limit"
-            return f"{head} {var or mod.count} per {self.spell(cls, mod.period or '')}"
+            period = self.spell(cls, mod.period or "", number == "pl")
+            return f"{head} {var or mod.count} per {period}"
         if mod.kind == "only_when":
             return " ".join(self._classed(w) for w in mod.words) + " only"
         return "any time"
@@ -505,6 +507,8 @@ def format_script(script: ast.Script, registry: Registry) -> str:
 def _is_plural(selector: ast.Node) -> bool:
     if isinstance(selector, ast.It):
         return selector.word == "them"
+    if isinstance(selector, ast.ThatCard):
+        return selector.word == "those"
     if isinstance(selector, ast.Player):
         return selector.who in _BASE_FORM_PLAYERS
     if isinstance(selector, ast.Cards):

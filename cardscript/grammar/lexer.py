@@ -132,7 +132,15 @@ def split_lines(
     indented = False
     newlines = 0
 
+    bad_line = [False]  # one lexical error per logical line: the first says it all
+
+    def report(problem: Diagnostic) -> None:
+        if not bad_line[0]:
+            diagnostics.append(problem)
+            bad_line[0] = True
+
     def flush() -> None:
+        bad_line[0] = False
         if current:
             first, last = current[0].span, current[-1].span
             span = Span(
@@ -183,7 +191,7 @@ def split_lines(
         elif kind == "string":
             current.append(Piece("STRING", raw, raw[1:-1], span))
         elif kind == "badnumber":
-            diagnostics.append(
+            report(
                 error(
                     "CS-P009",
                     f'"{raw}" is not a whole number',
@@ -192,7 +200,7 @@ def split_lines(
                 )
             )
         elif kind == "badstring":
-            diagnostics.append(
+            report(
                 error(
                     "CS-P005",
                     "this quoted name is never closed",
@@ -211,7 +219,7 @@ def split_lines(
         elif kind == "punct":
             current.append(Piece(_PUNCT[raw], raw, raw, span))
         else:
-            diagnostics.append(
+            report(
                 error(
                     "CS-P004",
                     f'unexpected character "{raw}"',

@@ -8,13 +8,13 @@ word), the parser takes the first one its current state accepts — longest phra
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from importlib import resources
 from typing import Any
 
-from lark import Lark, Token
+from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput
 from lark.lexer import Lexer
 
@@ -258,55 +258,45 @@ def parse_line(
     # first the parser accepts; if the line then fails, the next class is tried. The
     # budget keeps hostile lines linear.
     budget = 8 * len(pieces) + 64
-    choice_points: list[tuple[int, object, list[Option]]] = []
-    furthest: tuple[int, Diagnostic] | None = None
+    choice_points: list[tuple[int, Any, list[Option]]] = []
+    # Failures are kept as (position, thunk): only the furthest ones are ever worded, so a
+    # branch that backtracking abandons costs no message and no "did you mean".
+    failures: list[tuple[int, Callable[[], Diagnostic]]] = []
     i = 0
     while True:
-        failure: Diagnostic | None = None
+        failure: Callable[[], Diagnostic] | None = None
         if i < len(pieces):
             actions = interactive.choices()  # a dict: membership without copying
             options = _candidates(pieces, i, registry, reserved)
             fitting = [o for o in options if o[0] in actions]
             if not fitting:
-                accepted = _viable(interactive, actions)
-                previous = pieces[i - 1] if i else None
-                failure = _unexpected(
-                    pieces,
-                    i,
-                    options,
-                    accepted,
-                    registry,
-                    previous,
-                    _missing_sign(interactive, options),
-                )
+                failure = _unexpected_later(interactive, pieces, i, options, registry)
             else:
                 if len(fitting) > 1:
-                    # values on the stack are never mutated, so a shallow copy is enough
-                    choice_points.append((i, interactive.copy(deepcopy_values=False), fitting[1:]))
+                    choice_points.append((i, _snapshot(interactive), fitting[1:]))
                 try:
                     i = _feed(interactive, pieces, i, fitting[0])
                 except UnexpectedInput:
-                    previous = pieces[i - 1] if i else None
-                    failure = _unexpected(pieces, i, options, set(actions), registry, previous)
+                    failure = _unexpected_later(interactive, pieces, i, options, registry, actions)
                 budget -= 1
         else:
             actions = interactive.choices()
             if "$END" in actions:
-                break
-            failure = _early_end(line, _viable(interactive, actions), registry)
+                try:
+                    tree = interactive.feed_eof()
+                    return _builder().transform(tree), []
+                except UnexpectedInput:
+                    pass  # $END was only a lookahead of a reduction that then fails
+            viable = _viable(interactive, actions) - {"$END"}
+            failure = partial(_early_end, line, viable, registry)
         if failure is None:
             continue
-        if (
-            furthest is None
-            or i > furthest[0]
-            or (i == furthest[0] and "missing before" in "".join(failure.hints))
-        ):
-            furthest = (i, failure)
+        failures.append((i, failure))
         if not choice_points or budget <= 0:
-            return None, [furthest[1]]
+            return None, [_best_failure(failures)]
         while choice_points and budget > 0:
             i, saved, rest = choice_points.pop()
-            interactive = saved.copy(deepcopy_values=False)  # type: ignore[attr-defined]
+            interactive = _snapshot(saved)
             if len(rest) > 1:
                 choice_points.append((i, saved, rest[1:]))
             budget -= 1
@@ -316,9 +306,52 @@ def parse_line(
             except UnexpectedInput:
                 continue
         else:
-            return None, [furthest[1]]
-    tree = interactive.feed_eof()
-    return _builder().transform(tree), []
+            return None, [_best_failure(failures)]
+
+
+def _snapshot(interactive: Any) -> Any:
+    """A copy of the parser to come back to. Lark's LALR tree builder extends the child
+    list of a left-recursive rule in place, so the trees on the value stack get fresh
+    child lists; deep copies would cost far more and drop the tokens' plural flag."""
+    copy = interactive.copy(deepcopy_values=False)
+    stack = copy.parser_state.value_stack
+    for n, value in enumerate(stack):
+        if isinstance(value, Tree):
+            stack[n] = Tree(value.data, list(value.children), value.meta)
+    return copy
+
+
+def _best_failure(failures: list[tuple[int, Callable[[], Diagnostic]]]) -> Diagnostic:
+    """The failure that got furthest; at a tie, one that can say which sign is missing."""
+    furthest = max(position for position, _ in failures)
+    worded = [make() for position, make in failures if position == furthest]
+    for diagnostic in worded:
+        if "missing before" in "".join(diagnostic.hints):
+            return diagnostic
+    return worded[0]
+
+
+def _unexpected_later(
+    interactive: Any,
+    pieces: tuple[Piece, ...],
+    i: int,
+    options: list[Option],
+    registry: Registry,
+    failed_actions: Mapping[str, object] | None = None,
+) -> Callable[[], Diagnostic]:
+    """A thunk wording the failure at ``i``, from a snapshot of the parser there."""
+    at = _snapshot(interactive)
+
+    def word() -> Diagnostic:
+        previous = pieces[i - 1] if i else None
+        if failed_actions is not None:  # the token was fed and failed: the state moved on
+            return _unexpected(pieces, i, options, set(failed_actions), registry, previous)
+        accepted = _viable(at, at.choices())
+        return _unexpected(
+            pieces, i, options, accepted, registry, previous, _missing_sign(at, options)
+        )
+
+    return word
 
 
 def _feed(interactive: object, pieces: tuple[Piece, ...], i: int, option: Option) -> int:
@@ -355,7 +388,7 @@ def _candidates(
     found = memo.get(key)
     if found is None:
         found = memo[key] = _word_candidates(pieces, i, registry, reserved)
-        if len(memo) > 50_000:
+        if len(memo) > 10_000:
             memo.clear()  # hostile input must not grow memory without bound
     return found
 
