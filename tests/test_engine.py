@@ -268,3 +268,16 @@ def test_player_targets_are_seats() -> None:
     engine = _table()
     engine.apply("deal_damage", RULE, target=Seat(1), amount=4, kind="damage", source=None)
     assert _life(engine, 1) == 6
+
+
+def test_set_before_add_and_newest_set_wins() -> None:
+    engine = _table()
+    bear = _put(engine, "bear", player=1)
+    _put(engine, "banner", player=1)  # +1 power to its controller's creatures
+    assert engine.stat(bear, "power") == 3
+    _put(engine, "shrink")  # sets the opponent's creatures to 1, before the +1
+    assert engine.stat(bear, "power") == 2
+    engine.state.lasting.append(
+        {"kind": "set", "stat": "power", "value": 5, "uids": [bear], "until": "turn"}
+    )
+    assert engine.stat(bear, "power") == 6  # the newest set (lasting) wins, then the +1

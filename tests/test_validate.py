@@ -263,3 +263,24 @@ def test_validation_never_raises(data: bytes | str) -> None:
     for d in result.diagnostics:
         assert d.code.startswith("CS-")
         assert d.span is None or d.span.line >= 1
+
+
+def test_nemesis_set_must_exist(tmp_path: Path) -> None:
+    hero = """\
+game: marvel-champions
+set: TST
+cards:
+  - {id: h1a, name: Kite, type: hero, back: h1b, thw: 1, atk: 2, def: 1, hit_points: 10,
+     hand_size: 5, nemesis_set: kite_nemesis}
+  - {id: h1b, name: Jo, type: alter_ego, back: h1a, rec: 4, hit_points: 10, hand_size: 6}
+"""
+    _write(tmp_path, "a.yaml", hero)
+    found = [(code, line, col, msg) for _, code, line, col, msg in _found(tmp_path)]
+    assert found == [
+        (
+            "CS-C024",
+            4,
+            10,
+            '"Kite" names the nemesis set "kite_nemesis", but no card has that set_code',
+        )
+    ]

@@ -27,7 +27,16 @@ SUMMARY_FIELDS: Mapping[str, tuple[str, ...]] = {
     "vs-system": ("version", "team"),
     "pocket-duel": ("hero", "superpower_kind"),
     "berserk": ("element", "elite", "cost", "horde", "unique"),
-    "marvel-champions": ("aspect", "owner", "back", "unique", "max_per_deck", "traits"),
+    "marvel-champions": (
+        "aspect",
+        "owner",
+        "back",
+        "unique",
+        "max_per_deck",
+        "traits",
+        "set_code",
+        "nemesis_set",
+    ),
     "vanguard": ("grade", "trigger", "clan", "skill"),
 }
 _NEEDS_TEXT: Mapping[str, frozenset[str]] = {

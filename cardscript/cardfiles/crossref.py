@@ -6,6 +6,7 @@
 | CS-C021 | a field names a card that does not exist |
 | CS-C022 | Marvel Champions: the two sides of a card do not point at each other |
 | CS-C023 | Pocket Duel: a hero's set is not one card of each of the seven types |
+| CS-C024 | Marvel Champions: a nemesis set that no card belongs to |
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ def cross_file_diagnostics(cards: Iterable[CardSummary]) -> list[Diagnostic]:
         out.extend(_references(game_cards, index))
         if game == "marvel-champions":
             out.extend(_double_sided(game_cards, index))
+            out.extend(_nemesis_sets(game_cards))
         if game == "pocket-duel":
             out.extend(_hero_sets(game_cards))
     return out
@@ -70,6 +72,19 @@ def _double_sided(cards: list[CardSummary], index: dict[str, CardSummary]) -> It
                 f'"{back}" does not name "{card.id}"',
                 card.span,
                 f'perhaps try "back: {card.id}" on "{back}"',
+            )
+
+
+def _nemesis_sets(cards: list[CardSummary]) -> Iterator[Diagnostic]:
+    sets = {str(dict(c.fields).get("set_code")) for c in cards if dict(c.fields).get("set_code")}
+    for card in cards:
+        wanted = dict(card.fields).get("nemesis_set")
+        if isinstance(wanted, str) and wanted not in sets:
+            yield error(
+                "CS-C024",
+                f'"{card.name}" names the nemesis set "{wanted}", but no card has that set_code',
+                card.span,
+                did_you_mean(wanted, sets),
             )
 
 

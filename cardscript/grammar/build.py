@@ -504,6 +504,11 @@ class AstBuilder:
     def grant(self, meta: Meta, children: list[Any]) -> ast.Action:
         return self._action(meta, "have", keywords=_all(children, ast.KeywordUse))
 
+    def set_stat(self, meta: Meta, children: list[Any]) -> ast.Action:
+        return self._action(
+            meta, "set_stat", name=_name(children, "STAT"), amount=_of(children, ast.Amount)
+        )
+
     def gain_keyword(self, meta: Meta, children: list[Any]) -> ast.Action:
         return self._action(meta, "gain_keyword", keywords=_all(children, ast.KeywordUse))
 

@@ -22,7 +22,7 @@ _TIMING = {
     "after": "Right after",
     "before": "Just before",
 }
-_CONTINUOUS_VERBS = frozenset({"get", "have", "can", "cannot", "prevent"})
+_CONTINUOUS_VERBS = frozenset({"get", "have", "set_stat", "can", "cannot", "prevent"})
 
 
 class Explainer:

@@ -294,6 +294,8 @@ class Formatter:
         if v == "get":
             mods = " and ".join(f"{m.delta} {self.spell('STAT', m.stat)}" for m in a.stat_mods)
             return f"{self._verb('get', third)} {mods}"
+        if v == "set_stat":
+            return f"{self._verb('have', third)} {self.spell('STAT', a.name or '')} {amount}"
         if v in ("have", "gain_keyword", "lose_keyword"):
             base = {"have": "have", "gain_keyword": "gain", "lose_keyword": "lose"}[v]
             keywords = " and ".join(self.keyword(k) for k in a.keywords)

@@ -293,6 +293,14 @@ def _get(ctx: Context, clause: ast.Clause) -> None:
         _lasting(ctx, clause, {"kind": "stat", "stat": mod.stat, "delta": _delta(mod.delta, ctx)})
 
 
+def _set_stat(ctx: Context, clause: ast.Clause) -> None:
+    _lasting(
+        ctx,
+        clause,
+        {"kind": "set", "stat": clause.action.name, "value": ctx.amount(clause.action.amount)},
+    )
+
+
 def _keywords(gain: bool) -> Callable[[Context, ast.Clause], None]:
     def run(ctx: Context, clause: ast.Clause) -> None:
         for use in clause.action.keywords:
@@ -385,6 +393,9 @@ _ACTIONS: dict[str, Callable[[Context, ast.Clause], None]] = {
     "primitive_amount": _primitive_amount,
     "named_cost": _named_cost,
     "choose": _choose,
+    "set_stat": _set_stat,
 }
 # Actions whose subject is what they act on ("target character gets +1 ATK"), not a player.
-_SUBJECT_IS_TARGET = frozenset({"get", "have", "gain_keyword", "lose_keyword", "can", "cannot"})
+_SUBJECT_IS_TARGET = frozenset(
+    {"get", "have", "set_stat", "gain_keyword", "lose_keyword", "can", "cannot"}
+)

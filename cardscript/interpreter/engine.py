@@ -144,15 +144,36 @@ class Engine:
 
     # ---- computed characteristics ---------------------------------------------------
     def stat(self, uid: int, stat: str) -> int:
-        """Printed value, then continuous changes: static abilities first, then lasting
-        effects in timestamp order; the kernel clamps (e.g. negative as 0)."""
+        """Printed value; then changes that set it ("has ATK 0"), the newest winning; then
+        changes that add to it, static abilities first and lasting effects in timestamp
+        order; the kernel clamps last (e.g. negative counts as 0)."""
         value = self.kernel.printed(self, uid, stat)
+        value = self._stat_set(uid, stat, value)
         for delta in self._stat_deltas(uid, stat):
             value += delta
         for effect in self.state.lasting:
             if effect["kind"] == "stat" and effect["stat"] == stat and uid in effect["uids"]:
                 value += effect["delta"]
         return self.kernel.clamp(self, uid, stat, value)
+
+    def _stat_set(self, uid: int, stat: str, value: int) -> int:
+        newest = -1
+        for source, ability, node in self._statics(ast.EffectAbility):
+            if not self._static_applies(source, ability, node):
+                continue
+            for step in node.effects.steps:
+                if (not isinstance(step, ast.Clause) or step.action.verb != "set_stat"
+                        or step.action.name != stat or step.subject is None
+                        or step.duration is not None):
+                    continue
+                ctx = self.context(source, ability)
+                stamp = self.state.cards[source].timestamp
+                if stamp >= newest and uid in candidates(ctx, step.subject):
+                    newest, value = stamp, ctx.amount(step.action.amount)
+        for effect in self.state.lasting:
+            if effect["kind"] == "set" and effect["stat"] == stat and uid in effect["uids"]:
+                value = effect["value"]  # lasting effects are kept in timestamp order
+        return value
 
     def _stat_deltas(self, uid: int, stat: str) -> Iterable[int]:
         for source, ability, node in self._statics(ast.EffectAbility):
@@ -209,6 +230,8 @@ class Engine:
         value = self.kernel.hook_default(self, hook, term.default)
         best = -1
         for source, ability, node in self._statics(ast.RuleOverride):
+            if node.hook != hook:
+                continue  # a card's override of another rule does not speak here
             ctx = self.context(source, ability)
             if node.condition is not None:
                 from cardscript.interpreter.select import test
