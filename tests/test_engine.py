@@ -281,3 +281,10 @@ def test_set_before_add_and_newest_set_wins() -> None:
         {"kind": "set", "stat": "power", "value": 5, "uids": [bear], "until": "turn"}
     )
     assert engine.stat(bear, "power") == 6  # the newest set (lasting) wins, then the +1
+
+
+def test_an_override_changes_only_its_own_rule() -> None:
+    engine = _table()
+    _put(engine, "scholar")  # "Rule draw_count is 2 for you."
+    assert engine.rule("draw_count", player=0) == 2
+    assert engine.rule("attack_damage", player=0) is True
