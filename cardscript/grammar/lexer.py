@@ -52,12 +52,16 @@ _PUNCT: Mapping[str, str] = {
     "—": "COLON",
 }
 
+# Leading blanks are part of every match (one match per token, not two), and the most
+# common tokens are tried first; a strike (X-Y-Z) must still come before a word.
 _TOKEN_RE = re.compile(
     r"""
-    (?P<ws>[ \t\r\f\v\u00a0]+)
+    (?P<ws>[ \t\r\f\v\u00a0]*)
+  (?:
+    (?P<triple>[0-9XYZ]+-[0-9XYZ]+-[0-9XYZ]+(?![\w-]))
+  | (?P<word>[^\W\d_](?:[\w]|['’\-](?=\w))*)
   | (?P<comment>\#[^\n]*)
   | (?P<arrow>->|=>)
-  | (?P<triple>[0-9XYZ]+-[0-9XYZ]+-[0-9XYZ]+(?![\w-]))
   | (?P<badnumber>[+\-−]?\d+(?:[.,]\d+|[^\W\d_]\w*))
   | (?P<signed>[+\-−](?:\d+|[XYZN])(?![\w]))
   | (?P<int>\d+(?![\w]))
@@ -66,10 +70,10 @@ _TOKEN_RE = re.compile(
   | (?P<label>\[[^\]\n]{1,40}\])
   | (?P<dotthen>\.[ \t]*(?:\n[ \t]+)?then(?![\w]))
   | (?P<dot>\.)
-  | (?P<word>[^\W\d_](?:[\w]|['’\-](?=\w))*)
   | (?P<punct>[,:;()→—])
   | (?P<newline>\n)
-  | (?P<other>.)
+  | (?P<other>[^ \t\r\f\v\u00a0\n])
+  )
     """,
     re.VERBOSE | re.IGNORECASE,
 )
@@ -154,14 +158,18 @@ def split_lines(
             lines.append(LogicalLine(tuple(current), span))
             current.clear()
 
+    line_no, line_start = 1, 0  # positions are counted as the text is scanned
     for match in _TOKEN_RE.finditer(text):
         kind = match.lastgroup
-        start, end = match.span()
-        raw = match.group()
-        if kind == "ws":
-            if at_line_start and start > 0 and text[start - 1] == "\n":
-                indented = True
-            continue
+        start, end = match.span(kind)
+        raw = match.group(kind)
+        if (
+            start > match.start()
+            and at_line_start
+            and match.start() > 0
+            and (text[match.start() - 1] == "\n")
+        ):
+            indented = True
         if kind == "comment":
             if comments is not None:
                 line_no, col = positions.at(start)
@@ -171,6 +179,7 @@ def split_lines(
         if kind == "newline":
             at_line_start, indented = True, False
             newlines += 1
+            line_no, line_start = line_no + 1, end
             continue
         if at_line_start:
             # An indented line continues the previous one, unless a blank line came between.
@@ -178,7 +187,11 @@ def split_lines(
                 flush()
             at_line_start, indented = False, False
         newlines = 0
-        span = positions.span(start, end)
+        if "\n" in raw:  # ". \n  then" spans two lines
+            span = positions.span(start, end)
+            line_no, line_start = span.end_line, end - span.end_column + 1
+        else:
+            span = Span(line_no, start - line_start + 1, line_no, end - line_start + 1, start, end)
         if kind == "word":
             current.extend(_word_pieces(raw, span))
         elif kind == "int":
