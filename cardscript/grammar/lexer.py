@@ -160,7 +160,7 @@ def split_lines(
 
     line_no, line_start = 1, 0  # positions are counted as the text is scanned
     for match in _TOKEN_RE.finditer(text):
-        kind = match.lastgroup
+        kind = match.lastgroup or "other"
         start, end = match.span(kind)
         raw = match.group(kind)
         if (

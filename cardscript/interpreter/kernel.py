@@ -86,6 +86,11 @@ class Kernel:
                 return True
         return bool(definition.get(quality) is True)
 
+    def quality_for(self, engine: Engine, uid: int, quality: str, controller: int) -> bool:
+        """A quality as seen by ``controller``, whose text is being read ("opposing",
+        "friendly"); by default the same for everyone."""
+        return self.has_quality(engine, uid, quality)
+
     def text_active(self, engine: Engine, uid: int) -> bool:
         return True
 

@@ -194,7 +194,7 @@ def matches_cards(ctx: Context, selector: ast.Cards, uid: int) -> bool:
     card = engine.state.cards[uid]
     for quality in selector.qualities:
         if quality.kind == "adj" and (
-            kernel.has_quality(engine, uid, quality.value) == quality.negated
+            kernel.quality_for(engine, uid, quality.value, ctx.controller) == quality.negated
         ):
             return False
         if quality.kind == "name" and not _has_name(engine, uid, quality.value):
