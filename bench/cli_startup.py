@@ -29,8 +29,10 @@ def main() -> int:
             start = time.perf_counter()
             subprocess.run([exe, *argv], capture_output=True, check=True)
             times.append(time.perf_counter() - start)
-        print(f"cardscript {' '.join(argv):10} median {statistics.median(times) * 1000:6.1f} ms"
-              f"   best {min(times) * 1000:6.1f} ms   ({args.runs} runs)")
+        print(
+            f"cardscript {' '.join(argv):10} median {statistics.median(times) * 1000:6.1f} ms"
+            f"   best {min(times) * 1000:6.1f} ms   ({args.runs} runs)"
+        )
     return 0
 
 

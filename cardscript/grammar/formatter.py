@@ -70,6 +70,8 @@ class Formatter:
             text += " (" + ", ".join(self.mod(m) for m in line.mods) + ")"
         if sentence and not isinstance(line.ability, (ast.KeywordList, ast.KeywordDef)):
             text += "."
+        if isinstance(line.ability, ast.KeywordDef):
+            return text  # "keyword" opens a definition, lower case like a declaration
         return _capitalise(text)
 
     def label(self, label: ast.Label) -> str:

@@ -39,15 +39,34 @@ def format_text(text: str, registry: Registry) -> Formatted:
         start = line.span.line if line.span else 0
         end = line.span.end_line if line.span else start
         nodes.append((start, end, formatter.line(line)))
+    # A blank line the author left between two items (abilities or comment lines) is kept,
+    # as one blank line: it groups the text.
+    last_line = 0
+
+    def emit(text: str, first: int, last: int) -> None:
+        nonlocal last_line
+        if out and first - last_line > 1 and _blank_between(source_lines, last_line, first):
+            out.append("")
+        out.append(text)
+        last_line = last
+
+    source_lines = text.split("\n")
     for start, end, rendered in nodes:
         while pending and pending[0].own_line and pending[0].line < start:
-            out.append(pending.pop(0).text)
+            comment = pending.pop(0)
+            emit(comment.text, comment.line, comment.line)
         trailing = [c for c in pending if not c.own_line and start <= c.line <= end]
         for c in trailing:
             pending.remove(c)
         if trailing:
             first, *rest = rendered.split("\n")
             rendered = "\n".join([first + "  " + " ".join(c.text for c in trailing), *rest])
-        out.append(rendered)
-    out.extend(c.text for c in pending)
+        emit(rendered, start, end)
+    for comment in pending:
+        emit(comment.text, comment.line, comment.line)
     return Formatted("\n".join(out) + "\n" if out else "", result.diagnostics)
+
+
+def _blank_between(lines: list[str], after: int, before: int) -> bool:
+    """Is there an empty line strictly between 1-based lines ``after`` and ``before``?"""
+    return any(not lines[n - 1].strip() for n in range(after + 1, before) if n - 1 < len(lines))

@@ -162,9 +162,13 @@ class Engine:
             if not self._static_applies(source, ability, node):
                 continue
             for step in node.effects.steps:
-                if (not isinstance(step, ast.Clause) or step.action.verb != "set_stat"
-                        or step.action.name != stat or step.subject is None
-                        or step.duration is not None):
+                if (
+                    not isinstance(step, ast.Clause)
+                    or step.action.verb != "set_stat"
+                    or step.action.name != stat
+                    or step.subject is None
+                    or step.duration is not None
+                ):
                     continue
                 ctx = self.context(source, ability)
                 stamp = self.state.cards[source].timestamp

@@ -1,0 +1,155 @@
+"""Pocket Duel: whole seeded games between random heroes end with a result and no error."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from cardscript.cli.play_cmd import play_one, run_replay
+from cardscript.interpreter.agents import FirstAgent, RandomAgent
+from cardscript.kernels.pocket_duel.kernel import (
+    PocketDuelKernel,
+    heroes,
+    new_engine,
+    pocket_duel_pool,
+)
+
+POOL = pocket_duel_pool()
+HEROES = heroes(POOL)
+TYPES = {"strength", "weapon", "intellect", "defense", "agility", "rest", "superpower"}
+
+
+def test_the_library_has_six_complete_heroes() -> None:
+    assert len(HEROES) >= 6
+    for hero in HEROES:
+        own = [c for c in POOL.cards.values() if c.get("hero") == hero and c.type in TYPES]
+        assert {c.type for c in own} == TYPES and len(own) == 7
+        assert POOL[hero].get("difficulty") in (1, 2, 3)
+    assert {POOL[h].get("difficulty") for h in HEROES} == {1, 2, 3}
+
+
+def test_200_random_games_end_with_a_result() -> None:
+    reasons: dict[str, int] = {}
+    for seed in range(200):
+        pick = random.Random(seed)
+        decks = [[pick.choice(HEROES)], [pick.choice(HEROES)]]
+        engine = new_engine([RandomAgent(2 * seed), RandomAgent(2 * seed + 1)], seed, pool=POOL)
+        engine.kernel.setup(engine, decks)
+        result = engine.kernel.play(engine)
+        assert result is not None and result["winner"] in (0, 1, None)
+        reasons[result["reason"]] = reasons.get(result["reason"], 0) + 1
+    assert reasons.get("health", 0) > 0 and reasons.get("destroyed", 0) > 0
+
+
+def test_first_agents_play_to_the_end() -> None:
+    for a in HEROES:
+        for b in HEROES:
+            engine = new_engine([FirstAgent(), FirstAgent()], 1, pool=POOL)
+            engine.kernel.setup(engine, [[a], [b]])
+            assert engine.kernel.play(engine)["reason"]
+
+
+def test_same_seed_same_game() -> None:
+    games = []
+    for _ in range(2):
+        engine = new_engine([RandomAgent(5), RandomAgent(6)], 7, pool=POOL)
+        engine.kernel.setup(engine, [[HEROES[0]], [HEROES[1]]])
+        engine.kernel.play(engine)
+        games.append(engine.state.state_hash())
+    assert games[0] == games[1]
+
+
+def _deck(tmp_path: Path, hero: str) -> str:
+    ids = [hero, *sorted(c.id for c in POOL.cards.values() if c.get("hero") == hero)]
+    ids = [i for i in ids if POOL[i].type in TYPES or i == hero]
+    lines = "".join(f"  - 1x {POOL[i].name}\n" for i in ids)
+    path = tmp_path / f"{hero}.yaml"
+    path.write_text(
+        f"game: pocket-duel\ndeck: {POOL[hero].name}\nhero: {hero}\ncards:\n{lines}", "utf-8"
+    )
+    return str(path)
+
+
+def test_play_one_from_deck_files_and_replay(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    decks = [_deck(tmp_path, HEROES[0]), _deck(tmp_path, HEROES[-1])]
+    log_file = tmp_path / "game.jsonl"
+    with log_file.open("w", encoding="utf-8") as stream:
+        engine, _ = play_one("pocket-duel", decks, ["random", "random"], 11, log_stream=stream)
+    assert engine.state.result is not None
+    hands = [len(p.zones.get("hand", [])) for p in engine.state.players]
+    assert all(n <= 7 for n in hands)
+    assert run_replay(str(log_file), []) == 0
+    assert "replay identical" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("fmt", ["standard", "conquest", "legacy"])
+def test_random_matches_end_with_a_match_winner(fmt: str) -> None:
+    from cardscript.kernels.pocket_duel.matches import play_match
+
+    for seed in range(10):
+        pick = random.Random(seed)
+        shuffled = pick.sample(HEROES, 6)
+        teams = (
+            [[shuffled[0]], [shuffled[1]]] if fmt == "standard" else [shuffled[:3], shuffled[3:]]
+        )
+        engine = new_engine([RandomAgent(seed), RandomAgent(seed + 99)], seed, pool=POOL)
+        result = play_match(engine, fmt, teams, 2 if fmt == "standard" else None)
+        assert result["reason"] in (f"{fmt} match", "match limit")
+        if result["reason"] != "match limit":
+            match = engine.state.data["match"]
+            assert match["wins"][result["winner"]] == match["first_to"]
+            for hero, cards in match["sets"].items():
+                assert len(cards) == 8 and cards[0] == hero
+
+
+def test_random_games_against_the_automa() -> None:
+    from cardscript.kernels.pocket_duel.automa import automa_setup
+
+    automa_heroes = sorted(c.id for c in POOL.cards.values() if c.type == "automa_hero")
+    assert len(automa_heroes) >= 6
+    for seed in range(60):
+        pick = random.Random(seed)
+        engine = new_engine([RandomAgent(seed), FirstAgent()], seed, pool=POOL)
+        automa_setup(engine, pick.choice(HEROES), pick.choice(automa_heroes))
+        result = engine.kernel.play(engine)
+        assert result["winner"] in (0, 1, None)
+        automa = engine.state.players[1].zones
+        assert len(automa.get("automa_deck", [])) + len(automa.get("automa_discard", [])) == 5
+
+
+def test_a_rule_override_changes_only_its_own_rule() -> None:
+    """Nell Orrery's talent (energy_per_cancel 2) must not touch starting_health."""
+    engine = new_engine([FirstAgent(), FirstAgent()], 1, pool=POOL)
+    engine.kernel.setup(engine, [["nell-hero"], ["cinder-hero"]])
+    nell = engine.state.players[0]
+    assert nell.resources == {"health": 10, "energy": 0}
+    assert engine.rule("energy_per_cancel", player=0) == 2
+    assert engine.rule("energy_per_cancel", player=1) == 1
+    kernel = engine.kernel
+    assert isinstance(kernel, PocketDuelKernel)
+    hand = {engine.definition(u).type: u for u in nell.zones["hand"]}
+    other = {engine.definition(u).type: u for u in engine.state.players[1].zones["hand"]}
+    kernel.round(engine, {0: hand["intellect"], 1: other["strength"]})
+    assert nell.resources["energy"] == 2
+
+
+def test_legacy_matches_against_the_automa() -> None:
+    from cardscript.kernels.pocket_duel.automa import play_automa_legacy
+
+    legacy = sorted(c.id for c in POOL.cards.values() if c.type == "automa_legacy")
+    assert len(legacy) == 2
+    for seed in range(10):
+        card = POOL[legacy[seed % 2]]
+        human = [h for h in HEROES if h not in card.get("team")][:3]
+        engine = new_engine([RandomAgent(seed), FirstAgent()], seed, pool=POOL)
+        result = play_automa_legacy(engine, human, card.id)
+        assert result["reason"] in ("legacy match", "match limit")
+        match = engine.state.data["match"]
+        assert match["out"][1] == card.get("hero_order")[: len(match["out"][1])]
+        for hero, cards in match["sets"].items():
+            kinds = sorted(POOL[c].type for c in cards[1:])
+            assert cards[0] == hero and kinds == sorted(TYPES)
