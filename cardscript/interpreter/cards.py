@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -52,6 +53,15 @@ class CardDef:
 
     def get(self, name: str, default: Any = None) -> Any:
         return self.fields.get(name, default)
+
+    @cached_property
+    def by_kind(self) -> dict[Any, tuple[CompiledAbility, ...]]:
+        """The abilities grouped by the AST class of their ability (Triggered, …): the
+        engine asks for one kind at a time, on every event."""
+        groups: dict[type, list[CompiledAbility]] = {}
+        for ability in self.abilities:
+            groups.setdefault(type(ability.node), []).append(ability)
+        return {kind: tuple(found) for kind, found in groups.items()}
 
     def has_keyword(self, keyword_id: str) -> bool:
         return any(k.name == keyword_id for k in self.keywords)

@@ -91,7 +91,8 @@ class Engine:
     steps: int = 0
     pending: list[PendingTrigger] = field(default_factory=list)
     recent: list[Cause] = field(default_factory=list)  # for naming cards in errors
-    _loop_seen: dict[str, int] = field(default_factory=dict)
+    _loop_seen: dict[tuple[str, int | None, int], int] = field(default_factory=dict)
+    _definitions: dict[int, CardDef] = field(default_factory=dict)
 
     @classmethod
     def new(
@@ -109,7 +110,11 @@ class Engine:
 
     # ---- definitions and cards ------------------------------------------------------
     def definition(self, uid: int) -> CardDef:
-        return self.pool[self.state.cards[uid].card_id]
+        # a card instance never changes its definition: remember it (a hot path)
+        found = self._definitions.get(uid)
+        if found is None:
+            found = self._definitions[uid] = self.pool[self.state.cards[uid].card_id]
+        return found
 
     def cards_in(self, places: Iterable[tuple[str, int | None]]) -> list[int]:
         out: list[int] = []
@@ -137,10 +142,16 @@ class Engine:
                     yield uid, ability
 
     def _statics(self, kind: type) -> Iterable[tuple[int, CompiledAbility, Any]]:
-        for uid, ability in self.active_abilities():
-            node = ability.node
-            if isinstance(node, kind):
-                yield uid, ability, node
+        return self.abilities_of(kind)
+
+    def abilities_of(self, kind: type) -> Iterable[tuple[int, CompiledAbility, Any]]:
+        """(card, ability, its node) for the active abilities of one AST kind."""
+        kernel = self.kernel
+        for uid in self.cards_in((z, None) for z in kernel.play_zones):
+            found = self.definition(uid).by_kind.get(kind)
+            if found and kernel.text_active(self, uid):
+                for ability in found:
+                    yield uid, ability, ability.node
 
     # ---- computed characteristics ---------------------------------------------------
     def stat(self, uid: int, stat: str) -> int:
@@ -489,9 +500,9 @@ class Engine:
         """Call before each trigger resolves inside one chain: the same trigger about to
         resolve in the same state twice means the chain never ends (Berserk §103.4 cuts
         it at the first exact repeat); the kernel decides what then."""
-        key = f"{trigger.ability.key}@{trigger.source}:{self.state.loop_key()}"
+        key = (trigger.ability.key, trigger.source, self.state.loop_key())
         if key in self._loop_seen:
-            cards = {self.pool[k.split("#", 1)[0]].name for k in self._loop_seen}
+            cards = {self.pool[k[0].split("#", 1)[0]].name for k in self._loop_seen}
             self.kernel.on_loop(self, sorted(cards))
         self._loop_seen[key] = self.steps
 

@@ -167,16 +167,51 @@ class GameState:
         data["cards"] = {str(k): v for k, v in sorted(data["cards"].items())}
         return data
 
-    def loop_key(self) -> str:
-        """A digest of what the game is, without its running record (history, clock):
-        two equal keys inside one chain of triggers mean the chain repeats forever."""
-        data = self.snapshot()
-        for name in ("history", "clock"):
-            data.pop(name, None)
-        for card in data["cards"].values():
-            card.pop("timestamp", None)
-        text = json.dumps(data, sort_keys=True, separators=(",", ":"), default=_jsonable)
-        return hashlib.sha256(text.encode()).hexdigest()[:16]
+    def loop_key(self) -> int:
+        """What the game is, without its running record (history, clock), as one number:
+        two equal keys inside one chain of triggers mean the chain repeats forever. Built
+        by hand rather than from ``snapshot``: it runs before every trigger resolves. Only
+        compared within one process."""
+        cards = tuple(
+            (
+                c.uid,
+                c.card_id,
+                c.owner,
+                c.controller,
+                c.zone,
+                c.face_up,
+                tuple(sorted(c.states)),
+                tuple(sorted(c.counters.items())),
+                c.attached_to,
+                repr(sorted(c.data.items())),
+            )
+            for c in self.cards.values()
+        )
+        players = tuple(
+            (
+                tuple(sorted(p.resources.items())),
+                tuple((z, tuple(u)) for z, u in sorted(p.zones.items())),
+                repr(p.data),
+            )
+            for p in self.players
+        )
+        return hash(
+            (
+                cards,
+                players,
+                tuple((z, tuple(u)) for z, u in sorted(self.shared.items())),
+                tuple(sorted(self.counters.items())),
+                self.turn,
+                self.phase,
+                self.step,
+                self.active,
+                repr(self.lasting),
+                tuple(sorted(self.used.items())),
+                self.rng.state,
+                repr(self.result),
+                repr(self.data),
+            )
+        )
 
     def state_hash(self) -> str:
         """A digest of the whole state; equal for equal games, bit for bit."""

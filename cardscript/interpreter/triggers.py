@@ -36,14 +36,13 @@ def matching_triggers(engine: Engine, event: Event) -> list[PendingTrigger]:
 
 def _listening(engine: Engine, event: Event) -> Iterable[tuple[int, CompiledAbility]]:
     seen: set[tuple[int, int]] = set()
-    for uid, ability in engine.active_abilities():
-        if isinstance(ability.node, ast.Triggered):
-            seen.add((uid, ability.index))
-            yield uid, ability
+    for uid, ability, _ in engine.abilities_of(ast.Triggered):
+        seen.add((uid, ability.index))
+        yield uid, ability
     # Some triggers work where the card is, not in play ("when revealed", "when defeated").
     for uid in engine.kernel.trigger_sources(engine, event):
-        for ability in engine.definition(uid).abilities:
-            if isinstance(ability.node, ast.Triggered) and (uid, ability.index) not in seen:
+        for ability in engine.definition(uid).by_kind.get(ast.Triggered, ()):
+            if (uid, ability.index) not in seen:
                 yield uid, ability
 
 
