@@ -87,6 +87,14 @@ class ThisCard(Node):
 
 
 @dataclass(frozen=True)
+class ThisPossessed(Node):
+    """Something of this card: "this unit's attack" (``owner`` is the card's noun)."""
+
+    noun: str
+    owner: str | None = None
+
+
+@dataclass(frozen=True)
 class It(Node):
     word: str = "it"  # "it" | "itself" | "them"
 
@@ -139,7 +147,7 @@ class Cards(Node):
     plural: bool | None = None  # as written, where no quantifier decides ("your vanguard")
 
 
-Selector = ThisCard | It | ThatCard | Player | Cards
+Selector = ThisCard | ThisPossessed | It | ThatCard | Player | Cards
 
 
 # ---- conditions ------------------------------------------------------------------------

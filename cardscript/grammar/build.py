@@ -61,7 +61,7 @@ def _tree(children: list[Any], name: str) -> Tree | None:
     return None
 
 
-_SELECTORS = (ast.ThisCard, ast.It, ast.ThatCard, ast.Player, ast.Cards)
+_SELECTORS = (ast.ThisCard, ast.ThisPossessed, ast.It, ast.ThatCard, ast.Player, ast.Cards)
 
 
 def _selector(children: list[Any]) -> Any:
@@ -709,6 +709,11 @@ class AstBuilder:
     def this_card(self, meta: Meta, children: list[Any]) -> ast.ThisCard:
         noun = _token(children, "NOUN")
         return ast.ThisCard(noun=str(noun) if noun else None, span=_span(meta))
+
+    def this_possessed(self, meta: Meta, children: list[Any]) -> ast.ThisPossessed:
+        nouns = [str(c) for c in children if isinstance(c, Token) and c.type == "NOUN"]
+        owner = nouns[0] if len(nouns) == 2 else None
+        return ast.ThisPossessed(noun=nouns[-1], owner=owner, span=_span(meta))
 
     def it(self, meta: Meta, children: list[Any]) -> ast.It:
         return ast.It(word=str(children[0]).casefold(), span=_span(meta))

@@ -420,6 +420,9 @@ class Formatter:
     def selector(self, s: ast.Node) -> str:
         if isinstance(s, ast.ThisCard):
             return "this" + (" " + self.spell("NOUN", s.noun) if s.noun else "")
+        if isinstance(s, ast.ThisPossessed):
+            owner = " " + self.spell("NOUN", s.owner) if s.owner else ""
+            return f"this{owner}'s {self.spell('NOUN', s.noun)}"
         if isinstance(s, ast.It):
             return s.word
         if isinstance(s, ast.ThatCard):

@@ -130,7 +130,8 @@ def _it_card(ctx: Context) -> int | None:
 def candidates(ctx: Context, selector: ast.Node) -> list[Target]:
     """Every card or player the selector could mean (before any choice is made)."""
     engine = ctx.engine
-    if isinstance(selector, ast.ThisCard):
+    if isinstance(selector, (ast.ThisCard, ast.ThisPossessed)):
+        # "this unit's attack hits": events about a card's attack name the card itself
         return [ctx.source] if ctx.source is not None else []
     if isinstance(selector, ast.It):
         if ctx.it:
