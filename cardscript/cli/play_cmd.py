@@ -82,6 +82,12 @@ def read_deck_ids(path: str, engine: Engine) -> list[str]:
         if card_id is None:
             raise PlayError(f"{entry.span}: no card {entry.ref!r} in the {deck.game} card pool")
         ids.extend([card_id] * entry.count)
+    hero = deck.fields.get("hero")
+    if isinstance(hero, str) and not ids:  # a Pocket Duel deck names its hero
+        card_id = hero if hero in engine.pool.cards else by_name.get(hero.casefold())
+        if card_id is None:
+            raise PlayError(f"{deck.span('hero')}: no hero {hero!r} in the card pool")
+        ids.append(card_id)
     return ids
 
 
