@@ -220,11 +220,11 @@ def _not_in_order(wanted: list[str], seen: list[str]) -> str | None:
 
 def _change_line(record: Mapping[str, Any]) -> str:
     cause = record.get("cause", {})
-    by = (
-        f" by {cause['card']} at {cause.get('at')}"
-        if cause.get("card")
-        else (f" by rule {cause.get('rule')}" if cause.get("rule") else "")
-    )
+    by = ""
+    if cause.get("card"):
+        by = f" by {cause['card']}" + (f" at {cause['at']}" if cause.get("at") else "")
+    elif cause.get("rule"):
+        by = f" by rule {cause['rule']}"
     return f"{record['change']}{by}"
 
 
