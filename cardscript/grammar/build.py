@@ -460,6 +460,18 @@ class AstBuilder:
             target=_selector(children),
         )
 
+    def move_counters(self, meta: Meta, children: list[Any]) -> ast.Action:
+        source, target = _selectors(children)
+        return self._action(
+            meta,
+            "move_counters",
+            word=_name(children, "MOVE_VERB"),
+            amount=_of(children, ast.Amount),
+            name=_name(children, "COUNTER"),
+            source=source,
+            target=target,
+        )
+
     def remove_counters(self, meta: Meta, children: list[Any]) -> ast.Action:
         return self._action(
             meta,
@@ -655,6 +667,12 @@ class AstBuilder:
 
     def compare_word(self, meta: Meta, children: list[Any]) -> Tree:
         return Tree("compare_word", children)
+
+    def no_count(self, meta: Meta, children: list[Any]) -> ast.Amount:
+        return ast.Amount(kind="no", span=_span(meta))
+
+    def compare_prefix(self, meta: Meta, children: list[Any]) -> Tree:
+        return Tree("compare_prefix", children)
 
     def amount_q(self, meta: Meta, children: list[Any]) -> ast.Amount:
         token = children[0]
@@ -922,7 +940,7 @@ def _adjectives(children: list[Any]) -> tuple[ast.Quality, ...]:
 
 
 def _comparison(meta: Meta, children: list[Any]) -> ast.Comparison:
-    op_tree = _tree(children, "compare_word")
+    op_tree = _tree(children, "compare_word") or _tree(children, "compare_prefix")
     return ast.Comparison(
         value=_of(children, ast.Amount),
         op=_words(op_tree.children) if op_tree is not None else None,

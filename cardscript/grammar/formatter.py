@@ -13,6 +13,7 @@ from cardscript.grammar import ast
 from cardscript.grammar.registry import Registry
 
 _T = TypeVar("_T")
+_COMPARE_PREFIXES = frozenset({"more than", "fewer than", "less than", "at least", "at most"})
 
 _THIRD_PERSON = {
     "deal": "deals",
@@ -272,6 +273,12 @@ class Formatter:
                 f"{self.spell('COUNTER', a.name or '', many)} on "
                 f"{self.selector(_req(a.target))}"
             )
+        if v == "move_counters":
+            return (
+                f"{self._verb(a.word or 'move', third)} {amount} "
+                f"{self.spell('COUNTER', a.name or '', many)} from "
+                f"{self.selector(_req(a.source))} to {self.selector(_req(a.target))}"
+            )
         if v == "remove_counters":
             return (
                 f"{self._verb('remove', third)} {amount} "
@@ -403,6 +410,8 @@ class Formatter:
         raise TypeError(f"unknown test {t.kind!r}")
 
     def comparison(self, c: ast.Comparison) -> str:
+        if c.op in _COMPARE_PREFIXES:
+            return f"{c.op} {self.amount(c.value)}"
         return self.amount(c.value) + (f" {c.op}" if c.op else "")
 
     def amount(self, amount: ast.Amount) -> str:
@@ -534,7 +543,7 @@ def _counts_many(amount: ast.Amount | None) -> bool:
         return False
     if amount.kind == "int":
         return amount.value != 1
-    return amount.kind in ("var", "that_many", "all")
+    return amount.kind in ("var", "that_many", "all", "no")
 
 
 def _capitalise(text: str) -> str:

@@ -220,6 +220,25 @@ def _counters(change: str) -> Callable[[Context, ast.Clause], None]:
     return run
 
 
+def _move_counters(ctx: Context, clause: ast.Clause) -> None:
+    action = clause.action
+    amount = ctx.amount(action.amount)
+    sources = uids(resolve_targets(ctx, action.source, "move counters from"))
+    targets = uids(resolve_targets(ctx, action.target, "move counters to"))
+    if not sources or not targets:
+        ctx.did = False
+        return
+    moved = min(amount, ctx.engine.state.cards[sources[0]].counters.get(action.name or "", 0))
+    if moved:
+        ctx.engine.apply(
+            "remove_counters", cause_of(ctx), uid=sources[0], counter=action.name, amount=moved
+        )
+        ctx.engine.apply(
+            "add_counters", cause_of(ctx), uid=targets[0], counter=action.name, amount=moved
+        )
+    ctx.last_amount, ctx.did = moved, moved > 0
+
+
 def _remove_card(ctx: Context, clause: ast.Clause) -> None:
     for uid in uids(resolve_targets(ctx, clause.action.target, "remove")):
         ctx.engine.apply("remove_from_game", cause_of(ctx), uid=uid)
@@ -377,6 +396,7 @@ _ACTIONS: dict[str, Callable[[Context, ast.Clause], None]] = {
     "move": _move,
     "place": _counters("add_counters"),
     "remove_counters": _counters("remove_counters"),
+    "move_counters": _move_counters,
     "remove_card": _remove_card,
     "search": _search,
     "shuffle": _shuffle,

@@ -60,6 +60,8 @@ class Context:
             return self.last_amount
         if kind == "all":
             return 10**9
+        if kind == "no":
+            return 0
         raise RulesError(f"unknown amount {kind!r}", self)
 
 
@@ -257,10 +259,14 @@ def compare(value: int, comparison: ast.Comparison | None, ctx: Context) -> bool
         return True
     wanted = ctx.amount(comparison.value)
     op = comparison.op
-    if op in ("or more", "or greater"):
+    if op in ("or more", "or greater", "at least"):
         return value >= wanted
-    if op in ("or less", "or fewer"):
+    if op in ("or less", "or fewer", "at most"):
         return value <= wanted
+    if op == "more than":
+        return value > wanted
+    if op in ("fewer than", "less than"):
+        return value < wanted
     return value == wanted
 
 
