@@ -1,6 +1,8 @@
-"""Pocket Duel: how many whole random games per second the kernel plays.
+"""Pocket Duel: how many whole random games per second the kernel plays, next to a plain
+hand-written Python implementation of the same rules (``pocket_duel_handwritten.py``:
+same heroes, same seeds, the same random agents' choices).
 
-python bench/pocket_duel_bench.py [GAMES]
+python bench/pocket_duel_bench.py [GAMES] [--engine-only]
 """
 
 from __future__ import annotations
@@ -8,28 +10,52 @@ from __future__ import annotations
 import random
 import sys
 import time
+from typing import Any
 
 from cardscript.interpreter.agents import RandomAgent
 from cardscript.kernels.pocket_duel.kernel import heroes, new_engine, pocket_duel_pool
 
 
-def main(games: int = 1000) -> None:
+def engine_games(games: int) -> list[Any]:
+    """Every game's (heroes, winner, reason, rounds) on the engine, seeds 0 … games-1."""
     pool = pocket_duel_pool()
     names = heroes(pool)
-    rounds = 0
-    start = time.perf_counter()
+    out = []
     for seed in range(games):
         pick = random.Random(seed)
+        picked = [pick.choice(names), pick.choice(names)]
         engine = new_engine([RandomAgent(2 * seed), RandomAgent(2 * seed + 1)], seed, pool=pool)
-        engine.kernel.setup(engine, [[pick.choice(names)], [pick.choice(names)]])
+        engine.kernel.setup(engine, [[picked[0]], [picked[1]]])
         engine.kernel.play(engine)
-        rounds += engine.state.turn
+        result = engine.state.result
+        assert result is not None
+        out.append((tuple(picked), result["winner"], result["reason"], engine.state.turn))
+    return out
+
+
+def main(games: int = 1000, handwritten: bool = True) -> None:
+    pocket_duel_pool()  # compile the cards outside the timing
+    start = time.perf_counter()
+    results = engine_games(games)
     elapsed = time.perf_counter() - start
+    rounds = sum(r[3] for r in results)
+    rate = games / elapsed
     print(
-        f"{games} games, {rounds} rounds in {elapsed:.2f} s: "
-        f"{games / elapsed:.0f} games/s, {rounds / elapsed:.0f} rounds/s"
+        f"engine:       {games} games, {rounds} rounds in {elapsed:.2f} s: "
+        f"{rate:.0f} games/s, {rounds / elapsed:.0f} rounds/s"
+    )
+    if not handwritten:
+        return
+    from pocket_duel_handwritten import bench
+
+    hand_rate, hand_rounds = bench(games)
+    print(
+        f"hand-written: {games} games, {hand_rounds} rounds: {hand_rate:.0f} games/s; "
+        f"engine / hand-written = {rate / hand_rate:.3f} "
+        f"(the hand-written one is {hand_rate / rate:.1f}x faster)"
     )
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 1000)
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    main(int(args[0]) if args else 1000, "--engine-only" not in sys.argv)

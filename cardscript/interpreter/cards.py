@@ -63,6 +63,36 @@ class CardDef:
             groups.setdefault(type(ability.node), []).append(ability)
         return {kind: tuple(found) for kind, found in groups.items()}
 
+    @cached_property
+    def play_index(self) -> dict[Any, tuple[CompiledAbility, ...]]:
+        """The abilities under every key the engine looks them up by while the card is in
+        play: the AST class of the ability (as ``by_kind``); ``("event", name)`` for a
+        triggered ability, by the event (or ``start:``/``end:`` moment) it waits for;
+        ``("hook", id)`` for a rule override; ``("verb", verb)`` for an effect ability with
+        a top-level clause of that verb (``get``, ``set_stat``) and ``("verb", "permission")``
+        for one with a ``can``/``cannot`` clause. Built once per definition."""
+        groups: dict[Any, list[CompiledAbility]] = {}
+        for ability in self.abilities:
+            node = ability.node
+            keys: list[Any] = [type(node)]
+            if isinstance(node, ast.Triggered):
+                wanted = node.event
+                if wanted.moment is not None:
+                    edge = "end" if wanted.moment.edge == "end" else "start"
+                    keys.append(("event", f"{edge}:{wanted.moment.phase.phase}"))
+                else:
+                    keys.append(("event", wanted.event))
+            elif isinstance(node, ast.RuleOverride):
+                keys.append(("hook", node.hook))
+            elif isinstance(node, ast.EffectAbility):
+                verbs = {s.action.verb for s in node.effects.steps if isinstance(s, ast.Clause)}
+                keys.extend(("verb", v) for v in sorted(verbs & {"get", "set_stat"}))
+                if verbs & {"can", "cannot"}:
+                    keys.append(("verb", "permission"))
+            for key in keys:
+                groups.setdefault(key, []).append(ability)
+        return {key: tuple(found) for key, found in groups.items()}
+
     def has_keyword(self, keyword_id: str) -> bool:
         return any(k.name == keyword_id for k in self.keywords)
 
@@ -73,6 +103,7 @@ class CardPool:
 
     game: Any  # cardscript.games.Game
     cards: dict[str, CardDef] = field(default_factory=dict)
+    _keys: frozenset[Any] | None = field(default=None, repr=False, compare=False)
 
     def __getitem__(self, card_id: str) -> CardDef:
         return self.cards[card_id]
@@ -80,7 +111,16 @@ class CardPool:
     def add(self, card: Mapping[str, Any]) -> CardDef:
         definition = compile_card(card, self.game)
         self.cards[definition.id] = definition
+        self._keys = None
         return definition
+
+    def play_keys(self) -> frozenset[Any]:
+        """Every ``CardDef.play_index`` key of some card of the pool (an event a trigger
+        waits for, a rule hook some text overrides…): no card in play has any other."""
+        keys = self._keys
+        if keys is None:
+            keys = self._keys = frozenset(k for c in self.cards.values() for k in c.play_index)
+        return keys
 
     @classmethod
     def from_files(cls, game: Any, paths: Iterable[str | Path]) -> CardPool:

@@ -93,6 +93,20 @@ class Engine:
     recent: list[Cause] = field(default_factory=list)  # for naming cards in errors
     _loop_seen: dict[tuple[str, int | None, int], int] = field(default_factory=dict)
     _definitions: dict[int, CardDef] = field(default_factory=dict)
+    # the abilities of the cards in play by ``CardDef.play_index`` key, for one zone
+    # membership: every zone change goes through ``GameState.move``/``create_card``, which
+    # tick ``state.clock``, so the index is rebuilt when the clock (or the state) changes
+    _play: dict[Any, list[tuple[int, CompiledAbility, Any]]] = field(default_factory=dict)
+    _play_clock: int = -1
+    _play_state: GameState | None = None
+    _play_uids: list[int] = field(default_factory=list)  # the cards the index was built for
+    _text_varies: bool | None = None
+    _play_seen: dict[tuple[int, ...], Any] = field(default_factory=dict)  # uids -> index
+    _trigger_sources: bool | None = None  # does the kernel name trigger sources of its own?
+    _after_event: bool = True  # does it check anything after an event?
+    # per card: (the state it belongs to, its (key, [(uid, ability, node)…]) index entries)
+    _play_entries: dict[int, tuple[GameState, list[Any]]] = field(default_factory=dict)
+    _terms: dict[str, Any] = field(default_factory=dict)  # rule hook id -> registry term
 
     @classmethod
     def new(
@@ -146,12 +160,73 @@ class Engine:
 
     def abilities_of(self, kind: type) -> Iterable[tuple[int, CompiledAbility, Any]]:
         """(card, ability, its node) for the active abilities of one AST kind."""
+        return self.in_play(kind)
+
+    def in_play(self, key: Any) -> Sequence[tuple[int, CompiledAbility, Any]]:
+        """(card, ability, its node) for the active abilities under one ``play_index`` key
+        (an AST kind, ``("event", name)``, ``("hook", id)``, ``("verb", verb)``), cards in
+        zone order. Remembered while the zones stay as they are (the clock has not moved);
+        for a kernel with its own ``text_active`` the cards are asked afresh every time."""
+        state = self.state
+        if state.clock == self._play_clock and state is self._play_state:
+            return self._play.get(key, ())
+        if key not in self.pool.play_keys():
+            return ()  # no card of the game has such an ability
+        varies = self._text_varies
+        if varies is None:
+            varies = self._text_varies = _text_varies(self.kernel)
+        if varies:
+            return self._scan_play(key)
+        self._refresh_play()
+        return self._play.get(key, ())
+
+    def _scan_play(self, key: Any) -> list[tuple[int, CompiledAbility, Any]]:
         kernel = self.kernel
+        out: list[tuple[int, CompiledAbility, Any]] = []
         for uid in self.cards_in((z, None) for z in kernel.play_zones):
-            found = self.definition(uid).by_kind.get(kind)
+            found = self.definition(uid).play_index.get(key)
             if found and kernel.text_active(self, uid):
-                for ability in found:
-                    yield uid, ability, ability.node
+                out.extend((uid, ability, ability.node) for ability in found)
+        return out
+
+    def _refresh_play(self) -> None:
+        """The index for the cards in play now (never for a kernel whose text varies)."""
+        state = self.state
+        uids = self.cards_in((z, None) for z in self.kernel.play_zones)
+        if uids != self._play_uids or state is not self._play_state:
+            if state is not self._play_state:
+                self._play_seen.clear()
+            # the same cards in play again (between two plays, say): the same index
+            key = tuple(uids)
+            index = self._play_seen.get(key)
+            if index is None:
+                if len(self._play_seen) > 256:
+                    self._play_seen.clear()
+                index = self._play_seen[key] = self._index_play(uids)
+            self._play = index
+            self._play_uids = uids
+            self._play_state = state
+        self._play_clock = state.clock
+
+    def _index_play(self, uids: list[int]) -> dict[Any, list[tuple[int, CompiledAbility, Any]]]:
+        index: dict[Any, list[tuple[int, CompiledAbility, Any]]] = {}
+        entries = self._play_entries
+        state = self.state
+        for uid in uids:
+            mine = entries.get(uid)
+            if mine is None or mine[0] is not state:
+                grouped = self.definition(uid).play_index
+                mine = entries[uid] = (
+                    state,
+                    [(k, [(uid, a, a.node) for a in found]) for k, found in grouped.items()],
+                )
+            for key, found in mine[1]:
+                have = index.get(key)
+                if have is None:
+                    index[key] = list(found)
+                else:
+                    have.extend(found)
+        return index
 
     # ---- computed characteristics ---------------------------------------------------
     def stat(self, uid: int, stat: str) -> int:
@@ -169,7 +244,7 @@ class Engine:
 
     def _stat_set(self, uid: int, stat: str, value: int) -> int:
         newest = -1
-        for source, ability, node in self._statics(ast.EffectAbility):
+        for source, ability, node in self.in_play(("verb", "set_stat")):
             if not self._static_applies(source, ability, node):
                 continue
             for step in node.effects.steps:
@@ -191,7 +266,7 @@ class Engine:
         return value
 
     def _stat_deltas(self, uid: int, stat: str) -> Iterable[int]:
-        for source, ability, node in self._statics(ast.EffectAbility):
+        for source, ability, node in self.in_play(("verb", "get")):
             if not self._static_applies(source, ability, node):
                 continue
             for step in node.effects.steps:
@@ -239,14 +314,17 @@ class Engine:
     def rule(self, hook: str, uid: int | None = None, player: int | None = None) -> Any:
         """A rule's value for a card (or player): the registry's default, changed by the
         newest active card text that overrides it."""
-        term = self.game.registry.term("HOOK", hook)
+        term = self._terms.get(hook)
         if term is None:
-            raise RulesError(f"the kernel asked for an unknown rule hook {hook!r}")
+            term = self.game.registry.term("HOOK", hook)
+            if term is None:
+                raise RulesError(f"the kernel asked for an unknown rule hook {hook!r}")
+            self._terms[hook] = term
         value = self.kernel.hook_default(self, hook, term.default)
+        if not self.state.lasting and ("hook", hook) not in self.pool.play_keys():
+            return value  # no card of the game can override it, and nothing lasting does
         best = -1
-        for source, ability, node in self._statics(ast.RuleOverride):
-            if node.hook != hook:
-                continue  # a card's override of another rule does not speak here
+        for source, ability, node in self.in_play(("hook", hook)):
             ctx = self.context(source, ability)
             if node.condition is not None:
                 from cardscript.interpreter.select import test
@@ -274,8 +352,11 @@ class Engine:
     def permitted(self, permission: str, uid: int, obj: int | None = None) -> bool | None:
         """True or False if card text allows or forbids it ("cannot" beats "can"); None
         when no text speaks, and the kernel's rule decides."""
+        texts = self.in_play(("verb", "permission"))
+        if not texts and not self.state.lasting:
+            return None  # no text speaks
         allowed = forbidden = False
-        for source, ability, node in self._statics(ast.EffectAbility):
+        for source, ability, node in texts:
             if not self._static_applies(source, ability, node):
                 continue
             for step in node.effects.steps:
@@ -357,8 +438,10 @@ class Engine:
     def apply(self, change: str, cause: Cause, **args: Any) -> Any:
         """Run one primitive: count it, let replacements speak, log it."""
         self.steps += 1
-        self.recent.append(cause)
-        del self.recent[:-12]
+        recent = self.recent
+        recent.append(cause)
+        if len(recent) > 12:
+            del recent[:-12]
         if self.steps > self.budget:
             raise BudgetExceeded(
                 f"the game took more than {self.budget:,} steps; the cards last involved: "
@@ -386,10 +469,19 @@ class Engine:
         )
         if self.log is not None:
             self.log.event(self, event)
-        from cardscript.interpreter.triggers import matching_triggers
+        kernel = self.kernel
+        # most events have no listener in play: skip the matching then
+        sources = self._trigger_sources
+        if sources is None:
+            sources = self._trigger_sources = _overrides(kernel, "trigger_sources")
+            self._after_event = _overrides(kernel, "after_event")
+        name = event.name
+        if sources or self.in_play(("event", name)):
+            from cardscript.interpreter.triggers import matching_triggers
 
-        self.pending.extend(matching_triggers(self, event))
-        self.kernel.after_event(self, event)
+            self.pending.extend(matching_triggers(self, event))
+        if self._after_event:
+            kernel.after_event(self, event)
 
     def take_pending(self) -> list[PendingTrigger]:
         pending, self.pending = self.pending, []
@@ -514,6 +606,25 @@ class Engine:
             self.state.result = {"winner": winner, "reason": reason, "turn": self.state.turn}
             if self.log is not None:
                 self.log.result(self)
+
+
+_OVERRIDES: dict[tuple[type, str], bool] = {}
+
+
+def _overrides(kernel: Kernel, method: str) -> bool:
+    """Does the kernel's class have its own ``method`` (not the base ``Kernel``'s)?"""
+    key = (type(kernel), method)
+    found = _OVERRIDES.get(key)
+    if found is None:
+        from cardscript.interpreter.kernel import Kernel
+
+        found = _OVERRIDES[key] = getattr(key[0], method) is not getattr(Kernel, method)
+    return found
+
+
+def _text_varies(kernel: Kernel) -> bool:
+    """Does the kernel switch card text off by itself (its own ``text_active``)?"""
+    return _overrides(kernel, "text_active")
 
 
 def _delta(text: str, ctx: Context) -> int:

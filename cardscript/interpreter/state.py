@@ -180,10 +180,10 @@ class GameState:
                 c.controller,
                 c.zone,
                 c.face_up,
-                tuple(sorted(c.states)),
-                tuple(sorted(c.counters.items())),
+                tuple(sorted(c.states)) if c.states else (),
+                tuple(sorted(c.counters.items())) if c.counters else (),
                 c.attached_to,
-                repr(sorted(c.data.items())),
+                repr(sorted(c.data.items())) if c.data else "",
             )
             for c in self.cards.values()
         )

@@ -35,13 +35,16 @@ def matching_triggers(engine: Engine, event: Event) -> list[PendingTrigger]:
 
 
 def _listening(engine: Engine, event: Event) -> Iterable[tuple[int, CompiledAbility]]:
+    # only the abilities waiting for this event's name (or moment): ``_matches`` would
+    # refuse every other one
+    key = ("event", event.name)
     seen: set[tuple[int, int]] = set()
-    for uid, ability, _ in engine.abilities_of(ast.Triggered):
+    for uid, ability, _ in engine.in_play(key):
         seen.add((uid, ability.index))
         yield uid, ability
     # Some triggers work where the card is, not in play ("when revealed", "when defeated").
     for uid in engine.kernel.trigger_sources(engine, event):
-        for ability in engine.definition(uid).by_kind.get(ast.Triggered, ()):
+        for ability in engine.definition(uid).play_index.get(key, ()):
             if (uid, ability.index) not in seen:
                 yield uid, ability
 

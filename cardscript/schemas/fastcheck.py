@@ -184,10 +184,16 @@ def _number(op: Callable[[Any, Any], bool]) -> Any:
 
 def _multiple_of(arg: Any, node: Any, build: Any, ref: Any) -> Check:
     def check(v: Any) -> bool:
+        # exactly as jsonschema decides it (float division for a float divisor, else %)
         if not _TYPES["number"](v):
             return True
-        quotient = v / arg
-        return bool(quotient == int(quotient))
+        if isinstance(arg, float):
+            quotient = v / arg
+            try:
+                return bool(int(quotient) == quotient)
+            except OverflowError:
+                return False
+        return not (v % arg)
 
     return check
 

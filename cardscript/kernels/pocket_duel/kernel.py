@@ -56,7 +56,14 @@ from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.interpreter.kernel import Kernel
 from cardscript.interpreter.log import GameLog
 from cardscript.interpreter.playable import register_game
-from cardscript.interpreter.select import Seat, Target, candidates
+from cardscript.interpreter.select import (
+    Context,
+    Seat,
+    Target,
+    _zones_of,
+    candidates,
+    matches_cards,
+)
 from cardscript.kernels.pocket_duel.automa import (  # re-exported: the public entry points
     automa_choose,
     automa_face_down,
@@ -96,8 +103,23 @@ def _clauses(ability: CompiledAbility) -> list[ast.Clause]:
     return out
 
 
+_KINDS: dict[int, tuple[CompiledAbility, str]] = {}  # id(ability) -> (ability, kind)
+
+
 def _kind(ability: CompiledAbility) -> str:
-    """What an effect ability of a played card is: cancel, block, static, on_hit or effect."""
+    """What an effect ability of a played card is: cancel, block, static, on_hit or effect
+    (remembered per ability: definitions never change)."""
+    found = _KINDS.get(id(ability))
+    if found is not None and found[0] is ability:
+        return found[1]
+    kind = _kind_of(ability)
+    if len(_KINDS) > 20_000:
+        _KINDS.clear()  # pools come and go (tests): keep the memory bounded
+    _KINDS[id(ability)] = (ability, kind)
+    return kind
+
+
+def _kind_of(ability: CompiledAbility) -> str:
     node = ability.node
     if not isinstance(node, ast.EffectAbility):
         return "other"
@@ -115,6 +137,15 @@ def _kind(ability: CompiledAbility) -> str:
     return "effect"
 
 
+def _selects(ctx: Context, selector: ast.Node, uid: int) -> bool:
+    """``uid in candidates(ctx, selector)``, without listing every candidate of a card
+    selector first."""
+    if isinstance(selector, ast.Cards):
+        places = ctx.engine.cards_in(_zones_of(ctx, selector))
+        return uid in places and matches_cards(ctx, selector, uid)
+    return uid in candidates(ctx, selector)
+
+
 class PocketDuelKernel(Kernel):
     game = GAME
     play_zones = ("table",)
@@ -130,6 +161,7 @@ class PocketDuelKernel(Kernel):
     def __init__(self) -> None:
         super().__init__()
         self._heals: list[tuple[Cause, Target, int]] | None = None  # deferred (§10)
+        self._energy_max: tuple[tuple[Any, ...], Any] | None = None
 
     # ---- primitives -------------------------------------------------------------------
     def primitives(self) -> dict[str, Any]:
@@ -273,12 +305,19 @@ class PocketDuelKernel(Kernel):
 
     def hook_default(self, engine: Engine, hook: str, default: Any) -> Any:
         if hook == "energy_max":
+            # the same while the game's cards are the same: remembered for them
+            state = engine.state
+            key = (id(state), state.next_uid, len(state.cards), id(engine.pool), default)
+            if self._energy_max is not None and self._energy_max[0] == key:
+                return self._energy_max[1]
             thresholds = [
                 int(engine.pool[c.card_id].get("energy_threshold", 0) or 0)
-                for c in engine.state.cards.values()
+                for c in state.cards.values()
                 if engine.pool[c.card_id].type == "superpower"
             ]
-            return max([int(default), *thresholds])
+            value = max([int(default), *thresholds])
+            self._energy_max = (key, value)
+            return value
         return default
 
     def clamp(self, engine: Engine, uid: int, stat: str, value: int) -> int:
@@ -552,7 +591,7 @@ class PocketDuelKernel(Kernel):
             ctx = engine.context(uid, ability, controller)
             for clause in _clauses(ability):
                 target = clause.action.target
-                if target is not None and other in candidates(ctx, target):
+                if target is not None and _selects(ctx, target, other):
                     return True
         return False
 
