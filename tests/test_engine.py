@@ -101,6 +101,34 @@ def test_lasting_effect_ends_with_its_period() -> None:
     assert engine.stat(bear, "power") == 2
 
 
+def _gets(engine: Engine, uid: int, text: str) -> None:
+    from cardscript.grammar.parser import parse_script
+    from cardscript.interpreter.effects import run_steps
+
+    script = parse_script(f"When this enters play, this gets {text}.", engine.game.registry)
+    assert script.script is not None
+    ability = script.script.lines[0].ability
+    run_steps(engine.context(uid), ability.effects)  # type: ignore[union-attr]
+
+
+def test_until_end_of_the_next_turn_and_of_your_opponents_turn() -> None:
+    engine = _table()
+    bear = _put(engine, "bear")  # power 2, player 0's turn
+    _gets(engine, bear, "+1 power until end of the next turn")
+    _gets(engine, bear, "+10 power until end of your opponent's turn")
+    _gets(engine, bear, "+100 power until end of turn")
+    assert engine.stat(bear, "power") == 113
+    engine.end_period("turn")  # the end of player 0's turn: only "until end of turn" stops
+    assert engine.stat(bear, "power") == 13
+    engine.state.active = 1
+    engine.end_period("turn")  # the end of the next turn, the opponent's: both stop
+    assert engine.stat(bear, "power") == 2
+    _gets(engine, bear, "+10 power until end of your opponent's turn")  # in their turn
+    assert engine.stat(bear, "power") == 12
+    engine.end_period("turn", player=1)  # ends with the opponent's turn it was made in
+    assert engine.stat(bear, "power") == 2
+
+
 def test_replacement_instead_of_destroy() -> None:
     engine = _table()
     knight = _put(engine, "knight", zone="hand")

@@ -294,17 +294,37 @@ def _lasting(ctx: Context, clause: ast.Clause, entry: dict[str, object]) -> None
         if ctx.source is not None
         else []
     )
-    until = clause.duration.phase.phase if clause.duration else ctx.engine.kernel.turn_phase
+    phase = clause.duration.phase if clause.duration else None
     entry.update(
         {
             "uids": targets,
-            "until": until,
+            "until": phase.phase if phase else ctx.engine.kernel.turn_phase,
             "timestamp": ctx.engine.state.tick(),
             "cause": cause_of(ctx).as_dict(),
         }
     )
+    entry.update(_which_end(ctx, phase))
     ctx.engine.state.lasting.append(entry)
     ctx.it = list(targets)
+
+
+def _which_end(ctx: Context, phase: ast.PhaseRef | None) -> dict[str, object]:
+    """Which end of the period the effect waits for (``Engine.end_period``): "your
+    opponent's turn" ends only at the end of an opponent's turn (``ends_for``: whose
+    period), "the next turn" lets the end of the current one pass (``skip``: ends to let
+    pass)."""
+    owner = phase.owner if phase is not None else None
+    if not owner:
+        return {}
+    out: dict[str, object] = {}
+    ends_for: list[int] | None = None
+    if "opponent" in owner:
+        ends_for = out["ends_for"] = _opponents(ctx)
+    elif owner.startswith("your"):
+        ends_for = out["ends_for"] = [ctx.controller]
+    if "next" in owner and (ends_for is None or ctx.engine.state.active in ends_for):
+        out["skip"] = 1
+    return out
 
 
 def _get(ctx: Context, clause: ast.Clause) -> None:

@@ -567,10 +567,19 @@ class Engine:
         return True
 
     # ---- periods --------------------------------------------------------------------
-    def end_period(self, phase: str) -> None:
-        """A phase or period ended: lasting effects "until end of" it stop, and limits
-        "once per" it reset."""
-        self.state.lasting = [e for e in self.state.lasting if e.get("until") != phase]
+    def end_period(self, phase: str, player: int | None = None) -> None:
+        """A phase or period of ``player`` (default: the active player) ended: lasting
+        effects "until end of" it stop, and limits "once per" it reset. An effect that
+        waits for another player's period (``ends_for``) or for a later end (``skip``, as
+        "until end of the next turn") stays."""
+        whose = self.state.active if player is None else player
+        kept = []
+        for e in self.state.lasting:
+            if e.get("until") != phase or ("ends_for" in e and whose not in e["ends_for"]):
+                kept.append(e)
+            elif e.get("skip"):
+                kept.append({**e, "skip": e["skip"] - 1})
+        self.state.lasting = kept
         if self.state.used:
             periods = self._limit_periods()
             self.state.used = {

@@ -85,6 +85,11 @@ def targets(engine: Engine, kernel: VanguardKernel, attacker: int) -> list[int]:
 
 
 def booster_for(engine: Engine, kernel: VanguardKernel, attacker: int) -> int | None:
+    """The unit that may boost the attacker: standing, directly behind it (C12), and only
+    if the rule boosters_per_attack allows one (a larger value changes nothing: one unit
+    stands behind an attacker)."""
+    if int(engine.rule("boosters_per_attack", uid=attacker)) < 1:
+        return None
     player = engine.state.cards[attacker].controller
     behind = BEHIND.get(kernel.circle(engine, attacker) or "")
     uid = kernel.rc_at(engine, player, behind) if behind else None

@@ -484,23 +484,86 @@ class FieldKernel(Kernel):
 
     def resolve_pending(self, engine: Engine) -> None:
         """No stack (§10 REC): queued [AUTO] abilities resolve one at a time, the turn
-        player's first; a trigger icon needs a same-clan unit on the field (§9.2)."""
+        player's first, then the other player's, each player choosing the order of their
+        own; a trigger icon needs a same-clan unit on the field (§9.2)."""
         state = engine.state
         while state.result is None:
             pending = engine.take_pending()
             self._checked = 0
             if not pending:
                 break
-            pending.sort(key=lambda p: p.controller != state.active)
-            for trigger in pending:
+            for trigger in self.ordered(engine, pending):
                 if state.result is not None:
                     break
-                if self._is_trigger_icon(trigger) and not self._same_clan(engine, trigger.source):
+                icon = self._is_trigger_icon(trigger)
+                if icon and not self._same_clan(engine, trigger.source):
                     continue
                 engine.loop_guard(trigger)
+                before = state.clock
+                if icon:
+                    self.trigger_power(engine, trigger)
                 engine.resolve(trigger.ability, trigger.source, trigger.controller, trigger.event)
+                if icon:
+                    self.trigger_duration(engine, trigger, before)
                 self.state_check(engine)
         engine.chain_done()
+
+    def trigger_power(self, engine: Engine, trigger: PendingTrigger) -> None:
+        """§9.2: every trigger first gives one unit of its player the power of the rule
+        ``trigger_power`` (the keyword texts add only what differs between triggers)."""
+        player = trigger.controller
+        power = int(engine.rule("trigger_power", player=player))
+        units = self.units(engine, player)
+        if not units or power == 0:
+            return
+        (picked,) = engine.choose(
+            player, "targets", "trigger power", units, [engine.describe(u) for u in units]
+        )
+        ability = trigger.ability
+        cause = Cause(card=ability.card_id, ability=ability.key, at=ability.where)
+        engine.state.lasting.append(
+            {
+                "kind": "stat",
+                "stat": "power",
+                "delta": power,
+                "uids": [units[picked]],
+                "until": self.turn_phase,
+                "timestamp": engine.state.tick(),
+                "cause": cause.as_dict(),
+            }
+        )
+
+    def trigger_duration(self, engine: Engine, trigger: PendingTrigger, since: int) -> None:
+        """The bonuses a trigger gave (lasting effects newer than ``since``) last as the
+        rule ``trigger_duration`` says: ``end_of_<period>`` or ``end_of_next_<period>``."""
+        word = str(engine.rule("trigger_duration", player=trigger.controller))
+        period = word.removeprefix("end_of_")
+        skip = period.startswith("next_")
+        period = period.removeprefix("next_")
+        key = trigger.ability.key
+        for effect in engine.state.lasting:
+            mine = effect.get("cause", {}).get("ability") == key
+            if mine and effect.get("timestamp", 0) > since:
+                effect["until"] = period
+                if skip:
+                    effect["skip"] = 1
+
+    def ordered(self, engine: Engine, pending: list[PendingTrigger]) -> list[PendingTrigger]:
+        """The turn player's abilities, in the order they choose, then the other
+        player's, in theirs (§10 REC)."""
+        active = engine.state.active
+        players = [active, *(p for p in range(len(engine.state.players)) if p != active)]
+        out: list[PendingTrigger] = []
+        for player in players:
+            mine = [t for t in pending if t.controller == player]
+            if len(mine) > 1:
+                labels = [f"{engine.describe(t.source)}: {t.ability.where}" for t in mine]
+                count = len(mine)
+                prompt = "order your [AUTO] abilities"
+                order = engine.choose(player, "order", prompt, mine, labels, count, count)
+                mine = [mine[i] for i in order]
+            out += mine
+        return out
 
     def _same_clan(self, engine: Engine, uid: int) -> bool:
         if engine.state.cards[uid].zone != "trigger_zone":

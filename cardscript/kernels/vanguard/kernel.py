@@ -3,17 +3,19 @@
 The field: a vanguard circle (zone ``vanguard_circle``), five rear-guard circles (zone
 ``rear_guard_circle``, the circle in ``card.data["circle"]``: FL, FR, BL, BC, BR), the
 guardian circle, deck (top is the end), hand, soul, drop zone, damage zone (face up or
-down) and trigger zone. A game: a grade 0 first vanguard face down, hands of 5, one
-mulligan each (first player first, the returned cards shuffled in after the redraw), then
-turns of stand, draw, ride, main (call, move, [ACT]), battle (``battle.py``) and end.
+down) and trigger zone. A game: a grade 0 first vanguard of the player's choice face down,
+hands of 5, one mulligan each (first player first, the returned cards shuffled in after the
+redraw), then turns of stand, draw, ride, main (call, move, [ACT]), battle (``battle.py``) and end.
 The first player cannot attack on turn 1. A state check after every event: 6 damage or an
 empty deck loses, both at once is a draw.
 
 Card text runs through the engine; the kernel gives Vanguard's primitives (rest, stand,
 retire, call, ride, superior call/ride, drive/damage check, flip, Counter Blast, Soul
 Blast, Soul Charge, heal) and its timing: no stack, [AUTO] abilities queue and resolve one
-at a time after the current action, the turn player's first (§10 REC). Ability labels
-with circles ("[AUTO](VC):") work only on those circles.
+at a time after the current action, the turn player's first, each player ordering their own
+(§10 REC). Every trigger's power (+5000) and the duration of trigger bonuses are the rules
+trigger_power and trigger_duration, applied by the kernel (``FieldKernel.trigger_power``).
+Ability labels with circles ("[AUTO](VC):") work only on those circles.
 
 Scenario actions (``do:``): ``setup`` (``decks``), ``mulligan`` (``player``, ``cards``),
 ``start_turn`` (stand and draw phases of ``player``),
@@ -80,6 +82,15 @@ class VanguardKernel(FieldKernel):
                 continue
             if circle in ("FL", "FR") or self.rc_at(engine, player, other) is None:
                 out.append((circle, other))
+        # §6.4: the back-centre unit cannot move, unless the rule back_center_can_move lets
+        # it move along the back row (to BL or BR, swapping with a unit there)
+        centre = self.rc_at(engine, player, "BC")
+        if (
+            centre is not None
+            and engine.rule("back_center_can_move", uid=centre)
+            and engine.permitted("move", centre) is not False
+        ):
+            out += [("BC", "BL"), ("BC", "BR")]
         return out
 
     def do_move(self, engine: Engine, player: int, source: str, dest: str) -> None:
@@ -143,11 +154,10 @@ class VanguardKernel(FieldKernel):
             for card_id in deck:
                 state.create_card(card_id, player, "deck", face_up=False)
             cards = self.zone(engine, player, "deck")
-            starters = [u for u in cards if engine.definition(u).get("grade") == 0]
-            starters.sort(key=lambda u: engine.definition(u).get("trigger", "none") != "none")
-            if starters:
-                state.move(starters[0], "vanguard_circle", player=player)
-                state.cards[starters[0]].face_up = False
+            starter = self.first_vanguard(engine, player)
+            if starter is not None:
+                state.move(starter, "vanguard_circle", player=player)
+                state.cards[starter].face_up = False
             state.rng.shuffle(cards)
             opening = int(engine.rule("opening_hand", player=player))
             engine.apply("draw", RULE, player=player, count=opening)
@@ -174,6 +184,23 @@ class VanguardKernel(FieldKernel):
         state.data["started"] = True
         state.turn = 0
         self.resolve_pending(engine)
+
+    def first_vanguard(self, engine: Engine, player: int) -> int | None:
+        """§5.1: the player chooses a grade 0 card of their deck (one option per card
+        name, cards without a trigger offered first; no question if only one name)."""
+        starters: dict[str, int] = {}
+        for uid in self.zone(engine, player, "deck"):
+            if engine.definition(uid).get("grade") == 0:
+                starters.setdefault(engine.state.cards[uid].card_id, uid)
+        options = sorted(
+            starters.values(),
+            key=lambda u: engine.definition(u).get("trigger", "none") != "none",
+        )
+        if len(options) < 2:
+            return options[0] if options else None
+        labels = [engine.describe(u) for u in options]
+        (picked,) = engine.choose(player, "option", "first vanguard", options, labels)
+        return options[picked]
 
     def mulligan(self, engine: Engine, player: int, returned: Sequence[int]) -> None:
         """Set the cards aside, draw as many, then shuffle them into the deck (C2)."""

@@ -1,0 +1,300 @@
+"""VS System combat (spec vs-system.md §7): who may attack whom, reinforcement geometry,
+power-up, and the resolution of one attack (single or team) from a snapshot.
+
+An attack: the attackers are exhausted ("attacks", "team_attacks" and "defends" events,
+their triggers resolve), the defender's controller may reinforce (§7.6), both sides may
+power up (§7.8), the participation check runs (§7.3 step 6), then both comparisons are
+taken from one snapshot and the stuns applied together (§7.4, A4). Negative ATK and DEF
+count as 0 (the kernel clamps them, §7.9).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from cardscript.interpreter.engine import Cause, Engine, Event
+from cardscript.kernels.vs_system import chain
+
+if TYPE_CHECKING:
+    from cardscript.kernels.vs_system.kernel import VSSystemKernel
+
+RULE = Cause(rule="combat")
+ROWS = ("front_row", "support_row")
+
+
+def characters(engine: Engine, player: int) -> list[int]:
+    players = engine.state.players[player].zones
+    return [*players.get("front_row", ()), *players.get("support_row", ())]
+
+
+def stunned(engine: Engine, uid: int) -> bool:
+    return "stunned" in engine.state.cards[uid].states
+
+
+def at(engine: Engine, player: int, row: str, col: int) -> int | None:
+    for uid in engine.state.players[player].zones.get(row, ()):
+        if engine.state.cards[uid].data.get("col") == col:
+            return uid
+    return None
+
+
+def protected(engine: Engine, uid: int) -> bool:
+    """§7.2: a support-row character that is not stunned, with a non-stunned character
+    directly in front of it."""
+    card = engine.state.cards[uid]
+    if card.zone != "support_row" or stunned(engine, uid):
+        return False
+    front = at(engine, card.controller, "front_row", int(card.data.get("col", 0)))
+    return front is not None and not stunned(engine, front)
+
+
+def can_attack(engine: Engine, uid: int) -> bool:
+    """§7.1: a ready character in the front row, or in the support row with Range."""
+    card = engine.state.cards[uid]
+    if card.zone not in ROWS or {"exhausted", "stunned"} & card.states:
+        return False
+    if card.zone == "support_row" and not engine.rule("can_attack_from_support", uid=uid):
+        return False
+    return engine.permitted("attack", uid) is not False
+
+
+def can_attack_target(engine: Engine, attacker: int, defender: int) -> bool:
+    card = engine.state.cards[defender]
+    if card.zone not in ROWS or card.controller == engine.state.cards[attacker].controller:
+        return False
+    if stunned(engine, defender) or engine.permitted("be_attacked", defender) is False:
+        return False
+    return not protected(engine, defender) or bool(
+        engine.rule("can_attack_protected", uid=attacker)
+    )
+
+
+def defenders(engine: Engine, attacker: int) -> list[int]:
+    opponent = 1 - engine.state.cards[attacker].controller
+    return [u for u in characters(engine, opponent) if can_attack_target(engine, attacker, u)]
+
+
+def can_attack_player(engine: Engine, attacker: int) -> bool:
+    """§7.2: only if the opponent controls no unstunned character."""
+    opponent = 1 - engine.state.cards[attacker].controller
+    return all(stunned(engine, u) for u in characters(engine, opponent))
+
+
+def options(engine: Engine, player: int) -> list[tuple[tuple[int, ...], int | None]]:
+    """Every attack the player may declare now: (attackers, defender or None for the
+    opposing player). Team attacks: all the eligible members of one team together."""
+    attackers = [u for u in characters(engine, player) if can_attack(engine, u)]
+    out: list[tuple[tuple[int, ...], int | None]] = []
+    for a in attackers:
+        out += [((a,), d) for d in defenders(engine, a)]
+        if can_attack_player(engine, a):
+            out.append(((a,), None))
+    for d in characters(engine, 1 - player):
+        by_team: dict[str, list[int]] = {}
+        for a in attackers:
+            team = engine.definition(a).get("team")
+            legal = team and can_attack_target(engine, a, d)
+            if legal and engine.permitted("team_attack", a) is not False:
+                by_team.setdefault(str(team), []).append(a)
+        out += [(tuple(group), d) for _, group in sorted(by_team.items()) if len(group) > 1]
+    return out
+
+
+def still_legal(engine: Engine, attackers: Sequence[int], defender: int | None) -> bool:
+    """§7.3 step 2: an attack made illegal before it begins is cancelled."""
+    if not all(can_attack(engine, a) for a in attackers):
+        return False
+    if defender is None:
+        return all(can_attack_player(engine, a) for a in attackers)
+    return all(can_attack_target(engine, a, defender) for a in attackers)
+
+
+def reinforcers(engine: Engine, defender: int) -> list[int]:
+    """§7.6 and VS-T06: a ready support-row teammate directly behind a front-row
+    defender, or beside a support-row defender."""
+    card = engine.state.cards[defender]
+    team = engine.definition(defender).get("team")
+    if not team or engine.permitted("be_reinforced", defender) is False:
+        return []
+    col = int(card.data.get("col", 0))
+    out = []
+    for uid in engine.state.players[card.controller].zones.get("support_row", ()):
+        other = engine.state.cards[uid]
+        if uid == defender or {"exhausted", "stunned"} & other.states:
+            continue
+        if engine.definition(uid).get("team") != team:
+            continue
+        if engine.permitted("reinforce", uid) is False:
+            continue
+        ocol = int(other.data.get("col", 0))
+        behind = card.zone == "front_row" and ocol == col
+        beside = card.zone == "support_row" and abs(ocol - col) == 1
+        if behind or beside:
+            out.append(uid)
+    return out
+
+
+def power_ups(engine: Engine, player: int, fighters: Sequence[int]) -> list[tuple[int, int]]:
+    """§7.8: (card in hand, fighter) pairs: a character card of the fighter's name."""
+    out = []
+    for fighter in fighters:
+        if engine.state.cards[fighter].controller != player or stunned(engine, fighter):
+            continue
+        name = engine.definition(fighter).name
+        for uid in engine.state.players[player].zones.get("hand", ()):
+            definition = engine.definition(uid)
+            if definition.type == "character" and definition.name == name:
+                out.append((uid, fighter))
+    return out
+
+
+def power_up(engine: Engine, kernel: VSSystemKernel, card: int, fighter: int) -> None:
+    player = engine.state.cards[fighter].controller
+    engine.apply("move", RULE, uid=card, zone="ko_pile", player=engine.state.cards[card].owner)
+    engine.emit(Event("discarded", subject=card, player=player))
+    until = str(engine.rule("power_up_duration", uid=fighter))
+    for stat in ("atk", "def"):
+        engine.state.lasting.append(
+            {
+                "kind": "stat",
+                "stat": stat,
+                "delta": 1,
+                "uids": [fighter],
+                "until": "attack" if until == "attack" else "attack_step",
+                "timestamp": engine.state.tick(),
+                "cause": RULE.as_dict(),
+            }
+        )
+    engine.emit(Event("powered_up", subject=fighter, player=player))
+    kernel.resolve_pending(engine)
+
+
+def attack(
+    engine: Engine,
+    kernel: VSSystemKernel,
+    attackers: Sequence[int],
+    defender: int | None,
+    *,
+    reinforcer: int | None = -1,
+    return_target: int | None = None,
+    power: Sequence[tuple[int, int]] | None = None,
+) -> None:
+    """One attack. ``reinforcer`` -1 lets the defending player choose; ``power`` lists
+    power-ups to make (None: the players choose)."""
+    state = engine.state
+    player = state.cards[attackers[0]].controller
+    opponent = 1 - player
+    team = len(attackers) > 1
+    fighters = [*attackers, *([defender] if defender is not None else [])]
+    for card, fighter in power or ():
+        if (card, fighter) not in power_ups(engine, state.cards[fighter].controller, fighters):
+            raise ValueError(f"{engine.describe(card)} cannot power up {engine.describe(fighter)}")
+    state.data["attack"] = {"attackers": list(attackers), "defender": defender}
+    chain.window(engine, kernel, player)  # §7.3 step 2: responses before the attack begins
+    if not still_legal(engine, attackers, defender):
+        state.data["attack"] = None
+        engine.emit(Event("attack_cancelled", player=player))
+        return
+    for uid in attackers:
+        engine.apply("exhaust", RULE, target=uid)
+    for uid in attackers:
+        engine.emit(Event("attacks", subject=uid, player=player))
+        if team:
+            engine.emit(Event("team_attacks", subject=uid, player=player))
+    if defender is not None:
+        engine.emit(Event("defends", subject=defender, player=opponent))
+    kernel.resolve_pending(engine)
+    reinforced = False
+    if defender is not None and not stunned(engine, defender):
+        options_ = reinforcers(engine, defender)
+        chosen: int | None = None
+        if reinforcer == -1 and options_:
+            labels = [f"reinforce with {engine.describe(u)}" for u in options_] + ["no"]
+            (picked,) = engine.choose(opponent, "option", "reinforce?", [*options_, None], labels)
+            chosen = options_[picked] if picked < len(options_) else None
+        elif reinforcer is not None and reinforcer != -1:
+            if reinforcer not in options_:
+                raise ValueError(f"{engine.describe(reinforcer)} cannot reinforce")
+            chosen = reinforcer
+        if chosen is not None:
+            engine.apply("exhaust", RULE, target=chosen)
+            engine.emit(Event("reinforced", subject=defender, player=opponent))
+            reinforced = True
+            kernel.resolve_pending(engine)
+    chain.window(engine, kernel, player)  # §7.3 step 5: the combat window
+    if power is not None:
+        for card, fighter in power:
+            power_up(engine, kernel, card, fighter)
+    else:
+        for side in (player, opponent):
+            for _ in range(8):
+                found = power_ups(engine, side, fighters)
+                if not found:
+                    break
+                labels = [
+                    f"discard {engine.describe(c)} to power up {engine.describe(f)}"
+                    for c, f in found
+                ]
+                (picked,) = engine.choose(
+                    side, "option", "power up?", [*found, None], [*labels, "no"]
+                )
+                if picked >= len(found):
+                    break
+                power_up(engine, kernel, *found[picked])
+    _resolve(engine, kernel, list(attackers), defender, reinforced, return_target)
+    state.data["attack"] = None
+    engine.end_period("attack")
+    kernel.resolve_pending(engine)
+
+
+def _resolve(
+    engine: Engine,
+    kernel: VSSystemKernel,
+    attackers: list[int],
+    defender: int | None,
+    reinforced: bool,
+    return_target: int | None,
+) -> None:
+    state = engine.state
+    player = state.cards[attackers[0]].controller
+    opponent = 1 - player
+    present = [u for u in attackers if state.cards[u].zone in ROWS and not stunned(engine, u)]
+    if not present:
+        return  # §7.3 step 6: no attacker takes part, the attack is cancelled
+    if defender is None:
+        total = sum(engine.stat(u, "atk") for u in present)
+        engine.apply("lose", RULE, player=opponent, resource="endurance", amount=total)
+        return
+    if state.cards[defender].zone not in ROWS or stunned(engine, defender):
+        for uid in present:  # the defender left: the attackers ready and may attack again
+            engine.apply("ready", RULE, target=uid)
+        return
+    # one snapshot, then the stuns together (§7.4, A4)
+    total = sum(engine.stat(u, "atk") for u in present)
+    d_def, d_atk = engine.stat(defender, "def"), engine.stat(defender, "atk")
+    if len(present) == 1:
+        target = present[0]
+    elif return_target is not None and return_target in present:
+        target = return_target
+    else:
+        labels = [engine.describe(u) for u in present]
+        (picked,) = engine.choose(opponent, "option", "return blow against?", present, labels)
+        target = present[picked]
+    t_def = engine.stat(target, "def")
+    stun_defender = total >= d_def
+    stun_attacker = d_atk >= t_def
+    breakthrough = total - d_def if total > d_def and not reinforced else 0
+    if stun_defender:
+        engine.apply("stun", RULE, target=defender)
+    if stun_attacker:
+        engine.apply("stun", RULE, target=target)
+    if breakthrough > 0:
+        engine.apply("lose", RULE, player=opponent, resource="endurance", amount=breakthrough)
+
+
+def describe(engine: Engine, attackers: Sequence[int], defender: int | None) -> str:
+    names = " and ".join(engine.describe(u) for u in attackers)
+    return f"{names} attack{'s' if len(attackers) == 1 else ''} " + (
+        "the player" if defender is None else engine.describe(defender)
+    )

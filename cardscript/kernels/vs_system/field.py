@@ -1,0 +1,445 @@
+"""VS System's field and primitives (spec vs-system.md §5, §9): the base of
+``VSSystemKernel``.
+
+Zones per player: ``deck`` (top is the end), ``hand``, ``resource_row`` (placement order),
+``front_row`` and ``support_row`` (the column in ``card.data["col"]``), ``equipment``
+(attached gear, ``card.attached_to``), ``ko_pile`` and ``removed``. The primitives the
+card script's verbs name (exhaust, Activate, ready, stun with its endurance loss, recover,
+KO with the attached equipment, flip), what nouns and adjectives cover, whose text works
+(stunned characters are face down and lose their text; a plot twist's Ongoing text works
+only face up in the resource row), recruiting with uniqueness (§9.2, §9.3), locations
+(§9.4), plot twists (§9.5) and payment powers.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardscript.grammar import ast
+from cardscript.interpreter import primitives
+from cardscript.interpreter.cards import CompiledAbility
+from cardscript.interpreter.engine import Cause, Engine, Event
+from cardscript.interpreter.kernel import Kernel
+from cardscript.interpreter.select import Target
+from cardscript.kernels.vs_system import chain, combat
+
+GAME = "vs-system"
+RULE = Cause(rule="turn structure")
+ROWS = ("front_row", "support_row")
+
+
+class FieldKernel(Kernel):
+    game = GAME
+    play_zones = ("front_row", "support_row", "resource_row", "equipment")
+    deck_zone = "deck"
+    hand_zone = "hand"
+    discard_zone = "ko_pile"
+    removed_zone = "removed"
+    life_resource = "endurance"
+    default_resource = "endurance"
+    turn_phase = "turn"
+    max_turns = 60
+    max_actions = 30
+
+    # ---- primitives -------------------------------------------------------------------
+    def primitives(self) -> dict[str, Any]:
+        return {
+            "exhaust": primitives.set_state("exhausted", True, "exhausted"),
+            "activate": self._activate,
+            "ready": self._ready,
+            "stun": self._stun,
+            "recover": self._recover,
+            "ko": self._ko,
+            "flip": self._flip,
+        }
+
+    def event_name(self, generic: str) -> str:
+        return {"lost": "loses_endurance"}.get(generic, generic)
+
+    def _activate(self, engine: Engine, cause: Cause, target: Target, **_: Any) -> bool:
+        if not isinstance(target, int):
+            return False
+        states = engine.state.cards[target].states
+        if {"exhausted", "stunned"} & states:
+            return False
+        states.add("exhausted")
+        engine.emit(Event("exhausted", subject=target))
+        return True
+
+    def _ready(self, engine: Engine, cause: Cause, target: Target, **_: Any) -> bool:
+        if not isinstance(target, int):
+            return False
+        card = engine.state.cards[target]
+        if "exhausted" not in card.states or "stunned" in card.states:
+            return False
+        if engine.permitted("ready", target) is False:
+            return False
+        card.states.discard("exhausted")
+        engine.emit(Event("readied", subject=target))
+        return True
+
+    def _stun(self, engine: Engine, cause: Cause, target: Target, **_: Any) -> bool:
+        """§7.4: face down and exhausted; its controller loses its recruit cost."""
+        if not isinstance(target, int):
+            return False
+        card = engine.state.cards[target]
+        if card.zone not in ROWS or "stunned" in card.states:
+            return False
+        card.states.update(("stunned", "exhausted"))
+        card.face_up = False
+        engine.emit(Event("stunned", subject=target, player=card.controller))
+        if engine.rule("stun_endurance_loss", uid=target):
+            cost = int(engine.definition(target).get("cost", 0) or 0)
+            engine.apply("lose", RULE, player=card.controller, resource="endurance", amount=cost)
+        return True
+
+    def _recover(self, engine: Engine, cause: Cause, target: Target, **_: Any) -> bool:
+        if not isinstance(target, int):
+            return False
+        card = engine.state.cards[target]
+        if "stunned" not in card.states or engine.permitted("be_recovered", target) is False:
+            return False
+        card.states.discard("stunned")
+        card.face_up = True
+        engine.emit(Event("recovered", subject=target, player=card.controller))
+        return True
+
+    def _ko(self, engine: Engine, cause: Cause, target: Target, **_: Any) -> bool:
+        """To the owner's KO'd pile, with the equipment attached to it."""
+        if not isinstance(target, int):
+            return False
+        card = engine.state.cards[target]
+        if card.zone in ("ko_pile", "deck", "removed"):
+            return False
+        gear = [u for u, c in engine.state.cards.items() if c.attached_to == target]
+        for uid in [target, *gear]:
+            moved = engine.state.cards[uid]
+            engine.state.move(uid, "ko_pile", player=moved.owner)
+            moved.states.clear()
+            moved.face_up = True
+            moved.attached_to = None
+            moved.data.pop("col", None)
+            engine.emit(Event("ko", subject=uid, player=moved.owner))
+        return True
+
+    def _flip(self, engine: Engine, cause: Cause, target: Target, **_: Any) -> bool:
+        if not isinstance(target, int) or engine.state.cards[target].face_up:
+            return False
+        engine.state.cards[target].face_up = True
+        engine.emit(Event("flipped", subject=target))
+        return True
+
+    # ---- questions the engine asks ----------------------------------------------------
+    def printed(self, engine: Engine, uid: int, stat: str) -> int:
+        field = {"cost": "cost", "threshold": "threshold"}.get(stat, stat)
+        value = engine.definition(uid).get(field, 0)
+        return value if isinstance(value, int) else 0
+
+    def clamp(self, engine: Engine, uid: int, stat: str, value: int) -> int:
+        return max(0, value) if stat in ("atk", "def") else value
+
+    def is_a(self, engine: Engine, uid: int, noun: str) -> bool:
+        if noun in ("attacker", "defender"):
+            attack = engine.state.data.get("attack") or {}
+            if noun == "attacker":
+                return uid in attack.get("attackers", ())
+            return attack.get("defender") == uid
+        if noun == "resource":
+            return engine.state.cards[uid].zone == "resource_row"
+        return super().is_a(engine, uid, noun)
+
+    def has_quality(self, engine: Engine, uid: int, quality: str) -> bool:
+        card = engine.state.cards[uid]
+        if quality == "ready":
+            return not {"exhausted", "stunned"} & card.states
+        if quality == "protected":
+            return combat.protected(engine, uid)
+        if quality == "unprotected":
+            return card.zone in ROWS and not combat.protected(engine, uid)
+        if quality in ("front_row", "support_row"):
+            return card.zone == quality
+        if quality in ("face_up", "face_down"):
+            return card.face_up == (quality == "face_up")
+        if quality in ("attacking", "defending"):
+            return self.is_a(engine, uid, "attacker" if quality == "attacking" else "defender")
+        if quality == "unique":
+            return self.unique(engine, uid)
+        return super().has_quality(engine, uid, quality)
+
+    def text_active(self, engine: Engine, uid: int) -> bool:
+        card = engine.state.cards[uid]
+        return card.face_up and "stunned" not in card.states
+
+    def static_active(self, engine: Engine, uid: int, ability: CompiledAbility) -> bool:
+        if engine.definition(uid).type != "plot_twist":
+            return True
+        label = ability.line.label
+        ongoing = label is not None and label.name == "ongoing"
+        return ongoing and engine.state.cards[uid].zone == "resource_row"
+
+    def during(self, engine: Engine, controller: int, phase: ast.PhaseRef) -> bool:
+        state = engine.state
+        now = (
+            state.phase,
+            state.step,
+            self.turn_phase,
+            "attack" if state.data.get("attack") else "",
+        )
+        if phase.owner == "your":
+            return state.data.get("step_player") == controller and phase.phase in now
+        return phase.phase in now
+
+    def unique(self, engine: Engine, uid: int) -> bool:
+        definition = engine.definition(uid)
+        if definition.type == "character":
+            return bool(engine.rule("unique", uid=uid))
+        if definition.type == "location":
+            return True
+        return bool(definition.type == "equipment" and definition.get("unique"))
+
+    # ---- where things are ---------------------------------------------------------------
+    def zone(self, engine: Engine, player: int, zone: str) -> list[int]:
+        return engine.state.players[player].zone(zone)
+
+    def characters(self, engine: Engine, player: int) -> list[int]:
+        return combat.characters(engine, player)
+
+    def free_slots(self, engine: Engine, player: int) -> list[tuple[str, int]]:
+        cols = [
+            int(engine.state.cards[u].data.get("col", 0)) for u in self.characters(engine, player)
+        ]
+        new = max(cols, default=-1) + 1
+        out = []
+        for row in ROWS:
+            taken = {
+                int(engine.state.cards[u].data.get("col", 0))
+                for u in self.zone(engine, player, row)
+            }
+            out += [(row, c) for c in range(new + 1) if c not in taken]
+        return out
+
+    def order(self, engine: Engine) -> list[int]:
+        n = len(engine.state.players)
+        return [(engine.state.active + k) % n for k in range(n)]
+
+    # ---- recruiting ---------------------------------------------------------------------
+    def gear_hosts(self, engine: Engine, player: int) -> list[int]:
+        """§9.3 A14: a character you control, not stunned, with no equipment."""
+        limit = int(engine.rule("equipment_limit", player=player))
+        out = []
+        for uid in self.characters(engine, player):
+            carried = sum(1 for c in engine.state.cards.values() if c.attached_to == uid)
+            if not combat.stunned(engine, uid) and carried < limit:
+                out.append(uid)
+        return out
+
+    def recruit(
+        self,
+        engine: Engine,
+        player: int,
+        uid: int,
+        row: str | None = None,
+        col: int | None = None,
+        on: int | None = None,
+    ) -> None:
+        state = engine.state
+        if state.step != "recruit_step" or state.data.get("step_player") != player:
+            raise ValueError("recruiting happens in your recruit step")
+        card = state.cards[uid]
+        definition = engine.definition(uid)
+        cost = engine.stat(uid, "cost")
+        points = state.players[player].resources.get("resource_points", 0)
+        if card.zone != "hand" or card.controller != player or cost > points:
+            raise ValueError(f"{engine.describe(uid)} cannot be recruited now")
+        if definition.type not in ("character", "equipment"):
+            raise ValueError(f"{engine.describe(uid)} is not recruited")
+        if definition.type == "equipment":
+            hosts = self.gear_hosts(engine, player)
+            if on is None:
+                labels = [engine.describe(u) for u in hosts]
+                (picked,) = engine.choose(
+                    player, "targets", "equip which character?", hosts, labels
+                )
+                on = hosts[picked]
+            if on not in hosts:
+                raise ValueError("that character cannot carry equipment")
+        elif row is None or col is None:
+            slots = self.free_slots(engine, player)
+            labels = [f"{r} column {c}" for r, c in slots]
+            (picked,) = engine.choose(player, "option", "where?", slots, labels)
+            row, col = slots[picked]
+        elif self.occupant(engine, player, row, col) is not None:
+            raise ValueError(f"{row} column {col} is taken")
+        state.players[player].resources["resource_points"] = points - cost
+        same = [
+            u
+            for u in [*self.characters(engine, player), *self.zone(engine, player, "equipment")]
+            if engine.definition(u).name == definition.name
+            and engine.definition(u).type == definition.type
+        ]
+        if definition.type == "equipment":
+            engine.apply("move", RULE, uid=uid, zone="equipment", player=player)
+            card.attached_to = on
+        else:
+            engine.apply("move", RULE, uid=uid, zone=str(row), player=player)
+            card.data["col"] = int(col or 0)
+        card.states.clear()
+        card.face_up = True
+        if self.unique(engine, uid):  # §9.2: the others of the name go, no endurance loss
+            for other in same:
+                engine.apply("ko", RULE, target=other)
+        engine.emit(Event("recruited", subject=uid, player=player))
+        engine.emit(Event("enters_play", subject=uid, player=player))
+        self.resolve_pending(engine)
+
+    def occupant(self, engine: Engine, player: int, row: str, col: int) -> int | None:
+        return combat.at(engine, player, row, col)
+
+    def moves(self, engine: Engine, player: int) -> list[tuple[int, str]]:
+        return [
+            (u, "support_row" if engine.state.cards[u].zone == "front_row" else "front_row")
+            for u in self.characters(engine, player)
+        ]
+
+    def move_character(
+        self, engine: Engine, player: int, uid: int, row: str, col: int | None = None
+    ) -> None:
+        """Formation: to the other row, swapping with the character there."""
+        card = engine.state.cards[uid]
+        col = int(card.data.get("col", 0)) if col is None else col
+        other = self.occupant(engine, player, row, col)
+        old_row, old_col = card.zone, int(card.data.get("col", 0))
+        if other is not None and other != uid:
+            engine.state.move(other, old_row, player=player)
+            engine.state.cards[other].data["col"] = old_col
+        engine.state.move(uid, row, player=player)
+        card.data["col"] = col
+        engine.emit(Event("moved", subject=uid, player=player, data=(("to", row),)))
+
+    # ---- locations, plot twists, powers ---------------------------------------------------
+    def resources(self, engine: Engine, player: int) -> int:
+        return len(self.zone(engine, player, "resource_row"))
+
+    def flippable(self, engine: Engine, player: int) -> list[int]:
+        return [
+            u
+            for u in self.zone(engine, player, "resource_row")
+            if not engine.state.cards[u].face_up
+            and engine.definition(u).type == "location"
+            and engine.stat(u, "threshold") <= self.resources(engine, player)
+        ]
+
+    def flip_location(self, engine: Engine, player: int, uid: int) -> None:
+        """§9.4: threshold only, nothing spent; the other face-up copies are KO'd."""
+        if uid not in self.flippable(engine, player):
+            raise ValueError(f"{engine.describe(uid)} cannot be flipped now")
+        name = engine.definition(uid).name
+        engine.apply("flip", RULE, target=uid)
+        for other in list(self.zone(engine, player, "resource_row")):
+            card = engine.state.cards[other]
+            same = engine.definition(other).name == name
+            same = same and engine.definition(other).type == "location"
+            if other != uid and card.face_up and same:
+                engine.apply("ko", RULE, target=other)
+        self.resolve_pending(engine)
+
+    def playable_twists(self, engine: Engine, player: int) -> list[int]:
+        have = self.resources(engine, player)
+        out = []
+        for u in self.zone(engine, player, "hand"):
+            if engine.definition(u).type == "plot_twist" and engine.stat(u, "threshold") <= have:
+                out.append(u)
+        for u in self.zone(engine, player, "resource_row"):
+            card = engine.state.cards[u]
+            twist = engine.definition(u).type == "plot_twist"
+            if not card.face_up and twist and engine.stat(u, "threshold") <= have:
+                out.append(u)
+        return out
+
+    def play_twist(self, engine: Engine, player: int, uid: int) -> None:
+        """§9.5: from hand (then KO'd) or from the resource row (turned face up, its
+        Ongoing text works while it stays there); its text resolves from the chain."""
+        self.add(engine, player, "plot_twist", uid)
+        chain.window(engine, self, player)
+
+    def add(self, engine: Engine, player: int, kind: str, what: Any) -> None:
+        """Put a plot twist or a payment power on the chain, paying for it."""
+        if kind == "plot_twist":
+            uid = what
+            if uid not in self.playable_twists(engine, player):
+                raise ValueError(f"{engine.describe(uid)} cannot be played now")
+            card = engine.state.cards[uid]
+            if card.zone == "hand":
+                engine.apply("move", RULE, uid=uid, zone="ko_pile", player=card.owner)
+            else:
+                engine.apply("flip", RULE, target=uid)
+            engine.emit(Event("plays", subject=uid, player=player))
+            chain.add_twist(engine, self, player, uid)
+        else:
+            uid, ability = what
+            if (uid, ability) not in self.activatable(engine, player):
+                raise ValueError(f"{engine.describe(uid)}: this power cannot be used now")
+            if not chain.add_power(engine, self, player, uid, ability):
+                raise ValueError(f"{engine.describe(uid)}: the cost cannot be paid")
+        self.resolve_pending(engine)
+
+    def priority_player(self, engine: Engine) -> int:
+        """§8.3 rule 5: the player performing the step, else the initiative player."""
+        state = engine.state
+        return int(state.data.get("step_player", state.active)) if state.step else state.active
+
+    def label(self, engine: Engine, what: Any) -> str:
+        if isinstance(what, tuple):
+            return f"{engine.describe(what[0])} at {what[1].where}"
+        return engine.describe(what)
+
+    def activatable(self, engine: Engine, player: int) -> list[tuple[int, CompiledAbility]]:
+        out = []
+        for uid in [
+            *self.characters(engine, player),
+            *self.zone(engine, player, "equipment"),
+            *self.zone(engine, player, "resource_row"),
+        ]:
+            if not self.text_active(engine, uid):
+                continue
+            for ability in engine.definition(uid).by_kind.get(ast.Activated, ()):
+                if engine.within_limits(ability, uid) and self._payable(engine, uid, ability):
+                    out.append((uid, ability))
+        return out
+
+    def _payable(self, engine: Engine, uid: int, ability: CompiledAbility) -> bool:
+        node = ability.node
+        assert isinstance(node, ast.Activated)
+        player = engine.state.cards[uid].controller
+        for step in node.costs.steps:
+            if not isinstance(step, ast.Clause):
+                continue
+            action = step.action
+            if (
+                action.name == "activate"
+                and {"exhausted", "stunned"} & engine.state.cards[uid].states
+            ):
+                return False
+            if action.verb == "pay" and action.amount and action.amount.kind == "int":
+                have = engine.state.players[player].resources.get("endurance", 0)
+                if have < int(action.amount.value or 0):
+                    return False
+        return True
+
+    def activate(self, engine: Engine, player: int, uid: int, ability: CompiledAbility) -> None:
+        self.add(engine, player, "activate", (uid, ability))
+        chain.window(engine, self, player)
+
+    # ---- timing ---------------------------------------------------------------------------
+    def resolve_pending(self, engine: Engine) -> None:
+        """Until the chain is built: triggered powers resolve in initiative order."""
+        order = self.order(engine)
+        for _ in range(50):
+            pending = engine.take_pending()
+            if not pending:
+                break
+            pending.sort(key=lambda p: order.index(p.controller))
+            for trigger in pending:
+                engine.loop_guard(trigger)
+                engine.resolve(trigger.ability, trigger.source, trigger.controller, trigger.event)
+        engine.chain_done()

@@ -1,0 +1,62 @@
+"""VS System: seeded random games between the two starter decks end with a result and no
+error; the same seed gives the same game; the CLI plays and replays a game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cardscript.interpreter.agents import FirstAgent, RandomAgent
+from cardscript.kernels.vs_system.kernel import deck_ids, new_engine, vs_pool
+
+ROOT = Path(__file__).resolve().parents[1]
+POOL = vs_pool()
+DECKS = [
+    deck_ids(POOL, ROOT / "decks" / "vs-system" / "dawnwatch-starter.yaml"),
+    deck_ids(POOL, ROOT / "decks" / "vs-system" / "vex-legion-starter.yaml"),
+]
+
+
+def test_starter_decks_are_40_cards_of_20_or_more_different_cards() -> None:
+    for deck in DECKS:
+        assert len(deck) == 40
+        assert len(set(deck)) >= 20
+        types = {POOL[c].type for c in deck}
+        assert types == {"character", "equipment", "location", "plot_twist"}
+
+
+def test_100_random_games_end_with_a_result() -> None:
+    reasons: dict[str, int] = {}
+    for seed in range(100):
+        decks = DECKS if seed % 2 else DECKS[::-1]
+        engine = new_engine([RandomAgent(2 * seed), RandomAgent(2 * seed + 1)], seed, pool=POOL)
+        engine.kernel.setup(engine, decks)
+        result = engine.kernel.play(engine)
+        assert result is not None and result["winner"] in (0, 1, None)
+        reasons[result["reason"]] = reasons.get(result["reason"], 0) + 1
+    assert reasons.get("endurance", 0) > 0
+
+
+def test_first_agents_play_to_the_end() -> None:
+    engine = new_engine([FirstAgent(), FirstAgent()], 3, pool=POOL)
+    engine.kernel.setup(engine, DECKS)
+    assert engine.kernel.play(engine)["reason"] in ("endurance", "turn limit")
+
+
+def test_same_seed_same_game() -> None:
+    hashes = []
+    for _ in range(2):
+        engine = new_engine([RandomAgent(5), RandomAgent(6)], 7, pool=POOL)
+        engine.kernel.setup(engine, DECKS)
+        engine.kernel.play(engine)
+        hashes.append(engine.state.state_hash())
+    assert hashes[0] == hashes[1]
+
+
+def test_cli_play_and_replay(tmp_path: Path) -> None:
+    from cardscript.cli.play_cmd import play_one, run_replay
+
+    log_file = tmp_path / "game.jsonl"
+    with log_file.open("w", encoding="utf-8") as stream:
+        engine, _ = play_one("vs-system", [], ["random", "random"], 11, stream, deck_ids=DECKS)
+    assert engine.state.result is not None
+    assert run_replay(str(log_file), []) == 0
