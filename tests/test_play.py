@@ -93,3 +93,47 @@ def test_usage_errors_exit_2(tmp_path: Path) -> None:
     assert "there is no kernel for 'berserk' yet" in unknown.stderr
     missing = runner.invoke(app, ["replay", str(tmp_path / "none.jsonl")])
     assert missing.exit_code == 2
+
+
+def test_pocket_duel_against_the_automa_from_the_command_line(tmp_path: Path) -> None:
+    decks = Path(__file__).resolve().parent.parent / "decks" / "pocket-duel"
+    log = tmp_path / "solo.jsonl"
+    played = runner.invoke(
+        app,
+        [
+            "play",
+            "pocket-duel",
+            "--deck",
+            str(decks / "cinder-vale.yaml"),
+            "--deck",
+            str(decks / "sable-wren.yaml"),
+            "--agent",
+            "random",
+            "--agent",
+            "automa",
+            "--seed",
+            "4",
+            "--log",
+            str(log),
+        ],
+    )
+    assert played.exit_code == 0, played.stderr
+    header = json.loads(log.read_text().splitlines()[0])
+    assert header["agents"] == ["random", "automa"]
+    replayed = runner.invoke(app, ["replay", str(log)])
+    assert replayed.exit_code == 0 and replayed.stdout.startswith("replay identical:")
+    bogus = runner.invoke(
+        app,
+        [
+            "play",
+            "pocket-duel",
+            "--deck",
+            str(decks / "cinder-vale.yaml"),
+            "--deck",
+            str(decks / "sable-wren.yaml"),
+            "--agent",
+            "bogus",
+        ],
+    )
+    assert bogus.exit_code == 2
+    assert "unknown agent 'bogus': random, first, human, automa" in bogus.stderr

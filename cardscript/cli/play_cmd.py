@@ -109,9 +109,22 @@ def play_one(
     cards: Sequence[str] = (),
     deck_ids: Sequence[Sequence[str]] | None = None,
 ) -> tuple[Engine, GameLog]:
-    players = [make_agent(kind, seed * 1009 + n) for n, kind in enumerate(agents)]
+    generic = ("random", "first", "human")
+    players: list[Agent] = [
+        make_agent(kind if kind in generic else "first", seed * 1009 + n)
+        for n, kind in enumerate(agents)
+    ]
     log = GameLog(stream=log_stream)
     engine = new_game(game, seed, players, log, cards)
+    for n, kind in enumerate(agents):
+        if kind not in generic:  # a game's own agent, such as Pocket Duel's Automa
+            own = engine.kernel.agent_for(kind, engine, n)
+            if own is None:
+                raise PlayError(
+                    f"unknown agent {kind!r}: random, first, human"
+                    + "".join(f", {k}" for k in engine.kernel.agent_kinds)
+                )
+            players[n] = own
     ids = (
         [list(d) for d in deck_ids]
         if deck_ids is not None
@@ -126,7 +139,7 @@ def play_one(
         names=[p.name for p in engine.state.players],
         cards=list(cards),
     )
-    engine.kernel.setup(engine, ids)
+    engine.kernel.setup_for(engine, ids, list(agents))
     engine.kernel.play(engine)
     return engine, log
 
@@ -280,7 +293,7 @@ def run_replay(log_file: str, plugins: list[str]) -> int:
         engine = new_game(
             header["game"], int(header["seed"]), agents, replay, header.get("cards", [])
         )
-        engine.kernel.setup(engine, decks)
+        engine.kernel.setup_for(engine, decks, list(header.get("agents", [])))
         engine.kernel.play(engine)
     except PlayError as exc:
         _err(f"error: {exc}")

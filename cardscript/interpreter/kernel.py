@@ -148,6 +148,17 @@ class Kernel:
     def on_empty_deck(self, engine: Engine, player: int) -> None:
         """Drawing from an empty deck: by default nothing is drawn."""
 
+    # ---- agents a game brings itself ---------------------------------------------------
+    agent_kinds: tuple[str, ...] = ()  # e.g. ("automa",) for Pocket Duel's solo mode
+
+    def agent_for(self, kind: str, engine: Engine, player: int) -> Any:
+        """An agent only this game has (``cardscript play --agent KIND``), or None."""
+        return None
+
+    def setup_for(self, engine: Engine, decks: Sequence[Sequence[str]], kinds: list[str]) -> None:
+        """Set up the game for these agents (a solo opponent may need its own setup)."""
+        self.setup(engine, decks)
+
     # ---- scenario tests -----------------------------------------------------------------
     def scenario_setup(self, engine: Engine, setup: Mapping[str, Any]) -> None:
         """Kernel-specific parts of a scenario's setup (rows, cells, reserve…)."""

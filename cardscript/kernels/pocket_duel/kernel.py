@@ -64,9 +64,11 @@ from cardscript.interpreter.select import (
     candidates,
     matches_cards,
 )
-from cardscript.kernels.pocket_duel.automa import (  # re-exported: the public entry points
+from cardscript.kernels.pocket_duel.automa import (
+    AutomaAgent,
     automa_choose,
     automa_face_down,
+    automa_hero_card,
     automa_setup,
     start_automa,
 )
@@ -157,6 +159,28 @@ class PocketDuelKernel(Kernel):
     default_resource = "energy"
     turn_phase = "round"
     max_rounds = 200
+    agent_kinds = ("automa",)
+
+    def agent_for(self, kind: str, engine: Engine, player: int) -> Any:
+        return AutomaAgent(engine) if kind == "automa" else None
+
+    def setup_for(self, engine: Engine, decks: Sequence[Sequence[str]], kinds: list[str]) -> None:
+        """With ``--agent automa`` the Automa plays its deck's hero from its Automa hero
+        card (§14.1); otherwise the normal setup."""
+        if "automa" not in kinds:
+            self.setup(engine, decks)
+            return
+        automa = kinds.index("automa")
+        hero = self._hero_card_id(engine, decks[automa])
+        human = self._hero_card_id(engine, decks[1 - automa])
+        automa_setup(engine, human, automa_hero_card(engine, hero), automa)
+
+    @staticmethod
+    def _hero_card_id(engine: Engine, deck: Sequence[str]) -> str:
+        for card_id in deck:
+            if engine.pool[card_id].type == "hero":
+                return card_id
+        raise ValueError("a Pocket Duel deck names its hero")
 
     def __init__(self) -> None:
         super().__init__()
