@@ -316,3 +316,25 @@ def test_an_override_changes_only_its_own_rule() -> None:
     _put(engine, "scholar")  # "Rule draw_count is 2 for you."
     assert engine.rule("draw_count", player=0) == 2
     assert engine.rule("attack_damage", player=0) is True
+
+
+def test_targets_chosen_when_played_and_dropped_if_no_longer_legal() -> None:
+    engine = _table(answers=[[1]])  # choose the second creature as Bolt's target
+    bolt = _put(engine, "bolt", zone="stack")
+    first = _put(engine, "bear", player=1)
+    second = _put(engine, "bear", player=1)
+    for _ in range(2):
+        engine.state.create_card("bear", 0, "deck")
+    ability = engine.definition(bolt).abilities[0]
+    chosen = engine.choose_targets(ability, bolt, 0)
+    assert list(chosen.values()) == [[second]]
+    engine.resolve(ability, bolt, 0, targets=chosen)
+    assert engine.state.cards[second].zone == "discard"  # 3 damage ≥ its power 2
+    assert engine.state.cards[first].counters.get("damage", 0) == 0
+    # chosen again, then the target leaves play before the ability resolves
+    third = _put(engine, "bear", player=1)
+    chosen = {offset: [third] for offset in chosen}
+    engine.apply("move", RULE, uid=third, zone="hand", player=1)
+    engine.resolve(ability, bolt, 0, targets=chosen)
+    assert engine.state.cards[first].counters.get("damage", 0) == 0  # nobody else is hit
+    assert len(engine.state.players[0].zone("hand")) == 2  # "then draw a card" still happens

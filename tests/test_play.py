@@ -88,9 +88,9 @@ def test_simulate_reports_win_rates(tmp_path: Path) -> None:
 
 
 def test_usage_errors_exit_2(tmp_path: Path) -> None:
-    unknown = runner.invoke(app, ["play", "berserk", "--deck", "a.txt", "--deck", "b.txt"])
+    unknown = runner.invoke(app, ["play", "vangard", "--deck", "a.txt", "--deck", "b.txt"])
     assert unknown.exit_code == 2
-    assert "there is no kernel for 'berserk' yet" in unknown.stderr
+    assert unknown.stderr == "error: unknown game 'vangard'; did you mean \"vanguard\"?\n"
     missing = runner.invoke(app, ["replay", str(tmp_path / "none.jsonl")])
     assert missing.exit_code == 2
 

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import IO
 
 from cardscript import GAMES, __version__
+from cardscript.grammar.diagnostics import did_you_mean
 from cardscript.interpreter.agents import Agent, ScriptedAgent, make_agent
 from cardscript.interpreter.engine import BudgetExceeded, Engine, LoopDetected
 from cardscript.interpreter.log import GameLog, read_log
@@ -95,6 +96,9 @@ def new_game(
     game: str, seed: int, agents: list[Agent], log: GameLog, cards: Sequence[str] = ()
 ) -> Engine:
     factory = engine_factory(game)
+    if factory is None and game not in GAMES:
+        hint = did_you_mean(game, GAMES) or "the games are: " + ", ".join(GAMES)
+        raise PlayError(f"unknown game {game!r}; {hint}")
     if factory is None:
         raise PlayError(f"there is no kernel for {game!r} yet, so it cannot be played")
     return factory(seed, agents, log, [Path(c) for c in cards])

@@ -520,12 +520,16 @@ class Engine:
         controller: int,
         event: Event | None = None,
         pay: bool = True,
+        targets: dict[int, list[Target]] | None = None,
     ) -> bool:
         """Run an ability's text: costs (if any, and ``pay``), then effects. Returns
-        whether the effects ran (a cost that could not be paid stops them)."""
+        whether the effects ran (a cost that could not be paid stops them). ``targets``
+        are the ones chosen when the ability was put on a chain or stack
+        (``choose_targets``); those no longer legal are dropped."""
         from cardscript.interpreter.effects import run_steps
 
         ctx = self.context(source, ability, controller, event)
+        ctx.chosen = dict(targets or {})
         node = ability.node
         costs = getattr(node, "costs", None)
         if costs is not None and pay:
@@ -543,6 +547,28 @@ class Engine:
         run_steps(ctx, effects)
         self._count_use(ability, source)
         return True
+
+    def choose_targets(
+        self,
+        ability: CompiledAbility,
+        source: int | None,
+        controller: int,
+        event: Event | None = None,
+    ) -> dict[int, list[Target]]:
+        """Choose an ability's targets now, for games where they are chosen as it is
+        played (VS System's chain, Berserk's stack), keyed by where the selector is
+        written in the card's text. Pass the result to ``resolve(..., targets=…)``."""
+        from cardscript.interpreter.select import resolve_targets
+
+        ctx = self.context(source, ability, controller, event)
+        effects = getattr(ability.node, "effects", None)
+        chosen: dict[int, list[Target]] = {}
+        if effects is None:
+            return chosen
+        for node in effects.walk():
+            if isinstance(node, ast.Cards) and node.span is not None and _targeted(node):
+                chosen[node.span.offset] = resolve_targets(ctx, node, "choose a target")
+        return chosen
 
     def _count_use(self, ability: CompiledAbility, source: int | None) -> None:
         if ability.line.mods:
@@ -634,6 +660,11 @@ def _overrides(kernel: Kernel, method: str) -> bool:
 def _text_varies(kernel: Kernel) -> bool:
     """Does the kernel switch card text off by itself (its own ``text_active``)?"""
     return _overrides(kernel, "text_active")
+
+
+def _targeted(node: ast.Cards) -> bool:
+    q = node.quantifier
+    return q is not None and (q.kind in ("target", "n_targets") or (q.kind == "up_to" and q.target))
 
 
 def _delta(text: str, ctx: Context) -> int:

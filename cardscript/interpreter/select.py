@@ -40,6 +40,7 @@ class Context:
     it: list[Target] = field(default_factory=list)
     bindings: dict[str, int] = field(default_factory=dict)
     did: bool = True  # did the last step happen ("if you do")
+    chosen: dict[int, list[Target]] = field(default_factory=dict)  # targets chosen earlier
     condition_held: bool = True  # the last "if" step's test ("otherwise")
     last_amount: int = 0  # "that many"
 
@@ -275,6 +276,9 @@ def resolve_targets(ctx: Context, selector: ast.Node | None, prompt: str) -> lis
     if selector is None:
         return []
     found = candidates(ctx, selector)
+    if selector.span is not None and selector.span.offset in ctx.chosen:
+        # chosen when the ability was played: only those still legal are affected
+        return [t for t in ctx.chosen[selector.span.offset] if t in found]
     if not isinstance(selector, ast.Cards) or selector.quantifier is None:
         return found
     q = selector.quantifier

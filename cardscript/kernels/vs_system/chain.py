@@ -5,8 +5,10 @@ the KO'd pile or turns face up) when they are added, their effects run when they
 A window: the priority holder adds an effect and keeps priority, or passes to the next
 player; when every player has passed in a row the newest effect resolves and priority goes
 to the player performing the step (the initiative player outside steps); when every player
-passes with an empty chain the window closes (§8.3, [REC] 6). Triggered powers still
-resolve at once after each change, in initiative order (A6 is not modelled yet).
+passes with an empty chain the window closes (§8.3, [REC] 6). Targets are chosen when an
+effect is added ("Target character gets +1 ATK" names its target as it is played, §10)
+and only those still legal are affected when it resolves. Triggered powers still resolve
+at once after each change, in initiative order (A6 is not modelled yet).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from cardscript.grammar import ast
 from cardscript.interpreter.cards import CompiledAbility
 from cardscript.interpreter.engine import Engine
+from cardscript.interpreter.select import Seat, Target
 
 if TYPE_CHECKING:
     from cardscript.kernels.vs_system.field import FieldKernel
@@ -29,8 +32,37 @@ def responses(engine: Engine, kernel: FieldKernel, player: int) -> list[tuple[st
     return out
 
 
+def _effects(engine: Engine, uid: int) -> list[CompiledAbility]:
+    """A plot twist's one-shot abilities (its Ongoing text is not played)."""
+    out = []
+    for ability in engine.definition(uid).abilities:
+        label = ability.line.label
+        ongoing = label is not None and label.name == "ongoing"
+        if isinstance(ability.node, ast.EffectAbility) and not ongoing:
+            out.append(ability)
+    return out
+
+
+def _encode(chosen: dict[int, list[Target]]) -> dict[str, list[list[Any]]]:
+    """Targets kept in the (JSON-like) game state: ["card", uid] or ["player", index]."""
+    return {
+        str(offset): [["player", t.index] if isinstance(t, Seat) else ["card", t] for t in targets]
+        for offset, targets in chosen.items()
+    }
+
+
+def _decode(kept: dict[str, list[list[Any]]]) -> dict[int, list[Target]]:
+    return {
+        int(offset): [Seat(v) if k == "player" else int(v) for k, v in targets]
+        for offset, targets in kept.items()
+    }
+
+
 def add_twist(engine: Engine, kernel: FieldKernel, player: int, uid: int) -> None:
-    engine.state.data.setdefault("chain", []).append(("plot_twist", uid, player, -1))
+    targets = {
+        str(a.index): _encode(engine.choose_targets(a, uid, player)) for a in _effects(engine, uid)
+    }
+    engine.state.data.setdefault("chain", []).append(("plot_twist", uid, player, -1, targets))
 
 
 def add_power(
@@ -46,21 +78,29 @@ def add_power(
         run_steps(ctx, costs)
         if not ctx.did:
             return False
-    engine.state.data.setdefault("chain", []).append(("activate", uid, player, ability.index))
+    targets = {str(ability.index): _encode(engine.choose_targets(ability, uid, player))}
+    engine.state.data.setdefault("chain", []).append(
+        ("activate", uid, player, ability.index, targets)
+    )
     return True
 
 
 def resolve_top(engine: Engine, kernel: FieldKernel) -> None:
-    kind, uid, player, index = engine.state.data["chain"].pop()
+    kind, uid, player, index, targets = engine.state.data["chain"].pop()
     definition = engine.definition(uid)
     if kind == "plot_twist":
-        for ability in definition.abilities:
-            label = ability.line.label
-            ongoing = label is not None and label.name == "ongoing"
-            if isinstance(ability.node, ast.EffectAbility) and not ongoing:
-                engine.resolve(ability, uid, player)
+        for ability in _effects(engine, uid):
+            engine.resolve(
+                ability, uid, player, targets=_decode(targets.get(str(ability.index), {}))
+            )
     else:
-        engine.resolve(definition.abilities[index], uid, player, pay=False)
+        engine.resolve(
+            definition.abilities[index],
+            uid,
+            player,
+            pay=False,
+            targets=_decode(targets.get(str(index), {})),
+        )
     kernel.resolve_pending(engine)
 
 
