@@ -333,7 +333,7 @@ def _test(ctx: Context, t: ast.Test) -> bool:
             ok = all(engine.kernel.has_quality(engine, uid, state) for uid in subjects)
         elif kind == "in_zone":
             ok = all(
-                t.zone is not None and engine.state.cards[uid].zone == t.zone.zone
+                t.zone is not None and _is_in(engine, engine.state.cards[uid].zone, t.zone.zone)
                 for uid in subjects
             )
         else:
@@ -369,3 +369,8 @@ def uids(targets: Iterable[Target]) -> list[int]:
 
 def seats(targets: Iterable[Target]) -> list[int]:
     return [t.index for t in targets if isinstance(t, Seat)]
+
+
+def _is_in(engine: Engine, zone: str, named: str) -> bool:
+    """ "In play" means any of the game's play zones (a villain zone, a circle, a row)."""
+    return zone == named or (named == "play" and zone in engine.kernel.play_zones)

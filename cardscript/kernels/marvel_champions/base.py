@@ -1,0 +1,280 @@
+"""Marvel Champions: zones, what nouns cover, printed values, damage and the state checks.
+
+Everything in play is in a zone ``play`` (card text says "in play"): a player's ``play``
+holds the identity showing its current side, allies, upgrades, supports and the minions
+engaged with the player; the shared ``play`` holds the villain's current stage, the main
+scheme (its side B), side schemes, environments and attachments (``attached_to`` the
+villain). Other zones per player: ``deck`` (top is the end), ``hand``, ``discard``,
+``identity_back`` (the other side of the identity, out of play), ``dealt`` (encounter
+cards dealt face down, revealed in villain step 3), ``resolving`` and ``removed``; shared:
+``villain_deck`` (the stages to come), ``encounter_deck``, ``encounter_discard``,
+``boost``, ``revealing`` and ``removed``.
+
+Identities are two cards: the side in ``play`` is the one in effect; a change of form swaps
+them and moves damage and states across. Hit points are damage counters against the
+printed hit points (the villain's times the number of players, MC-VIL-HP).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cardscript.interpreter import primitives
+from cardscript.interpreter.engine import Cause, Event
+from cardscript.interpreter.kernel import Kernel
+
+if TYPE_CHECKING:
+    from cardscript.interpreter.engine import Engine, PrimitiveFn
+    from cardscript.interpreter.primitives import Target
+
+GAME = "marvel-champions"
+RULE = Cause(rule="marvel-champions")
+ENCOUNTER_TYPES = frozenset(
+    {"minion", "treachery", "attachment", "environment", "side_scheme", "obligation"}
+)
+CHARACTER_TYPES = frozenset({"hero", "alter_ego", "ally", "villain", "minion"})
+
+
+class MCBase(Kernel):
+    """The parts of the rules the engine asks about."""
+
+    game = GAME
+    play_zones = ("play",)
+    discard_zone = "discard"
+    life_resource = "hit_points"
+    turn_phase = "turn"
+    max_rounds = 40
+    max_actions = 30
+
+    # ---- primitives -------------------------------------------------------------------
+    def primitives(self) -> dict[str, PrimitiveFn]:
+        return {
+            "exhaust": primitives.set_state("exhausted", True, "exhausted"),
+            "ready": primitives.set_state("exhausted", False, "readied"),
+            "stun": self._status("stunned_card"),
+            "confuse": self._status("confused_card"),
+            "defeat": self._defeat_primitive,
+            "discard": self._discard_primitive,
+        }
+
+    def _status(self, counter: str) -> PrimitiveFn:
+        def run(engine: Engine, cause: Cause, target: Target, **_: Any) -> bool:
+            if not isinstance(target, int):
+                return False
+            counters = engine.state.cards[target].counters
+            if counters.get(counter):
+                return False  # at most one status card of a kind (G49)
+            counters[counter] = 1
+            engine.emit(Event("status", subject=target, data=(("counter", counter),)))
+            return True
+
+        return run
+
+    def _defeat_primitive(self, engine: Engine, cause: Cause, target: Target, **_: Any) -> bool:
+        if not isinstance(target, int):
+            return False
+        self.defeat(engine, target)
+        return True
+
+    def _discard_primitive(self, engine: Engine, cause: Cause, uid: int) -> None:
+        self.to_discard(engine, uid)
+
+    # ---- zones ------------------------------------------------------------------------
+    def zone(self, engine: Engine, player: int | None, name: str) -> list[int]:
+        return engine.state.zone_list(name, player)
+
+    def players(self, engine: Engine) -> list[int]:
+        """Players still in the game, in player order from the first player."""
+        state = engine.state
+        n = len(state.players)
+        first = state.data.get("first_player", 0)
+        order = [(first + k) % n for k in range(n)]
+        return [p for p in order if not state.players[p].data.get("defeated")]
+
+    def identity(self, engine: Engine, player: int) -> int | None:
+        for uid in engine.state.players[player].zones.get("play", ()):
+            if engine.definition(uid).type in ("hero", "alter_ego"):
+                return uid
+        return None
+
+    def in_hero_form(self, engine: Engine, player: int) -> bool:
+        uid = self.identity(engine, player)
+        return uid is not None and engine.definition(uid).type == "hero"
+
+    def scenario_cards(self, engine: Engine, *kinds: str) -> list[int]:
+        """Cards of these types in the shared play area."""
+        return [
+            u for u in engine.state.shared.get("play", ()) if engine.definition(u).type in kinds
+        ]
+
+    def villain(self, engine: Engine) -> int | None:
+        found = self.scenario_cards(engine, "villain")
+        return found[0] if found else None
+
+    def main_scheme(self, engine: Engine) -> int | None:
+        found = self.scenario_cards(engine, "main_scheme")
+        return found[0] if found else None
+
+    def schemes(self, engine: Engine) -> list[int]:
+        return self.scenario_cards(engine, "main_scheme") + self.scenario_cards(
+            engine, "side_scheme"
+        )
+
+    def engaged(self, engine: Engine, player: int) -> list[int]:
+        """The minions engaged with a player (G70)."""
+        return [
+            u
+            for u in engine.state.players[player].zones.get("play", ())
+            if engine.definition(u).type == "minion"
+        ]
+
+    def enemies_of(self, engine: Engine, player: int) -> list[int]:
+        """The enemies a player may attack: the villain and every minion (MC-ATTACK)."""
+        out = self.scenario_cards(engine, "villain")
+        for p in range(len(engine.state.players)):
+            out += self.engaged(engine, p)
+        return out
+
+    def allies(self, engine: Engine, player: int) -> list[int]:
+        return [
+            u
+            for u in engine.state.players[player].zones.get("play", ())
+            if engine.definition(u).type == "ally"
+        ]
+
+    def to_discard(self, engine: Engine, uid: int) -> None:
+        """A card leaves play: encounter cards to the encounter discard pile (G60)."""
+        card = engine.state.cards[uid]
+        for other in list(engine.state.cards.values()):
+            if other.attached_to == uid and other.zone == "play":
+                self.to_discard(engine, other.uid)
+        card.states.clear()
+        card.counters.clear()
+        card.attached_to = None
+        if engine.definition(uid).type in ENCOUNTER_TYPES or card.data.get("encounter"):
+            engine.state.move(uid, "encounter_discard", shared=True)
+            card.controller = card.owner
+        else:
+            engine.state.move(uid, "discard", player=card.owner)
+        engine.emit(Event("is_discarded", subject=uid, player=card.owner))
+
+    # ---- what words mean --------------------------------------------------------------
+    def is_a(self, engine: Engine, uid: int, noun: str) -> bool:
+        kind = engine.definition(uid).type
+        if noun == "card" or noun == kind:
+            return True
+        if noun == "character":
+            return kind in CHARACTER_TYPES
+        if noun == "identity":
+            return kind in ("hero", "alter_ego")
+        if noun == "enemy":
+            return kind in ("villain", "minion")
+        if noun == "scheme":
+            return kind in ("main_scheme", "side_scheme")
+        if noun == "encounter_card":
+            return kind in ENCOUNTER_TYPES
+        if noun == "player_card":
+            return kind in ("ally", "event", "support", "upgrade", "resource")
+        if noun == "resource_card":
+            return kind == "resource"
+        if noun in ("attacker", "defender"):
+            return engine.state.data.get(noun) == uid
+        return False
+
+    def has_quality(self, engine: Engine, uid: int, quality: str) -> bool:
+        card = engine.state.cards[uid]
+        if quality == "exhausted":
+            return "exhausted" in card.states
+        if quality == "ready":
+            return "exhausted" not in card.states
+        if quality in ("stunned", "confused", "tough"):
+            return bool(card.counters.get(f"{quality}_card"))
+        if quality == "damaged":
+            return card.counters.get("damage", 0) > 0
+        if quality == "engaged":
+            return (
+                card.zone == "play"
+                and not card.data.get("shared")
+                and engine.definition(uid).type == "minion"
+            )
+        if quality == "face_down":
+            return not card.face_up
+        if quality == "friendly":
+            return engine.definition(uid).type not in ENCOUNTER_TYPES | {"villain"}
+        if quality == "in_hero_form":
+            return self.in_hero_form(engine, card.controller)
+        if quality == "in_alter_ego_form":
+            return not self.in_hero_form(engine, card.controller)
+        return super().has_quality(engine, uid, quality)
+
+    def printed(self, engine: Engine, uid: int, stat: str) -> int:
+        definition = engine.definition(uid)
+        value = definition.get(stat, 0)
+        value = value if isinstance(value, int) else 0
+        if definition.type == "villain":
+            if stat == "hit_points":
+                value *= max(1, len(engine.state.players))
+            for other in engine.state.shared.get("play", ()):
+                if engine.state.cards[other].attached_to == uid:
+                    extra = engine.definition(other).get(f"{stat}_mod", 0)
+                    value += extra if isinstance(extra, int) else 0
+        return value
+
+    def clamp(self, engine: Engine, uid: int, stat: str, value: int) -> int:
+        return max(0, value)
+
+    def prevent(
+        self,
+        engine: Engine,
+        uid: int,
+        amount: int,
+        kind: str | None,
+        source: int | None,
+        qualities: tuple[str, ...],
+    ) -> int:
+        """A tough status card prevents all the damage of one instance (G49)."""
+        amount = super().prevent(engine, uid, amount, kind, source, qualities)
+        counters = engine.state.cards[uid].counters
+        if amount > 0 and counters.get("tough_card"):
+            del counters["tough_card"]
+            return 0
+        return amount
+
+    def hit_points_left(self, engine: Engine, uid: int) -> int:
+        damage = engine.state.cards[uid].counters.get("damage", 0)
+        return engine.stat(uid, "hit_points") - damage
+
+    # ---- state checks -----------------------------------------------------------------
+    def defeat(self, engine: Engine, uid: int) -> None:
+        """A character or scheme is defeated (MC-DEFEAT): the kernel decides what follows."""
+        raise NotImplementedError
+
+    def check(self, engine: Engine) -> None:
+        """Defeated characters and schemes, the end of the game (MC-DEFEAT, MC-END)."""
+        raise NotImplementedError
+
+    def damage(
+        self, engine: Engine, target: int, amount: int, source: int | None, cause: Cause = RULE
+    ) -> int:
+        if amount <= 0:
+            return 0
+        dealt = engine.apply(
+            "deal_damage", cause, target=target, amount=amount, kind=None, source=source
+        )
+        return int(dealt or 0)
+
+    def resolve_pending(self, engine: Engine) -> None:
+        """Forced triggered abilities and keywords, in player order (MC-FORCED-2)."""
+        order = self.players(engine) or [0]
+        for _ in range(50):
+            pending = engine.take_pending()
+            if not pending:
+                break
+            pending.sort(key=lambda p: order.index(p.controller) if p.controller in order else 0)
+            for trigger in pending:
+                if engine.state.result is not None:
+                    return
+                engine.loop_guard(trigger)
+                engine.resolve(trigger.ability, trigger.source, trigger.controller, trigger.event)
+        engine.chain_done()
+        self.check(engine)

@@ -1,0 +1,457 @@
+"""The Marvel Champions kernel (spec marvel-champions-part1.md, -part2.md; the Rules
+Reference, seed 003, wins): one to two players, one hero each, against one villain.
+
+Setup (Appendix II, core steps): identities in alter-ego form, player decks shuffled, the
+villain at its first stage of the mode (standard: I then II; expert: II then III) with
+hit points times the number of players, the main scheme (side B) with its starting threat
+per player, the encounter deck shuffled, hands drawn up to each alter-ego's hand size.
+A round is the player phase (``player.py``: each player's turn, then discard down, draw
+up and ready) and the villain phase (``villain.py``). The game ends when the villain's
+last stage is defeated (the players win, ``winner`` 0), when every hero is defeated or the
+main scheme completes (the players lose, ``winner`` None with reason).
+
+Scenario actions (``do:``): ``setup`` (``decks``: lists of card ids, identity first or
+found by its cards; ``villain``: the set code; ``mode``), ``play`` (``player``, ``card``;
+payment cards come from answers), ``attack`` / ``thwart`` (``player``, ``card``: the
+hero or ally, ``target``), ``recover``, ``change_form``, ``activate`` (``card``),
+``villain_phase``, ``enemy_attack`` / ``enemy_scheme`` (``enemy``, ``player``,
+``boost``), ``reveal`` (``card``: an encounter card id, ``player``), ``end_player_phase``,
+``round`` and ``game``. ``allowed: false`` expects the action refused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from cardscript.content import bundled_cards_dir
+from cardscript.games import load_game
+from cardscript.interpreter.agents import Agent
+from cardscript.interpreter.cards import CardPool
+from cardscript.interpreter.engine import Engine, Event
+from cardscript.interpreter.log import GameLog
+from cardscript.interpreter.playable import register_game
+from cardscript.kernels.marvel_champions import player as turns
+from cardscript.kernels.marvel_champions import villain as vphase
+from cardscript.kernels.marvel_champions.base import GAME, RULE, MCBase
+
+DEFAULT_VILLAIN = "grimhold"
+
+
+class MarvelChampionsKernel(MCBase):
+    """Rounds, setup, attacks against enemies, defeat and the end of the game."""
+
+    mode = "standard"
+    _checking = False
+
+    # ---- setup ------------------------------------------------------------------------
+    def setup(self, engine: Engine, decks: Sequence[Sequence[str]]) -> None:
+        self.setup_game(engine, decks, DEFAULT_VILLAIN, self.mode)
+
+    def identity_of(self, engine: Engine, deck: Sequence[str]) -> str:
+        pool = engine.pool
+        for card_id in deck:
+            if pool[card_id].type == "hero":
+                return card_id
+            if pool[card_id].type == "alter_ego":
+                return str(pool[card_id].get("back"))
+        for card_id in deck:
+            owner = pool[card_id].get("owner")
+            if owner:
+                return str(owner)
+        raise ValueError("a deck needs an identity (a hero with its alter-ego)")
+
+    def setup_game(
+        self, engine: Engine, decks: Sequence[Sequence[str]], villain: str, mode: str
+    ) -> None:
+        state = engine.state
+        del state.players[len(decks) :]  # one player per deck (solo or two-handed)
+        state.phase = "setup"
+        state.data["first_player"] = 0
+        for index, deck in enumerate(decks):
+            hero = self.identity_of(engine, deck)
+            alter = str(engine.pool[hero].get("back"))
+            state.create_card(alter, index, "play")
+            state.create_card(hero, index, "identity_back")
+            for card_id in deck:
+                if engine.pool[card_id].type not in ("hero", "alter_ego"):
+                    state.create_card(card_id, index, "deck", face_up=False)
+            state.rng.shuffle(self.zone(engine, index, "deck"))
+        stages = sorted(
+            (
+                c
+                for c in engine.pool.cards.values()
+                if c.type == "villain" and c.get("set_code") == villain
+            ),
+            key=lambda c: int(c.get("stage", 0)),
+        )
+        picked = stages[1:3] if mode == "expert" else stages[:2]
+        for card in reversed(picked[1:]):
+            state.create_card(card.id, 0, "villain_deck", face_up=False, shared=True)
+        if picked:
+            state.create_card(picked[0].id, 0, "play", shared=True)
+        schemes = sorted(
+            (
+                c
+                for c in engine.pool.cards.values()
+                if c.type == "main_scheme" and c.get("set_code") == villain and c.get("side") == "B"
+            ),
+            key=lambda c: int(c.get("stage", 0)),
+        )
+        if schemes:
+            scheme = state.create_card(schemes[0].id, 0, "play", shared=True)
+            threat = engine.stat(scheme.uid, "starting_threat") * len(state.players)
+            if threat:
+                scheme.counters["threat"] = threat
+        for card in engine.pool.cards.values():
+            if card.get("set_code") == villain and card.type in (
+                "minion",
+                "treachery",
+                "attachment",
+                "environment",
+                "side_scheme",
+            ):
+                for _ in range(int(card.get("quantity") or 1)):
+                    made = state.create_card(
+                        card.id, 0, "encounter_deck", face_up=False, shared=True
+                    )
+                    made.data["encounter"] = True
+        state.rng.shuffle(state.shared.setdefault("encounter_deck", []))
+        for index in range(len(state.players)):
+            me = self.identity(engine, index)
+            assert me is not None
+            engine.apply("draw", RULE, player=index, count=engine.stat(me, "hand_size"))
+        state.turn = 0
+
+    def on_empty_deck(self, engine: Engine, player: int) -> None:
+        """G52: the discard pile becomes the deck, and the player is dealt an encounter card."""
+        state = engine.state
+        discard = state.players[player].zone("discard")
+        if not discard:
+            return
+        for uid in list(discard):
+            state.move(uid, "deck", player=player)
+            state.cards[uid].face_up = False
+        state.rng.shuffle(state.players[player].zone("deck"))
+        vphase.deal_encounter(self, engine, player)
+
+    # ---- the game -----------------------------------------------------------------------
+    def play(self, engine: Engine) -> dict[str, Any]:
+        state = engine.state
+        while state.result is None:
+            if state.turn >= self.max_rounds:
+                engine.end(None, "round limit")
+                break
+            self.round(engine)
+        assert state.result is not None
+        return state.result
+
+    def round(self, engine: Engine) -> None:
+        state = engine.state
+        state.turn += 1
+        state.phase = "player_phase"
+        engine.emit(Event("start:round"))
+        engine.emit(Event("start:player_phase"))
+        self.resolve_pending(engine)
+        for player in self.players(engine):
+            if state.result is not None:
+                return
+            turns.turn(self, engine, player)
+        if state.result is not None:
+            return
+        turns.end_of_player_phase(self, engine)
+        engine.emit(Event("end:player_phase"))
+        self.resolve_pending(engine)
+        if state.result is None:
+            vphase.villain_phase(self, engine)
+        engine.end_period("round")
+        if engine.log is not None:
+            engine.log.step(engine, f"round {state.turn}")
+
+    # ---- attacks against enemies --------------------------------------------------------
+    def attack_targets(self, engine: Engine, player: int) -> list[int]:
+        """K6 Guard: while a Guard minion is engaged with the player, the villain cannot be
+        attacked by them (the literal reading, hook ``guard_scope``)."""
+        enemies = self.enemies_of(engine, player)
+        guards = [u for u in self.engaged(engine, player) if engine.has_keyword(u, "guard")]
+        if guards:
+            scope = engine.rule("guard_scope", player=player)
+            enemies = [
+                u
+                for u in enemies
+                if engine.has_keyword(u, "guard")
+                or (scope == "villain" and engine.definition(u).type != "villain")
+            ]
+        return enemies
+
+    def attack(self, engine: Engine, attacker: int, target: int, amount: int) -> None:
+        """An attack by a hero or ally (G05): damage, then Retaliate and other responses."""
+        state = engine.state
+        state.data["attacker"], state.data["defender"] = attacker, target
+        left = self.hit_points_left(engine, target)
+        self.damage(engine, target, amount, attacker)
+        if engine.has_keyword(attacker, "overkill") and engine.definition(target).type == "minion":
+            villain = self.villain(engine)
+            if villain is not None and amount > left:
+                self.damage(engine, villain, amount - left, attacker)
+        controller = state.cards[attacker].controller
+        engine.emit(Event("attacks", subject=attacker, player=controller, obj=target))
+        engine.emit(Event("is_attacked", subject=target, player=controller, obj=attacker))
+        self.resolve_pending(engine)
+        state.data.pop("attacker", None)
+        state.data.pop("defender", None)
+        self.check(engine)
+
+    # ---- defeat and the end of the game -------------------------------------------------
+    def defeat(self, engine: Engine, uid: int) -> None:
+        state = engine.state
+        card = state.cards[uid]
+        kind = engine.definition(uid).type
+        if kind == "villain":
+            upcoming = state.shared.get("villain_deck", [])
+            engine.emit(Event("is_defeated", subject=uid))
+            self.resolve_pending(engine)
+            if not upcoming:
+                engine.end(0, "villain defeated")
+                return
+            nxt = upcoming[-1]
+            for other in list(state.cards.values()):
+                if other.attached_to == uid:
+                    other.attached_to = nxt  # attachments stay with the villain
+            statuses = {k: v for k, v in card.counters.items() if k.endswith("_card")}
+            state.move(uid, "removed", shared=True)
+            state.move(nxt, "play", shared=True)
+            state.cards[nxt].face_up = True
+            state.cards[nxt].counters.update(statuses)
+            engine.emit(Event("is_revealed", subject=nxt))
+            vphase.when_revealed(engine, nxt, state.data.get("first_player", 0))
+            self.resolve_pending(engine)
+            return
+        if kind in ("hero", "alter_ego"):
+            player = card.controller
+            state.players[player].data["defeated"] = True
+            engine.emit(Event("is_defeated", subject=uid, player=player))
+            for zone in ("play", "hand", "dealt"):
+                for gone in list(state.players[player].zones.get(zone, ())):
+                    if engine.definition(gone).type in ("hero", "alter_ego"):
+                        state.move(gone, "removed", player=player)
+                    else:
+                        self.to_discard(engine, gone)
+            if not self.players(engine):
+                engine.end(None, "heroes defeated")
+            return
+        engine.emit(Event("is_defeated", subject=uid, player=card.controller))
+        self.to_discard(engine, uid)
+        self.resolve_pending(engine)
+
+    def check(self, engine: Engine) -> None:
+        if self._checking:
+            return  # a check already under way finishes the job
+        self._checking = True
+        try:
+            self._check(engine)
+        finally:
+            self._checking = False
+
+    def _check(self, engine: Engine) -> None:
+        state = engine.state
+        for _ in range(20):
+            if state.result is not None:
+                return
+            found = None
+            for zone in ("play",):
+                for uid in engine.cards_in([(zone, None)]):
+                    kind = engine.definition(uid).type
+                    if (
+                        kind in ("hero", "alter_ego", "ally", "villain", "minion")
+                        and self.hit_points_left(engine, uid) <= 0
+                    ):
+                        found = uid
+                        break
+                if found is not None:
+                    break
+            if found is None:
+                for uid in list(state.shared.get("play", ())):
+                    if (
+                        engine.definition(uid).type == "side_scheme"
+                        and state.cards[uid].counters.get("threat", 0) <= 0
+                    ):
+                        found = uid
+                        break
+            if found is None:
+                break
+            self.defeat(engine, found)
+        scheme = self.main_scheme(engine)
+        if state.result is None and scheme is not None:
+            target = engine.stat(scheme, "target_threat") * len(state.players)
+            if state.cards[scheme].counters.get("threat", 0) >= target > 0:
+                engine.end(None, "main scheme completed")
+
+    # ---- scenarios ------------------------------------------------------------------------
+    def scenario_setup(self, engine: Engine, setup: Mapping[str, Any]) -> None:
+        count = setup.get("solo")
+        if count:
+            del engine.state.players[1:]
+
+    def _find(self, engine: Engine, card_id: str, zone: str | None = None) -> int:
+        for card in engine.state.cards.values():
+            if card.card_id == card_id and (zone is None or card.zone == zone):
+                return card.uid
+        raise ValueError(f"no card {card_id!r} in the game")
+
+    def scenario_action(self, engine: Engine, name: str, action: dict[str, Any]) -> None:
+        allowed = bool(action.get("allowed", True))
+        try:
+            self._scenario_action(engine, name, action)
+        except ValueError:
+            if allowed:
+                raise
+            return
+        if not allowed:
+            raise ValueError(f"the action {name} should have been refused")
+
+    def _scenario_action(self, engine: Engine, name: str, action: dict[str, Any]) -> None:
+        state = engine.state
+        player = int(action["player"]) if action.get("player") is not None else state.active
+
+        def card(key: str = "card", zone: str | None = None) -> int:
+            return self._find(engine, str(action[key]), zone)
+
+        def target() -> int | None:
+            return card("target") if "target" in action else None
+
+        if name == "setup":
+            decks = [list(d) for d in action["decks"]]
+            self.setup_game(
+                engine,
+                decks,
+                str(action.get("villain", DEFAULT_VILLAIN)),
+                str(action.get("mode", "standard")),
+            )
+            for key, value in action.get("threat", {}).items():
+                state.cards[self._find(engine, str(key))].counters["threat"] = int(value)
+        elif name == "put":
+            self._put(engine, action)
+        elif name == "play":
+            turns.play_card(self, engine, player, card(zone="hand"))
+        elif name == "attack":
+            turns.basic_attack(self, engine, player, card(), target())
+        elif name == "thwart":
+            turns.basic_thwart(self, engine, player, card(), target())
+        elif name == "recover":
+            turns.recover(self, engine, player, card())
+        elif name == "change_form":
+            turns.change_form(self, engine, player, voluntary=True)
+        elif name == "activate":
+            found = [a for u, a in turns.activatable(self, engine, player) if u == card()]
+            if not found:
+                raise ValueError(f"{action['card']} has no action to use now")
+            engine.resolve(found[0], card(), player)
+            self.resolve_pending(engine)
+        elif name == "can_attack":
+            ids = sorted(state.cards[u].card_id for u in self.attack_targets(engine, player))
+            if ids != sorted(action.get("expected", [])):
+                raise AssertionError(f"attackable enemies: {ids}")
+        elif name == "villain_phase":
+            vphase.villain_phase(self, engine)
+        elif name == "enemy_attack":
+            vphase.enemy_attack(
+                self, engine, card("enemy"), player, with_boost=bool(action.get("boost", False))
+            )
+            self.check(engine)
+        elif name == "enemy_scheme":
+            vphase.enemy_scheme(
+                self, engine, card("enemy"), player, with_boost=bool(action.get("boost", False))
+            )
+            self.check(engine)
+        elif name == "reveal":
+            vphase.reveal(self, engine, card(), player)
+        elif name == "end_player_phase":
+            turns.end_of_player_phase(self, engine)
+        elif name == "draw":
+            engine.apply("draw", RULE, player=player, count=int(action.get("count", 1)))
+        elif name == "round":
+            self.round(engine)
+        elif name == "game":
+            self.play(engine)
+        else:
+            super().scenario_action(engine, name, action)
+
+    def _put(self, engine: Engine, action: Mapping[str, Any]) -> None:
+        """Put a card somewhere for a test: ``card``, ``zone``, ``player`` (none: shared),
+        ``from`` (the zone it is taken from), ``counters``, ``states``."""
+        state = engine.state
+        uid = self._find(engine, str(action["card"]), action.get("from"))
+        zone = str(action["zone"])
+        who = action.get("player")
+        if who is None:
+            state.move(uid, zone, shared=True)
+        else:
+            state.move(uid, zone, player=int(who))
+        card = state.cards[uid]
+        card.face_up = True
+        if who is not None:
+            card.controller = int(who)
+        card.counters.update({str(k): int(v) for k, v in action.get("counters", {}).items()})
+        card.states.update(str(s) for s in action.get("states", []))
+        if action.get("attach") == "villain":
+            card.attached_to = self.villain(engine)
+        if zone == "play":
+            engine.emit(Event("enters_play", subject=uid, player=card.controller))
+            self.resolve_pending(engine)
+
+
+_BUNDLED: dict[str, CardPool] = {}
+
+
+def mc_pool(extra: Sequence[Path] = ()) -> CardPool:
+    """The bundled cards (compiled once per process and shared) plus extra card files."""
+    folder = bundled_cards_dir() / GAME
+    if not extra and str(folder) in _BUNDLED:
+        return _BUNDLED[str(folder)]
+    pool = CardPool.from_files(load_game(GAME), sorted(folder.glob("*.yaml")))
+    if not extra:
+        _BUNDLED[str(folder)] = pool
+    for path in extra:
+        data = yaml.safe_load(path.read_text("utf-8"))
+        for entry in data["cards"] if isinstance(data, dict) and "cards" in data else [data]:
+            pool.add(entry)
+    return pool
+
+
+def new_engine(
+    agents: Sequence[Agent],
+    seed: int = 1,
+    *,
+    log: GameLog | None = None,
+    extra: Sequence[Path] = (),
+    pool: CardPool | None = None,
+) -> Engine:
+    pool = pool if pool is not None else mc_pool(extra)
+    return Engine.new(pool.game, pool, MarvelChampionsKernel(), agents, seed, log=log)
+
+
+def deck_ids(pool: CardPool, path: Path) -> list[str]:
+    """A deck file ``identity: ID`` and ``cards: ["3x ID  # name", …]``: identity first."""
+    data = yaml.safe_load(path.read_text("utf-8"))
+    by_name = {c.name: c.id for c in pool.cards.values()}
+    out: list[str] = [str(data["identity"])] if data.get("identity") else []
+    for line in data["cards"]:
+        count, _, rest = str(line).partition("x ")
+        name = rest.split("#")[0].strip()
+        out += [by_name.get(name, name)] * int(count)
+    return out
+
+
+def _factory(seed: int, agents: list[Any], log: GameLog, extra: list[Path]) -> Engine:
+    return new_engine(agents, seed, log=log, extra=extra)
+
+
+def register() -> None:
+    register_game(GAME, _factory)
+
+
+register()

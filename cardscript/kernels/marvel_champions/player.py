@@ -1,0 +1,357 @@
+"""Marvel Champions: a player's turn (MC-TURN): playing cards, paying with resources, basic
+powers, allies, actions of cards in play and changing form.
+
+Paying (MC-COST): the player discards cards from hand, each giving its printed resource
+icons (a wild icon counts as any type); excess resources are wasted. The cards of the core
+set here have generic costs, so only the count matters.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cardscript.grammar import ast
+from cardscript.interpreter.engine import Cause, Event
+from cardscript.kernels.marvel_champions.base import RULE
+
+if TYPE_CHECKING:
+    from cardscript.interpreter.cards import CompiledAbility
+    from cardscript.interpreter.engine import Engine
+    from cardscript.kernels.marvel_champions.kernel import MarvelChampionsKernel
+
+Option = tuple[str, Any]
+
+
+def icons(engine: Engine, uid: int) -> int:
+    found = engine.definition(uid).get("resources") or []
+    return len(found) if isinstance(found, list) else 0
+
+
+def cause(engine: Engine, uid: int) -> Cause:
+    return Cause(card=engine.state.cards[uid].card_id)
+
+
+def label_ok(k: MarvelChampionsKernel, engine: Engine, player: int, ability: Any) -> bool:
+    """Hero / alter-ego labels need that form (G38)."""
+    label = getattr(ability.line, "label", None)
+    name = label.name if label is not None else ""
+    if name.startswith("hero_"):
+        return k.in_hero_form(engine, player)
+    if name.startswith("alter_ego_"):
+        return not k.in_hero_form(engine, player)
+    return True
+
+
+def payable(engine: Engine, player: int, uid: int) -> bool:
+    cost = engine.stat(uid, "cost")
+    hand = engine.state.players[player].zones.get("hand", [])
+    return sum(icons(engine, u) for u in hand if u != uid) >= cost
+
+
+def pay(engine: Engine, player: int, uid: int, cost: int) -> None:
+    """Discard cards from hand until the cost is met; the excess is wasted (MC-RES-4)."""
+    paid = 0
+    for _ in range(60):
+        if paid >= cost:
+            break
+        hand = [
+            u
+            for u in engine.state.players[player].zones.get("hand", [])
+            if u != uid and icons(engine, u) > 0
+        ]
+        if not hand:
+            raise ValueError("not enough resources")
+        labels = [f"discard {engine.describe(u)} for {icons(engine, u)}" for u in hand]
+        (picked,) = engine.choose(player, "targets", f"pay {cost - paid} more", hand, labels)
+        spent = hand[picked]
+        paid += icons(engine, spent)
+        engine.apply("discard", RULE, uid=spent)
+
+
+NOT_ON_PLAY = frozenset({"resource", "boost", "when_revealed", "when_defeated", "setup", "special"})
+
+
+def effect_abilities(engine: Engine, uid: int) -> list[CompiledAbility]:
+    """The effects an event resolves when played (not its Resource or other labels)."""
+    out = []
+    for ability in engine.definition(uid).abilities:
+        label = getattr(ability.line, "label", None)
+        if isinstance(ability.node, ast.EffectAbility) and (
+            label is None or label.name not in NOT_ON_PLAY
+        ):
+            out.append(ability)
+    return out
+
+
+def is_attack(ability: CompiledAbility) -> bool:
+    """An ability labelled "(attack)" is an attack by the identity (G05 bullet 3)."""
+    label = getattr(ability.line, "label", None)
+    return label is not None and "PHASE:attack" in label.qualifier
+
+
+def attack_ability(
+    k: MarvelChampionsKernel, engine: Engine, player: int, uid: int, ability: CompiledAbility
+) -> None:
+    """The identity attacks without exhausting; each enemy it damages was attacked, so
+    Retaliate and other "after … is attacked" abilities follow (S012)."""
+    state = engine.state
+    me = k.identity(engine, player)
+    enemies = k.enemies_of(engine, player)
+    before = {e: state.cards[e].counters.get("damage", 0) for e in enemies}
+    state.data["attacker"] = me
+    engine.resolve(ability, uid, player)
+    for enemy in enemies:
+        card = state.cards[enemy]
+        if card.counters.get("damage", 0) != before[enemy] or card.zone != "play":
+            engine.emit(Event("is_attacked", subject=enemy, player=player, obj=me))
+    if me is not None:
+        engine.emit(Event("attacks", subject=me, player=player))
+    k.resolve_pending(engine)
+    state.data.pop("attacker", None)
+
+
+def can_play(k: MarvelChampionsKernel, engine: Engine, player: int, uid: int) -> bool:
+    definition = engine.definition(uid)
+    kind = definition.type
+    if kind in ("resource", "obligation") or not payable(engine, player, uid):
+        return False
+    if kind == "ally" and len(k.allies(engine, player)) >= int(
+        engine.rule("ally_limit", player=player)
+    ):
+        return False
+    if definition.get("unique"):
+        name = definition.name
+        for p in range(len(engine.state.players)):
+            for other in engine.state.players[p].zones.get("play", ()):
+                if engine.definition(other).name == name:
+                    return False
+    if kind == "event":
+        found = effect_abilities(engine, uid)
+        return bool(found) and all(label_ok(k, engine, player, a) for a in found)
+    return True
+
+
+def play_card(k: MarvelChampionsKernel, engine: Engine, player: int, uid: int) -> None:
+    """MC-PLAY: pay the cost, then an event resolves and is discarded; other cards enter
+    play in the player's area."""
+    card = engine.state.cards[uid]
+    if card.zone != "hand" or card.controller != player:
+        raise ValueError("a card is played from its controller's hand")
+    if not can_play(k, engine, player, uid):
+        raise ValueError(f"{engine.definition(uid).name} cannot be played now")
+    pay(engine, player, uid, engine.stat(uid, "cost"))
+    definition = engine.definition(uid)
+    if definition.type == "event":
+        engine.state.move(uid, "resolving", player=player)
+        engine.emit(Event("plays", subject=uid, player=player))
+        for ability in effect_abilities(engine, uid):
+            if is_attack(ability):
+                attack_ability(k, engine, player, uid, ability)
+            else:
+                engine.resolve(ability, uid, player)
+        if engine.state.cards[uid].zone == "resolving":
+            k.to_discard(engine, uid)
+    else:
+        engine.apply("move", cause(engine, uid), uid=uid, zone="play", player=player)
+        engine.emit(Event("plays", subject=uid, player=player))
+        engine.emit(Event("enters_play", subject=uid, player=player))
+    k.resolve_pending(engine)
+
+
+def activatable(
+    k: MarvelChampionsKernel, engine: Engine, player: int
+) -> list[tuple[int, CompiledAbility]]:
+    out: list[tuple[int, CompiledAbility]] = []
+    for uid in engine.state.players[player].zones.get("play", ()):
+        for ability in engine.definition(uid).by_kind.get(ast.Activated, ()):
+            if not label_ok(k, engine, player, ability) or not engine.within_limits(ability, uid):
+                continue
+            costs = getattr(ability.node, "costs", None)
+            text = str(costs)
+            if "exhaust" in text and "exhausted" in engine.state.cards[uid].states:
+                continue
+            out.append((uid, ability))
+    return out
+
+
+def options(k: MarvelChampionsKernel, engine: Engine, player: int) -> list[Option]:
+    state = engine.state
+    me = k.identity(engine, player)
+    if me is None:
+        return []
+    out: list[Option] = []
+    for uid in state.players[player].zones.get("hand", ()):
+        if can_play(k, engine, player, uid):
+            out.append(("play", uid))
+    ready = "exhausted" not in state.cards[me].states
+    hero = k.in_hero_form(engine, player)
+    if ready and hero:
+        if k.attack_targets(engine, player):
+            out.append(("attack", me))
+        if k.schemes(engine):
+            out.append(("thwart", me))
+    if ready and not hero and state.cards[me].counters.get("damage", 0) > 0:
+        out.append(("recover", me))
+    for ally in k.allies(engine, player):
+        if "exhausted" not in state.cards[ally].states:
+            if k.attack_targets(engine, player):
+                out.append(("attack", ally))
+            if k.schemes(engine):
+                out.append(("thwart", ally))
+    out += [("activate", a) for a in activatable(k, engine, player)]
+    changes = state.players[player].data.get("form_changes", 0)
+    if changes < int(engine.rule("form_changes_per_turn", player=player)):
+        out.append(("change_form", me))
+    return out
+
+
+def describe(engine: Engine, option: Option) -> str:
+    kind, what = option
+    if kind == "activate":
+        return f"activate {engine.definition(what[0]).name}"
+    return f"{kind} {engine.definition(what).name}"
+
+
+def turn(k: MarvelChampionsKernel, engine: Engine, player: int) -> None:
+    """MC-TURN: actions in any order until the player passes."""
+    state = engine.state
+    state.active = player
+    state.players[player].data["form_changes"] = 0
+    engine.emit(Event("start:turn", player=player))
+    k.resolve_pending(engine)
+    for _ in range(k.max_actions):
+        if state.result is not None or state.players[player].data.get("defeated"):
+            break
+        found = options(k, engine, player)
+        labels = [describe(engine, o) for o in found] + ["pass"]
+        (picked,) = engine.choose(player, "action", "your turn", [*found, None], labels)
+        if picked >= len(found):
+            break
+        do(k, engine, player, *found[picked])
+    engine.emit(Event("end:turn", player=player))
+    k.resolve_pending(engine)
+    engine.end_period("turn")
+
+
+def do(k: MarvelChampionsKernel, engine: Engine, player: int, kind: str, what: Any) -> None:
+    if kind == "play":
+        play_card(k, engine, player, what)
+    elif kind == "attack":
+        basic_attack(k, engine, player, what)
+    elif kind == "thwart":
+        basic_thwart(k, engine, player, what)
+    elif kind == "recover":
+        recover(k, engine, player, what)
+    elif kind == "change_form":
+        change_form(k, engine, player, voluntary=True)
+    elif kind == "activate":
+        uid, ability = what
+        engine.resolve(ability, uid, player)
+        k.resolve_pending(engine)
+    else:
+        raise ValueError(f"unknown action {kind!r}")
+
+
+def _ready_check(engine: Engine, uid: int) -> None:
+    if "exhausted" in engine.state.cards[uid].states:
+        raise ValueError(f"{engine.definition(uid).name} is exhausted")
+
+
+def basic_attack(
+    k: MarvelChampionsKernel, engine: Engine, player: int, uid: int, target: int | None = None
+) -> None:
+    """G05 basic ATK power: exhaust, deal ATK damage; an ally takes consequential damage."""
+    _ready_check(engine, uid)
+    targets = k.attack_targets(engine, player)
+    if target is None:
+        labels = [engine.describe(t) for t in targets]
+        (picked,) = engine.choose(player, "targets", "attack which enemy?", targets, labels)
+        target = targets[picked]
+    elif target not in targets:
+        raise ValueError(f"{engine.definition(target).name} cannot be attacked now")
+    engine.apply("exhaust", RULE, target=uid)
+    counters = engine.state.cards[uid].counters
+    if counters.get("stunned_card"):
+        del counters["stunned_card"]  # the stunned card is removed instead (G49)
+    else:
+        k.attack(engine, uid, target, engine.stat(uid, "atk"))
+    if engine.definition(uid).type == "ally":
+        k.damage(engine, uid, 1, None)  # consequential damage (G12)
+    k.check(engine)
+
+
+def basic_thwart(
+    k: MarvelChampionsKernel, engine: Engine, player: int, uid: int, target: int | None = None
+) -> None:
+    """G44 basic THW power: exhaust, remove THW threat from a scheme."""
+    _ready_check(engine, uid)
+    schemes = k.schemes(engine)
+    if target is None:
+        labels = [engine.describe(s) for s in schemes]
+        (picked,) = engine.choose(player, "targets", "thwart which scheme?", schemes, labels)
+        target = schemes[picked]
+    engine.apply("exhaust", RULE, target=uid)
+    counters = engine.state.cards[uid].counters
+    if counters.get("confused_card"):
+        del counters["confused_card"]  # G49
+    else:
+        amount = engine.stat(uid, "thw")
+        if amount > 0 and engine.state.cards[target].counters.get("threat", 0) > 0:
+            engine.apply("remove_counters", RULE, uid=target, counter="threat", amount=amount)
+        engine.emit(Event("thwarts", subject=uid, player=player, obj=target))
+    if engine.definition(uid).type == "ally":
+        k.damage(engine, uid, 1, None)
+    k.resolve_pending(engine)
+    k.check(engine)
+
+
+def recover(k: MarvelChampionsKernel, engine: Engine, player: int, uid: int) -> None:
+    """G57 basic REC power of an alter-ego: exhaust, heal REC damage."""
+    _ready_check(engine, uid)
+    if engine.definition(uid).type != "alter_ego":
+        raise ValueError("only an alter-ego recovers")
+    engine.apply("exhaust", RULE, target=uid)
+    engine.apply("heal", RULE, target=uid, amount=engine.stat(uid, "rec"), kind=None)
+    k.resolve_pending(engine)
+
+
+def change_form(
+    k: MarvelChampionsKernel, engine: Engine, player: int, *, voluntary: bool = False
+) -> None:
+    """G11: flip the identity; damage, states and status cards stay with it."""
+    data = engine.state.players[player].data
+    if voluntary:
+        if data.get("form_changes", 0) >= int(engine.rule("form_changes_per_turn", player=player)):
+            raise ValueError("the form changes once per turn")
+        data["form_changes"] = data.get("form_changes", 0) + 1
+    front = k.identity(engine, player)
+    back = engine.state.players[player].zones.get("identity_back", [])
+    if front is None or not back:
+        raise ValueError("no identity to flip")
+    other = back[0]
+    a, b = engine.state.cards[front], engine.state.cards[other]
+    b.counters, a.counters = a.counters, {}
+    b.states, a.states = a.states, set()
+    engine.state.move(other, "play", player=player, position=0)
+    engine.state.move(front, "identity_back", player=player)
+    engine.emit(Event("changes_form", subject=other, player=player))
+    k.resolve_pending(engine)
+
+
+def end_of_player_phase(k: MarvelChampionsKernel, engine: Engine) -> None:
+    """MC-PPHASE-2: discard down and draw up to hand size, then ready everything."""
+    for player in k.players(engine):
+        me = k.identity(engine, player)
+        if me is None:
+            continue
+        size = engine.stat(me, "hand_size")
+        hand = engine.state.players[player].zone("hand")
+        while len(hand) > size:
+            labels = [engine.describe(u) for u in hand]
+            (picked,) = engine.choose(player, "targets", "discard down to hand size", hand, labels)
+            engine.apply("discard", RULE, uid=hand[picked])
+        if len(hand) < size and engine.rule("draw_up_to_hand_size", player=player):
+            engine.apply("draw", RULE, player=player, count=size - len(hand))
+        for uid in list(engine.state.players[player].zone("play")):
+            engine.apply("ready", RULE, target=uid)
+    k.resolve_pending(engine)

@@ -1,0 +1,253 @@
+"""Marvel Champions: the villain phase (MC-VPHASE) and enemy activations (G01, G18).
+
+1. Threat: the main scheme gets its acceleration plus one per acceleration token.
+2. Activations: against each player in player order the villain attacks (hero form) or
+   schemes (alter-ego form) with one boost card; then each minion engaged with that player
+   does the same without boost cards.
+3. Encounter cards: one to each player, then each player reveals theirs (with the ones a
+   reshuffle dealt them): treacheries resolve and are discarded, minions engage the
+   player, side schemes get their starting threat, environments and attachments stay.
+4. The first player token passes.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardscript.grammar import ast
+from cardscript.interpreter.engine import Event
+from cardscript.kernels.marvel_champions.base import RULE
+
+if TYPE_CHECKING:
+    from cardscript.interpreter.engine import Engine
+    from cardscript.kernels.marvel_champions.kernel import MarvelChampionsKernel
+
+
+def villain_phase(k: MarvelChampionsKernel, engine: Engine) -> None:
+    state = engine.state
+    state.phase = "villain_phase"
+    engine.emit(Event("start:villain_phase"))
+    k.resolve_pending(engine)
+    place_acceleration(k, engine)
+    for player in k.players(engine):
+        if state.result is not None:
+            return
+        activate_villain(k, engine, player)
+        for minion in k.engaged(engine, player):
+            if state.result is not None or state.cards[minion].zone != "play":
+                continue
+            activate(k, engine, minion, player, boosted=False)
+    if state.result is not None:
+        return
+    for player in k.players(engine):
+        for _ in range(int(engine.rule("encounter_cards_per_player", player=player))):
+            deal_encounter(k, engine, player)
+    for player in k.players(engine):
+        while state.result is None and state.players[player].zones.get("dealt"):
+            reveal(k, engine, state.players[player].zones["dealt"][0], player)
+    engine.emit(Event("end:villain_phase"))
+    k.resolve_pending(engine)
+    if state.players:
+        state.data["first_player"] = (state.data.get("first_player", 0) + 1) % len(state.players)
+
+
+def place_acceleration(k: MarvelChampionsKernel, engine: Engine) -> None:
+    scheme = k.main_scheme(engine)
+    if scheme is None:
+        return
+    per = int(engine.rule("acceleration_per_token"))
+    amount = engine.stat(scheme, "acceleration") * max(1, len(engine.state.players))
+    amount += per * engine.state.cards[scheme].counters.get("acceleration_token", 0)
+    if amount > 0:
+        engine.apply("add_counters", RULE, uid=scheme, counter="threat", amount=amount)
+    k.check(engine)
+
+
+def activate_villain(k: MarvelChampionsKernel, engine: Engine, player: int) -> None:
+    villain = k.villain(engine)
+    if villain is None:
+        return
+    for _ in range(int(engine.rule("villain_activations_per_player", player=player))):
+        if engine.state.result is not None or engine.state.players[player].data.get("defeated"):
+            return
+        activate(k, engine, villain, player, boosted=True)
+
+
+def boost(k: MarvelChampionsKernel, engine: Engine, enemy: int, player: int) -> int:
+    """MC-BOOST: encounter cards dealt face down, flipped for their boost icons."""
+    total = 0
+    count = int(engine.rule("boost_cards_per_activation", player=player))
+    dealt: list[int] = []
+    for _ in range(count):
+        uid = draw_encounter(k, engine)
+        if uid is None:
+            break
+        engine.state.move(uid, "boost", shared=True)
+        dealt.append(uid)
+    for uid in dealt:
+        card = engine.state.cards[uid]
+        card.face_up = True
+        card.controller = player
+        total += engine.stat(uid, "boost")
+        for ability in engine.definition(uid).abilities:
+            label = getattr(ability.line, "label", None)
+            if label is not None and label.name == "boost":
+                engine.resolve(ability, uid, player)
+    for uid in dealt:
+        if engine.state.cards[uid].zone == "boost":
+            k.to_discard(engine, uid)
+    return total
+
+
+def activate(
+    k: MarvelChampionsKernel, engine: Engine, enemy: int, player: int, *, boosted: bool
+) -> None:
+    """G01: an attack against a player in hero form, a scheme against one in alter-ego."""
+    state = engine.state
+    engine.emit(Event("activates", subject=enemy, player=player))
+    k.resolve_pending(engine)
+    if state.result is not None or state.cards[enemy].zone != "play":
+        return
+    if k.in_hero_form(engine, player):
+        enemy_attack(k, engine, enemy, player, with_boost=boosted)
+    else:
+        enemy_scheme(k, engine, enemy, player, with_boost=boosted)
+    k.check(engine)
+
+
+def enemy_scheme(
+    k: MarvelChampionsKernel, engine: Engine, enemy: int, player: int, *, with_boost: bool
+) -> None:
+    counters = engine.state.cards[enemy].counters
+    if counters.get("confused_card"):
+        del counters["confused_card"]
+        return
+    amount = engine.stat(enemy, "sch")
+    if with_boost:
+        amount += boost(k, engine, enemy, player)
+    scheme = k.main_scheme(engine)
+    if scheme is not None and amount > 0:
+        engine.apply("add_counters", RULE, uid=scheme, counter="threat", amount=amount)
+    engine.emit(Event("schemes", subject=enemy, player=player))
+    k.resolve_pending(engine)
+
+
+def enemy_attack(
+    k: MarvelChampionsKernel, engine: Engine, enemy: int, player: int, *, with_boost: bool
+) -> None:
+    """G18: declare a defender (a ready hero or ally, or none), boost, damage."""
+    state = engine.state
+    counters = state.cards[enemy].counters
+    if counters.get("stunned_card"):
+        del counters["stunned_card"]
+        return
+    me = k.identity(engine, player)
+    if me is None:
+        return
+    candidates = [me] if k.in_hero_form(engine, player) else []
+    candidates += k.allies(engine, player)
+    candidates = [u for u in candidates if "exhausted" not in state.cards[u].states]
+    labels = [f"defend with {engine.describe(u)}" for u in candidates] + ["no defender"]
+    (picked,) = engine.choose(
+        player, "option", f"{engine.definition(enemy).name} attacks", [*candidates, None], labels
+    )
+    defender = candidates[picked] if picked < len(candidates) else None
+    if defender is not None:
+        engine.apply("exhaust", RULE, target=defender)
+        engine.emit(Event("defends", subject=defender, player=player, obj=enemy))
+    amount = engine.stat(enemy, "atk")
+    if with_boost:
+        amount += boost(k, engine, enemy, player)
+    target = me if defender is None else defender
+    if defender == me and engine.rule("hero_defense_reduces", player=player):
+        amount = max(0, amount - engine.stat(me, "def"))
+    state.data["attacker"], state.data["defender"] = enemy, target
+    excess = max(0, amount - k.hit_points_left(engine, target))
+    k.damage(engine, target, amount, enemy)
+    if (
+        excess > 0
+        and defender is not None
+        and defender != me
+        and engine.has_keyword(enemy, "overkill")
+    ):
+        k.damage(engine, me, excess, enemy)  # K3: the excess goes to the hero
+    engine.emit(Event("attacks", subject=enemy, player=player, obj=target))
+    k.resolve_pending(engine)
+    state.data.pop("attacker", None)
+    state.data.pop("defender", None)
+
+
+def draw_encounter(k: MarvelChampionsKernel, engine: Engine) -> int | None:
+    """The top encounter card; an empty deck is reshuffled and the main scheme gets an
+    acceleration token (G53)."""
+    state = engine.state
+    deck = state.shared.setdefault("encounter_deck", [])
+    if not deck:
+        discard = state.shared.setdefault("encounter_discard", [])
+        if not discard:
+            return None
+        for uid in list(discard):
+            state.move(uid, "encounter_deck", shared=True)
+            state.cards[uid].face_up = False
+        state.rng.shuffle(deck)
+        scheme = k.main_scheme(engine)
+        if scheme is not None:
+            engine.apply("add_counters", RULE, uid=scheme, counter="acceleration_token", amount=1)
+    return deck[-1] if deck else None
+
+
+def deal_encounter(k: MarvelChampionsKernel, engine: Engine, player: int) -> None:
+    uid = draw_encounter(k, engine)
+    if uid is None:
+        return
+    engine.state.move(uid, "dealt", player=player)
+    engine.state.cards[uid].face_up = False
+
+
+def when_revealed(engine: Engine, uid: int, player: int) -> None:
+    for ability in engine.definition(uid).abilities:
+        label = getattr(ability.line, "label", None)
+        if (
+            label is not None
+            and label.name == "when_revealed"
+            and isinstance(ability.node, ast.EffectAbility)
+        ):
+            engine.resolve(ability, uid, player)
+
+
+def reveal(k: MarvelChampionsKernel, engine: Engine, uid: int, player: int) -> None:
+    """MC-REVEAL: resolve the card by its type; Surge reveals one more (K4)."""
+    state = engine.state
+    card = state.cards[uid]
+    card.face_up = True
+    kind = engine.definition(uid).type
+    if kind == "minion":
+        state.move(uid, "play", player=player)
+    elif kind in ("side_scheme", "environment", "attachment"):
+        state.move(uid, "play", shared=True)
+        card.controller = player
+        if kind == "side_scheme":
+            threat = engine.stat(uid, "starting_threat") * max(1, len(state.players))
+            if threat > 0:
+                engine.apply("add_counters", RULE, uid=uid, counter="threat", amount=threat)
+        if kind == "attachment":
+            card.attached_to = k.villain(engine)
+    else:
+        state.move(uid, "revealing", shared=True)
+        card.controller = player
+    engine.emit(Event("is_revealed", subject=uid, player=player))
+    if kind in ("minion", "side_scheme", "environment", "attachment"):
+        engine.emit(Event("enters_play", subject=uid, player=player))
+    when_revealed(engine, uid, player)
+    k.resolve_pending(engine)
+    if kind == "minion" and card.zone == "play":
+        if engine.has_keyword(uid, "quickstrike") and k.in_hero_form(engine, player):
+            enemy_attack(k, engine, uid, player, with_boost=False)  # K9
+        k.resolve_pending(engine)
+    if card.zone == "revealing":
+        k.to_discard(engine, uid)
+    k.check(engine)
+    if state.result is None and engine.has_keyword(uid, "surge"):
+        extra = draw_encounter(k, engine)
+        if extra is not None:
+            reveal(k, engine, extra, player)
