@@ -68,6 +68,23 @@ def test_triggered_ability_runs_and_the_log_names_its_source() -> None:
     assert damage[0]["cause"] == {"card": "imp", "ability": "imp#0", "at": "1:1"}
 
 
+def test_a_change_caused_by_card_text_names_the_acting_instance() -> None:
+    engine = _table()
+    imp = _put(engine, "imp", zone="hand")
+    seen: list[Cause] = []
+    apply = engine.apply
+
+    def spy(change: str, cause: Cause, **args: object) -> object:
+        seen.append(cause)
+        return apply(change, cause, **args)
+
+    engine.apply = spy  # type: ignore[method-assign]
+    engine.kernel.main(engine, 0)
+    damage = [c for c in seen if c.card == "imp"]
+    assert [c.source for c in damage] == [imp]
+    assert "source" not in damage[0].as_dict()  # the log names cards, not instances
+
+
 def test_trigger_on_another_card_and_controller_filter() -> None:
     engine = _table()
     _put(engine, "shepherd")

@@ -27,7 +27,7 @@ def cause_of(ctx: Context) -> Cause:
     ability = ctx.ability
     if ability is None:
         return Cause(rule="card text")
-    return Cause(card=ability.card_id, ability=ability.key, at=ability.where)
+    return Cause(card=ability.card_id, ability=ability.key, at=ability.where, source=ctx.source)
 
 
 def run_steps(ctx: Context, steps: ast.Steps) -> None:

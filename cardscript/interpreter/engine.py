@@ -49,6 +49,9 @@ class Cause:
     ability: str | None = None
     at: str | None = None
     rule: str | None = None  # a kernel rule, when no card caused it
+    # The card instance whose text acts ("this attacks you" needs the attacker); not logged,
+    # since instance numbers say nothing to a reader.
+    source: int | None = None
 
     def as_dict(self) -> dict[str, str]:
         return {
