@@ -1,0 +1,413 @@
+"""The Berserk battlefield (spec berserk.md §4, §6, §8.2, §10, §11, §15): cells, zones,
+open and closed cards, movement, wounds and death.
+
+Coordinates: ``x`` 0..4 for the columns A..E, ``y`` 0..5 for the rows 3, 2, 1, 1", 2", 3"
+as seen from the first seat (player 0): player 0's back row is ``y = 0`` and its front
+row ``y = 2``; player 1's front row is ``y = 3`` and its back row ``y = 5``. A card on the
+battlefield keeps its cell in ``card.data["cell"]`` as ``[x, y]``.
+
+Zones per player: ``deck``, ``deal`` (the cards dealt for recruiting), ``set`` (the
+recruited cards before placement), ``battlefield``, ``additional_zone`` (flyers, §206.4)
+and ``graveyard``. A closed card has the state ``closed``; a hidden card is face down.
+Wounds are ``wound`` counters; a creature whose current life (life − wounds) is 0 or less
+dies: it goes to its owner's graveyard (§402.3, simplified: no Destruction Effect on the
+stack yet).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardscript.grammar import ast
+from cardscript.interpreter.engine import Cause, Engine, Event
+from cardscript.interpreter.kernel import Kernel
+from cardscript.interpreter.primitives import set_state
+from cardscript.interpreter.select import Seat
+
+GAME = "berserk"
+RULE = Cause(rule="turn structure")
+COLUMNS = "ABCDE"
+WIDTH, HEIGHT = 5, 6
+SQUAD_ZONES = ("battlefield", "additional_zone")
+
+Cell = tuple[int, int]
+
+
+def parse_cell(text: str) -> Cell:
+    """``"C1"`` (the first seat's rows 1–3) or ``'C1"'`` / ``"C1'"`` (the second seat's)."""
+    text = text.strip()
+    primed = text.endswith(('"', "'"))
+    letter, row = text[0].upper(), int(text[1:].rstrip("\"'"))
+    if letter not in COLUMNS or not 1 <= row <= 3:
+        raise ValueError(f"no cell {text!r}")
+    return COLUMNS.index(letter), (2 + row if primed else 3 - row)
+
+
+def cell_name(cell: Cell) -> str:
+    x, y = cell
+    return f"{COLUMNS[x]}{3 - y}" if y < 3 else f'{COLUMNS[x]}{y - 2}"'
+
+
+def neighbours(cell: Cell) -> list[Cell]:
+    """§207.7: the 8-neighbourhood, across the mid-line too."""
+    x, y = cell
+    return [
+        (x + dx, y + dy)
+        for dx in (-1, 0, 1)
+        for dy in (-1, 0, 1)
+        if (dx or dy) and 0 <= x + dx < WIDTH and 0 <= y + dy < HEIGHT
+    ]
+
+
+def on_one_line(cells: list[Cell]) -> bool:
+    """§207.6: the cells lie on one vertical, horizontal or diagonal."""
+    if len(cells) < 2:
+        return True
+    (x0, y0), rest = cells[0], cells[1:]
+    return (
+        all(x == x0 for x, _ in rest)
+        or all(y == y0 for _, y in rest)
+        or all(x - x0 == y - y0 for x, y in rest)
+        or all(x - x0 == y0 - y for x, y in rest)
+    )
+
+
+def opposite(cell: Cell, player: int) -> Cell | None:
+    """§207.8: the adjacent cell on the same vertical, toward the controller's enemy."""
+    y = cell[1] + (1 if player == 0 else -1)
+    return (cell[0], y) if 0 <= y < HEIGHT else None
+
+
+def direction(source: Cell, target: Cell) -> Cell | None:
+    """§207.9а: the cell beyond ``target`` on the line from an adjacent ``source``."""
+    if target not in neighbours(source):
+        return None
+    x, y = 2 * target[0] - source[0], 2 * target[1] - source[1]
+    return (x, y) if 0 <= x < WIDTH and 0 <= y < HEIGHT else None
+
+
+def own_rows(player: int) -> tuple[int, int, int]:
+    """The player's rows from the front (1st) to the back (3rd)."""
+    return (2, 1, 0) if player == 0 else (3, 4, 5)
+
+
+class FieldKernel(Kernel):
+    """Geometry, card states, wounds and death; the turn structure is in ``kernel.py``."""
+
+    game = GAME
+    play_zones = SQUAD_ZONES
+    discard_zone = "graveyard"
+    life_resource = default_resource = "life"
+    max_turns = 60
+    max_actions = 40
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._modded: dict[int, set[str]] = {}
+
+    def primitives(self) -> dict[str, Any]:
+        return {
+            "close": set_state("closed", True, "closes"),
+            "open": set_state("closed", False, "opens"),
+            "deal_damage": self._wound,
+            "heal": self._heal,
+            "destroy": self._destroy,
+        }
+
+    # ---- cards and cells --------------------------------------------------------------
+    def squad(self, engine: Engine, player: int) -> list[int]:
+        zones = engine.state.players[player].zones
+        return [u for z in SQUAD_ZONES for u in zones.get(z, ())]
+
+    def creatures(self, engine: Engine, player: int) -> list[int]:
+        return [u for u in self.squad(engine, player) if engine.definition(u).type == "creature"]
+
+    def cell(self, engine: Engine, uid: int) -> Cell | None:
+        card = engine.state.cards[uid]
+        found = card.data.get("cell")
+        if card.zone != "battlefield" or found is None:
+            return None
+        return int(found[0]), int(found[1])
+
+    def occupant(self, engine: Engine, cell: Cell) -> int | None:
+        for player in engine.state.players:
+            for uid in player.zones.get("battlefield", ()):
+                if self.cell(engine, uid) == cell:
+                    return uid
+        return None
+
+    def occupied(self, engine: Engine) -> set[Cell]:
+        out: set[Cell] = set()
+        for player in engine.state.players:
+            for uid in player.zones.get("battlefield", ()):
+                found = self.cell(engine, uid)
+                if found is not None:
+                    out.add(found)
+        return out
+
+    def is_flyer(self, engine: Engine, uid: int) -> bool:
+        definition = engine.definition(uid)
+        return definition.get("subtype") == "flying" or bool(
+            engine.rule("lives_in_additional_zone", uid=uid)
+        )
+
+    def adjacent(self, engine: Engine, a: int, b: int) -> bool:
+        """§207.7: cells at Chebyshev distance 1; flyers are adjacent to nothing (§211.4)."""
+        ca, cb = self.cell(engine, a), self.cell(engine, b)
+        if ca is None or cb is None or a == b:
+            return False
+        if not engine.rule("adjacent_to_others", uid=a) or not engine.rule(
+            "adjacent_to_others", uid=b
+        ):
+            return False
+        return max(abs(ca[0] - cb[0]), abs(ca[1] - cb[1])) == 1
+
+    def closed(self, engine: Engine, uid: int) -> bool:
+        return "closed" in engine.state.cards[uid].states
+
+    def is_a(self, engine: Engine, uid: int, noun: str) -> bool:
+        data = engine.state.data
+        if noun == "attacker":
+            return data.get("attacker") == uid
+        if noun == "reflector":
+            return data.get("reflector") == uid
+        if noun == "defender":
+            return data.get("reflector") == uid and data.get("defender") == uid
+        if noun == "flyer":
+            return self.is_flyer(engine, uid)
+        return super().is_a(engine, uid, noun)
+
+    def has_quality(self, engine: Engine, uid: int, quality: str) -> bool:
+        state = engine.state
+        card = state.cards[uid]
+        if quality == "open":
+            return "closed" not in card.states
+        if quality == "hidden":
+            return not card.face_up
+        if quality == "revealed":
+            return card.face_up
+        if quality == "wounded":
+            return card.counters.get("wound", 0) > 0
+        if quality in ("striking", "attacking"):
+            return state.data.get("attacker") == uid
+        if quality == "reflecting":
+            return state.data.get("reflector") == uid
+        if quality == "flying":
+            return self.is_flyer(engine, uid)
+        if quality == "ground":
+            return engine.definition(uid).type == "creature" and not self.is_flyer(engine, uid)
+        if quality == "elite":
+            return bool(engine.definition(uid).get("elite"))
+        if quality == "ordinary":
+            return not engine.definition(uid).get("elite")
+        element = engine.definition(uid).get("element")
+        if quality in ("forest", "steppe", "mountains", "swamps", "darkness", "fire"):
+            return element == quality or (isinstance(element, list) and quality in element)
+        return super().has_quality(engine, uid, quality)
+
+    def quality_for(self, engine: Engine, uid: int, quality: str, controller: int) -> bool:
+        if quality == "enemy":
+            return engine.state.cards[uid].controller != controller
+        return self.has_quality(engine, uid, quality)
+
+    def text_active(self, engine: Engine, uid: int) -> bool:
+        return engine.state.cards[uid].face_up
+
+    def clamp(self, engine: Engine, uid: int, stat: str, value: int) -> int:
+        return value if stat in ("die_roll", "strike") else max(0, value)
+
+    def current_life(self, engine: Engine, uid: int) -> int:
+        card = engine.state.cards[uid]
+        return (
+            engine.stat(uid, "life")
+            + card.counters.get("additional_life", 0)
+            - card.counters.get("wound", 0)
+        )
+
+    # ---- wounds, healing, death -------------------------------------------------------
+    def prevent(
+        self,
+        engine: Engine,
+        uid: int,
+        amount: int,
+        kind: str | None,
+        source: int | None,
+        qualities: tuple[str, ...],
+    ) -> int:
+        """Standing "prevent the first X wounds … by non-magic attacks each turn" (Armor X),
+        then one-shot shields."""
+        attack = "attack" in qualities and "magic" not in qualities
+        for ability in engine.definition(uid).abilities:
+            node = ability.node
+            if amount <= 0 or not isinstance(node, ast.EffectAbility):
+                continue
+            for step in node.effects.steps:
+                if (
+                    isinstance(step, ast.Clause)
+                    and step.action.verb == "prevent"
+                    and step.action.word == "the first"
+                    and attack
+                ):
+                    limit = engine.context(uid, ability).amount(step.action.amount)
+                    key = f"armor:{uid}:{ability.key}"
+                    used = engine.state.used.get(key, 0)
+                    stopped = max(0, min(limit - used, amount))
+                    engine.state.used[key] = used + stopped
+                    amount -= stopped
+        return super().prevent(engine, uid, amount, kind, source, qualities)
+
+    def _wound(
+        self,
+        engine: Engine,
+        cause: Cause,
+        target: Any,
+        amount: int,
+        kind: str | None = None,
+        source: int | None = None,
+        qualities: tuple[str, ...] = (),
+    ) -> int:
+        if isinstance(target, Seat):
+            return 0  # Berserk players have no life: wounds go to cards only
+        amount = self.prevent(engine, target, amount, kind, source, qualities)
+        if amount <= 0:
+            return 0
+        card = engine.state.cards[target]
+        card.counters["wound"] = card.counters.get("wound", 0) + amount
+        engine.emit(Event("is_wounded", subject=target, amount=amount, source=source))
+        if card.zone in SQUAD_ZONES and self.current_life(engine, target) <= 0:
+            waiting = engine.state.data.get("wounding")
+            if isinstance(waiting, list):
+                waiting.append(target)  # an attack's wounds: deaths after both sides
+            else:
+                engine.apply("destroy", cause, target=target)
+        return amount
+
+    def _heal(
+        self, engine: Engine, cause: Cause, target: Any, amount: int, kind: str | None = None
+    ) -> None:
+        if isinstance(target, Seat):
+            return
+        card = engine.state.cards[target]
+        healed = min(card.counters.get("wound", 0), max(0, amount))
+        if healed:
+            card.counters["wound"] -= healed
+            engine.emit(Event("is_healed", subject=target, amount=healed))
+
+    def _destroy(self, engine: Engine, cause: Cause, target: Any, **_: Any) -> bool:
+        """§402.3 simplified: the card goes to its owner's graveyard at once, open and
+        face up, losing its markers."""
+        card = engine.state.cards[target]
+        if card.zone not in SQUAD_ZONES:
+            return False
+        player = card.controller
+        card.data.pop("cell", None)
+        card.states.clear()
+        card.counters.clear()
+        card.face_up = True
+        engine.state.move(target, "graveyard", player=card.owner)
+        engine.emit(Event("dies", subject=target, player=player))
+        engine.emit(Event("goes_to_graveyard", subject=target, player=player))
+        self.check_victory(engine)
+        return True
+
+    def check_victory(self, engine: Engine) -> None:
+        """§102.3а: a player with no creatures in the squad loses; both at once: a draw."""
+        state = engine.state
+        if state.result is not None or state.phase == "setup" or state.data.get("dying"):
+            return
+        out = [
+            p.index
+            for p in state.players
+            if engine.rule("lose_without_creatures", player=p.index)
+            and not self.creatures(engine, p.index)
+        ]
+        if len(out) == 1:
+            engine.end(1 - out[0], "no creatures")
+        elif len(out) > 1:
+            engine.end(None, "no creatures on either side")
+
+    def resolve_pending(self, engine: Engine) -> None:
+        """Triggers resolve at once, the active player's first (no stack yet)."""
+        while engine.state.result is None:
+            pending = engine.take_pending()
+            if not pending:
+                break
+            active = engine.state.active
+            for trigger in sorted(pending, key=lambda p: p.controller != active):
+                engine.loop_guard(trigger)
+                engine.resolve(trigger.ability, trigger.source, trigger.controller, trigger.event)
+        engine.chain_done()
+
+    # ---- movement (§10) -----------------------------------------------------------------
+    def movement_left(self, engine: Engine, uid: int) -> int:
+        card = engine.state.cards[uid]
+        return self.fast_stat(engine, uid, "movement") - int(card.data.get("moved", 0))
+
+    def fast_stat(self, engine: Engine, uid: int, stat: str) -> int:
+        """``engine.stat``, skipping the scan of static abilities when no card of the pool
+        and no lasting effect changes this stat (a hot path: every legal action asks)."""
+        modded = self._modded.get(id(engine.pool))
+        if modded is None:
+            modded = self._modded[id(engine.pool)] = {
+                mod.stat
+                for card in engine.pool.cards.values()
+                for ability in card.abilities
+                for mod in _stat_mods(ability.node)
+            }
+        if stat in modded or engine.state.lasting:
+            return engine.stat(uid, stat)
+        return self.clamp(engine, uid, stat, self.printed(engine, uid, stat))
+
+    def can_move(self, engine: Engine, uid: int) -> bool:
+        card = engine.state.cards[uid]
+        return (
+            card.zone == "battlefield"
+            and card.face_up
+            and "closed" not in card.states
+            and not card.data.get("acted")
+            and engine.definition(uid).type == "creature"
+            and not engine.definition(uid).get("subtype")
+            and bool(engine.rule("can_move", uid=uid))
+            and self.movement_left(engine, uid) > 0
+        )
+
+    def steps(self, engine: Engine, uid: int) -> list[Cell]:
+        """Free cells one step away: orthogonal only, no swapping (INTRO, A10)."""
+        here = self.cell(engine, uid)
+        if here is None or not self.can_move(engine, uid):
+            return []
+        taken = self.occupied(engine)
+        onto = bool(engine.rule("move_onto_occupied", uid=uid))
+        deltas = [(1, 0), (-1, 0), (0, 1), (0, -1)]
+        if engine.rule("diagonal_movement", uid=uid):
+            deltas += [(1, 1), (1, -1), (-1, 1), (-1, -1)]
+        out: list[Cell] = []
+        for dx, dy in deltas:
+            cell = (here[0] + dx, here[1] + dy)
+            if 0 <= cell[0] < WIDTH and 0 <= cell[1] < HEIGHT and (onto or cell not in taken):
+                out.append(cell)
+        return out
+
+    def move_card(self, engine: Engine, uid: int, cell: Cell) -> None:
+        if cell not in self.steps(engine, uid):
+            name = engine.definition(uid).name
+            raise ValueError(f"{name} cannot move to {cell_name(cell)}")
+        card = engine.state.cards[uid]
+        card.data["cell"] = [cell[0], cell[1]]
+        card.data["moved"] = int(card.data.get("moved", 0)) + 1
+        engine.emit(Event("moves", subject=uid, player=card.controller))
+
+
+def _stat_mods(node: object) -> list[ast.StatMod]:
+    """Every stat modifier written anywhere in an ability's syntax tree."""
+    found: list[ast.StatMod] = []
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, ast.StatMod):
+            found.append(item)
+        elif isinstance(item, tuple | list):
+            stack.extend(item)
+        elif hasattr(item, "__dataclass_fields__"):
+            stack.extend(getattr(item, f) for f in item.__dataclass_fields__)
+    return found

@@ -1,0 +1,246 @@
+"""The simple strike, defenders, the fight and the strike table (spec berserk.md §13, §14).
+
+An attack: the attacker (an open, revealed creature of the active player that has not
+acted) closes and picks an adjacent enemy card (a flyer may pick any enemy card, §211.5;
+terrain and equipment cannot be attacked). The inactive player may assign a defender: an
+open creature of theirs adjacent to both, not the target; it closes too and becomes the
+reflector (§205.3, Directed Strike and Precision forbid it). If the reflector is an open
+creature that fights and the attacker's strike can be answered, both roll, attacker first,
+and the strike table (§205.6) gives the tiers; the higher roller may weaken an exchange
+row (§216.7). Otherwise only the attacker rolls, clamped to 1..6: ≤3 weak, 4–5 medium,
+6 strong (§205.4). Die modifiers are the ``die_roll`` stat (Blessing, Curse, experience).
+
+Scenario dice: ``state.data["rolls"]`` (a list) is used before the seeded RNG.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardscript.interpreter.engine import Cause, Engine, Event
+
+if TYPE_CHECKING:
+    from cardscript.kernels.berserk.field import FieldKernel
+
+WEAK, MEDIUM, STRONG, MISS = 0, 1, 2, None
+
+# d -> (attacker deals, reflector deals); d = 0 is split by the results (see table()).
+TABLE: dict[int, tuple[int | None, int | None]] = {
+    1: (WEAK, MISS),
+    2: (MEDIUM, WEAK),
+    3: (MEDIUM, MISS),
+    4: (STRONG, WEAK),
+    5: (STRONG, MISS),
+    -1: (WEAK, MISS),
+    -2: (MISS, MISS),
+    -3: (MISS, WEAK),
+    -4: (WEAK, MEDIUM),
+    -5: (MISS, MEDIUM),
+}
+# §216.7: an exchange row may move one row up (toward a smaller difference)
+WEAKER = {2: 1, 4: 3, -4: -3}
+
+
+def table(a: int, r: int) -> tuple[int | None, int | None]:
+    """§205.6 for modified, unclamped results ``a`` (attacker) and ``r`` (reflector)."""
+    d = a - r
+    if d == 0:
+        return (WEAK, MISS) if a <= 4 and r <= 4 else (MISS, WEAK)
+    return TABLE[max(-5, min(5, d))]
+
+
+def tier(result: int) -> int:
+    """§205.4: one die, clamped to 1..6."""
+    result = max(1, min(6, result))
+    return WEAK if result <= 3 else MEDIUM if result <= 5 else STRONG
+
+
+def strike_values(engine: Engine, uid: int) -> tuple[int, int, int]:
+    printed = str(engine.definition(uid).get("strike") or "0-0-0")
+    weak, medium, strong = (int(v) for v in printed.split("-"))
+    delta = engine.stat(uid, "strike")  # changes to the strike apply to all three tiers
+    return max(0, weak + delta), max(0, medium + delta), max(0, strong + delta)
+
+
+def roll(engine: Engine, uid: int) -> tuple[int, int]:
+    """The natural die and the modified result of ``uid``'s roll."""
+    forced = engine.state.data.get("rolls")
+    die = int(forced.pop(0)) if forced else engine.state.rng.roll(6)
+    engine.emit(Event("fights", subject=uid, amount=die))
+    return die, die + engine.stat(uid, "die_roll")
+
+
+def can_strike(kernel: FieldKernel, engine: Engine, uid: int) -> bool:
+    card = engine.state.cards[uid]
+    return (
+        card.zone in ("battlefield", "additional_zone")
+        and card.face_up
+        and "closed" not in card.states
+        and not card.data.get("acted")
+        and engine.definition(uid).type == "creature"
+        and engine.definition(uid).get("subtype") != "symbiote"
+        and bool(engine.definition(uid).get("strike"))
+        and bool(engine.rule("fights", uid=uid))
+    )
+
+
+def targets(kernel: FieldKernel, engine: Engine, uid: int) -> list[int]:
+    """Legal targets of ``uid``'s simple strike (§205.2, §211.5, §212.2, §214.3)."""
+    if not can_strike(kernel, engine, uid):
+        return []
+    me = engine.state.cards[uid].controller
+    anywhere = engine.rule("strike_range", uid=uid) == "any" or kernel.is_flyer(engine, uid)
+    enemy = kernel.squad(engine, 1 - me)
+    only_flyers = all(kernel.is_flyer(engine, u) for u in kernel.creatures(engine, 1 - me))
+    out: list[int] = []
+    for target in enemy:
+        if engine.definition(target).type in ("terrain", "equipment"):
+            continue
+        if kernel.is_flyer(engine, target):
+            # ground creatures strike flyers only when the enemy has nothing else (§211.9,
+            # simplified: no closing the turn before)
+            if anywhere or only_flyers:
+                out.append(target)
+        elif anywhere or kernel.adjacent(engine, uid, target):
+            out.append(target)
+    return out
+
+
+def defenders(kernel: FieldKernel, engine: Engine, attacker: int, target: int) -> list[int]:
+    """§205.3а: open creatures of the target's side adjacent to both; against a flyer's
+    strike, adjacent to the target or flyers (§211.6)."""
+    if not (
+        engine.rule("defenders_allowed", uid=attacker)
+        and engine.rule("redirectable", uid=attacker)
+        # Unanswerable Strike grants Directed Strike; a granted keyword's rule is not
+        # read by engine.rule yet, so its own "fights_back is off" stands for both
+        and engine.rule("fights_back", uid=attacker)
+    ):
+        return []
+    flying = kernel.is_flyer(engine, attacker)
+    side = engine.state.cards[target].controller
+    out: list[int] = []
+    for uid in kernel.creatures(engine, side):
+        card = engine.state.cards[uid]
+        if uid == target or "closed" in card.states or not card.face_up:
+            continue
+        if not engine.rule("fights", uid=uid):
+            continue
+        if kernel.is_flyer(engine, uid):
+            if flying:  # §211.6: flyers defend only against flyers
+                out.append(uid)
+        elif kernel.adjacent(engine, uid, target) and (
+            flying or kernel.adjacent(engine, uid, attacker)
+        ):
+            out.append(uid)
+    return out
+
+
+def attack(
+    kernel: FieldKernel,
+    engine: Engine,
+    attacker: int,
+    target: int,
+    defender: int | bool | None = True,
+) -> None:
+    """One simple-strike attack. ``defender``: True asks the inactive player, None means no
+    defender, a uid assigns that one."""
+    state = engine.state
+    if target not in targets(kernel, engine, attacker):
+        raise ValueError(
+            f"{engine.definition(attacker).name} cannot strike {engine.definition(target).name}"
+        )
+    me = state.cards[attacker].controller
+    cause = Cause(card=state.cards[attacker].card_id, rule="simple strike")
+    engine.apply("close", cause, target=attacker)
+    state.cards[attacker].data["acted"] = True
+    engine.emit(Event("attacks", subject=attacker, obj=target, player=me))
+    kernel.resolve_pending(engine)
+    if state.result is not None:
+        return
+    candidates = defenders(kernel, engine, attacker, target)
+    reflector = target
+    if defender is True:
+        if candidates:
+            labels = ["no defender"] + [f"defend with {engine.describe(u)}" for u in candidates]
+            (picked,) = engine.choose(
+                1 - me, "option", "assign a defender?", [None, *candidates], labels
+            )
+            if picked > 0:
+                reflector = candidates[picked - 1]
+    elif isinstance(defender, int) and not isinstance(defender, bool):
+        if defender not in candidates:
+            raise ValueError(f"{engine.definition(defender).name} cannot defend")
+        reflector = defender
+    if reflector != target:
+        state.data["defender"] = reflector
+        engine.apply("close", Cause(rule="defender"), target=reflector)
+        engine.emit(Event("defends", subject=reflector, obj=attacker))
+    state.data["attacker"], state.data["reflector"] = attacker, reflector
+    engine.emit(Event("is_attacked", subject=reflector, obj=attacker))
+    kernel.resolve_pending(engine)
+    if state.result is not None or state.cards[reflector].zone not in kernel.play_zones:
+        _done(engine)
+        return
+    fights = (
+        engine.definition(reflector).type == "creature"
+        and (reflector != target or "closed" not in state.cards[reflector].states)
+        and bool(engine.rule("fights", uid=reflector))
+        and bool(engine.rule("fights_back", uid=attacker))
+    )
+    mine = strike_values(engine, attacker)
+    if fights:
+        _, a = roll(engine, attacker)
+        _, r = roll(engine, reflector)
+        d = a - r
+        if engine.rule("weakening") and d in WEAKER:
+            higher = me if d > 0 else 1 - me
+            (picked,) = engine.choose(
+                higher, "option", "weaken the blow?", [False, True], ["no", "weaken"]
+            )
+            if picked == 1:
+                d = WEAKER[d]
+        deals, back = table(d, 0) if d != a - r else table(a, r)
+    else:
+        _, a = roll(engine, attacker)
+        deals, back = tier(a), None
+    state.data["strike_result"] = {"attacker": deals, "reflector": back}
+    qualities = ("attack", "melee", "simple_strike")
+    theirs = strike_values(engine, reflector)
+    state.data["wounding"] = []  # §216.11: both sides' wounds land together, deaths after
+    if deals is not None and mine[deals] > 0:
+        engine.emit(Event("strikes", subject=attacker, obj=reflector, amount=mine[deals]))
+        engine.apply(
+            "deal_damage",
+            cause,
+            target=reflector,
+            amount=mine[deals],
+            kind="wound",
+            source=attacker,
+            qualities=qualities,
+        )
+    if back is not None and theirs[back] > 0:
+        engine.apply(
+            "deal_damage",
+            Cause(card=state.cards[reflector].card_id, rule="strike back"),
+            target=attacker,
+            amount=theirs[back],
+            kind="wound",
+            source=reflector,
+            qualities=qualities,
+        )
+    dying = state.data.pop("wounding", [])
+    state.data["dying"] = True  # §102.4: the loss check comes after every death
+    for uid in dying:
+        if state.cards[uid].zone in kernel.play_zones and kernel.current_life(engine, uid) <= 0:
+            engine.apply("destroy", Cause(rule="destruction effect"), target=uid)
+    state.data.pop("dying", None)
+    kernel.check_victory(engine)
+    _done(engine)
+    kernel.resolve_pending(engine)
+
+
+def _done(engine: Engine) -> None:
+    engine.state.data.pop("attacker", None)
+    engine.state.data.pop("reflector", None)
+    engine.state.data.pop("defender", None)

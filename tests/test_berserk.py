@@ -1,0 +1,89 @@
+"""Berserk: seeded random games between the three starter decks end with a result and no
+error; the same seed gives the same game; the CLI plays and replays a game; the strike
+table and the cell notation."""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+from cardscript.interpreter.agents import FirstAgent, RandomAgent
+from cardscript.kernels.berserk.field import cell_name, parse_cell
+from cardscript.kernels.berserk.kernel import berserk_pool, deck_ids, new_engine
+from cardscript.kernels.berserk.strike import MEDIUM, STRONG, WEAK, table, tier
+
+ROOT = Path(__file__).resolve().parents[1]
+POOL = berserk_pool()
+NAMES = ("greenwood", "stonehold", "mirefolk")
+DECKS = [deck_ids(POOL, ROOT / "decks" / "berserk" / f"{n}-starter.yaml") for n in NAMES]
+PAIRS = list(itertools.permutations(range(3), 2))
+
+
+def test_starter_decks_are_30_cards_of_15_or_more_different_cards_of_one_element() -> None:
+    for deck in DECKS:
+        assert len(deck) == 30
+        assert len(set(deck)) >= 15
+        assert len({POOL[c].get("element") for c in deck}) == 1
+    assert len({POOL[d[0]].get("element") for d in DECKS}) == 3
+
+
+def test_100_random_games_end_with_a_result() -> None:
+    reasons: dict[str, int] = {}
+    for seed in range(100):
+        a, b = PAIRS[seed % len(PAIRS)]
+        engine = new_engine([RandomAgent(2 * seed), RandomAgent(2 * seed + 1)], seed, pool=POOL)
+        engine.kernel.setup(engine, [DECKS[a], DECKS[b]])
+        result = engine.kernel.play(engine)
+        assert result is not None and result["winner"] in (0, 1, None)
+        reasons[result["reason"]] = reasons.get(result["reason"], 0) + 1
+    assert reasons.get("no creatures", 0) > 0
+
+
+def test_first_agents_play_to_the_end() -> None:
+    engine = new_engine([FirstAgent(), FirstAgent()], 3, pool=POOL)
+    engine.kernel.setup(engine, DECKS[:2])
+    assert engine.kernel.play(engine)["reason"] in ("no creatures", "turn limit")
+
+
+def test_same_seed_same_game() -> None:
+    hashes = []
+    for _ in range(2):
+        engine = new_engine([RandomAgent(5), RandomAgent(6)], 7, pool=POOL)
+        engine.kernel.setup(engine, DECKS[1:])
+        engine.kernel.play(engine)
+        hashes.append(engine.state.state_hash())
+    assert hashes[0] == hashes[1]
+
+
+def test_cli_play_and_replay(tmp_path: Path) -> None:
+    from cardscript.cli.play_cmd import play_one, run_replay
+
+    log_file = tmp_path / "game.jsonl"
+    with log_file.open("w", encoding="utf-8") as stream:
+        engine, _ = play_one("berserk", [], ["random", "random"], 11, stream, deck_ids=DECKS[:2])
+    assert engine.state.result is not None
+    assert run_replay(str(log_file), []) == 0
+
+
+def test_strike_table() -> None:
+    assert table(5, 4) == (WEAK, None)
+    assert table(6, 4) == (MEDIUM, WEAK)
+    assert table(6, 3) == (MEDIUM, None)
+    assert table(6, 2) == (STRONG, WEAK)
+    assert table(9, 1) == (STRONG, None)
+    assert table(3, 4) == (WEAK, None)
+    assert table(2, 4) == (None, None)
+    assert table(2, 5) == (None, WEAK)
+    assert table(2, 6) == (WEAK, MEDIUM)
+    assert table(-1, 6) == (None, MEDIUM)
+    assert table(4, 4) == (WEAK, None)
+    assert table(5, 5) == (None, WEAK)
+    assert [tier(r) for r in (-2, 3, 4, 5, 6, 9)] == [WEAK, WEAK, MEDIUM, MEDIUM, STRONG, STRONG]
+
+
+def test_cells() -> None:
+    assert parse_cell("A3") == (0, 0)
+    assert parse_cell("C1") == (2, 2)
+    assert parse_cell('D1"') == (3, 3)
+    assert parse_cell("E3'") == (4, 5)
+    assert [cell_name(parse_cell(c)) for c in ("B2", 'B2"')] == ["B2", 'B2"']
