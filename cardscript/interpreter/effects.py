@@ -16,7 +16,6 @@ from cardscript.interpreter.select import (
     RulesError,
     Seat,
     resolve_targets,
-    seats,
     test,
     uids,
     zone_place,
@@ -88,9 +87,13 @@ def run_clause(ctx: Context, clause: ast.Clause) -> None:
     if clause.subject is not None and clause.action.verb not in _SUBJECT_IS_TARGET:
         # "each player draws 1 card": the action runs once for each player named
         actors = []
-        for seat in seats(resolve_targets(ctx, clause.subject, "who")):
+        for who in resolve_targets(ctx, clause.subject, "who"):
             acting = _child(ctx)
-            acting.controller = seat
+            if isinstance(who, Seat):
+                acting.controller = who.index
+            else:  # a card acts on itself, for its controller ("this suffers 1 wound")
+                acting.controller = engine.state.cards[who].controller
+                acting.actor = who
             actors.append(acting)
     ctx.did = True
     for acting in actors:
@@ -376,12 +379,14 @@ def _primitive(ctx: Context, clause: ast.Clause) -> None:
 def _primitive_amount(ctx: Context, clause: ast.Clause) -> None:
     action = clause.action
     amount = ctx.amount(action.amount)
+    on_card = {} if ctx.actor is None else {"target": ctx.actor}
     ctx.engine.apply(
         ctx.engine.kernel.verb(action.name or ""),
         cause_of(ctx),
         player=ctx.controller,
         amount=amount,
         kind=action.word,
+        **on_card,
     )
     ctx.last_amount = amount
 

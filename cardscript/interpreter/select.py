@@ -43,6 +43,7 @@ class Context:
     chosen: dict[int, list[Target]] = field(default_factory=dict)  # targets chosen earlier
     condition_held: bool = True  # the last "if" step's test ("otherwise")
     last_amount: int = 0  # "that many"
+    actor: int | None = None  # a card as the subject: "target creature suffers 2 wounds"
 
     def amount(self, node: ast.Amount | None, default: int = 1) -> int:
         if node is None:

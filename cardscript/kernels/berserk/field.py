@@ -110,6 +110,7 @@ class FieldKernel(Kernel):
             "close": set_state("closed", True, "closes"),
             "open": set_state("closed", False, "opens"),
             "deal_damage": self._wound,
+            "suffer": self._suffer,
             "heal": self._heal,
             "destroy": self._destroy,
         }
@@ -281,6 +282,21 @@ class FieldKernel(Kernel):
             else:
                 engine.apply("destroy", cause, target=target)
         return amount
+
+    def _suffer(
+        self,
+        engine: Engine,
+        cause: Cause,
+        player: int,
+        amount: int,
+        kind: str | None = None,
+        target: int | None = None,
+    ) -> int:
+        """A card wounds itself ("this suffers 1 wound"): not an attack, so Armor does not
+        help; with no card named there is nobody to wound."""
+        if target is None:
+            return 0
+        return int(self._wound(engine, cause, target, amount, kind, source=cause.source))
 
     def _heal(
         self, engine: Engine, cause: Cause, target: Any, amount: int, kind: str | None = None
