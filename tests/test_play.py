@@ -137,3 +137,18 @@ def test_pocket_duel_against_the_automa_from_the_command_line(tmp_path: Path) ->
     )
     assert bogus.exit_code == 2
     assert "unknown agent 'bogus': random, first, human, automa" in bogus.stderr
+
+
+def test_one_deck_per_player_as_many_players_as_the_game_allows() -> None:
+    root = Path(__file__).resolve().parent.parent / "decks"
+    deck = str(root / "pocket-duel" / "cinder-vale.yaml")
+    alone = runner.invoke(app, ["play", "pocket-duel", "--deck", deck, "--agent", "automa"])
+    assert alone.exit_code == 2
+    assert alone.stderr == "error: pocket-duel is played with 2 decks, one per player; 1 given\n"
+    many = runner.invoke(app, ["simulate", "pocket-duel", *["--deck", deck] * 3, "-n", "1"])
+    assert many.exit_code == 2
+    assert many.stderr == "error: pocket-duel is played with 2 decks, one per player; 3 given\n"
+    solo = runner.invoke(
+        app, ["play", "marvel-champions", "--deck", str(root / "marvel-champions" / "bulwark.yaml")]
+    )
+    assert solo.exit_code == 0

@@ -104,6 +104,14 @@ def new_game(
     return factory(seed, agents, log, [Path(c) for c in cards])
 
 
+def check_deck_count(game: str, engine: Engine, count: int) -> None:
+    """One deck per player, as many players as the game allows."""
+    allowed = engine.kernel.player_counts
+    if count not in allowed:
+        numbers = " or ".join(str(n) for n in allowed)
+        raise PlayError(f"{game} is played with {numbers} decks, one per player; {count} given")
+
+
 def play_one(
     game: str,
     decks: Sequence[str],
@@ -120,6 +128,7 @@ def play_one(
     ]
     log = GameLog(stream=log_stream)
     engine = new_game(game, seed, players, log, cards)
+    check_deck_count(game, engine, len(deck_ids) if deck_ids is not None else len(decks))
     for n, kind in enumerate(agents):
         if kind not in generic:  # a game's own agent, such as Pocket Duel's Automa
             own = engine.kernel.agent_for(kind, engine, n)
@@ -219,6 +228,7 @@ def run_simulate(
     try:
         _load_plugins(plugins)
         probe = new_game(game, seed, [make_agent("first", 0) for _ in decks], GameLog(), cards)
+        check_deck_count(game, probe, len(decks))
         ids = [read_deck_ids(d, probe) for d in decks]
     except PlayError as exc:
         _err(f"error: {exc}")

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 class Kernel:
     game = ""
     play_zones: tuple[str, ...] = ("play",)  # where cards' abilities work
+    player_counts: tuple[int, ...] = (2,)  # how many players (decks) a game can have
     deck_zone = "deck"
     hand_zone = "hand"
     discard_zone = "discard"

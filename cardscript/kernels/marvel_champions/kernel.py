@@ -45,6 +45,7 @@ class MarvelChampionsKernel(MCBase):
     """Rounds, setup, attacks against enemies, defeat and the end of the game."""
 
     mode = "standard"
+    player_counts = (1, 2)  # solo or two-handed
     _checking = False
 
     # ---- setup ------------------------------------------------------------------------
