@@ -148,6 +148,9 @@ def test_one_deck_per_player_as_many_players_as_the_game_allows() -> None:
     many = runner.invoke(app, ["simulate", "pocket-duel", *["--deck", deck] * 3, "-n", "1"])
     assert many.exit_code == 2
     assert many.stderr == "error: pocket-duel is played with 2 decks, one per player; 3 given\n"
+    wrong = runner.invoke(app, ["play", "vanguard", "--deck", deck, "--deck", deck])
+    assert wrong.exit_code == 2
+    assert wrong.stderr == f"error: {deck}:2:7: this is a pocket-duel deck, not a vanguard deck\n"
     solo = runner.invoke(
         app, ["play", "marvel-champions", "--deck", str(root / "marvel-champions" / "bulwark.yaml")]
     )

@@ -74,6 +74,8 @@ def read_deck_ids(path: str, engine: Engine) -> list[str]:
     ]
     if errors:
         raise PlayError(f"{errors[0].span}: {errors[0].message}")
+    if deck.game is not None and deck.game != game and game in GAMES:
+        raise PlayError(f"{deck.span('game')}: this is a {deck.game} deck, not a {game} deck")
     by_name = {c.name.casefold(): c.id for c in engine.pool.cards.values()}
     ids: list[str] = []
     for entry in deck.entries:
