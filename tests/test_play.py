@@ -155,3 +155,13 @@ def test_one_deck_per_player_as_many_players_as_the_game_allows() -> None:
         app, ["play", "marvel-champions", "--deck", str(root / "marvel-champions" / "bulwark.yaml")]
     )
     assert solo.exit_code == 0
+
+
+def test_replay_of_a_log_naming_unknown_cards_is_refused(tmp_path: Path) -> None:
+    log = tmp_path / "game.jsonl"
+    log.write_text('{"t": "game", "game": "berserk", "seed": 1, "decks": [["x"], ["y"]]}\n')
+    result = runner.invoke(app, ["replay", str(log)])
+    assert result.exit_code == 2
+    assert result.stderr == (
+        f"error: {log}:1: the log's decks name cards that are not in the berserk card pool: x, y\n"
+    )

@@ -309,6 +309,13 @@ def run_replay(log_file: str, plugins: list[str]) -> int:
         engine = new_game(
             header["game"], int(header["seed"]), agents, replay, header.get("cards", [])
         )
+        check_deck_count(header["game"], engine, len(decks))
+        unknown = sorted({c for deck in decks for c in deck if c not in engine.pool.cards})
+        if unknown:
+            raise PlayError(
+                f"{log_file}:1: the log's decks name cards that are not in the "
+                f"{header['game']} card pool: {', '.join(unknown)}"
+            )
         engine.kernel.setup_for(engine, decks, list(header.get("agents", [])))
         engine.kernel.play(engine)
     except PlayError as exc:
