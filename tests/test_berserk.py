@@ -87,3 +87,17 @@ def test_cells() -> None:
     assert parse_cell('D1"') == (3, 3)
     assert parse_cell("E3'") == (4, 5)
     assert [cell_name(parse_cell(c)) for c in ("B2", 'B2"')] == ["B2", 'B2"']
+
+
+def test_a_keyword_granted_by_a_keyword_counts_as_the_cards_own() -> None:
+    card = {"id": "X1", "name": "Striker", "type": "creature", "text": "Unanswerable Strike\n"}
+    definition = POOL.add(card)
+    assert [k.name for k in definition.keywords] == ["unanswerable_strike", "directed_strike"]
+    assert [a.origin for a in definition.abilities] == [
+        "keyword:Unanswerable Strike",
+        "keyword:Unanswerable Strike",
+        "keyword:Directed Strike",
+    ]
+    both = POOL.add({**card, "id": "X2", "text": "Unanswerable Strike, Directed Strike\n"})
+    assert [a.origin for a in both.abilities].count("keyword:Directed Strike") == 1
+    del POOL.cards["X1"], POOL.cards["X2"]

@@ -152,8 +152,7 @@ def compile_card(card: Mapping[str, Any], game: Any) -> CardDef:
     for line in result.script.lines:
         if isinstance(line.ability, ast.KeywordList):
             for use in line.ability.keywords:
-                keywords.append(use)
-                abilities.extend(_keyword_abilities(card_id, use, game, defs, len(abilities)))
+                _expand_keyword(card_id, use, game, defs, abilities, keywords)
         else:
             abilities.append(CompiledAbility(card_id, len(abilities), line))
     return CardDef(
@@ -164,6 +163,43 @@ def compile_card(card: Mapping[str, Any], game: Any) -> CardDef:
         abilities=tuple(abilities),
         keywords=tuple(keywords),
     )
+
+
+def _expand_keyword(
+    card_id: str,
+    use: ast.KeywordUse,
+    game: Any,
+    defs: Mapping[str, ast.KeywordDef],
+    abilities: list[CompiledAbility],
+    keywords: list[ast.KeywordUse],
+) -> None:
+    """Add a keyword and its abilities to a card; a keyword whose definition says "this has
+    K" without condition or duration (Unanswerable Strike has Directed Strike) brings K's
+    abilities too, so rule lookups and ``has_keyword`` see K like a printed keyword."""
+    pending = [use]
+    while pending:
+        current = pending.pop(0)
+        if any(k.name == current.name and k.args == current.args for k in keywords):
+            continue  # printed and granted, or granted twice: once is enough (and no loop)
+        keywords.append(current)
+        granted = _keyword_abilities(card_id, current, game, defs, len(abilities))
+        abilities.extend(granted)
+        pending.extend(g for a in granted for g in _self_grants(a.node))
+
+
+def _self_grants(node: ast.Node) -> list[ast.KeywordUse]:
+    if not isinstance(node, ast.EffectAbility) or node.condition or node.during:
+        return []
+    out: list[ast.KeywordUse] = []
+    for step in node.effects.steps:
+        if (
+            isinstance(step, ast.Clause)
+            and step.action.verb in ("have", "gain_keyword")
+            and isinstance(step.subject, ast.ThisCard)
+            and step.duration is None
+        ):
+            out.extend(step.action.keywords)
+    return out
 
 
 def _keyword_abilities(

@@ -110,11 +110,7 @@ def defenders(kernel: FieldKernel, engine: Engine, attacker: int, target: int) -
     """§205.3а: open creatures of the target's side adjacent to both; against a flyer's
     strike, adjacent to the target or flyers (§211.6)."""
     if not (
-        engine.rule("defenders_allowed", uid=attacker)
-        and engine.rule("redirectable", uid=attacker)
-        # Unanswerable Strike grants Directed Strike; a granted keyword's rule is not
-        # read by engine.rule yet, so its own "fights_back is off" stands for both
-        and engine.rule("fights_back", uid=attacker)
+        engine.rule("defenders_allowed", uid=attacker) and engine.rule("redirectable", uid=attacker)
     ):
         return []
     flying = kernel.is_flyer(engine, attacker)
