@@ -237,6 +237,9 @@ class PocketDuelKernel(Kernel):
             return 0
         res = engine.state.players[player].resources
         res["health"] = res.get("health", 0) - amount
+        if source is not None and "attack" not in qualities:
+            by = self._round(engine).setdefault("dealt_by", {})
+            by[str(source)] = by.get(str(source), 0) + amount
         engine.emit(Event("takes_damage", player=player, amount=amount, source=source))
         return amount
 
@@ -558,13 +561,21 @@ class PocketDuelKernel(Kernel):
         self._heals = [] if engine.rule("damage_before_healing") else None
         try:
             minimum = int(engine.rule("on_hit_minimum"))
+            hit: set[int] = set()
             for player, uid in enumerate(played):
                 if uid is not None and dealt.get(uid, 0) >= minimum:
+                    hit.add(uid)
                     engine.emit(Event("hits", subject=uid, player=player, amount=dealt[uid]))
                     self._run(engine, uid, player, "on_hit")
             for player, uid in enumerate(played):
                 if uid is not None and self._live(engine, uid):
                     self._run(engine, uid, player, "effect")
+                    # §8: "On hit" as soon as the card has dealt damage, by its effect too
+                    by_effect = self._round(engine).get("dealt_by", {}).get(str(uid), 0)
+                    if uid not in hit and by_effect >= minimum and self._live(engine, uid):
+                        hit.add(uid)
+                        engine.emit(Event("hits", subject=uid, player=player, amount=by_effect))
+                        self._run(engine, uid, player, "on_hit")
             self.resolve_pending(engine)
             self._type_destroys(engine, played)
             heals, self._heals = self._heals or [], None
