@@ -7,11 +7,14 @@ first use); tests and plugins register their own games with ``register_game``.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from cardscript.content import package_name
+import yaml
+
+from cardscript.content import bundled_cards_dir, package_name
+from cardscript.interpreter.cards import CardPool
 from cardscript.interpreter.engine import Engine
 from cardscript.interpreter.log import GameLog
 
@@ -40,3 +43,24 @@ def load_plugin(spec: str) -> None:
     loaded = importlib.import_module(module)
     if function:
         getattr(loaded, function)()
+
+
+_BUNDLED: dict[str, CardPool] = {}
+
+
+def bundled_pool(game: str, extra: Sequence[Path] = ()) -> CardPool:
+    """A game's bundled cards (compiled once per process and shared: engines never change
+    a pool) or, with extra card files, a new pool of both."""
+    if not extra and game in _BUNDLED:
+        return _BUNDLED[game]
+    from cardscript.games import load_game
+
+    folder = bundled_cards_dir() / game
+    pool = CardPool.from_files(load_game(game), sorted(folder.glob("*.yaml")))
+    if not extra:
+        _BUNDLED[game] = pool
+    for path in extra:
+        data = yaml.safe_load(path.read_text("utf-8"))
+        for card in data["cards"] if isinstance(data, dict) and "cards" in data else [data]:
+            pool.add(card)
+    return pool

@@ -44,10 +44,6 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-import yaml
-
-from cardscript.content import bundled_cards_dir
-from cardscript.games import load_game
 from cardscript.grammar import ast
 from cardscript.interpreter import primitives
 from cardscript.interpreter.agents import Agent
@@ -55,7 +51,7 @@ from cardscript.interpreter.cards import CardPool, CompiledAbility
 from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.interpreter.kernel import Kernel
 from cardscript.interpreter.log import GameLog
-from cardscript.interpreter.playable import register_game
+from cardscript.interpreter.playable import bundled_pool, register_game
 from cardscript.interpreter.select import (
     Context,
     Seat,
@@ -851,23 +847,9 @@ class PocketDuelKernel(Kernel):
             super().scenario_action(engine, name, action)
 
 
-_BUNDLED: dict[str, CardPool] = {}
-
-
 def pocket_duel_pool(extra: Sequence[Path] = ()) -> CardPool:
-    """The bundled cards (compiled once per process and shared: engines never change a
-    pool) plus extra card files (a new pool)."""
-    folder = bundled_cards_dir() / GAME
-    if not extra and str(folder) in _BUNDLED:
-        return _BUNDLED[str(folder)]
-    pool = CardPool.from_files(load_game(GAME), sorted(folder.glob("*.yaml")))
-    if not extra:
-        _BUNDLED[str(folder)] = pool
-    for path in extra:
-        data = yaml.safe_load(path.read_text("utf-8"))
-        for card in data["cards"] if isinstance(data, dict) and "cards" in data else [data]:
-            pool.add(card)
-    return pool
+    """The bundled cards (shared, compiled once) plus extra card files."""
+    return bundled_pool(GAME, extra)
 
 
 def new_engine(

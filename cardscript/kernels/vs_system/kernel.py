@@ -37,14 +37,12 @@ from typing import Any
 
 import yaml
 
-from cardscript.content import bundled_cards_dir
-from cardscript.games import load_game
 from cardscript.grammar import ast
 from cardscript.interpreter.agents import Agent
 from cardscript.interpreter.cards import CardPool
 from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.interpreter.log import GameLog
-from cardscript.interpreter.playable import register_game
+from cardscript.interpreter.playable import bundled_pool, register_game
 from cardscript.kernels.vs_system import combat
 from cardscript.kernels.vs_system.field import GAME, ROWS, RULE, FieldKernel
 
@@ -474,22 +472,9 @@ class VSSystemKernel(FieldKernel):
             raise AssertionError(f"{action['attacker']} direct attack: {direct}")
 
 
-_BUNDLED: dict[str, CardPool] = {}
-
-
 def vs_pool(extra: Sequence[Path] = ()) -> CardPool:
-    """The bundled cards (compiled once per process and shared) plus extra card files."""
-    folder = bundled_cards_dir() / GAME
-    if not extra and str(folder) in _BUNDLED:
-        return _BUNDLED[str(folder)]
-    pool = CardPool.from_files(load_game(GAME), sorted(folder.glob("*.yaml")))
-    if not extra:
-        _BUNDLED[str(folder)] = pool
-    for path in extra:
-        data = yaml.safe_load(path.read_text("utf-8"))
-        for entry in data["cards"] if isinstance(data, dict) and "cards" in data else [data]:
-            pool.add(entry)
-    return pool
+    """The bundled cards (shared, compiled once) plus extra card files."""
+    return bundled_pool(GAME, extra)
 
 
 def new_engine(
