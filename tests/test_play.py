@@ -139,7 +139,7 @@ def test_pocket_duel_against_the_automa_from_the_command_line(tmp_path: Path) ->
     assert "unknown agent 'bogus': random, first, human, automa" in bogus.stderr
 
 
-def test_one_deck_per_player_as_many_players_as_the_game_allows() -> None:
+def test_one_deck_per_player_as_many_players_as_the_game_allows(tmp_path: Path) -> None:
     root = Path(__file__).resolve().parent.parent / "decks"
     deck = str(root / "pocket-duel" / "cinder-vale.yaml")
     alone = runner.invoke(app, ["play", "pocket-duel", "--deck", deck, "--agent", "automa"])
@@ -151,10 +151,18 @@ def test_one_deck_per_player_as_many_players_as_the_game_allows() -> None:
     wrong = runner.invoke(app, ["play", "vanguard", "--deck", deck, "--deck", deck])
     assert wrong.exit_code == 2
     assert wrong.stderr == f"error: {deck}:2:7: this is a pocket-duel deck, not a vanguard deck\n"
+    log = tmp_path / "solo.jsonl"
     solo = runner.invoke(
-        app, ["play", "marvel-champions", "--deck", str(root / "marvel-champions" / "bulwark.yaml")]
+        app,
+        [
+            *["play", "marvel-champions", "--log", str(log)],
+            *["--deck", str(root / "marvel-champions" / "bulwark.yaml")],
+        ],
     )
     assert solo.exit_code == 0
+    header = json.loads(log.read_text().splitlines()[0])
+    assert header["decks"][0][:2] == ["bulwark-hero", "bulwark-01"]  # the identity first
+    assert len(header["decks"][0]) == 41
 
 
 def test_replay_of_a_log_naming_unknown_cards_is_refused(tmp_path: Path) -> None:

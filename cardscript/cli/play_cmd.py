@@ -22,7 +22,7 @@ from cardscript.grammar.diagnostics import did_you_mean
 from cardscript.interpreter.agents import Agent, ScriptedAgent, make_agent
 from cardscript.interpreter.engine import BudgetExceeded, Engine, LoopDetected
 from cardscript.interpreter.log import GameLog, read_log
-from cardscript.interpreter.playable import engine_factory, load_plugin
+from cardscript.interpreter.playable import DeckError, deck_card_ids, engine_factory, load_plugin
 from cardscript.interpreter.select import RulesError
 
 
@@ -58,40 +58,11 @@ def _load_plugins(plugins: Sequence[str]) -> None:
 
 
 def read_deck_ids(path: str, engine: Engine) -> list[str]:
-    """A deck file (YAML, text list or MarvelCDB export) as card ids of the engine's pool;
-    lines may name a card by id or by name."""
-    from cardscript.decks.files import read_deck
-
-    deck = read_deck(path, game=engine.game.registry.game)
-    if deck is None:
-        raise PlayError(f"cannot read the deck {path}")
-    game = engine.game.registry.game
-    # a game registered by a plugin is not one the deck reader knows: its lines still count
-    errors = [
-        d
-        for d in deck.diagnostics
-        if d.is_error and not (d.code == "CS-D004" and game not in GAMES)
-    ]
-    if errors:
-        raise PlayError(f"{errors[0].span}: {errors[0].message}")
-    if deck.game is not None and deck.game != game and game in GAMES:
-        raise PlayError(f"{deck.span('game')}: this is a {deck.game} deck, not a {game} deck")
-    by_name = {c.name.casefold(): c.id for c in engine.pool.cards.values()}
-    ids: list[str] = []
-    for entry in deck.entries:
-        if entry.section != "main":
-            continue
-        card_id = entry.ref if entry.ref in engine.pool.cards else by_name.get(entry.ref.casefold())
-        if card_id is None:
-            raise PlayError(f"{entry.span}: no card {entry.ref!r} in the {deck.game} card pool")
-        ids.extend([card_id] * entry.count)
-    hero = deck.fields.get("hero")
-    if isinstance(hero, str) and not ids:  # a Pocket Duel deck names its hero
-        card_id = hero if hero in engine.pool.cards else by_name.get(hero.casefold())
-        if card_id is None:
-            raise PlayError(f"{deck.span('hero')}: no hero {hero!r} in the card pool")
-        ids.append(card_id)
-    return ids
+    """A deck file as card ids of the engine's pool (see ``deck_card_ids``)."""
+    try:
+        return deck_card_ids(path, engine.pool)
+    except DeckError as exc:
+        raise PlayError(str(exc)) from None
 
 
 def new_game(

@@ -64,3 +64,51 @@ def bundled_pool(game: str, extra: Sequence[Path] = ()) -> CardPool:
         for card in data["cards"] if isinstance(data, dict) and "cards" in data else [data]:
             pool.add(card)
     return pool
+
+
+class DeckError(ValueError):
+    """A deck that cannot be played: unreadable, for another game, naming unknown cards."""
+
+
+def deck_card_ids(path: str, pool: CardPool) -> list[str]:
+    """A deck file (YAML, text list or MarvelCDB export) as card ids of the pool, by id or
+    by name: a Marvel Champions identity first, a Pocket Duel hero alone."""
+    from cardscript import GAMES
+    from cardscript.decks.files import read_deck
+
+    game = pool.game.registry.game
+    deck = read_deck(path, game=game)
+    if deck is None:
+        raise DeckError(f"cannot read the deck {path}")
+    # a game registered by a plugin is not one the deck reader knows: its lines still count
+    errors = [
+        d
+        for d in deck.diagnostics
+        if d.is_error and not (d.code == "CS-D004" and game not in GAMES)
+    ]
+    if errors:
+        raise DeckError(f"{errors[0].span}: {errors[0].message}")
+    if deck.game is not None and deck.game != game and game in GAMES:
+        raise DeckError(f"{deck.span('game')}: this is a {deck.game} deck, not a {game} deck")
+    by_name = {c.name.casefold(): c.id for c in pool.cards.values()}
+
+    def card_id(ref: str) -> str | None:
+        return ref if ref in pool.cards else by_name.get(ref.casefold())
+
+    ids: list[str] = []
+    for entry in deck.entries:
+        if entry.section != "main":
+            continue
+        found = card_id(entry.ref)
+        if found is None:
+            raise DeckError(f"{entry.span}: no card {entry.ref!r} in the {deck.game} card pool")
+        ids.extend([found] * entry.count)
+    for key in ("identity", "hero"):
+        leader = deck.fields.get(key)
+        if not isinstance(leader, str) or (key == "hero" and ids):
+            continue  # a Pocket Duel deck names only its hero; the pool has its cards
+        found = card_id(leader)
+        if found is None:
+            raise DeckError(f"{deck.span(key)}: no {key} {leader!r} in the card pool")
+        return [found, *ids]
+    return ids

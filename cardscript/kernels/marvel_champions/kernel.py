@@ -25,13 +25,11 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from cardscript.interpreter.agents import Agent
 from cardscript.interpreter.cards import CardPool
 from cardscript.interpreter.engine import Engine, Event
 from cardscript.interpreter.log import GameLog
-from cardscript.interpreter.playable import bundled_pool, register_game
+from cardscript.interpreter.playable import bundled_pool, deck_card_ids, register_game
 from cardscript.kernels.marvel_champions import player as turns
 from cardscript.kernels.marvel_champions import villain as vphase
 from cardscript.kernels.marvel_champions.base import GAME, RULE, MCBase
@@ -421,15 +419,8 @@ def new_engine(
 
 
 def deck_ids(pool: CardPool, path: Path) -> list[str]:
-    """A deck file ``identity: ID`` and ``cards: ["3x ID  # name", …]``: identity first."""
-    data = yaml.safe_load(path.read_text("utf-8"))
-    by_name = {c.name: c.id for c in pool.cards.values()}
-    out: list[str] = [str(data["identity"])] if data.get("identity") else []
-    for line in data["cards"]:
-        count, _, rest = str(line).partition("x ")
-        name = rest.split("#")[0].strip()
-        out += [by_name.get(name, name)] * int(count)
-    return out
+    """The card ids of a deck file, read by the deck reader the CLI uses."""
+    return deck_card_ids(str(path), pool)
 
 
 def _factory(seed: int, agents: list[Any], log: GameLog, extra: list[Path]) -> Engine:
