@@ -1,35 +1,42 @@
 """VS System's chain and priority (spec vs-system.md §8).
 
-Plot twists and payment powers go on the chain: their costs are paid (a plot twist goes to
-the KO'd pile or turns face up) when they are added, their effects run when they resolve.
-A window: the priority holder adds an effect and keeps priority, or passes to the next
-player; when every player has passed in a row the newest effect resolves and priority goes
-to the player performing the step (the initiative player outside steps); when every player
-passes with an empty chain the window closes (§8.3, [REC] 6). Targets are chosen when an
-effect is added ("Target character gets +1 ATK" names its target as it is played, §10)
-and only those still legal are affected when it resolves. Triggered powers still resolve
-at once after each change, in initiative order (A6 is not modelled yet).
+Plot twists, payment powers and triggered powers go on the chain. A plot twist's or a
+payment power's costs are paid (a plot twist goes to the KO'd pile or turns face up) when
+it is added; its effects run when it resolves. A triggered power goes on the chain by
+itself before the next player gets priority (A6): the pending ones in initiative order,
+each controller ordering their own when several trigger together. Targets are chosen when
+a link is added ("Target character gets +1 ATK" names its target as it is played, §10) and
+only those still legal are affected when it resolves.
+
+A window: the priority holder adds an effect (or takes a special action: placing a
+resource, recruiting, flipping a location, declaring an attack) and keeps priority, or
+passes to the next player; when every player has passed in a row the newest link
+resolves and priority goes to the player performing the step (the initiative player
+outside steps); when every player passes with an empty chain the window closes and the
+step or phase ends (§8.3, [REC] 6).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from cardscript.grammar import ast
 from cardscript.interpreter.cards import CompiledAbility
-from cardscript.interpreter.engine import Engine
+from cardscript.interpreter.engine import Engine, Event, PendingTrigger
 from cardscript.interpreter.select import Seat, Target
 
 if TYPE_CHECKING:
     from cardscript.kernels.vs_system.field import FieldKernel
 
 MAX_ROUNDS = 60
+CHAIN_KINDS = ("plot_twist", "activate")
 
 
-def responses(engine: Engine, kernel: FieldKernel, player: int) -> list[tuple[str, Any]]:
-    out: list[tuple[str, Any]] = [("plot_twist", u) for u in kernel.playable_twists(engine, player)]
-    out += [("activate", a) for a in kernel.activatable(engine, player)]
-    return out
+def links(engine: Engine) -> list[dict[str, Any]]:
+    chain: list[dict[str, Any]] = engine.state.data.setdefault("chain", [])
+    return chain
 
 
 def _effects(engine: Engine, uid: int) -> list[CompiledAbility]:
@@ -58,68 +65,146 @@ def _decode(kept: dict[str, list[list[Any]]]) -> dict[int, list[Target]]:
     }
 
 
-def add_twist(engine: Engine, kernel: FieldKernel, player: int, uid: int) -> None:
+def _event_out(event: Event) -> dict[str, Any]:
+    """The event a triggered power answers, kept in the state ("it" is its subject)."""
+    return {
+        "name": event.name,
+        "subject": event.subject,
+        "player": event.player,
+        "obj": event.obj,
+        "amount": event.amount,
+        "source": event.source,
+        "data": [list(pair) for pair in event.data],
+    }
+
+
+def _event_in(kept: dict[str, Any]) -> Event:
+    return Event(
+        name=kept["name"],
+        subject=kept["subject"],
+        player=kept["player"],
+        obj=kept["obj"],
+        amount=kept["amount"],
+        source=kept["source"],
+        data=tuple((k, v) for k, v in kept["data"]),
+    )
+
+
+def add_twist(engine: Engine, player: int, uid: int) -> None:
     targets = {
         str(a.index): _encode(engine.choose_targets(a, uid, player)) for a in _effects(engine, uid)
     }
-    engine.state.data.setdefault("chain", []).append(("plot_twist", uid, player, -1, targets))
+    links(engine).append({"kind": "plot_twist", "uid": uid, "player": player, "targets": targets})
 
 
-def add_power(
-    engine: Engine, kernel: FieldKernel, player: int, uid: int, ability: CompiledAbility
-) -> bool:
+def add_power(engine: Engine, player: int, uid: int, ability: CompiledAbility) -> bool:
     """Pay the power's costs now; its effects wait on the chain."""
     from cardscript.interpreter.effects import run_steps
 
-    node = ability.node
-    costs = getattr(node, "costs", None)
+    costs = getattr(ability.node, "costs", None)
     if costs is not None:
         ctx = engine.context(uid, ability, player)
         run_steps(ctx, costs)
         if not ctx.did:
             return False
     targets = {str(ability.index): _encode(engine.choose_targets(ability, uid, player))}
-    engine.state.data.setdefault("chain", []).append(
-        ("activate", uid, player, ability.index, targets)
+    links(engine).append(
+        {
+            "kind": "activate",
+            "uid": uid,
+            "player": player,
+            "index": ability.index,
+            "targets": targets,
+        }
     )
     return True
 
 
+def push_triggers(engine: Engine, kernel: FieldKernel) -> bool:
+    """A6: the triggered powers waiting go on the chain, in initiative order; a player
+    with several orders them. Returns whether any went on."""
+    pending = engine.take_pending()
+    if not pending:
+        return False
+    for player in kernel.order(engine):
+        mine = [t for t in pending if t.controller == player]
+        while mine:
+            picked = 0
+            if len(mine) > 1:
+                labels = [f"{engine.describe(t.source)} at {t.ability.where}" for t in mine]
+                (picked,) = engine.choose(
+                    player, "option", "which triggered power goes on the chain first?", mine, labels
+                )
+            trigger = mine.pop(picked)
+            chosen = engine.choose_targets(trigger.ability, trigger.source, player, trigger.event)
+            links(engine).append(
+                {
+                    "kind": "trigger",
+                    "uid": trigger.source,
+                    "player": player,
+                    "index": trigger.ability.index,
+                    "targets": {str(trigger.ability.index): _encode(chosen)},
+                    "event": _event_out(trigger.event),
+                }
+            )
+            engine.emit(Event("triggers", subject=trigger.source, player=player))
+    return True
+
+
 def resolve_top(engine: Engine, kernel: FieldKernel) -> None:
-    kind, uid, player, index, targets = engine.state.data["chain"].pop()
-    definition = engine.definition(uid)
-    if kind == "plot_twist":
+    link = links(engine).pop()
+    uid, player, targets = link["uid"], link["player"], link["targets"]
+    if link["kind"] == "plot_twist":
         for ability in _effects(engine, uid):
             engine.resolve(
                 ability, uid, player, targets=_decode(targets.get(str(ability.index), {}))
             )
     else:
-        engine.resolve(
-            definition.abilities[index],
-            uid,
-            player,
-            pay=False,
-            targets=_decode(targets.get(str(index), {})),
-        )
-    kernel.resolve_pending(engine)
+        index = link["index"]
+        ability = engine.definition(uid).abilities[index]
+        chosen = _decode(targets.get(str(index), {}))
+        if link["kind"] == "trigger":
+            event = _event_in(link["event"])
+            engine.loop_guard(PendingTrigger(ability, uid, player, event))
+            engine.resolve(ability, uid, player, event, targets=chosen)
+        else:
+            engine.resolve(ability, uid, player, pay=False, targets=chosen)
+    push_triggers(engine, kernel)
 
 
-def window(engine: Engine, kernel: FieldKernel, first: int) -> None:
-    """Priority from ``first`` until the chain is empty and everyone has passed."""
+@contextmanager
+def own_windows(engine: Engine) -> Iterator[None]:
+    """A special action with windows of its own (an attack, §7.3) runs them even inside
+    the step's window: it starts with an empty chain and its links resolve within it."""
+    data = engine.state.data
+    outer = data.get("in_window", False)
+    data["in_window"] = False
+    try:
+        yield
+    finally:
+        data["in_window"] = outer
+
+
+def window(engine: Engine, kernel: FieldKernel, first: int, step: bool = False) -> None:
+    """Priority from ``first`` until the chain is empty and everyone has passed in a
+    row; ``step``: the window of a step, where its player's special actions are offered.
+    Inside a window a new link simply waits on top of the chain."""
     state = engine.state
     if state.data.get("in_window"):
-        return  # the outer window goes on with the new effect on top
+        return  # the outer window goes on with the new link on top
     state.data["in_window"] = True
     n = len(state.players)
     holder, passes = first, 0
+    specials = 0 if step else kernel.max_actions
     try:
         for _ in range(MAX_ROUNDS * n):
             if state.result is not None:
                 break
-            options = responses(engine, kernel, holder)
-            labels = [f"{k} {kernel.label(engine, w)}" for k, w in options]
+            empty = not links(engine)
+            options = kernel.priority_options(engine, holder, empty, specials)
             picked = 0
             if options:
+                labels = [kernel.option_label(engine, k, w) for k, w in options]
                 (picked,) = engine.choose(
                     holder, "action", "priority", [None, *options], ["pass", *labels]
                 )
@@ -128,7 +213,7 @@ def window(engine: Engine, kernel: FieldKernel, first: int) -> None:
                 if passes < n:
                     holder = (holder + 1) % n
                     continue
-                if not state.data.get("chain"):
+                if empty:
                     break
                 resolve_top(engine, kernel)
                 passes = 0
@@ -136,13 +221,19 @@ def window(engine: Engine, kernel: FieldKernel, first: int) -> None:
                 continue
             kind, what = options[picked - 1]
             try:
-                kernel.add(engine, holder, kind, what)
+                if kind in CHAIN_KINDS:
+                    kernel.add(engine, holder, kind, what)
+                else:
+                    specials += 1
+                    kernel.special(engine, holder, kind, what)
+                    push_triggers(engine, kernel)
             except ValueError:  # a cost the check above missed: counts as a pass
                 passes += 1
                 holder = (holder + 1) % n
                 continue
             passes = 0
-        while state.data.get("chain") and state.result is None:
+        while links(engine) and state.result is None:
             resolve_top(engine, kernel)  # the round limit: the rest resolves in order
     finally:
         state.data["in_window"] = False
+        engine.chain_done()

@@ -190,12 +190,18 @@ def attack(
     for card, fighter in power or ():
         if (card, fighter) not in power_ups(engine, state.cards[fighter].controller, fighters):
             raise ValueError(f"{engine.describe(card)} cannot power up {engine.describe(fighter)}")
-    state.data["attack"] = {"attackers": list(attackers), "defender": defender}
-    chain.window(engine, kernel, player)  # §7.3 step 2: responses before the attack begins
+    # §7.3 steps 1-2: the declaration waits on the chain while players respond; only
+    # then do the roles of attacker and defender begin
+    state.data["declared"] = {"attackers": list(attackers), "defender": defender}
+    engine.emit(Event("declares_attack", subject=attackers[0], player=player, obj=defender))
+    kernel.resolve_pending(engine)
+    chain.window(engine, kernel, player)
+    state.data["declared"] = None
     if not still_legal(engine, attackers, defender):
-        state.data["attack"] = None
         engine.emit(Event("attack_cancelled", player=player))
         return
+    # §7.3 step 3: the attack begins; from now on it cannot become illegal
+    state.data["attack"] = {"attackers": list(attackers), "defender": defender}
     for uid in attackers:
         engine.apply("exhaust", RULE, target=uid)
     for uid in attackers:

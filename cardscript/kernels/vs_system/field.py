@@ -374,14 +374,14 @@ class FieldKernel(Kernel):
             else:
                 engine.apply("flip", RULE, target=uid)
             engine.emit(Event("plays", subject=uid, player=player))
-            chain.add_twist(engine, self, player, uid)
+            chain.add_twist(engine, player, uid)
         else:
             uid, ability = what
             if (uid, ability) not in self.activatable(engine, player):
                 raise ValueError(f"{engine.describe(uid)}: this power cannot be used now")
-            if not chain.add_power(engine, self, player, uid, ability):
+            if not chain.add_power(engine, player, uid, ability):
                 raise ValueError(f"{engine.describe(uid)}: the cost cannot be paid")
-        self.resolve_pending(engine)
+        chain.push_triggers(engine, self)  # the adder keeps priority
 
     def priority_player(self, engine: Engine) -> int:
         """§8.3 rule 5: the player performing the step, else the initiative player."""
@@ -432,14 +432,39 @@ class FieldKernel(Kernel):
 
     # ---- timing ---------------------------------------------------------------------------
     def resolve_pending(self, engine: Engine) -> None:
-        """Until the chain is built: triggered powers resolve in initiative order."""
-        order = self.order(engine)
-        for _ in range(50):
-            pending = engine.take_pending()
-            if not pending:
-                break
-            pending.sort(key=lambda p: order.index(p.controller))
-            for trigger in pending:
-                engine.loop_guard(trigger)
-                engine.resolve(trigger.ability, trigger.source, trigger.controller, trigger.event)
-        engine.chain_done()
+        """A6: triggered powers go on the chain; outside a window one opens (priority to
+        the step player) and resolves them. In the recovery wrap-up they wait on the
+        chain for the first priority of the next turn (§6.4 [REC])."""
+        pushed = chain.push_triggers(engine, self)
+        data = engine.state.data
+        if pushed and not data.get("in_window") and not data.get("wrap_up"):
+            chain.window(engine, self, self.priority_player(engine))
+
+    def priority_options(
+        self, engine: Engine, player: int, empty: bool, specials: int
+    ) -> list[tuple[str, Any]]:
+        """What the priority holder may do: plot twists and payment powers (on the
+        chain), flipping a location (A7: a special action whenever they hold priority),
+        and with an empty chain the step player's special actions of the step."""
+        out: list[tuple[str, Any]] = [
+            ("plot_twist", u) for u in self.playable_twists(engine, player)
+        ]
+        out += [("activate", a) for a in self.activatable(engine, player)]
+        out += [("flip", u) for u in self.flippable(engine, player)]
+        state = engine.state
+        if empty and specials < self.max_actions and state.data.get("step_player") == player:
+            out += self.step_actions(engine, player)
+        return out
+
+    def step_actions(self, engine: Engine, player: int) -> list[tuple[str, Any]]:
+        """The special actions of the current step (the turn kernel names them)."""
+        return []
+
+    def special(self, engine: Engine, player: int, kind: str, what: Any) -> None:
+        if kind == "flip":
+            self.flip_location(engine, player, what)
+        else:
+            raise ValueError(f"no special action {kind!r} now")
+
+    def option_label(self, engine: Engine, kind: str, what: Any) -> str:
+        return f"{kind} {self.label(engine, what)}"

@@ -11,11 +11,11 @@ check, recover one stunned character and KO the rest, ready all, initiative pass
 
 Card text runs through the engine. Stunned characters are face down and lose their text;
 plot twists give their Ongoing text only face up in the resource row; locations work face
-up. Plot twists and payment powers use the chain with priority (``chain.py``), also in
-the window before an attack begins and in the combat window; triggered powers resolve at
-once after each action, in initiative order (not yet on the chain, A6). Priority windows
-open only after an effect is added and around attacks, not at the start of every phase
-or step.
+up. Every phase and step opens with priority (the initiative player at a phase's start,
+the step player at a step's start, §8.3); a step's special actions (placing a resource,
+recruiting, formation moves, declaring attacks) are taken while its player holds priority
+with an empty chain, and the step ends when everyone passes in a row with the chain empty.
+Plot twists, payment powers and triggered powers (A6) go on the chain (``chain.py``).
 
 Scenario actions (``do:``): ``setup`` (``decks``), ``mulligan`` (``player``),
 ``draw_phase``, ``resource`` (``player``, ``card``), ``recruit`` (``player``, ``card``,
@@ -24,7 +24,8 @@ Scenario actions (``do:``): ``setup`` (``decks``), ``mulligan`` (``player``),
 ``attack`` (``attackers``, ``defender`` or none for the player, ``reinforcer``,
 ``return_target``, ``power_up``: [[card, fighter]]), ``can_attack`` (``attacker``,
 ``targets``: the expected legal defenders, ``player``: direct attack allowed),
-``reinforcers`` (``defender``, ``expected``), ``stun`` / ``ko`` / ``modify`` (``card``,
+``reinforcers`` (``defender``, ``expected``), ``step`` (``step``: one whole step of
+``player`` with its priority windows), ``stun`` / ``ko`` / ``modify`` (``card``,
 ``atk``), ``recovery``, ``end_recruit``, ``turn`` and ``game``. ``allowed: false`` expects
 the action refused.
 """
@@ -41,7 +42,7 @@ from cardscript.interpreter.cards import CardPool
 from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.interpreter.log import GameLog
 from cardscript.interpreter.playable import bundled_pool, deck_card_ids, register_game
-from cardscript.kernels.vs_system import combat
+from cardscript.kernels.vs_system import chain, combat
 from cardscript.kernels.vs_system.field import GAME, ROWS, RULE, FieldKernel
 
 
@@ -101,66 +102,76 @@ class VSSystemKernel(FieldKernel):
         state = engine.state
         state.turn += 1
         self.draw_phase(engine)
-        state.phase = "build_phase"
+        self.phase(engine, "build_phase")
         for player in self.order(engine):
             self.build(engine, player)
-        state.phase = "combat_phase"
-        self.resolve_pending(engine)
+        self.phase(engine, "combat_phase")
         for player in self.order(engine):
             self.attack_step(engine, player)
         self.recovery(engine)
         if engine.log is not None:
             engine.log.step(engine, f"turn {state.turn}")
 
+    def phase(self, engine: Engine, phase: str) -> None:
+        """§8.3 rule 1: at the start of a phase the initiative player gets priority
+        (the draw phase's draw comes first, §6.1 [REC])."""
+        state = engine.state
+        state.phase, state.step = phase, None
+        state.data.pop("step_player", None)
+        engine.emit(Event(f"start:{phase}", player=state.active))
+        chain.push_triggers(engine, self)
+        chain.window(engine, self, state.active)
+
+    def step(self, engine: Engine, step: str, player: int) -> None:
+        """§8.3 rule 2: at the start of a step the player performing it gets priority;
+        the step ends when everyone passes in a row with an empty chain."""
+        state = engine.state
+        state.step, state.data["step_player"] = step, player
+        engine.emit(Event(f"start:{step}", player=player))
+        chain.push_triggers(engine, self)
+        chain.window(engine, self, player, step=True)
+
     def draw_phase(self, engine: Engine) -> None:
         state = engine.state
         state.phase, state.step = "draw_phase", None
+        state.data.pop("step_player", None)
         engine.emit(Event("start:turn", player=state.active))
         for player in self.order(engine):
             engine.apply(
                 "draw", RULE, player=player, count=int(engine.rule("draw_count", player=player))
             )
-        self.resolve_pending(engine)
+        self.phase(engine, "draw_phase")
 
     def build(self, engine: Engine, player: int) -> None:
-        state = engine.state
-        state.data["step_player"] = player
-        state.step = "resource_step"
-        hand = list(self.zone(engine, player, "hand"))
-        if hand and int(engine.rule("resources_per_turn", player=player)) > 0:
-            labels = [f"resource {engine.describe(u)}" for u in hand] + ["no resource"]
-            (picked,) = engine.choose(player, "action", "resource step", [*hand, None], labels)
-            if picked < len(hand):
-                self.place_resource(engine, player, hand[picked])
+        """§6.2: resource step, recruit step (points = resources, unspent ones vanish),
+        formation step."""
+        self.step(engine, "resource_step", player)
         self.start_recruit(engine, player)
-        self.action_loop(engine, player, "recruit step")
+        self.step(engine, "recruit_step", player)
         self.end_recruit(engine, player)
-        state.step = "formation_step"
-        for _ in range(4):
-            moves = self.moves(engine, player)
-            if not moves:
-                break
-            labels = [f"move {engine.describe(u)} to the {r}" for u, r in moves] + ["done"]
-            (picked,) = engine.choose(player, "action", "formation step", [*moves, None], labels)
-            if picked >= len(moves):
-                break
-            self.move_character(engine, player, *moves[picked])
-        state.step = None
+        self.step(engine, "formation_step", player)
+        engine.state.step = None
+
+    def placed(self, engine: Engine, player: int) -> int:
+        """Resources placed this turn (§9.1: one per turn)."""
+        turn, count = engine.state.players[player].data.get("resources_placed", (-1, 0))
+        return int(count) if turn == engine.state.turn else 0
+
+    def may_place_resource(self, engine: Engine, player: int) -> bool:
+        return self.placed(engine, player) < int(engine.rule("resources_per_turn", player=player))
 
     def place_resource(self, engine: Engine, player: int, uid: int) -> None:
-        data = engine.state.players[player].data
-        if engine.state.cards[uid].zone != "hand" or engine.state.cards[uid].controller != player:
+        card = engine.state.cards[uid]
+        if card.zone != "hand" or card.controller != player:
             raise ValueError("a resource comes from your hand")
-        if data.get("resources_placed", (-1, 0))[0] == engine.state.turn and data[
-            "resources_placed"
-        ][1] >= int(engine.rule("resources_per_turn", player=player)):
+        if not self.may_place_resource(engine, player):
             raise ValueError("one resource per turn")
-        placed = data.get("resources_placed", (engine.state.turn, 0))
-        count = placed[1] + 1 if placed[0] == engine.state.turn else 1
-        data["resources_placed"] = (engine.state.turn, count)
+        count = self.placed(engine, player) + 1
+        engine.state.players[player].data["resources_placed"] = (engine.state.turn, count)
         engine.apply("move", RULE, uid=uid, zone="resource_row", player=player, face_up=False)
 
     def start_recruit(self, engine: Engine, player: int) -> None:
+        """§6.2: each resource makes one point at the start of the recruit step."""
         engine.state.step = "recruit_step"
         engine.state.data["step_player"] = player
         points = len(self.zone(engine, player, "resource_row"))
@@ -170,87 +181,77 @@ class VSSystemKernel(FieldKernel):
         """§6.2: unspent resource points vanish."""
         engine.state.players[player].resources["resource_points"] = 0
 
-    def actions(self, engine: Engine, player: int) -> list[tuple[str, Any]]:
+    def step_actions(self, engine: Engine, player: int) -> list[tuple[str, Any]]:
+        """The special actions of the step: place a resource, recruit, move in the
+        formation, declare an attack."""
         state = engine.state
-        out: list[tuple[str, Any]] = []
-        if state.step == "recruit_step" and state.data.get("step_player") == player:
-            points = state.players[player].resources.get("resource_points", 0)
-            for uid in self.zone(engine, player, "hand"):
-                definition = engine.definition(uid)
-                if (
-                    definition.type in ("character", "equipment")
-                    and engine.stat(uid, "cost") <= points
-                ):
-                    if definition.type == "equipment" and not self.gear_hosts(engine, player):
-                        continue
-                    out.append(("recruit", uid))
-        out += [("flip", u) for u in self.flippable(engine, player)]
-        out += [("plot_twist", u) for u in self.playable_twists(engine, player)]
-        out += [("activate", a) for a in self.activatable(engine, player)]
+        step = state.step
+        if step == "resource_step":
+            if self.may_place_resource(engine, player):
+                return [("resource", u) for u in self.zone(engine, player, "hand")]
+            return []
+        if step == "recruit_step":
+            return [("recruit", u) for u in self.recruitable(engine, player)]
+        if step == "formation_step":
+            return [("move", m) for m in self.moves(engine, player)]
+        if step == "attack_step" and state.phase == "combat_phase":
+            return [("attack", a) for a in combat.options(engine, player)]
+        return []
+
+    def recruitable(self, engine: Engine, player: int) -> list[int]:
+        points = engine.state.players[player].resources.get("resource_points", 0)
+        out = []
+        for uid in self.zone(engine, player, "hand"):
+            kind = engine.definition(uid).type
+            if kind not in ("character", "equipment") or engine.stat(uid, "cost") > points:
+                continue
+            if kind == "equipment" and not self.gear_hosts(engine, player):
+                continue
+            out.append(uid)
         return out
 
-    def action_loop(self, engine: Engine, player: int, prompt: str) -> None:
-        for _ in range(self.max_actions):
-            if engine.state.result is not None:
-                return
-            options = self.actions(engine, player)
-            if not options:
-                return
-            labels = [f"{kind} {self.label(engine, what)}" for kind, what in options]
-            (picked,) = engine.choose(player, "action", prompt, [*options, None], [*labels, "done"])
-            if picked >= len(options):
-                return
-            self.do(engine, player, *options[picked])
-
-    def do(self, engine: Engine, player: int, kind: str, what: Any, **kw: Any) -> None:
-        if kind == "recruit":
-            self.recruit(engine, player, what, **kw)
-        elif kind == "flip":
-            self.flip_location(engine, player, what)
-        elif kind == "plot_twist":
-            self.play_twist(engine, player, what)
+    def special(self, engine: Engine, player: int, kind: str, what: Any) -> None:
+        if kind == "resource":
+            self.place_resource(engine, player, what)
+        elif kind == "recruit":
+            self.recruit(engine, player, what)
+        elif kind == "move":
+            self.move_character(engine, player, *what)
+        elif kind == "attack":
+            with chain.own_windows(engine):
+                combat.attack(engine, self, *what)
         else:
-            self.activate(engine, player, *what)
+            super().special(engine, player, kind, what)
+
+    def option_label(self, engine: Engine, kind: str, what: Any) -> str:
+        if kind == "attack":
+            return combat.describe(engine, *what)
+        if kind == "move":
+            return f"move {engine.describe(what[0])} to the {what[1]}"
+        return super().option_label(engine, kind, what)
 
     # ---- combat ---------------------------------------------------------------------------
     def attack_step(self, engine: Engine, player: int) -> None:
-        state = engine.state
-        state.step, state.data["step_player"] = "attack_step", player
-        for _ in range(self.max_actions):
-            if state.result is not None:
-                break
-            attacks = combat.options(engine, player)
-            powers = self.activatable(engine, player) if attacks else []
-            options: list[tuple[str, Any]] = [("attack", a) for a in attacks]
-            options += [("activate", p) for p in powers]
-            if not options:
-                break
-            labels = [
-                combat.describe(engine, *w)
-                if k == "attack"
-                else f"activate {self.label(engine, w)}"
-                for k, w in options
-            ]
-            (picked,) = engine.choose(
-                player, "action", "attack step", [*options, None], [*labels, "done"]
-            )
-            if picked >= len(options):
-                break
-            kind, what = options[picked]
-            if kind == "attack":
-                combat.attack(engine, self, *what)
-            else:
-                self.activate(engine, player, *what)
+        """§6.3: attacks are declared one at a time while the step player holds
+        priority with an empty chain (§7.3 step 1)."""
+        self.step(engine, "attack_step", player)
         engine.end_period("attack_step")
-        state.step = None
+        engine.state.step = None
 
     # ---- recovery -------------------------------------------------------------------------
     def recovery(self, engine: Engine) -> None:
-        """§6.4: endurance check, recover one and KO the rest, ready all, initiative passes."""
+        """§6.4: priority once at its start (A20), then a wrap-up nobody can interrupt:
+        endurance check, recover one and KO the rest, ready all, initiative passes.
+        Powers that trigger in the wrap-up wait on the chain for the next priority."""
+        self.phase(engine, "recovery_phase")
+        engine.state.data["wrap_up"] = True
+        try:
+            self.wrap_up(engine)
+        finally:
+            engine.state.data["wrap_up"] = False
+
+    def wrap_up(self, engine: Engine) -> None:
         state = engine.state
-        state.phase, state.step = "recovery_phase", None
-        engine.emit(Event("start:recovery_phase", player=state.active))
-        self.resolve_pending(engine)
         if self.endurance_check(engine):
             return
         chosen: dict[int, list[int]] = {}
@@ -279,8 +280,8 @@ class VSSystemKernel(FieldKernel):
                     if engine.rule("ready_in_recovery", uid=uid):
                         engine.apply("ready", RULE, target=uid)
         engine.end_period("turn")
+        chain.push_triggers(engine, self)
         state.active = (state.active + 1) % len(state.players)
-        self.resolve_pending(engine)
 
     def endurance_check(self, engine: Engine) -> bool:
         """§11 and A2: at 0 or less leaves; all out: the highest wins, a tie plays on."""
@@ -411,6 +412,8 @@ class VSSystemKernel(FieldKernel):
                             "cause": {"rule": "scenario"},
                         }
                     )
+        elif name == "step":
+            self._step(engine, player, str(action["step"]))
         elif name == "recovery":
             self.recovery(engine)
         elif name == "turn":
@@ -419,6 +422,20 @@ class VSSystemKernel(FieldKernel):
             self.play(engine)
         else:
             super().scenario_action(engine, name, action)
+
+    def _step(self, engine: Engine, player: int, step: str) -> None:
+        """One whole step of ``player``, from its opening priority to its end."""
+        if step == "attack_step":
+            engine.state.phase = "combat_phase"
+            self.attack_step(engine, player)
+        elif step == "recruit_step":
+            self.start_recruit(engine, player)
+            self.step(engine, step, player)
+            self.end_recruit(engine, player)
+        elif step in ("resource_step", "formation_step"):
+            self.step(engine, step, player)
+        else:
+            raise ValueError(f"no step {step!r}")
 
     def _attack(self, engine: Engine, player: int, action: dict[str, Any]) -> None:
         state = engine.state
