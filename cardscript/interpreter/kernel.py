@@ -31,6 +31,9 @@ class Kernel:
     default_resource = "life"
     turn_phase = "turn"  # the period that "until end of turn" and history belong to
     replacement_policy = "newest"  # newest | affected_chooses
+    # adjectives whose meaning depends on the card whose text speaks ("equipped character"
+    # on a piece of equipment: the one carrying it); answered by ``quality_of_source``
+    source_qualities: frozenset[str] = frozenset()
 
     def __init__(self) -> None:
         self._primitives: dict[str, PrimitiveFn] = dict(primitives.GENERIC)
@@ -90,6 +93,10 @@ class Kernel:
     def quality_for(self, engine: Engine, uid: int, quality: str, controller: int) -> bool:
         """A quality as seen by ``controller``, whose text is being read ("opposing",
         "friendly"); by default the same for everyone."""
+        return self.has_quality(engine, uid, quality)
+
+    def quality_of_source(self, engine: Engine, uid: int, quality: str, source: int | None) -> bool:
+        """A quality in ``source_qualities``, as the text of ``source`` means it."""
         return self.has_quality(engine, uid, quality)
 
     def text_active(self, engine: Engine, uid: int) -> bool:

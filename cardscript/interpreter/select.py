@@ -198,10 +198,15 @@ def matches_cards(ctx: Context, selector: ast.Cards, uid: int) -> bool:
         return False
     card = engine.state.cards[uid]
     for quality in selector.qualities:
-        if quality.kind == "adj" and (
-            kernel.quality_for(engine, uid, quality.value, ctx.controller) == quality.negated
-        ):
-            return False
+        if quality.kind == "adj":
+            value = quality.value
+            has = (
+                kernel.quality_of_source(engine, uid, value, ctx.source)
+                if value in kernel.source_qualities
+                else kernel.quality_for(engine, uid, value, ctx.controller)
+            )
+            if has == quality.negated:
+                return False
         if quality.kind == "name" and not _has_name(engine, uid, quality.value):
             return False
         if quality.kind == "possessor" and (

@@ -40,6 +40,7 @@ class FieldKernel(Kernel):
     turn_phase = "turn"
     max_turns = 60
     max_actions = 30
+    source_qualities = frozenset({"equipped"})
 
     # ---- primitives -------------------------------------------------------------------
     def primitives(self) -> dict[str, Any]:
@@ -51,6 +52,7 @@ class FieldKernel(Kernel):
             "recover": self._recover,
             "ko": self._ko,
             "flip": self._flip,
+            "move": self._move,
         }
 
     def event_name(self, generic: str) -> str:
@@ -122,6 +124,29 @@ class FieldKernel(Kernel):
             engine.emit(Event("ko", subject=uid, player=moved.owner))
         return True
 
+    def _move(self, engine: Engine, cause: Cause, uid: int, zone: str, **kw: Any) -> bool | None:
+        """ "Move target character to your front row": between its controller's rows
+        (never to the other side), into a free slot the acting player chooses, its own
+        column first. Other moves are the generic ones."""
+        card = engine.state.cards[uid]
+        if zone not in ROWS or card.zone not in ROWS:
+            primitives.move(engine, cause, uid, zone, **kw)
+            if zone in ROWS and "col" not in card.data:  # into play: a free slot
+                free = [c for r, c in self.free_slots(engine, card.controller) if r == zone]
+                card.data["col"] = free[0]
+            return None
+        if card.zone == zone:
+            return False
+        player = card.controller
+        chooser = player if cause.source is None else engine.state.cards[cause.source].controller
+        col = int(card.data.get("col", 0))
+        free = [c for r, c in self.free_slots(engine, player) if r == zone]
+        free.sort(key=lambda c: c != col)
+        labels = [f"{zone} column {c}" for c in free]
+        (picked,) = engine.choose(chooser, "option", f"where in the {zone}?", free, labels)
+        self.move_character(engine, player, uid, zone, free[picked])
+        return True
+
     def _flip(self, engine: Engine, cause: Cause, target: Target, **_: Any) -> bool:
         if not isinstance(target, int) or engine.state.cards[target].face_up:
             return False
@@ -165,6 +190,14 @@ class FieldKernel(Kernel):
         if quality == "unique":
             return self.unique(engine, uid)
         return super().has_quality(engine, uid, quality)
+
+    def quality_of_source(self, engine: Engine, uid: int, quality: str, source: int | None) -> bool:
+        """ "Equipped character": on equipment, the character carrying it; elsewhere, a
+        character that carries equipment."""
+        cards = engine.state.cards
+        if source is not None and engine.definition(source).type == "equipment":
+            return cards[source].attached_to == uid
+        return any(c.attached_to == uid for c in cards.values())
 
     def text_active(self, engine: Engine, uid: int) -> bool:
         card = engine.state.cards[uid]
