@@ -28,6 +28,21 @@ RULE = Cause(rule="turn structure")
 ROWS = ("front_row", "support_row")
 
 
+_MODDED: dict[int, frozenset[str]] = {}  # pool id -> the stats some card can change
+
+
+def _modded_stats(engine: Engine) -> frozenset[str]:
+    found: set[str] = set()
+    for card in engine.pool.cards.values():
+        for ability in card.abilities:
+            for node in ability.node.walk():
+                if isinstance(node, ast.StatMod):
+                    found.add(node.stat)
+                elif isinstance(node, ast.Action) and node.verb == "set_stat" and node.name:
+                    found.add(node.name)
+    return frozenset(found)
+
+
 class FieldKernel(Kernel):
     game = GAME
     play_zones = ("front_row", "support_row", "resource_row", "equipment")
@@ -41,6 +56,12 @@ class FieldKernel(Kernel):
     max_turns = 60
     max_actions = 30
     source_qualities = frozenset({"equipped"})
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._sorted: dict[tuple[int, str, str], list[int]] = {}
+        self._sorted_for: Any = None
+        self._sorted_clock = -1
 
     # ---- primitives -------------------------------------------------------------------
     def primitives(self) -> dict[str, Any]:
@@ -155,6 +176,17 @@ class FieldKernel(Kernel):
         return True
 
     # ---- questions the engine asks ----------------------------------------------------
+    def stat(self, engine: Engine, uid: int, stat: str) -> int:
+        """``engine.stat``, read from the printed value when no card of the pool can
+        change this stat and no lasting effect does (recruit costs and thresholds: every
+        priority asks for them)."""
+        modded = _MODDED.get(id(engine.pool))
+        if modded is None:
+            modded = _MODDED[id(engine.pool)] = _modded_stats(engine)
+        if stat in modded or any(e.get("stat") == stat for e in engine.state.lasting):
+            return engine.stat(uid, stat)
+        return self.clamp(engine, uid, stat, self.printed(engine, uid, stat))
+
     def printed(self, engine: Engine, uid: int, stat: str) -> int:
         field = {"cost": "cost", "threshold": "threshold"}.get(stat, stat)
         value = engine.definition(uid).get(field, 0)
@@ -280,7 +312,7 @@ class FieldKernel(Kernel):
             raise ValueError("recruiting happens in your recruit step")
         card = state.cards[uid]
         definition = engine.definition(uid)
-        cost = engine.stat(uid, "cost")
+        cost = self.stat(engine, uid, "cost")
         points = state.players[player].resources.get("resource_points", 0)
         if card.zone != "hand" or card.controller != player or cost > points:
             raise ValueError(f"{engine.describe(uid)} cannot be recruited now")
@@ -354,12 +386,12 @@ class FieldKernel(Kernel):
         return len(self.zone(engine, player, "resource_row"))
 
     def flippable(self, engine: Engine, player: int) -> list[int]:
+        have = self.resources(engine, player)
+        cards = engine.state.cards
         return [
             u
-            for u in self.zone(engine, player, "resource_row")
-            if not engine.state.cards[u].face_up
-            and engine.definition(u).type == "location"
-            and engine.stat(u, "threshold") <= self.resources(engine, player)
+            for u in self.sorted_cards(engine, player, "resource_row", "location")
+            if not cards[u].face_up and self.stat(engine, u, "threshold") <= have
         ]
 
     def flip_location(self, engine: Engine, player: int, uid: int) -> None:
@@ -378,14 +410,14 @@ class FieldKernel(Kernel):
 
     def playable_twists(self, engine: Engine, player: int) -> list[int]:
         have = self.resources(engine, player)
-        out = []
-        for u in self.zone(engine, player, "hand"):
-            if engine.definition(u).type == "plot_twist" and engine.stat(u, "threshold") <= have:
-                out.append(u)
-        for u in self.zone(engine, player, "resource_row"):
-            card = engine.state.cards[u]
-            twist = engine.definition(u).type == "plot_twist"
-            if not card.face_up and twist and engine.stat(u, "threshold") <= have:
+        cards = engine.state.cards
+        out = [
+            u
+            for u in self.sorted_cards(engine, player, "hand", "plot_twist")
+            if self.stat(engine, u, "threshold") <= have
+        ]
+        for u in self.sorted_cards(engine, player, "resource_row", "plot_twist"):
+            if not cards[u].face_up and self.stat(engine, u, "threshold") <= have:
                 out.append(u)
         return out
 
@@ -428,17 +460,33 @@ class FieldKernel(Kernel):
 
     def activatable(self, engine: Engine, player: int) -> list[tuple[int, CompiledAbility]]:
         out = []
-        for uid in [
-            *self.characters(engine, player),
-            *self.zone(engine, player, "equipment"),
-            *self.zone(engine, player, "resource_row"),
-        ]:
+        for uid in self.sorted_cards(engine, player, "in_play", "activated"):
             if not self.text_active(engine, uid):
                 continue
             for ability in engine.definition(uid).by_kind.get(ast.Activated, ()):
                 if engine.within_limits(ability, uid) and self._payable(engine, uid, ability):
                     out.append((uid, ability))
         return out
+
+    def sorted_cards(self, engine: Engine, player: int, zone: str, kind: str) -> list[int]:
+        """A player's cards of one type in a zone ("in_play": rows, equipment and
+        resources; kind "activated": cards with payment powers), remembered until a card
+        moves (every move ticks the state's clock): each priority asks for them."""
+        state = engine.state
+        if self._sorted_for is not state or self._sorted_clock != state.clock:
+            self._sorted.clear()
+            self._sorted_for, self._sorted_clock = state, state.clock
+        key = (player, zone, kind)
+        found = self._sorted.get(key)
+        if found is None:
+            zones = (*ROWS, "equipment", "resource_row") if zone == "in_play" else (zone,)
+            uids = [u for z in zones for u in self.zone(engine, player, z)]
+            if kind == "activated":
+                found = [u for u in uids if engine.definition(u).by_kind.get(ast.Activated)]
+            else:
+                found = [u for u in uids if engine.definition(u).type == kind]
+            self._sorted[key] = found
+        return found
 
     def _payable(self, engine: Engine, uid: int, ability: CompiledAbility) -> bool:
         node = ability.node

@@ -203,7 +203,7 @@ class VSSystemKernel(FieldKernel):
         out = []
         for uid in self.zone(engine, player, "hand"):
             kind = engine.definition(uid).type
-            if kind not in ("character", "equipment") or engine.stat(uid, "cost") > points:
+            if kind not in ("character", "equipment") or self.stat(engine, uid, "cost") > points:
                 continue
             if kind == "equipment" and not self.gear_hosts(engine, player):
                 continue
