@@ -169,7 +169,8 @@ class Engine:
         """(card, ability, its node) for the active abilities under one ``play_index`` key
         (an AST kind, ``("event", name)``, ``("hook", id)``, ``("verb", verb)``), cards in
         zone order. Remembered while the zones stay as they are (the clock has not moved);
-        for a kernel with its own ``text_active`` the cards are asked afresh every time."""
+        for a kernel with its own ``text_active`` the cards are asked afresh every time,
+        unless it ticks the clock whenever text switches on or off (``text_ticks_clock``)."""
         state = self.state
         if state.clock == self._play_clock and state is self._play_state:
             return self._play.get(key, ())
@@ -195,7 +196,10 @@ class Engine:
     def _refresh_play(self) -> None:
         """The index for the cards in play now (never for a kernel whose text varies)."""
         state = self.state
-        uids = self.cards_in((z, None) for z in self.kernel.play_zones)
+        kernel = self.kernel
+        uids = self.cards_in((z, None) for z in kernel.play_zones)
+        if kernel.text_ticks_clock:
+            uids = [u for u in uids if kernel.text_active(self, u)]
         if uids != self._play_uids or state is not self._play_state:
             if state is not self._play_state:
                 self._play_seen.clear()
@@ -277,6 +281,8 @@ class Engine:
                     continue
                 if step.duration is not None or step.subject is None:
                     continue
+                if all(mod.stat != stat for mod in step.action.stat_mods):
+                    continue  # not this stat: no need to find whom it covers
                 ctx = self.context(source, ability)
                 _bind_where(ctx, node.effects)
                 if uid in candidates(ctx, step.subject):
@@ -661,8 +667,9 @@ def _overrides(kernel: Kernel, method: str) -> bool:
 
 
 def _text_varies(kernel: Kernel) -> bool:
-    """Does the kernel switch card text off by itself (its own ``text_active``)?"""
-    return _overrides(kernel, "text_active")
+    """Does the kernel switch card text off by itself (its own ``text_active``), at
+    moments the clock does not mark?"""
+    return _overrides(kernel, "text_active") and not kernel.text_ticks_clock
 
 
 def _targeted(node: ast.Cards) -> bool:

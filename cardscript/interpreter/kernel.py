@@ -34,6 +34,9 @@ class Kernel:
     # adjectives whose meaning depends on the card whose text speaks ("equipped character"
     # on a piece of equipment: the one carrying it); answered by ``quality_of_source``
     source_qualities: frozenset[str] = frozenset()
+    # the kernel's own ``text_active`` changes only together with a tick of the state's
+    # clock: the engine may then keep its index of the abilities in play between ticks
+    text_ticks_clock = False
 
     def __init__(self) -> None:
         self._primitives: dict[str, PrimitiveFn] = dict(primitives.GENERIC)

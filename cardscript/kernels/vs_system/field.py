@@ -56,6 +56,7 @@ class FieldKernel(Kernel):
     max_turns = 60
     max_actions = 30
     source_qualities = frozenset({"equipped"})
+    text_ticks_clock = True  # stun, recover, flip and recruiting tick the clock
 
     def __init__(self) -> None:
         super().__init__()
@@ -110,6 +111,7 @@ class FieldKernel(Kernel):
             return False
         card.states.update(("stunned", "exhausted"))
         card.face_up = False
+        engine.state.tick()  # its text goes off (text_ticks_clock)
         engine.emit(Event("stunned", subject=target, player=card.controller))
         if engine.rule("stun_endurance_loss", uid=target):
             cost = int(engine.definition(target).get("cost", 0) or 0)
@@ -124,6 +126,7 @@ class FieldKernel(Kernel):
             return False
         card.states.discard("stunned")
         card.face_up = True
+        engine.state.tick()
         engine.emit(Event("recovered", subject=target, player=card.controller))
         return True
 
@@ -172,6 +175,7 @@ class FieldKernel(Kernel):
         if not isinstance(target, int) or engine.state.cards[target].face_up:
             return False
         engine.state.cards[target].face_up = True
+        engine.state.tick()
         engine.emit(Event("flipped", subject=target))
         return True
 
@@ -201,8 +205,11 @@ class FieldKernel(Kernel):
             if noun == "attacker":
                 return uid in attack.get("attackers", ())
             return attack.get("defender") == uid
+        zone = engine.state.cards[uid].zone
         if noun == "resource":
-            return engine.state.cards[uid].zone == "resource_row"
+            return zone == "resource_row"
+        if zone == "resource_row" and noun in ("character", "equipment"):
+            return False  # §9.1: only a resource there, and never turned face up
         return super().is_a(engine, uid, noun)
 
     def has_quality(self, engine: Engine, uid: int, quality: str) -> bool:
@@ -350,6 +357,7 @@ class FieldKernel(Kernel):
             card.data["col"] = int(col or 0)
         card.states.clear()
         card.face_up = True
+        state.tick()
         if self.unique(engine, uid):  # §9.2: the others of the name go, no endurance loss
             for other in same:
                 engine.apply("ko", RULE, target=other)
