@@ -90,14 +90,35 @@ def _event_in(kept: dict[str, Any]) -> Event:
     )
 
 
-def add_twist(engine: Engine, player: int, uid: int) -> None:
+def _targets(
+    engine: Engine,
+    kernel: FieldKernel,
+    ability: CompiledAbility,
+    uid: int,
+    player: int,
+    event: Event | None = None,
+) -> dict[str, list[list[Any]]]:
+    """The targets chosen as a link is added (``Engine.choose_targets``), encoded; an
+    ability found once to have none is not searched again (in this game's pool)."""
+    untargeted = kernel.untargeted
+    if ability.key in untargeted:
+        return {}
+    chosen = engine.choose_targets(ability, uid, player, event)
+    if not chosen:
+        untargeted.add(ability.key)
+    return _encode(chosen)
+
+
+def add_twist(engine: Engine, kernel: FieldKernel, player: int, uid: int) -> None:
     targets = {
-        str(a.index): _encode(engine.choose_targets(a, uid, player)) for a in _effects(engine, uid)
+        str(a.index): _targets(engine, kernel, a, uid, player) for a in _effects(engine, uid)
     }
     links(engine).append({"kind": "plot_twist", "uid": uid, "player": player, "targets": targets})
 
 
-def add_power(engine: Engine, player: int, uid: int, ability: CompiledAbility) -> bool:
+def add_power(
+    engine: Engine, kernel: FieldKernel, player: int, uid: int, ability: CompiledAbility
+) -> bool:
     """Pay the power's costs now; its effects wait on the chain."""
     from cardscript.interpreter.effects import run_steps
 
@@ -107,7 +128,7 @@ def add_power(engine: Engine, player: int, uid: int, ability: CompiledAbility) -
         run_steps(ctx, costs)
         if not ctx.did:
             return False
-    targets = {str(ability.index): _encode(engine.choose_targets(ability, uid, player))}
+    targets = {str(ability.index): _targets(engine, kernel, ability, uid, player)}
     links(engine).append(
         {
             "kind": "activate",
@@ -136,14 +157,16 @@ def push_triggers(engine: Engine, kernel: FieldKernel) -> bool:
                     player, "option", "which triggered power goes on the chain first?", mine, labels
                 )
             trigger = mine.pop(picked)
-            chosen = engine.choose_targets(trigger.ability, trigger.source, player, trigger.event)
+            chosen = _targets(
+                engine, kernel, trigger.ability, trigger.source, player, trigger.event
+            )
             links(engine).append(
                 {
                     "kind": "trigger",
                     "uid": trigger.source,
                     "player": player,
                     "index": trigger.ability.index,
-                    "targets": {str(trigger.ability.index): _encode(chosen)},
+                    "targets": {str(trigger.ability.index): chosen},
                     "event": _event_out(trigger.event),
                 }
             )

@@ -43,6 +43,30 @@ def _modded_stats(engine: Engine) -> frozenset[str]:
     return frozenset(found)
 
 
+# (plot twists in hand, face-down plot twists, face-down locations, [(card, its payment
+# powers)] in play)
+Holdings = tuple[list[int], list[int], list[int], list[tuple[int, tuple[CompiledAbility, ...]]]]
+
+
+def _holdings(engine: Engine, player: int) -> Holdings:
+    zones = engine.state.players[player].zones
+    cards = engine.state.cards
+    in_hand = [u for u in zones.get("hand", ()) if engine.definition(u).type == "plot_twist"]
+    twists: list[int] = []
+    locations: list[int] = []
+    for uid in zones.get("resource_row", ()):
+        kind = engine.definition(uid).type
+        if not cards[uid].face_up and kind in ("plot_twist", "location"):
+            (twists if kind == "plot_twist" else locations).append(uid)
+    powers = []
+    for zone in (*ROWS, "equipment", "resource_row"):
+        for uid in zones.get(zone, ()):
+            found = engine.definition(uid).by_kind.get(ast.Activated)
+            if found:
+                powers.append((uid, tuple(found)))
+    return in_hand, twists, locations, powers
+
+
 class FieldKernel(Kernel):
     game = GAME
     play_zones = ("front_row", "support_row", "resource_row", "equipment")
@@ -60,9 +84,10 @@ class FieldKernel(Kernel):
 
     def __init__(self) -> None:
         super().__init__()
-        self._sorted: dict[tuple[int, str, str], list[int]] = {}
-        self._sorted_for: Any = None
-        self._sorted_clock = -1
+        self._held: dict[int, Holdings] = {}
+        self._held_for: Any = None
+        self._held_clock = -1
+        self.untargeted: set[str] = set()  # abilities (by key) whose text names no target
 
     # ---- primitives -------------------------------------------------------------------
     def primitives(self) -> dict[str, Any]:
@@ -395,12 +420,8 @@ class FieldKernel(Kernel):
 
     def flippable(self, engine: Engine, player: int) -> list[int]:
         have = self.resources(engine, player)
-        cards = engine.state.cards
-        return [
-            u
-            for u in self.sorted_cards(engine, player, "resource_row", "location")
-            if not cards[u].face_up and self.stat(engine, u, "threshold") <= have
-        ]
+        _, _, locations, _ = self.holdings(engine, player)
+        return [u for u in locations if self.stat(engine, u, "threshold") <= have]
 
     def flip_location(self, engine: Engine, player: int, uid: int) -> None:
         """§9.4: threshold only, nothing spent; the other face-up copies are KO'd."""
@@ -418,16 +439,8 @@ class FieldKernel(Kernel):
 
     def playable_twists(self, engine: Engine, player: int) -> list[int]:
         have = self.resources(engine, player)
-        cards = engine.state.cards
-        out = [
-            u
-            for u in self.sorted_cards(engine, player, "hand", "plot_twist")
-            if self.stat(engine, u, "threshold") <= have
-        ]
-        for u in self.sorted_cards(engine, player, "resource_row", "plot_twist"):
-            if not cards[u].face_up and self.stat(engine, u, "threshold") <= have:
-                out.append(u)
-        return out
+        in_hand, face_down, _, _ = self.holdings(engine, player)
+        return [u for u in (*in_hand, *face_down) if self.stat(engine, u, "threshold") <= have]
 
     def play_twist(self, engine: Engine, player: int, uid: int) -> None:
         """§9.5: from hand (then KO'd) or from the resource row (turned face up, its
@@ -447,12 +460,12 @@ class FieldKernel(Kernel):
             else:
                 engine.apply("flip", RULE, target=uid)
             engine.emit(Event("plays", subject=uid, player=player))
-            chain.add_twist(engine, player, uid)
+            chain.add_twist(engine, self, player, uid)
         else:
             uid, ability = what
             if (uid, ability) not in self.activatable(engine, player):
                 raise ValueError(f"{engine.describe(uid)}: this power cannot be used now")
-            if not chain.add_power(engine, player, uid, ability):
+            if not chain.add_power(engine, self, player, uid, ability):
                 raise ValueError(f"{engine.describe(uid)}: the cost cannot be paid")
         chain.push_triggers(engine, self)  # the adder keeps priority
 
@@ -468,32 +481,25 @@ class FieldKernel(Kernel):
 
     def activatable(self, engine: Engine, player: int) -> list[tuple[int, CompiledAbility]]:
         out = []
-        for uid in self.sorted_cards(engine, player, "in_play", "activated"):
+        for uid, abilities in self.holdings(engine, player)[3]:
             if not self.text_active(engine, uid):
                 continue
-            for ability in engine.definition(uid).by_kind.get(ast.Activated, ()):
+            for ability in abilities:
                 if engine.within_limits(ability, uid) and self._payable(engine, uid, ability):
                     out.append((uid, ability))
         return out
 
-    def sorted_cards(self, engine: Engine, player: int, zone: str, kind: str) -> list[int]:
-        """A player's cards of one type in a zone ("in_play": rows, equipment and
-        resources; kind "activated": cards with payment powers), remembered until a card
-        moves (every move ticks the state's clock): each priority asks for them."""
+    def holdings(self, engine: Engine, player: int) -> Holdings:
+        """A player's plot twists in hand, face-down plot twists and locations in the
+        resource row, and cards in play with payment powers: remembered until the clock
+        ticks (every move, flip and stun does), since each priority asks for them."""
         state = engine.state
-        if self._sorted_for is not state or self._sorted_clock != state.clock:
-            self._sorted.clear()
-            self._sorted_for, self._sorted_clock = state, state.clock
-        key = (player, zone, kind)
-        found = self._sorted.get(key)
+        if self._held_for is not state or self._held_clock != state.clock:
+            self._held.clear()
+            self._held_for, self._held_clock = state, state.clock
+        found = self._held.get(player)
         if found is None:
-            zones = (*ROWS, "equipment", "resource_row") if zone == "in_play" else (zone,)
-            uids = [u for z in zones for u in self.zone(engine, player, z)]
-            if kind == "activated":
-                found = [u for u in uids if engine.definition(u).by_kind.get(ast.Activated)]
-            else:
-                found = [u for u in uids if engine.definition(u).type == kind]
-            self._sorted[key] = found
+            found = self._held[player] = _holdings(engine, player)
         return found
 
     def _payable(self, engine: Engine, uid: int, ability: CompiledAbility) -> bool:
