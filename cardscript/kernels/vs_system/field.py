@@ -165,12 +165,13 @@ class FieldKernel(Kernel):
         gear = [u for u, c in engine.state.cards.items() if c.attached_to == target]
         for uid in [target, *gear]:
             moved = engine.state.cards[uid]
+            # heard while it is still in play ("whenever a character is KO'd")
+            engine.emit(Event("ko", subject=uid, player=moved.owner))
             engine.state.move(uid, "ko_pile", player=moved.owner)
             moved.states.clear()
             moved.face_up = True
             moved.attached_to = None
             moved.data.pop("col", None)
-            engine.emit(Event("ko", subject=uid, player=moved.owner))
         return True
 
     def _move(self, engine: Engine, cause: Cause, uid: int, zone: str, **kw: Any) -> bool | None:
