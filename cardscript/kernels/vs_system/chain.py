@@ -1,8 +1,9 @@
 """VS System's chain and priority (spec vs-system.md §8).
 
-Plot twists, payment powers and triggered powers go on the chain. A plot twist's or a
-payment power's costs are paid (a plot twist goes to the KO'd pile or turns face up) when
-it is added; its effects run when it resolves. A triggered power goes on the chain by
+Plot twists, payment powers, power-ups (A16) and triggered powers go on the chain. The
+costs of a plot twist, a payment power or a power-up are paid (a plot twist goes to the
+KO'd pile or turns face up, a power-up discards) when it is added; its effects run when
+it resolves. A triggered power goes on the chain by
 itself before the next player gets priority (A6): the pending ones in initiative order,
 each controller ordering their own when several trigger together. Targets are chosen when
 a link is added ("Target character gets +1 ATK" names its target as it is played, §10) and
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
     from cardscript.kernels.vs_system.field import FieldKernel
 
 MAX_ROUNDS = 60
-CHAIN_KINDS = ("plot_twist", "activate")
+CHAIN_KINDS = ("plot_twist", "activate", "power_up")
 
 
 def links(engine: Engine) -> list[dict[str, Any]]:
@@ -177,7 +178,9 @@ def push_triggers(engine: Engine, kernel: FieldKernel) -> bool:
 def resolve_top(engine: Engine, kernel: FieldKernel) -> None:
     link = links(engine).pop()
     uid, player, targets = link["uid"], link["player"], link["targets"]
-    if link["kind"] == "plot_twist":
+    if link["kind"] == "power_up":
+        kernel.resolve_power_up(engine, uid)
+    elif link["kind"] == "plot_twist":
         for ability in _effects(engine, uid):
             engine.resolve(
                 ability, uid, player, targets=_decode(targets.get(str(ability.index), {}))

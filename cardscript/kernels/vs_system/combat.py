@@ -1,9 +1,11 @@
 """VS System combat (spec vs-system.md §7): who may attack whom, reinforcement geometry,
 power-up, and the resolution of one attack (single or team) from a snapshot.
 
-An attack: the attackers are exhausted ("attacks", "team_attacks" and "defends" events,
-their triggers resolve), the defender's controller may reinforce (§7.6), both sides may
-power up (§7.8), the participation check runs (§7.3 step 6), then both comparisons are
+An attack: the declaration waits for responses (an attack made illegal then is
+cancelled), then the attackers are exhausted ("attacks", "team_attacks" and "defends"
+events, their triggers go on the chain), the defender's controller may reinforce (§7.6),
+both sides may power up in the combat window (§7.8: on the chain, A16), the
+participation check runs (§7.3 step 6), then both comparisons are
 taken from one snapshot and the stuns applied together (§7.4, A4). Negative ATK and DEF
 count as 0 (the kernel clamps them, §7.9).
 """
@@ -149,10 +151,30 @@ def power_ups(engine: Engine, player: int, fighters: Sequence[int]) -> list[tupl
     return out
 
 
-def power_up(engine: Engine, kernel: VSSystemKernel, card: int, fighter: int) -> None:
-    player = engine.state.cards[fighter].controller
+def fighters(engine: Engine) -> list[int]:
+    """The attackers and the defender of the attack under way (none before it begins)."""
+    attack = engine.state.data.get("attack")
+    if not attack:
+        return []
+    defender = attack.get("defender")
+    return [*attack["attackers"], *([defender] if defender is not None else [])]
+
+
+def pay_power_up(engine: Engine, player: int, card: int, fighter: int) -> None:
+    """§7.8, A16: the cost of a power-up, paid as it goes on the chain: discard a
+    character card of the fighter's name."""
+    if (card, fighter) not in power_ups(engine, player, fighters(engine)):
+        raise ValueError(f"{engine.describe(card)} cannot power up {engine.describe(fighter)}")
     engine.apply("move", RULE, uid=card, zone="ko_pile", player=engine.state.cards[card].owner)
     engine.emit(Event("discarded", subject=card, player=player))
+
+
+def power_up(engine: Engine, fighter: int) -> None:
+    """A power-up resolves: +1 ATK and +1 DEF until the end of the attack step (or of
+    the attack, A1), if the fighter still takes part."""
+    card = engine.state.cards[fighter]
+    if card.zone not in ROWS or stunned(engine, fighter):
+        return
     until = str(engine.rule("power_up_duration", uid=fighter))
     for stat in ("atk", "def"):
         engine.state.lasting.append(
@@ -166,8 +188,7 @@ def power_up(engine: Engine, kernel: VSSystemKernel, card: int, fighter: int) ->
                 "cause": RULE.as_dict(),
             }
         )
-    engine.emit(Event("powered_up", subject=fighter, player=player))
-    kernel.resolve_pending(engine)
+    engine.emit(Event("powered_up", subject=fighter, player=card.controller))
 
 
 def attack(
@@ -181,14 +202,15 @@ def attack(
     power: Sequence[tuple[int, int]] | None = None,
 ) -> None:
     """One attack. ``reinforcer`` -1 lets the defending player choose; ``power`` lists
-    power-ups to make (None: the players choose)."""
+    power-ups put on the chain as the combat window opens (others: the players choose
+    them there, with priority)."""
     state = engine.state
     player = state.cards[attackers[0]].controller
     opponent = 1 - player
     team = len(attackers) > 1
-    fighters = [*attackers, *([defender] if defender is not None else [])]
+    taking_part = [*attackers, *([defender] if defender is not None else [])]
     for card, fighter in power or ():
-        if (card, fighter) not in power_ups(engine, state.cards[fighter].controller, fighters):
+        if (card, fighter) not in power_ups(engine, state.cards[fighter].controller, taking_part):
             raise ValueError(f"{engine.describe(card)} cannot power up {engine.describe(fighter)}")
     # §7.3 steps 1-2: the declaration waits on the chain while players respond; only
     # then do the roles of attacker and defender begin
@@ -228,26 +250,10 @@ def attack(
             engine.emit(Event("reinforced", subject=defender, player=opponent))
             reinforced = True
             kernel.resolve_pending(engine)
-    chain.window(engine, kernel, player)  # §7.3 step 5: the combat window
-    if power is not None:
-        for card, fighter in power:
-            power_up(engine, kernel, card, fighter)
-    else:
-        for side in (player, opponent):
-            for _ in range(8):
-                found = power_ups(engine, side, fighters)
-                if not found:
-                    break
-                labels = [
-                    f"discard {engine.describe(c)} to power up {engine.describe(f)}"
-                    for c, f in found
-                ]
-                (picked,) = engine.choose(
-                    side, "option", "power up?", [*found, None], [*labels, "no"]
-                )
-                if picked >= len(found):
-                    break
-                power_up(engine, kernel, *found[picked])
+    for card, fighter in power or ():  # named in advance (scenarios): on the chain first
+        kernel.add(engine, state.cards[fighter].controller, "power_up", (card, fighter))
+    # §7.3 step 5: the combat window: power-ups (A16), plot twists and powers
+    chain.window(engine, kernel, player)
     _resolve(engine, kernel, list(attackers), defender, reinforced, return_target)
     state.data["attack"] = None
     engine.end_period("attack")

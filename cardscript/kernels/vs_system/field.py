@@ -450,7 +450,7 @@ class FieldKernel(Kernel):
         chain.window(engine, self, player)
 
     def add(self, engine: Engine, player: int, kind: str, what: Any) -> None:
-        """Put a plot twist or a payment power on the chain, paying for it."""
+        """Put a plot twist, a payment power or a power-up on the chain, paying for it."""
         if kind == "plot_twist":
             uid = what
             if uid not in self.playable_twists(engine, player):
@@ -462,6 +462,12 @@ class FieldKernel(Kernel):
                 engine.apply("flip", RULE, target=uid)
             engine.emit(Event("plays", subject=uid, player=player))
             chain.add_twist(engine, self, player, uid)
+        elif kind == "power_up":
+            card, fighter = what
+            combat.pay_power_up(engine, player, card, fighter)
+            chain.links(engine).append(
+                {"kind": "power_up", "uid": fighter, "player": player, "targets": {}}
+            )
         else:
             uid, ability = what
             if (uid, ability) not in self.activatable(engine, player):
@@ -540,13 +546,17 @@ class FieldKernel(Kernel):
         self, engine: Engine, player: int, empty: bool, specials: int
     ) -> list[tuple[str, Any]]:
         """What the priority holder may do: plot twists and payment powers (on the
-        chain), flipping a location (A7: a special action whenever they hold priority),
-        and with an empty chain the step player's special actions of the step."""
+        chain), power-ups during an attack (A16, on the chain), flipping a location (A7:
+        a special action whenever they hold priority), and with an empty chain the step
+        player's special actions of the step."""
         out: list[tuple[str, Any]] = [
             ("plot_twist", u) for u in self.playable_twists(engine, player)
         ]
         out += [("activate", a) for a in self.activatable(engine, player)]
         out += [("flip", u) for u in self.flippable(engine, player)]
+        taking_part = combat.fighters(engine)
+        if taking_part:
+            out += [("power_up", p) for p in combat.power_ups(engine, player, taking_part)]
         state = engine.state
         if empty and specials < self.max_actions and state.data.get("step_player") == player:
             out += self.step_actions(engine, player)
@@ -563,4 +573,9 @@ class FieldKernel(Kernel):
             raise ValueError(f"no special action {kind!r} now")
 
     def option_label(self, engine: Engine, kind: str, what: Any) -> str:
+        if kind == "power_up":
+            return f"discard {engine.describe(what[0])} to power up {engine.describe(what[1])}"
         return f"{kind} {self.label(engine, what)}"
+
+    def resolve_power_up(self, engine: Engine, fighter: int) -> None:
+        combat.power_up(engine, fighter)
