@@ -13,6 +13,7 @@ only face up in the resource row), recruiting with uniqueness (§9.2, §9.3), lo
 
 from __future__ import annotations
 
+import weakref
 from typing import Any
 
 from cardscript.grammar import ast
@@ -28,7 +29,9 @@ RULE = Cause(rule="turn structure")
 ROWS = ("front_row", "support_row")
 
 
-_MODDED: dict[int, frozenset[str]] = {}  # pool id -> the stats some card can change
+# pool id -> (the pool, the stats some card of it can change); the pool is kept to tell
+# a later pool that reuses a freed id from it
+_MODDED: dict[int, tuple[weakref.ref[Any], frozenset[str]]] = {}
 
 
 def _modded_stats(engine: Engine) -> frozenset[str]:
@@ -210,12 +213,23 @@ class FieldKernel(Kernel):
         """``engine.stat``, read from the printed value when no card of the pool can
         change this stat and no lasting effect does (recruit costs and thresholds: every
         priority asks for them)."""
-        modded = _MODDED.get(id(engine.pool))
-        if modded is None:
-            modded = _MODDED[id(engine.pool)] = _modded_stats(engine)
-        if stat in modded or any(e.get("stat") == stat for e in engine.state.lasting):
-            return engine.stat(uid, stat)
-        return self.clamp(engine, uid, stat, self.printed(engine, uid, stat))
+        if self.printed_only(engine, stat):
+            return self.clamp(engine, uid, stat, self.printed(engine, uid, stat))
+        return engine.stat(uid, stat)
+
+    def printed_only(self, engine: Engine, stat: str) -> bool:
+        """No card of the pool and no lasting effect changes this stat now."""
+        if stat in self.modded(engine):
+            return False
+        return all(e.get("stat") != stat for e in engine.state.lasting)
+
+    def modded(self, engine: Engine) -> frozenset[str]:
+        """The stats some card of the game's pool can change."""
+        pool = engine.pool
+        kept = _MODDED.get(id(pool))
+        if kept is None or kept[0]() is not pool:
+            kept = _MODDED[id(pool)] = (weakref.ref(pool), _modded_stats(engine))
+        return kept[1]
 
     def printed(self, engine: Engine, uid: int, stat: str) -> int:
         field = {"cost": "cost", "threshold": "threshold"}.get(stat, stat)
@@ -420,9 +434,14 @@ class FieldKernel(Kernel):
         return len(self.zone(engine, player, "resource_row"))
 
     def flippable(self, engine: Engine, player: int) -> list[int]:
+        return self._within_threshold(engine, player, self.holdings(engine, player)[2])
+
+    def _within_threshold(self, engine: Engine, player: int, uids: Any) -> list[int]:
+        """Those of the cards whose threshold the player's resources reach (§9.4, §9.5)."""
         have = self.resources(engine, player)
-        _, _, locations, _ = self.holdings(engine, player)
-        return [u for u in locations if self.stat(engine, u, "threshold") <= have]
+        if self.printed_only(engine, "threshold"):
+            return [u for u in uids if self.printed(engine, u, "threshold") <= have]
+        return [u for u in uids if engine.stat(u, "threshold") <= have]
 
     def flip_location(self, engine: Engine, player: int, uid: int) -> None:
         """§9.4: threshold only, nothing spent; the other face-up copies are KO'd."""
@@ -439,9 +458,8 @@ class FieldKernel(Kernel):
         self.resolve_pending(engine)
 
     def playable_twists(self, engine: Engine, player: int) -> list[int]:
-        have = self.resources(engine, player)
         in_hand, face_down, _, _ = self.holdings(engine, player)
-        return [u for u in (*in_hand, *face_down) if self.stat(engine, u, "threshold") <= have]
+        return self._within_threshold(engine, player, (*in_hand, *face_down))
 
     def play_twist(self, engine: Engine, player: int, uid: int) -> None:
         """§9.5: from hand (then KO'd) or from the resource row (turned face up, its
