@@ -1,13 +1,13 @@
 """VS System's chain and priority (spec vs-system.md §8).
 
-Plot twists, payment powers, power-ups (A16) and triggered powers go on the chain. The
-costs of a plot twist, a payment power or a power-up are paid (a plot twist goes to the
-KO'd pile or turns face up, a power-up discards) when it is added; its effects run when
-it resolves. A triggered power goes on the chain by
-itself before the next player gets priority (A6): the pending ones in initiative order,
-each controller ordering their own when several trigger together. Targets are chosen when
-a link is added ("Target character gets +1 ATK" names its target as it is played, §10) and
-only those still legal are affected when it resolves.
+Recruits, plot twists, payment powers, power-ups (A16) and triggered powers go on the
+chain. Their costs are paid (recruit points spent, a plot twist to the KO'd pile or face
+up, a power-up's card discarded) when they are added; their effects run when they resolve
+(a recruited card waits in the ``chain`` zone and enters play then). A triggered power
+goes on the chain by itself before the next player gets priority (A6): the pending ones
+in initiative order, each controller ordering their own when several trigger together.
+Targets are chosen when a link is added ("Target character gets +1 ATK" names its target
+as it is played, §10) and only those still legal are affected when it resolves.
 
 A window: the priority holder adds an effect (or takes a special action: placing a
 resource, recruiting, flipping a location, declaring an attack) and keeps priority, or
@@ -180,6 +180,8 @@ def resolve_top(engine: Engine, kernel: FieldKernel) -> None:
     uid, player, targets = link["uid"], link["player"], link["targets"]
     if link["kind"] == "power_up":
         kernel.resolve_power_up(engine, uid)
+    elif link["kind"] == "recruit":
+        kernel.enter_play(engine, link)
     elif link["kind"] == "plot_twist":
         for ability in _effects(engine, uid):
             engine.resolve(

@@ -383,6 +383,32 @@ class FieldKernel(Kernel):
         elif self.occupant(engine, player, row, col) is not None:
             raise ValueError(f"{row} column {col} is taken")
         state.players[player].resources["resource_points"] = points - cost
+        # A16: recruiting is an effect on the chain: paid now, in play when it resolves
+        engine.apply("move", RULE, uid=uid, zone="chain", player=player)
+        chain.links(engine).append(
+            {
+                "kind": "recruit",
+                "uid": uid,
+                "player": player,
+                "row": row,
+                "col": col,
+                "on": on,
+                "targets": {},
+            }
+        )
+        if not state.data.get("in_window"):
+            chain.window(engine, self, player)
+
+    def enter_play(self, engine: Engine, link: dict[str, Any]) -> None:
+        """A recruit resolves: the character takes its slot (another free one if that was
+        taken meanwhile), equipment its character (another one, or the KO'd pile, if that
+        can no longer carry it); the other cards of the name go (§9.2, §9.3)."""
+        state = engine.state
+        uid, player = link["uid"], link["player"]
+        card = state.cards[uid]
+        definition = engine.definition(uid)
+        if card.zone != "chain":
+            return
         same = [
             u
             for u in [*self.characters(engine, player), *self.zone(engine, player, "equipment")]
@@ -390,11 +416,28 @@ class FieldKernel(Kernel):
             and engine.definition(u).type == definition.type
         ]
         if definition.type == "equipment":
+            hosts = self.gear_hosts(engine, player)
+            on = link["on"]
+            if on not in hosts and hosts:
+                labels = [engine.describe(u) for u in hosts]
+                (picked,) = engine.choose(
+                    player, "targets", "equip which character?", hosts, labels
+                )
+                on = hosts[picked]
+            if on not in hosts:
+                engine.apply("move", RULE, uid=uid, zone="ko_pile", player=card.owner)
+                return
             engine.apply("move", RULE, uid=uid, zone="equipment", player=player)
             card.attached_to = on
         else:
-            engine.apply("move", RULE, uid=uid, zone=str(row), player=player)
-            card.data["col"] = int(col or 0)
+            row, col = str(link["row"]), int(link["col"])
+            if self.occupant(engine, player, row, col) is not None:
+                slots = [c for r, c in self.free_slots(engine, player) if r == row]
+                labels = [f"{row} column {c}" for c in slots]
+                (picked,) = engine.choose(player, "option", "where?", slots, labels)
+                col = slots[picked]
+            engine.apply("move", RULE, uid=uid, zone=row, player=player)
+            card.data["col"] = col
         card.states.clear()
         card.face_up = True
         state.tick()
@@ -403,7 +446,6 @@ class FieldKernel(Kernel):
                 engine.apply("ko", RULE, target=other)
         engine.emit(Event("recruited", subject=uid, player=player))
         engine.emit(Event("enters_play", subject=uid, player=player))
-        self.resolve_pending(engine)
 
     def occupant(self, engine: Engine, player: int, row: str, col: int) -> int | None:
         return combat.at(engine, player, row, col)
