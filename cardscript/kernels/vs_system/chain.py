@@ -29,7 +29,7 @@ from cardscript.interpreter.engine import Engine, Event, PendingTrigger
 from cardscript.interpreter.select import Seat, Target
 
 if TYPE_CHECKING:
-    from cardscript.kernels.vs_system.field import FieldKernel
+    from cardscript.kernels.vs_system.actions import ActionsKernel
 
 MAX_ROUNDS = 60
 CHAIN_KINDS = ("plot_twist", "activate", "power_up")
@@ -93,7 +93,7 @@ def _event_in(kept: dict[str, Any]) -> Event:
 
 def _targets(
     engine: Engine,
-    kernel: FieldKernel,
+    kernel: ActionsKernel,
     ability: CompiledAbility,
     uid: int,
     player: int,
@@ -110,7 +110,7 @@ def _targets(
     return _encode(chosen)
 
 
-def add_twist(engine: Engine, kernel: FieldKernel, player: int, uid: int) -> None:
+def add_twist(engine: Engine, kernel: ActionsKernel, player: int, uid: int) -> None:
     targets = {
         str(a.index): _targets(engine, kernel, a, uid, player) for a in _effects(engine, uid)
     }
@@ -118,7 +118,7 @@ def add_twist(engine: Engine, kernel: FieldKernel, player: int, uid: int) -> Non
 
 
 def add_power(
-    engine: Engine, kernel: FieldKernel, player: int, uid: int, ability: CompiledAbility
+    engine: Engine, kernel: ActionsKernel, player: int, uid: int, ability: CompiledAbility
 ) -> bool:
     """Pay the power's costs now; its effects wait on the chain."""
     from cardscript.interpreter.effects import run_steps
@@ -142,7 +142,7 @@ def add_power(
     return True
 
 
-def push_triggers(engine: Engine, kernel: FieldKernel) -> bool:
+def push_triggers(engine: Engine, kernel: ActionsKernel) -> bool:
     """A6: the triggered powers waiting go on the chain, in initiative order; a player
     with several orders them. Returns whether any went on."""
     pending = engine.take_pending()
@@ -175,7 +175,7 @@ def push_triggers(engine: Engine, kernel: FieldKernel) -> bool:
     return True
 
 
-def resolve_top(engine: Engine, kernel: FieldKernel) -> None:
+def resolve_top(engine: Engine, kernel: ActionsKernel) -> None:
     link = links(engine).pop()
     uid, player, targets = link["uid"], link["player"], link["targets"]
     if link["kind"] == "power_up":
@@ -213,7 +213,7 @@ def own_windows(engine: Engine) -> Iterator[None]:
         data["in_window"] = outer
 
 
-def window(engine: Engine, kernel: FieldKernel, first: int, step: bool = False) -> None:
+def window(engine: Engine, kernel: ActionsKernel, first: int, step: bool = False) -> None:
     """Priority from ``first`` until the chain is empty and everyone has passed in a
     row; ``step``: the window of a step, where its player's special actions are offered.
     Inside a window a new link simply waits on top of the chain."""

@@ -15,7 +15,8 @@ up. Every phase and step opens with priority (the initiative player at a phase's
 the step player at a step's start, §8.3); a step's special actions (placing a resource,
 recruiting, formation moves, declaring attacks) are taken while its player holds priority
 with an empty chain, and the step ends when everyone passes in a row with the chain empty.
-Plot twists, payment powers and triggered powers (A6) go on the chain (``chain.py``).
+Recruits, plot twists, payment powers, power-ups (A16) and triggered powers (A6) go on
+the chain (``chain.py``); what players may do is in ``actions.py``.
 
 Scenario actions (``do:``): ``setup`` (``decks``), ``mulligan`` (``player``),
 ``draw_phase``, ``resource`` (``player``, ``card``), ``recruit`` (``player``, ``card``,
@@ -43,10 +44,11 @@ from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.interpreter.log import GameLog
 from cardscript.interpreter.playable import bundled_pool, deck_card_ids, register_game
 from cardscript.kernels.vs_system import chain, combat
-from cardscript.kernels.vs_system.field import GAME, ROWS, RULE, FieldKernel
+from cardscript.kernels.vs_system.actions import ActionsKernel
+from cardscript.kernels.vs_system.field import GAME, ROWS, RULE
 
 
-class VSSystemKernel(FieldKernel):
+class VSSystemKernel(ActionsKernel):
     """Turn structure, combat steps, recovery, setup and scenario actions."""
 
     # ---- setup ------------------------------------------------------------------------
