@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from cardscript.grammar import ast
 from cardscript.interpreter.agents import Agent, Decision, check_answer
 from cardscript.interpreter.cards import CardDef, CardPool, CompiledAbility
-from cardscript.interpreter.select import Context, RulesError, Seat, Target, candidates
+from cardscript.interpreter.select import Context, RulesError, Seat, Target, candidates, covers
 from cardscript.interpreter.state import GameState, new_state
 
 if TYPE_CHECKING:
@@ -265,7 +265,7 @@ class Engine:
                     continue
                 ctx = self.context(source, ability)
                 stamp = self.state.cards[source].timestamp
-                if stamp >= newest and uid in candidates(ctx, step.subject):
+                if stamp >= newest and covers(ctx, step.subject, uid):
                     newest, value = stamp, ctx.amount(step.action.amount)
         for effect in self.state.lasting:
             if effect["kind"] == "set" and effect["stat"] == stat and uid in effect["uids"]:
@@ -285,7 +285,7 @@ class Engine:
                     continue  # not this stat: no need to find whom it covers
                 ctx = self.context(source, ability)
                 _bind_where(ctx, node.effects)
-                if uid in candidates(ctx, step.subject):
+                if covers(ctx, step.subject, uid):
                     for mod in step.action.stat_mods:
                         if mod.stat == stat:
                             yield _delta(mod.delta, ctx)

@@ -156,6 +156,26 @@ def candidates(ctx: Context, selector: ast.Node) -> list[Target]:
     raise RulesError(f"cannot select with {type(selector).__name__}", ctx)
 
 
+def covers(ctx: Context, selector: ast.Node, uid: int) -> bool:
+    """``uid in candidates(ctx, selector)``, without listing every card the selector
+    could mean (a hot path: every static ability asks it for every stat)."""
+    if not isinstance(selector, ast.Cards):
+        return uid in candidates(ctx, selector)
+    state = ctx.engine.state
+    zone = state.cards[uid].zone
+    for place, owner in _zones_of(ctx, selector):
+        if place != zone:
+            continue
+        if owner is None:
+            listed = any(uid in p.zones.get(zone, ()) for p in state.players)
+            listed = listed or uid in state.shared.get(zone, ())
+        else:
+            listed = uid in state.players[owner].zones.get(zone, ())
+        if listed:
+            return matches_cards(ctx, selector, uid)
+    return False
+
+
 def _zones_of(ctx: Context, selector: ast.Cards) -> list[tuple[str, int | None]]:
     for f in selector.filters:
         if f.kind == "zone" and f.zone is not None:

@@ -224,8 +224,14 @@ class ActionsKernel(FieldKernel):
         return engine.describe(what)
 
     def activatable(self, engine: Engine, player: int) -> list[tuple[int, CompiledAbility]]:
+        return self._usable(engine, self.holdings(engine, player)[3])
+
+    def _usable(
+        self, engine: Engine, powers: list[tuple[int, tuple[CompiledAbility, ...]]]
+    ) -> list[tuple[int, CompiledAbility]]:
+        """The payment powers whose cards' text works, within their limits, payable now."""
         out = []
-        for uid, abilities in self.holdings(engine, player)[3]:
+        for uid, abilities in powers:
             if not self.text_active(engine, uid):
                 continue
             for ability in abilities:
@@ -286,11 +292,15 @@ class ActionsKernel(FieldKernel):
         chain), power-ups during an attack (A16, on the chain), flipping a location (A7:
         a special action whenever they hold priority), and with an empty chain the step
         player's special actions of the step."""
-        out: list[tuple[str, Any]] = [
-            ("plot_twist", u) for u in self.playable_twists(engine, player)
-        ]
-        out += [("activate", a) for a in self.activatable(engine, player)]
-        out += [("flip", u) for u in self.flippable(engine, player)]
+        in_hand, face_down, locations, powers = self.holdings(engine, player)
+        out: list[tuple[str, Any]] = []
+        if in_hand or face_down:
+            twists = self._within_threshold(engine, player, (*in_hand, *face_down))
+            out += [("plot_twist", u) for u in twists]
+        if powers:
+            out += [("activate", a) for a in self._usable(engine, powers)]
+        if locations:
+            out += [("flip", u) for u in self._within_threshold(engine, player, locations)]
         taking_part = combat.fighters(engine)
         if taking_part:
             out += [("power_up", p) for p in combat.power_ups(engine, player, taking_part)]
