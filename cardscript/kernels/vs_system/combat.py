@@ -85,20 +85,40 @@ def can_attack_player(engine: Engine, attacker: int) -> bool:
 
 def options(engine: Engine, player: int) -> list[tuple[tuple[int, ...], int | None]]:
     """Every attack the player may declare now: (attackers, defender or None for the
-    opposing player). Team attacks: all the eligible members of one team together."""
+    opposing player). Team attacks: all the eligible members of one team together.
+    The same answers as ``can_attack_target`` pair by pair, each question asked once
+    (every priority of an attack step asks for these)."""
     attackers = [u for u in characters(engine, player) if can_attack(engine, u)]
+    if not attackers:
+        return []
+    opposing = characters(engine, 1 - player)
+    open_ = [
+        d
+        for d in opposing
+        if not stunned(engine, d) and engine.permitted("be_attacked", d) is not False
+    ]
+    guarded = {d for d in open_ if protected(engine, d)}
+    direct = all(stunned(engine, d) for d in opposing)
+    legal: dict[int, set[int]] = {}
     out: list[tuple[tuple[int, ...], int | None]] = []
     for a in attackers:
-        out += [((a,), d) for d in defenders(engine, a)]
-        if can_attack_player(engine, a):
+        flies = bool(engine.rule("can_attack_protected", uid=a))
+        mine = [d for d in open_ if flies or d not in guarded]
+        legal[a] = set(mine)
+        out += [((a,), d) for d in mine]
+        if direct:
             out.append(((a,), None))
-    for d in characters(engine, 1 - player):
+    teams = {
+        a: str(team)
+        for a in attackers
+        if (team := engine.definition(a).get("team"))
+        and engine.permitted("team_attack", a) is not False
+    }
+    for d in opposing:
         by_team: dict[str, list[int]] = {}
         for a in attackers:
-            team = engine.definition(a).get("team")
-            legal = team and can_attack_target(engine, a, d)
-            if legal and engine.permitted("team_attack", a) is not False:
-                by_team.setdefault(str(team), []).append(a)
+            if a in teams and d in legal[a]:
+                by_team.setdefault(teams[a], []).append(a)
         out += [(tuple(group), d) for _, group in sorted(by_team.items()) if len(group) > 1]
     return out
 
