@@ -26,7 +26,8 @@ Scenario actions (``do:``): ``setup`` (``decks``), ``mulligan`` (``player``),
 ``return_target``, ``power_up``: [[card, fighter]]), ``can_attack`` (``attacker``,
 ``targets``: the expected legal defenders, ``player``: direct attack allowed),
 ``reinforcers`` (``defender``, ``expected``), ``step`` (``step``: one whole step of
-``player`` with its priority windows), ``stun`` / ``ko`` / ``modify`` (``card``,
+``player`` with its priority windows), ``phase`` (``phase``: the priority window that
+opens it), ``stun`` / ``ko`` / ``modify`` (``card``,
 ``atk``), ``recovery``, ``end_recruit``, ``turn`` and ``game``. ``allowed: false`` expects
 the action refused.
 """
@@ -417,6 +418,8 @@ class VSSystemKernel(ActionsKernel):
                     )
         elif name == "step":
             self._step(engine, player, str(action["step"]))
+        elif name == "phase":
+            self.phase(engine, str(action["phase"]))
         elif name == "recovery":
             self.recovery(engine)
         elif name == "turn":
