@@ -8,6 +8,7 @@ plain-text format, a literal block) and the exact problems the checker must find
     source: vanguard.md §12 VG-T01
     format: standard             # optional: the deck's format
     cards: [vg-deck-cards.yaml]  # card files besides the bundled ones (optional)
+    bundled_cards: true          # false: the scenario's cards alone
     deck: |
       4 Lantern Squire
       …
@@ -45,7 +46,8 @@ def run_deck_scenario(path: str | Path, text: str) -> ScenarioResult:
     if doc.diagnostics or not isinstance(deck_text, str) or block is None or block.style != "|":
         result.error = "a deck scenario's 'deck:' is the deck list as a literal block (deck: |)"
         return result
-    pool = load_pool([Path(path).parent / p for p in data.get("cards", [])])
+    extra = [Path(path).parent / p for p in data.get("cards", [])]
+    pool = load_pool(extra, bundled=bool(data.get("bundled_cards", True)))
     if pool.problems:
         result.error = "; ".join(d.message for d in pool.problems)
         return result
