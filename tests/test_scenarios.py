@@ -53,7 +53,7 @@ def test_deck_scenario_failures_say_expected_and_actual() -> None:
 
 def test_a_deck_scenario_needs_a_literal_block() -> None:
     result = run_scenario(FIXTURES / "deck-not-a-block.yaml")
-    assert result.error == "a deck scenario's 'deck:' is the deck list as a literal block (deck: |)"
+    assert result.error == "a deck scenario's 'deck:' is a literal block (deck: |)"
 
 
 def test_cli_runs_scenarios_with_exit_codes() -> None:

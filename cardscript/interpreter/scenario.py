@@ -25,7 +25,8 @@ A scenario file (``*.scenario.yaml``) is data; rulebook examples become scenario
       result: {winner: 0}
 
 A file with ``deck:`` instead of ``setup``/``actions`` is a deck scenario
-(``cardscript.decks.scenario``). Every difference is reported as expected against
+(``cardscript.decks.scenario``), one with ``card_file:`` a card-file scenario
+(``cardscript.cardfiles.scenario``). Every difference is reported as expected against
 actual, followed by the trace.
 """
 
@@ -86,7 +87,11 @@ def run_scenario(path: str | Path) -> ScenarioResult:
     if "deck" in data:  # a deck-building example: the deck checker's, not a kernel's
         from cardscript.decks.scenario import run_deck_scenario
 
-        return run_deck_scenario(path, Path(path).read_text("utf-8"))
+        return run_deck_scenario(path)
+    if "card_file" in data:  # a card-file example: what validate reads from a file
+        from cardscript.cardfiles.scenario import run_card_file_scenario
+
+        return run_card_file_scenario(path)
     name = str(data.get("scenario", Path(path).stem))
     result = ScenarioResult(name, str(path))
     factory = engine_factory(str(data["game"]))
