@@ -33,6 +33,29 @@ def test_an_unknown_action_is_reported_not_raised() -> None:
     assert result.error == "ValueError: the testgame kernel has no scenario action 'fly'"
 
 
+def test_deck_scenario_failures_say_expected_and_actual() -> None:
+    result = run_scenario(FIXTURES / "deck-wrong-expectations.yaml")
+    assert result.failures == [
+        "legal: expected True, got False",
+        "diagnostics: expected 2, got 4",
+        "diagnostics[0].code: expected 'VG-COPY-LIMIT', got 'VG-UNKNOWN-CARD'",
+        "diagnostics[1].code: expected 'VG-HEAL-LIMIT', got 'VG-DECK-SIZE'",
+        "diagnostics[1].message: expected 'nothing', got 'This deck has 5 cards; a deck has "
+        "exactly 50 cards (rules «Сбор колоды»; digest §4)'",
+    ]
+    # what the checker found follows, at the scenario file's own lines (the deck is at 5-6)
+    assert result.trace[0].startswith('6:3 VG-UNKNOWN-CARD "Lantern Squire" is not a card')
+    assert result.trace[1] == (
+        "5:3 VG-DECK-SIZE This deck has 5 cards; a deck has exactly 50 cards (rules «Сбор "
+        "колоды»; digest §4) (hint: add 45 cards)"
+    )
+
+
+def test_a_deck_scenario_needs_a_literal_block() -> None:
+    result = run_scenario(FIXTURES / "deck-not-a-block.yaml")
+    assert result.error == "a deck scenario's 'deck:' is a literal block (deck: |)"
+
+
 def test_cli_runs_scenarios_with_exit_codes() -> None:
     runner = CliRunner()
     ok = runner.invoke(

@@ -26,7 +26,7 @@ from cardscript.schemas import CARD_TYPES, load_schema, schema_path, validator
 
 FIXTURES = Path(__file__).parent / "fixtures" / "schemas"
 DRAFT_07 = "http://json-schema.org/draft-07/schema#"
-FILE_KEYS = ("game", "set", "language")
+FILE_KEYS = ("game", "set", "set_name", "language")
 
 #: Invalid fixtures every game must have (one per kind of mistake).
 REQUIRED_INVALID = {

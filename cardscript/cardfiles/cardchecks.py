@@ -6,6 +6,7 @@
 | CS-C031 | Vanguard: a skill icon on an unusual grade (warning) |
 | CS-C032 | a card type that does nothing without text has none (warning) |
 | CS-C033 | VS System: a team written as empty text instead of null (warning) |
+| CS-C034 | a rarity that the collector number's colour (print) contradicts |
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from cardscript.cardfiles.checkfile import CardSummary, fields_of
+from cardscript.cardfiles.printed import RARITY_BY_PRINT
 from cardscript.grammar.checks import check_script
 from cardscript.grammar.diagnostics import Diagnostic, error, warning
 
@@ -124,6 +126,15 @@ def _field_checks(
                 f"{skill.replace('_', ' ')} normally belongs to grade {grades}, not grade {grade}",
                 doc.span_of((*path, "skill")),
             )
+    printed = RARITY_BY_PRINT.get(str(card.get("print")))
+    if printed is not None and card.get("rarity") not in (None, printed):
+        yield error(
+            "CS-C034",
+            f"the rarity is {card.get('rarity')}, but a collector number printed "
+            f"{card.get('print')} means {printed}",
+            doc.span_of((*path, "rarity")),
+            f'perhaps try "rarity: {printed}", or leave the rarity out: the print gives it',
+        )
     if game == "vs-system" and card.get("team") == "":
         yield warning(
             "CS-C033",

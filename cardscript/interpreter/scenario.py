@@ -24,7 +24,10 @@ A scenario file (``*.scenario.yaml``) is data; rulebook examples become scenario
       log: ["deal_damage by pd-x at 1:1"]
       result: {winner: 0}
 
-Every difference is reported as expected against actual, followed by the trace.
+A file with ``deck:`` instead of ``setup``/``actions`` is a deck scenario
+(``cardscript.decks.scenario``), one with ``card_file:`` a card-file scenario
+(``cardscript.cardfiles.scenario``). Every difference is reported as expected against
+actual, followed by the trace.
 """
 
 from __future__ import annotations
@@ -81,6 +84,14 @@ def load_scenario(path: str | Path) -> dict[str, Any]:
 
 def run_scenario(path: str | Path) -> ScenarioResult:
     data = load_scenario(path)
+    if "deck" in data:  # a deck-building example: the deck checker's, not a kernel's
+        from cardscript.decks.scenario import run_deck_scenario
+
+        return run_deck_scenario(path)
+    if "card_file" in data:  # a card-file example: what validate reads from a file
+        from cardscript.cardfiles.scenario import run_card_file_scenario
+
+        return run_card_file_scenario(path)
     name = str(data.get("scenario", Path(path).stem))
     result = ScenarioResult(name, str(path))
     factory = engine_factory(str(data["game"]))

@@ -1,0 +1,342 @@
+"""AST builder rules for effects: steps (sequences, conditions, choices, for each) and actions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lark import Token, Tree
+from lark.tree import Meta
+
+from cardscript.grammar import ast
+from cardscript.grammar.build_util import (
+    SELECTORS,
+    adjectives_of,
+    all_of,
+    clean,
+    first_of,
+    name_of,
+    selector_of,
+    selectors_of,
+    singular,
+    span_of,
+    token_of,
+    tree_of,
+    words_of,
+)
+
+
+class EffectRules:
+    """Rule methods for steps and actions (mixed into AstBuilder)."""
+
+    # ---- steps ---------------------------------------------------------------------------
+    def steps(self, meta: Meta, children: list[Any]) -> ast.Steps:
+        children = clean(children)
+        where = all_of(children, ast.Binding)
+        steps = tuple(c for c in children if not isinstance(c, (str, ast.Binding)))
+        joiners = tuple(c for c in children if isinstance(c, str))
+        return ast.Steps(steps=steps, joiners=joiners, where=where, span=span_of(meta))
+
+    def where_clause(self, meta: Meta, children: list[Any]) -> ast.Binding:
+        return ast.Binding(
+            name=str(token_of(children, "VAR")), selector=selector_of(children), span=span_of(meta)
+        )
+
+    def sep(self, meta: Meta, children: list[Any]) -> str:
+        words = [str(c).casefold() for c in children]
+        if words and words[0] == ". then":
+            return ". then"
+        return ", ".join(["", " ".join(words[1:])]).strip() if len(words) > 1 else ","
+
+    def conditional(self, meta: Meta, children: list[Any]) -> ast.Conditional:
+        return ast.Conditional(
+            condition=first_of(children, ast.Condition),
+            clause=first_of(children, ast.Clause),
+            span=span_of(meta),
+        )
+
+    def otherwise(self, meta: Meta, children: list[Any]) -> ast.Otherwise:
+        return ast.Otherwise(clause=first_of(children, ast.Clause), span=span_of(meta))
+
+    def for_each_player(self, meta: Meta, children: list[Any]) -> ast.ForEach:
+        who = next(c for c in children if isinstance(c, ast.Player))
+        return ast.ForEach(selector=who, clause=first_of(children, ast.Clause), span=span_of(meta))
+
+    def each_player(self, meta: Meta, children: list[Any]) -> ast.Player:
+        return ast.Player(who="each " + words_of(children), span=span_of(meta))
+
+    def for_each(self, meta: Meta, children: list[Any]) -> ast.ForEach:
+        children = [singular(c) for c in children]
+        return ast.ForEach(
+            selector=selector_of(children),
+            clause=first_of(children, ast.Clause),
+            span=span_of(meta),
+        )
+
+    def choice(self, meta: Meta, children: list[Any]) -> ast.Choice:
+        return ast.Choice(options=all_of(children, ast.Clause), span=span_of(meta))
+
+    def clause(self, meta: Meta, children: list[Any]) -> ast.Clause:
+        optional = any(isinstance(c, Tree) and c.data == "may" for c in children)
+        action = first_of(children, ast.Action)
+        tail = tree_of(children, "step_tail")
+        per_each: Any = None
+        duration: Any = None
+        if tail is not None:
+            for part in tail.children:
+                if isinstance(part, ast.Duration):
+                    duration = part
+                elif isinstance(part, Tree) and part.data == "per_each":
+                    per_each = part.children[0]
+        subject = None
+        for c in children:
+            if c is action:
+                break
+            if isinstance(c, SELECTORS):
+                subject = c
+        return ast.Clause(
+            action=action,
+            subject=subject,
+            optional=optional,
+            per_each=per_each,
+            duration=duration,
+            span=span_of(meta),
+        )
+
+    def step_tail(self, meta: Meta, children: list[Any]) -> Tree:
+        return Tree("step_tail", children)
+
+    def per_each(self, meta: Meta, children: list[Any]) -> Tree:
+        return Tree("per_each", [singular(selector_of(children))])
+
+    def may(self, meta: Meta, children: list[Any]) -> Tree:
+        return Tree("may", [])
+
+    # ---- actions -------------------------------------------------------------------------
+    def _action(self, meta: Meta, verb: str, **kw: Any) -> ast.Action:
+        return ast.Action(verb=verb, span=span_of(meta), **kw)
+
+    def deal(self, meta: Meta, children: list[Any]) -> ast.Action:
+        return self._action(
+            meta,
+            "deal",
+            amount=first_of(children, ast.Amount),
+            qualities=adjectives_of(children),
+            name=name_of(children, "DAMAGE"),
+            target=selector_of(children),
+        )
+
+    def prevent(self, meta: Meta, children: list[Any]) -> ast.Action:
+        amount_tree = tree_of(children, "prevent_amount")
+        assert amount_tree is not None
+        amount = first_of(amount_tree.children, ast.Amount)
+        word = words_of(amount_tree.children) or None
+        target_tree = tree_of(children, "prevent_target")
+        target = selector_of(target_tree.children) if target_tree is not None else None
+        dealt = target_tree is not None and any(
+            isinstance(c, Token) and c.type == "DEALT" for c in target_tree.children
+        )
+        phase = token_of(children, "PHASE")
+        return self._action(
+            meta,
+            "prevent",
+            amount=amount,
+            word=word,
+            qualities=adjectives_of(children),
+            name=name_of(children, "DAMAGE"),
+            target=target,
+            source=selector_of(children),
+            flag=dealt,
+            period=str(phase) if phase else None,
+        )
+
+    def prevent_amount(self, meta: Meta, children: list[Any]) -> Tree:
+        return Tree("prevent_amount", children)
+
+    def prevent_target(self, meta: Meta, children: list[Any]) -> Tree:
+        return Tree("prevent_target", children)
+
+    def heal(self, meta: Meta, children: list[Any]) -> ast.Action:
+        prep = tree_of(children, "heal_from")
+        return self._action(
+            meta,
+            "heal",
+            amount=first_of(children, ast.Amount),
+            name=name_of(children, "DAMAGE"),
+            target=selector_of(children),
+            word=words_of(prep.children) if prep is not None else None,
+        )
+
+    def heal_from(self, meta: Meta, children: list[Any]) -> Tree:
+        return Tree("heal_from", children)
+
+    def draw(self, meta: Meta, children: list[Any]) -> ast.Action:
+        return self._action(
+            meta, "draw", amount=first_of(children, ast.Amount), name=name_of(children, "NOUN")
+        )
+
+    def discard(self, meta: Meta, children: list[Any]) -> ast.Action:
+        return self._action(meta, "discard", target=selector_of(children))
+
+    def gain(self, meta: Meta, children: list[Any]) -> ast.Action:
+        return self._action(
+            meta, "gain", amount=first_of(children, ast.Amount), name=name_of(children, "RESOURCE")
+        )
+
+    def gain_control(self, meta: Meta, children: list[Any]) -> ast.Action:
+        return self._action(meta, "gain_control", target=selector_of(children))
+
+    def lose(self, meta: Meta, children: list[Any]) -> ast.Action:
+        return self._action(
+            meta, "lose", amount=first_of(children, ast.Amount), name=name_of(children, "RESOURCE")
+        )
+
+    def pay(self, meta: Meta, children: list[Any]) -> ast.Action:
+        return self._action(
+            meta, "pay", amount=first_of(children, ast.Amount), name=name_of(children, "RESOURCE")
+        )
+
+    def move(self, meta: Meta, children: list[Any]) -> ast.Action:
+        return self._action(
+            meta,
+            "move",
+            word=name_of(children, "MOVE_VERB"),
+            target=selector_of(children),
+            destination=first_of(children, ast.Destination),
+        )
+
+    def destination(self, meta: Meta, children: list[Any]) -> ast.Destination:
+        placement = next(c for c in children if isinstance(c, str) and not isinstance(c, Token))
+        face = tree_of(children, "face")
+        return ast.Destination(
+            placement=placement,
+            zone=first_of(children, ast.ZoneRef),
+            face=words_of(face.children) if face is not None else None,
+            span=span_of(meta),
+        )
+
+    def placement(self, meta: Meta, children: list[Any]) -> str:
+        return words_of(children)
+
+    def face(self, meta: Meta, children: list[Any]) -> Tree:
+        return Tree("face", children)
+
+    def place(self, meta: Meta, children: list[Any]) -> ast.Action:
+        return self._action(
+            meta,
+            "place",
+            amount=first_of(children, ast.Amount),
+            name=name_of(children, "COUNTER"),
+            target=selector_of(children),
+        )
+
+    def move_counters(self, meta: Meta, children: list[Any]) -> ast.Action:
+        source, target = selectors_of(children)
+        return self._action(
+            meta,
+            "move_counters",
+            word=name_of(children, "MOVE_VERB"),
+            amount=first_of(children, ast.Amount),
+            name=name_of(children, "COUNTER"),
+            source=source,
+            target=target,
+        )
+
+    def remove_counters(self, meta: Meta, children: list[Any]) -> ast.Action:
+        return self._action(
+            meta,
+            "remove_counters",
+            amount=first_of(children, ast.Amount),
+            name=name_of(children, "COUNTER"),
+            target=selector_of(children),
+        )
+
+    def remove_card(self, meta: Meta, children: list[Any]) -> ast.Action:
+        from_game = any(isinstance(c, Tree) and c.data == "from_game" for c in children)
+        return self._action(meta, "remove_card", target=selector_of(children), flag=from_game)
+
+    def search(self, meta: Meta, children: list[Any]) -> ast.Action:
+        return self._action(
+            meta, "search", zone=first_of(children, ast.ZoneRef), target=selector_of(children)
+        )
+
+    def shuffle(self, meta: Meta, children: list[Any]) -> ast.Action:
+        return self._action(meta, "shuffle", zone=first_of(children, ast.ZoneRef))
+
+    def shuffle_into(self, meta: Meta, children: list[Any]) -> ast.Action:
+        return self._action(
+            meta, "shuffle_into", target=selector_of(children), zone=first_of(children, ast.ZoneRef)
+        )
+
+    def reveal(self, meta: Meta, children: list[Any]) -> ast.Action:
+        return self._action(meta, "reveal", target=selector_of(children))
+
+    def look(self, meta: Meta, children: list[Any]) -> ast.Action:
+        return self._action(meta, "look", target=selector_of(children))
+
+    def get(self, meta: Meta, children: list[Any]) -> ast.Action:
+        return self._action(meta, "get", stat_mods=children[0])
+
+    def stat_mods(self, meta: Meta, children: list[Any]) -> tuple[ast.StatMod, ...]:
+        return all_of(children, ast.StatMod)
+
+    def stat_mod(self, meta: Meta, children: list[Any]) -> ast.StatMod:
+        return ast.StatMod(delta=str(children[0]), stat=str(children[1]), span=span_of(meta))
+
+    def grant(self, meta: Meta, children: list[Any]) -> ast.Action:
+        return self._action(meta, "have", keywords=all_of(children, ast.KeywordUse))
+
+    def set_stat(self, meta: Meta, children: list[Any]) -> ast.Action:
+        return self._action(
+            meta, "set_stat", name=name_of(children, "STAT"), amount=first_of(children, ast.Amount)
+        )
+
+    def gain_keyword(self, meta: Meta, children: list[Any]) -> ast.Action:
+        return self._action(meta, "gain_keyword", keywords=all_of(children, ast.KeywordUse))
+
+    def lose_keyword(self, meta: Meta, children: list[Any]) -> ast.Action:
+        return self._action(meta, "lose_keyword", keywords=all_of(children, ast.KeywordUse))
+
+    def permission(self, meta: Meta, children: list[Any]) -> ast.Action:
+        return self._action(
+            meta,
+            "can",
+            name=name_of(children, "PERMISSION"),
+            event_object=first_of(children, ast.EventObject),
+        )
+
+    def prohibition(self, meta: Meta, children: list[Any]) -> ast.Action:
+        return self._action(
+            meta,
+            "cannot",
+            name=name_of(children, "PERMISSION"),
+            event_object=first_of(children, ast.EventObject),
+        )
+
+    def primitive(self, meta: Meta, children: list[Any]) -> ast.Action:
+        return self._action(
+            meta,
+            "primitive",
+            name=name_of(children, "VERB"),
+            target=selector_of(children),
+            destination=first_of(children, ast.Destination),
+        )
+
+    def primitive_amount(self, meta: Meta, children: list[Any]) -> ast.Action:
+        return self._action(
+            meta,
+            "primitive_amount",
+            name=name_of(children, "VERB"),
+            amount=first_of(children, ast.Amount),
+            word=name_of(children, "DAMAGE"),
+        )
+
+    def choose_target(self, meta: Meta, children: list[Any]) -> ast.Action:
+        return self._action(meta, "choose", target=selector_of(children))
+
+    def named_cost(self, meta: Meta, children: list[Any]) -> ast.Action:
+        return self._action(
+            meta,
+            "named_cost",
+            name=name_of(children, "COST"),
+            amount=first_of(children, ast.Amount),
+        )

@@ -1,0 +1,197 @@
+"""AST builder rules for selectors (cards, players, filters) and ability modifiers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lark import Token
+from lark.tree import Meta
+
+from cardscript.grammar import ast
+from cardscript.grammar.build_util import (
+    adjective_of,
+    all_of,
+    classed_word,
+    first_of,
+    name_of,
+    possessive_words,
+    span_of,
+    token_of,
+    token_span,
+    words_of,
+)
+
+
+class SelectorRules:
+    """Rule methods for selectors and mods (mixed into AstBuilder)."""
+
+    # ---- selectors -----------------------------------------------------------------------
+    def this_card(self, meta: Meta, children: list[Any]) -> ast.ThisCard:
+        noun = token_of(children, "NOUN")
+        return ast.ThisCard(noun=str(noun) if noun else None, span=span_of(meta))
+
+    def this_possessed(self, meta: Meta, children: list[Any]) -> ast.ThisPossessed:
+        nouns = [str(c) for c in children if isinstance(c, Token) and c.type == "NOUN"]
+        owner = nouns[0] if len(nouns) == 2 else None
+        return ast.ThisPossessed(noun=nouns[-1], owner=owner, span=span_of(meta))
+
+    def it(self, meta: Meta, children: list[Any]) -> ast.It:
+        return ast.It(word=str(children[0]).casefold(), span=span_of(meta))
+
+    def them(self, meta: Meta, children: list[Any]) -> ast.It:
+        return ast.It(word="them", span=span_of(meta))
+
+    def that_card(self, meta: Meta, children: list[Any]) -> ast.ThatCard:
+        return ast.ThatCard(noun=str(token_of(children, "NOUN")), span=span_of(meta))
+
+    def those_card(self, meta: Meta, children: list[Any]) -> ast.ThatCard:
+        return ast.ThatCard(noun=str(token_of(children, "NOUN")), word="those", span=span_of(meta))
+
+    def player(self, meta: Meta, children: list[Any]) -> ast.Player:
+        return ast.Player(who=possessive_words(children), span=span_of(meta))
+
+    def cards(self, meta: Meta, children: list[Any]) -> ast.Cards:
+        quantifier = first_of(children, ast.Quantifier)
+        qualities = next((c for c in children if isinstance(c, tuple)), ())
+        noun = token_of(children, "NOUN")
+        plural = bool(getattr(noun, "plural", False)) if quantifier is None else None
+        return ast.Cards(
+            plural=plural,
+            noun=str(token_of(children, "NOUN")),
+            quantifier=quantifier,
+            qualities=qualities,
+            filters=all_of(children, ast.Filter),
+            span=span_of(meta),
+        )
+
+    def qualities(self, meta: Meta, children: list[Any]) -> tuple[ast.Quality, ...]:
+        out = []
+        for c in children:
+            if isinstance(c, ast.Quality):
+                out.append(c)
+            elif isinstance(c, Token) and c.type == "STRING":
+                out.append(ast.Quality(kind="name", value=str(c), span=token_span(c)))
+            elif isinstance(c, Token) and c.type == "ADJ":
+                out.append(adjective_of(c))
+        return tuple(out)
+
+    def possessor_q(self, meta: Meta, children: list[Any]) -> ast.Quality:
+        return ast.Quality(kind="possessor", value=possessive_words(children), span=span_of(meta))
+
+    def quantifier(self, meta: Meta, children: list[Any]) -> ast.Quantifier:
+        return ast.Quantifier(kind=words_of(children), span=span_of(meta))
+
+    def _counted(self, meta: Meta, kind: str, children: list[Any]) -> ast.Quantifier:
+        target = any(isinstance(c, Token) and c.type == "TARGET" for c in children)
+        return ast.Quantifier(
+            kind=kind, count=first_of(children, ast.Amount), target=target, span=span_of(meta)
+        )
+
+    def target(self, meta: Meta, children: list[Any]) -> ast.Quantifier:
+        return ast.Quantifier(kind="target", span=span_of(meta))
+
+    def n_targets(self, meta: Meta, children: list[Any]) -> ast.Quantifier:
+        return self._counted(meta, "n_targets", children)
+
+    def n_cards(self, meta: Meta, children: list[Any]) -> ast.Quantifier:
+        return self._counted(meta, "n_cards", children)
+
+    def up_to(self, meta: Meta, children: list[Any]) -> ast.Quantifier:
+        return self._counted(meta, "up_to", children)
+
+    def each_other(self, meta: Meta, children: list[Any]) -> ast.Quantifier:
+        return ast.Quantifier(kind="each other", span=span_of(meta))
+
+    def all_other(self, meta: Meta, children: list[Any]) -> ast.Quantifier:
+        return ast.Quantifier(kind="all other", span=span_of(meta))
+
+    def top_of(self, meta: Meta, children: list[Any]) -> ast.Quantifier:
+        return self._counted(meta, "top", children)
+
+    def bottom_of(self, meta: Meta, children: list[Any]) -> ast.Quantifier:
+        return self._counted(meta, "bottom", children)
+
+    def _filter(self, meta: Meta, kind: str, **kw: Any) -> ast.Filter:
+        return ast.Filter(kind=kind, span=span_of(meta), **kw)
+
+    def you_control_filter(self, meta: Meta, children: list[Any]) -> ast.Filter:
+        return self._filter(meta, "you_control")
+
+    def opponent_controls_filter(self, meta: Meta, children: list[Any]) -> ast.Filter:
+        return self._filter(meta, "opponent_controls")
+
+    def attr_filter(self, meta: Meta, children: list[Any]) -> ast.Filter:
+        return self._filter(
+            meta, "attr", name=name_of(children, "ATTR"), value=name_of(children, "STRING")
+        )
+
+    def stat_filter(self, meta: Meta, children: list[Any]) -> ast.Filter:
+        return self._filter(
+            meta,
+            "stat",
+            name=name_of(children, "STAT"),
+            comparison=first_of(children, ast.Comparison),
+        )
+
+    def keyword_filter(self, meta: Meta, children: list[Any]) -> ast.Filter:
+        return self._filter(meta, "keyword", name=name_of(children, "KW"))
+
+    def without_keyword_filter(self, meta: Meta, children: list[Any]) -> ast.Filter:
+        return self._filter(meta, "without_keyword", name=name_of(children, "KW"))
+
+    def zone_filter(self, meta: Meta, children: list[Any]) -> ast.Filter:
+        prep = next(c for c in children if isinstance(c, str) and not isinstance(c, Token))
+        return self._filter(meta, "zone", value=prep, zone=first_of(children, ast.ZoneRef))
+
+    def zone_prep(self, meta: Meta, children: list[Any]) -> str:
+        return words_of(children)
+
+    def named_filter(self, meta: Meta, children: list[Any]) -> ast.Filter:
+        return self._filter(meta, "named", value=name_of(children, "STRING"))
+
+    def other_than_this(self, meta: Meta, children: list[Any]) -> ast.Filter:
+        return self._filter(meta, "other_than_this")
+
+    def history_filter(self, meta: Meta, children: list[Any]) -> ast.Filter:
+        return self._filter(
+            meta, "history", name=name_of(children, "EVENT"), phase=name_of(children, "PHASE")
+        )
+
+    # ---- mods ----------------------------------------------------------------------------
+    def mods(self, meta: Meta, children: list[Any]) -> tuple[ast.Mod, ...]:
+        return all_of(children, ast.Mod)
+
+    def once_per(self, meta: Meta, children: list[Any]) -> ast.Mod:
+        return ast.Mod(kind="once_per", period=name_of(children, "PHASE"), span=span_of(meta))
+
+    def twice_per(self, meta: Meta, children: list[Any]) -> ast.Mod:
+        return ast.Mod(kind="twice_per", period=name_of(children, "PHASE"), span=span_of(meta))
+
+    def max_per(self, meta: Meta, children: list[Any], kind: str = "max_per") -> ast.Mod:
+        count = token_of(children, "INT")
+        var = token_of(children, "VAR")
+        period = token_of(children, "PHASE", "NOUN")
+        words: tuple[str, ...] = ()
+        if period is not None:
+            words = (period.type + (":pl" if getattr(period, "plural", False) else ""),)
+        if var is not None:
+            words += (f"VAR:{var}",)
+        return ast.Mod(
+            kind=kind,
+            count=int(count) if count else None,
+            period=str(period) if period else None,
+            words=words,
+            span=span_of(meta),
+        )
+
+    def limit_per(self, meta: Meta, children: list[Any]) -> ast.Mod:
+        return self.max_per(meta, children, "limit_per")
+
+    def only_when(self, meta: Meta, children: list[Any]) -> ast.Mod:
+        words = tuple(
+            classed_word(c) for c in children if isinstance(c, Token) and c.type != "ONLY"
+        )
+        return ast.Mod(kind="only_when", words=words, span=span_of(meta))
+
+    def any_time(self, meta: Meta, children: list[Any]) -> ast.Mod:
+        return ast.Mod(kind="any_time", span=span_of(meta))
