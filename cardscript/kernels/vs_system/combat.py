@@ -252,7 +252,9 @@ def attack(
             engine.emit(Event("team_attacks", subject=uid, player=player))
     if defender is not None:
         engine.emit(Event("defends", subject=defender, player=opponent))
-    kernel.resolve_pending(engine)
+    # their triggers go on the chain and wait for the combat window's priority: §7.3
+    # step 4 [REC] offers reinforcement right after the attack begins
+    chain.push_triggers(engine, kernel)
     reinforced = False
     if defender is not None and not stunned(engine, defender):
         options_ = reinforcers(engine, defender)
@@ -269,7 +271,7 @@ def attack(
             engine.apply("exhaust", RULE, target=chosen)
             engine.emit(Event("reinforced", subject=defender, player=opponent))
             reinforced = True
-            kernel.resolve_pending(engine)
+            chain.push_triggers(engine, kernel)
     for card, fighter in power or ():  # named in advance (scenarios): on the chain first
         kernel.add(engine, state.cards[fighter].controller, "power_up", (card, fighter))
     # §7.3 step 5: the combat window: power-ups (A16), plot twists and powers
