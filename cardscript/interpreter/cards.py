@@ -32,14 +32,23 @@ class CompiledAbility:
     def node(self) -> ast.Node:
         return self.line.ability
 
-    @property
+    # remembered (cached_property writes the instance's __dict__, which a frozen
+    # dataclass allows): every change an ability causes names its key and place
+    @cached_property
     def key(self) -> str:
         return f"{self.card_id}#{self.index}"
 
-    @property
+    @cached_property
     def where(self) -> str:
         span = self.line.span
         return f"{span.line}:{span.column}" if span else "?"
+
+    @cached_property
+    def int_values(self) -> tuple[tuple[str, int], ...]:
+        """The keyword values that are numbers (Block X with X = 2), as numbers."""
+        return tuple(
+            (name, int(value)) for name, value in self.keyword_values if value.lstrip("-").isdigit()
+        )
 
 
 @dataclass(frozen=True)

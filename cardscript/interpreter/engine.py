@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from cardscript.grammar import ast
 from cardscript.interpreter.agents import Agent, Decision, check_answer
 from cardscript.interpreter.cards import CardDef, CardPool, CompiledAbility
-from cardscript.interpreter.select import Context, RulesError, Seat, Target, candidates
+from cardscript.interpreter.select import Context, RulesError, Seat, Target, candidates, selects
 from cardscript.interpreter.state import GameState, new_state
 
 if TYPE_CHECKING:
@@ -37,6 +37,28 @@ class Event:
     source: int | None = None  # the card whose effect caused it
     data: tuple[tuple[str, Any], ...] = ()
 
+    def __init__(
+        self,
+        name: str,
+        subject: int | None = None,
+        player: int | None = None,
+        obj: int | None = None,
+        amount: int | None = None,
+        source: int | None = None,
+        data: tuple[tuple[str, Any], ...] = (),
+    ) -> None:
+        # by hand: the generated frozen __init__ sets each field through
+        # object.__setattr__, and an event is made for nearly every change
+        self.__dict__.update(
+            name=name,
+            subject=subject,
+            player=player,
+            obj=obj,
+            amount=amount,
+            source=source,
+            data=data,
+        )
+
     def get(self, key: str, default: Any = None) -> Any:
         return dict(self.data).get(key, default)
 
@@ -52,6 +74,17 @@ class Cause:
     # The card instance whose text acts ("this attacks you" needs the attacker); not logged,
     # since instance numbers say nothing to a reader.
     source: int | None = None
+
+    def __init__(
+        self,
+        card: str | None = None,
+        ability: str | None = None,
+        at: str | None = None,
+        rule: str | None = None,
+        source: int | None = None,
+    ) -> None:
+        # by hand, as Event's: one is made for every change a card's text causes
+        self.__dict__.update(card=card, ability=ability, at=at, rule=rule, source=source)
 
     def as_dict(self) -> dict[str, str]:
         return {
@@ -110,6 +143,13 @@ class Engine:
     # per card: (the state it belongs to, its (key, [(uid, ability, node)…]) index entries)
     _play_entries: dict[int, tuple[GameState, list[Any]]] = field(default_factory=dict)
     _terms: dict[str, Any] = field(default_factory=dict)  # rule hook id -> registry term
+    # what no card of the pool can change, for ``_pool_keys``: rule values no text overrides
+    # (and the kernel does not work out from the game), whether any text speaks of
+    # permissions, the events some trigger waits for
+    _pool_keys: frozenset[Any] | None = None
+    _fixed_rules: dict[str, Any] = field(default_factory=dict)
+    _permission_text: bool = True
+    _heard_events: frozenset[str] = frozenset()
 
     @classmethod
     def new(
@@ -124,6 +164,15 @@ class Engine:
     ) -> Engine:
         names = list(names or [f"P{i + 1}" for i in range(len(agents))])
         return cls(game, pool, kernel, agents, new_state(game.registry.game, names, seed), **kw)
+
+    def _know_pool(self) -> None:
+        """Read what the pool's cards can speak of (again, when cards were added)."""
+        keys = self._pool_keys = self.pool.play_keys()
+        self._fixed_rules.clear()
+        self._permission_text = ("verb", "permission") in keys
+        self._heard_events = frozenset(
+            k[1] for k in keys if isinstance(k, tuple) and k[0] == "event"
+        )
 
     # ---- definitions and cards ------------------------------------------------------
     def definition(self, uid: int) -> CardDef:
@@ -261,7 +310,7 @@ class Engine:
                     continue
                 ctx = self.context(source, ability)
                 stamp = self.state.cards[source].timestamp
-                if stamp >= newest and uid in candidates(ctx, step.subject):
+                if stamp >= newest and selects(ctx, step.subject, uid):
                     newest, value = stamp, ctx.amount(step.action.amount)
         for effect in self.state.lasting:
             if effect["kind"] == "set" and effect["stat"] == stat and uid in effect["uids"]:
@@ -279,7 +328,7 @@ class Engine:
                     continue
                 ctx = self.context(source, ability)
                 _bind_where(ctx, node.effects)
-                if uid in candidates(ctx, step.subject):
+                if selects(ctx, step.subject, uid):
                     for mod in step.action.stat_mods:
                         if mod.stat == stat:
                             yield _delta(mod.delta, ctx)
@@ -307,16 +356,20 @@ class Engine:
         if controller is None:
             controller = self.state.cards[source].controller if source is not None else 0
         ctx = Context(self, controller, source, ability, event)
-        if ability is not None:
-            for name, value in ability.keyword_values:
-                if value.lstrip("-").isdigit():
-                    ctx.bindings[name] = int(value)
+        if ability is not None and ability.keyword_values:
+            ctx.bindings.update(ability.int_values)
         return ctx
 
     # ---- the Golden Rule: hooks and permissions ---------------------------------------
     def rule(self, hook: str, uid: int | None = None, player: int | None = None) -> Any:
         """A rule's value for a card (or player): the registry's default, changed by the
         newest active card text that overrides it."""
+        if not self.state.lasting:
+            if self.pool.play_keys() is not self._pool_keys:
+                self._know_pool()
+            fixed = self._fixed_rules.get(hook, _UNSET)
+            if fixed is not _UNSET:
+                return fixed  # no card of the game can override it, and nothing lasting does
         term = self._terms.get(hook)
         if term is None:
             term = self.game.registry.term("HOOK", hook)
@@ -325,7 +378,9 @@ class Engine:
             self._terms[hook] = term
         value = self.kernel.hook_default(self, hook, term.default)
         if not self.state.lasting and ("hook", hook) not in self.pool.play_keys():
-            return value  # no card of the game can override it, and nothing lasting does
+            if hook not in self.kernel.computed_hooks:
+                self._fixed_rules[hook] = value
+            return value
         best = -1
         for source, ability, node in self.in_play(("hook", hook)):
             ctx = self.context(source, ability)
@@ -355,6 +410,11 @@ class Engine:
     def permitted(self, permission: str, uid: int, obj: int | None = None) -> bool | None:
         """True or False if card text allows or forbids it ("cannot" beats "can"); None
         when no text speaks, and the kernel's rule decides."""
+        if not self.state.lasting:
+            if self.pool.play_keys() is not self._pool_keys:
+                self._know_pool()
+            if not self._permission_text:
+                return None  # no card of the game speaks of permissions
         texts = self.in_play(("verb", "permission"))
         if not texts and not self.state.lasting:
             return None  # no text speaks
@@ -368,12 +428,12 @@ class Engine:
                 if step.action.name != permission or step.subject is None:
                     continue
                 ctx = self.context(source, ability)
-                if uid not in candidates(ctx, step.subject):
+                if not selects(ctx, step.subject, uid):
                     continue
                 if (
                     obj is not None
                     and step.action.event_object is not None
-                    and (obj not in candidates(ctx, step.action.event_object.selector))
+                    and not selects(ctx, step.action.event_object.selector, obj)
                 ):
                     continue
                 if step.action.verb == "cannot":
@@ -440,20 +500,21 @@ class Engine:
     # ---- changes --------------------------------------------------------------------
     def apply(self, change: str, cause: Cause, **args: Any) -> Any:
         """Run one primitive: count it, let replacements speak, log it."""
-        self.steps += 1
+        self.steps = steps = self.steps + 1
         recent = self.recent
         recent.append(cause)
-        if len(recent) > 12:
-            del recent[:-12]
-        if self.steps > self.budget:
+        if len(recent) > 24:
+            del recent[:-12]  # the last 12 at least, trimmed now and then
+        if steps > self.budget:
             raise BudgetExceeded(
                 f"the game took more than {self.budget:,} steps; the cards last involved: "
-                + ", ".join(sorted({c.card for c in self.recent if c.card}))
+                + ", ".join(sorted({c.card for c in self.recent[-12:] if c.card}))
             )
-        replaced = self._replacement(change, cause, args)
-        if replaced:
+        kernel = self.kernel
+        event_id = kernel.replaceable(change, args)
+        if event_id is not None and self._replacement(event_id, args):
             return None
-        primitive = self.kernel.primitive(change)
+        primitive = kernel.primitive(change)
         if primitive is None:
             raise RulesError(f"the {self.game.registry.game} kernel has no primitive {change!r}")
         if self.log is not None:
@@ -479,7 +540,9 @@ class Engine:
             sources = self._trigger_sources = _overrides(kernel, "trigger_sources")
             self._after_event = _overrides(kernel, "after_event")
         name = event.name
-        if sources or self.in_play(("event", name)):
+        if self.pool.play_keys() is not self._pool_keys:
+            self._know_pool()
+        if sources or (name in self._heard_events and self.in_play(("event", name))):
             from cardscript.interpreter.triggers import matching_triggers
 
             self.pending.extend(matching_triggers(self, event))
@@ -490,10 +553,7 @@ class Engine:
         pending, self.pending = self.pending, []
         return pending
 
-    def _replacement(self, change: str, cause: Cause, args: dict[str, Any]) -> bool:
-        event_id = self.kernel.replaceable(change, args)
-        if event_id is None:
-            return False
+    def _replacement(self, event_id: str, args: dict[str, Any]) -> bool:
         subject = args.get("uid")
         applied: set[str] = args.setdefault("_replaced", set())
         found: list[tuple[int, int, CompiledAbility, ast.Replacement]] = []
@@ -501,7 +561,7 @@ class Engine:
             if node.event != event_id or ability.key in applied:
                 continue
             ctx = self.context(source, ability)
-            if subject is not None and subject in candidates(ctx, node.subject):
+            if subject is not None and selects(ctx, node.subject, subject):
                 found.append((self.state.cards[source].timestamp, source, ability, node))
         if not found:
             return False
@@ -646,6 +706,7 @@ class Engine:
                 self.log.result(self)
 
 
+_UNSET = object()
 _OVERRIDES: dict[tuple[type, str], bool] = {}
 
 

@@ -31,10 +31,14 @@ class Kernel:
     default_resource = "life"
     turn_phase = "turn"  # the period that "until end of turn" and history belong to
     replacement_policy = "newest"  # newest | affected_chooses
+    # rule hooks whose default ``hook_default`` works out from the game as it is (asked
+    # every time); the engine remembers every other hook's default
+    computed_hooks: frozenset[str] = frozenset()
 
     def __init__(self) -> None:
         self._primitives: dict[str, PrimitiveFn] = dict(primitives.GENERIC)
         self._primitives.update(self.primitives())
+        self._verbs: dict[str, str] | None = None
 
     # ---- to override ------------------------------------------------------------------
     def primitives(self) -> dict[str, PrimitiveFn]:
@@ -57,7 +61,10 @@ class Kernel:
         return self._primitives.get(name)
 
     def verb(self, verb_id: str) -> str:
-        return self.verbs().get(verb_id, verb_id)
+        verbs = self._verbs
+        if verbs is None:
+            verbs = self._verbs = self.verbs()
+        return verbs.get(verb_id, verb_id)
 
     def event_name(self, generic: str) -> str:
         return generic

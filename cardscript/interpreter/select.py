@@ -156,6 +156,18 @@ def candidates(ctx: Context, selector: ast.Node) -> list[Target]:
     raise RulesError(f"cannot select with {type(selector).__name__}", ctx)
 
 
+def selects(ctx: Context, selector: ast.Node, target: Target | None) -> bool:
+    """``target in candidates(ctx, selector)``, without listing every candidate of a card
+    selector first (asked for every stat, permission and trigger check)."""
+    if isinstance(selector, ast.Cards):
+        return (
+            isinstance(target, int)
+            and target in ctx.engine.cards_in(_zones_of(ctx, selector))
+            and matches_cards(ctx, selector, target)
+        )
+    return target in candidates(ctx, selector)
+
+
 def _zones_of(ctx: Context, selector: ast.Cards) -> list[tuple[str, int | None]]:
     for f in selector.filters:
         if f.kind == "zone" and f.zone is not None:

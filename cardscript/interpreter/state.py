@@ -33,14 +33,21 @@ class Rng:
         if n <= 0:
             raise ValueError("below() needs a positive bound")
         limit = _MASK64 - (_MASK64 % n)  # reject the biased tail
+        # next64 written out: every shuffle and random answer draws here
+        state = self.state
         while True:
-            value = self.next64()
+            state = (state + 0x9E3779B97F4A7C15) & _MASK64
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+            value = z ^ (z >> 31)
             if value < limit:
+                self.state = state
                 return value % n
 
     def shuffle(self, items: list[Any]) -> None:
+        below = self.below
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            j = below(i + 1)
             items[i], items[j] = items[j], items[i]
 
     def roll(self, sides: int = 6) -> int:

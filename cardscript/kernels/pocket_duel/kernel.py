@@ -47,19 +47,12 @@ from typing import Any
 from cardscript.grammar import ast
 from cardscript.interpreter import primitives
 from cardscript.interpreter.agents import Agent
-from cardscript.interpreter.cards import CardPool, CompiledAbility
+from cardscript.interpreter.cards import CardDef, CardPool, CompiledAbility
 from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.interpreter.kernel import Kernel
 from cardscript.interpreter.log import GameLog
 from cardscript.interpreter.playable import bundled_pool, register_game
-from cardscript.interpreter.select import (
-    Context,
-    Seat,
-    Target,
-    _zones_of,
-    candidates,
-    matches_cards,
-)
+from cardscript.interpreter.select import Seat, Target, selects
 from cardscript.kernels.pocket_duel.automa import (
     AutomaAgent,
     automa_choose,
@@ -101,20 +94,22 @@ def _clauses(ability: CompiledAbility) -> list[ast.Clause]:
     return out
 
 
-_KINDS: dict[int, tuple[CompiledAbility, str]] = {}  # id(ability) -> (ability, kind)
+# id(definition) -> (definition, its abilities by kind)
+_KINDS: dict[int, tuple[CardDef, dict[str, tuple[CompiledAbility, ...]]]] = {}
 
 
-def _kind(ability: CompiledAbility) -> str:
-    """What an effect ability of a played card is: cancel, block, static, on_hit or effect
-    (remembered per ability: definitions never change)."""
-    found = _KINDS.get(id(ability))
-    if found is not None and found[0] is ability:
-        return found[1]
-    kind = _kind_of(ability)
-    if len(_KINDS) > 20_000:
-        _KINDS.clear()  # pools come and go (tests): keep the memory bounded
-    _KINDS[id(ability)] = (ability, kind)
-    return kind
+def _of_kind(definition: CardDef, kind: str) -> tuple[CompiledAbility, ...]:
+    """A card's abilities of one kind (``_kind_of``), in text order; remembered per
+    definition: definitions never change."""
+    found = _KINDS.get(id(definition))
+    if found is None or found[0] is not definition:
+        if len(_KINDS) > 5_000:
+            _KINDS.clear()  # pools come and go (tests): keep the memory bounded
+        groups: dict[str, list[CompiledAbility]] = {}
+        for ability in definition.abilities:
+            groups.setdefault(_kind_of(ability), []).append(ability)
+        found = _KINDS[id(definition)] = (definition, {k: tuple(v) for k, v in groups.items()})
+    return found[1].get(kind, ())
 
 
 def _kind_of(ability: CompiledAbility) -> str:
@@ -135,13 +130,8 @@ def _kind_of(ability: CompiledAbility) -> str:
     return "effect"
 
 
-def _selects(ctx: Context, selector: ast.Node, uid: int) -> bool:
-    """``uid in candidates(ctx, selector)``, without listing every candidate of a card
-    selector first."""
-    if isinstance(selector, ast.Cards):
-        places = ctx.engine.cards_in(_zones_of(ctx, selector))
-        return uid in places and matches_cards(ctx, selector, uid)
-    return uid in candidates(ctx, selector)
+# (id(pool), its number of cards, hero) -> (pool, the hero's set): pools only grow
+_HERO_SETS: dict[tuple[int, int, str], tuple[CardPool, tuple[str, ...]]] = {}
 
 
 class PocketDuelKernel(Kernel):
@@ -156,6 +146,7 @@ class PocketDuelKernel(Kernel):
     turn_phase = "round"
     max_rounds = 200
     agent_kinds = ("automa",)
+    computed_hooks = frozenset({"energy_max"})  # from the thresholds of the game's cards
 
     def agent_for(self, kind: str, engine: Engine, player: int) -> Any:
         return AutomaAgent(engine) if kind == "automa" else None
@@ -386,8 +377,18 @@ class PocketDuelKernel(Kernel):
 
     # ---- setup ------------------------------------------------------------------------
     def hero_set(self, engine: Engine, hero: str) -> list[str]:
-        own = (c.id for c in engine.pool.cards.values() if c.get("hero") == hero)
-        return [hero, *sorted(i for i in own if engine.pool[i].type in TYPES)]
+        pool = engine.pool
+        key = (id(pool), len(pool.cards), hero)
+        found = _HERO_SETS.get(key)
+        if found is None or found[0] is not pool:
+            own = (c.id for c in pool.cards.values() if c.get("hero") == hero)
+            if len(_HERO_SETS) > 1_000:
+                _HERO_SETS.clear()
+            found = _HERO_SETS[key] = (
+                pool,
+                (hero, *sorted(i for i in own if pool[i].type in TYPES)),
+            )
+        return list(found[1])
 
     def setup(self, engine: Engine, decks: Sequence[Sequence[str]]) -> None:
         """§5: hero on the table, superpower in reserve, the other 6 cards in hand."""
@@ -616,13 +617,11 @@ class PocketDuelKernel(Kernel):
             elif str(engine.rule(f"{mine}_cancels", uid=uid)).casefold() == theirs:
                 return True
         controller = engine.state.cards[uid].controller
-        for ability in engine.definition(uid).abilities:
-            if _kind(ability) != "cancel":
-                continue
+        for ability in _of_kind(engine.definition(uid), "cancel"):
             ctx = engine.context(uid, ability, controller)
             for clause in _clauses(ability):
                 target = clause.action.target
-                if target is not None and _selects(ctx, target, other):
+                if target is not None and selects(ctx, target, other):
                     return True
         return False
 
@@ -643,15 +642,14 @@ class PocketDuelKernel(Kernel):
         """The block a played card gives its player this round (Block X, "you block…")."""
         if engine.permitted("block", uid) is False:
             return
-        for ability in engine.definition(uid).abilities:
-            if _kind(ability) == "block":
-                engine.resolve(ability, uid, player)
+        for ability in _of_kind(engine.definition(uid), "block"):
+            engine.resolve(ability, uid, player)
 
     def _run(self, engine: Engine, uid: int, player: int, kind: str) -> None:
-        for ability in engine.definition(uid).abilities:
+        for ability in _of_kind(engine.definition(uid), kind):
             if engine.state.result is not None:
                 return
-            if _kind(ability) == kind and engine.within_limits(ability, uid):
+            if engine.within_limits(ability, uid):
                 engine.resolve(ability, uid, player)
 
     def resolve_pending(self, engine: Engine) -> None:
