@@ -129,6 +129,8 @@ class TerminalAgent:
 
 def _valid(decision: Decision, picked: tuple[int, ...]) -> bool:
     n = len(decision.options)
+    if len(picked) == 1 and decision.kind != "order":  # the usual answer: one option
+        return 0 <= picked[0] < n and decision.least <= 1 <= decision.most
     if any(not 0 <= i < n for i in picked) or len(set(picked)) != len(picked):
         return False
     if decision.kind == "order":

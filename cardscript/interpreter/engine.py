@@ -106,6 +106,12 @@ class PendingTrigger:
     controller: int
     event: Event
 
+    def __init__(
+        self, ability: CompiledAbility, source: int, controller: int, event: Event
+    ) -> None:
+        # by hand, as Event's
+        self.__dict__.update(ability=ability, source=source, controller=controller, event=event)
+
 
 class BudgetExceeded(RuntimeError):
     """A game took more steps than its budget: a runaway effect, named with its cards."""
@@ -128,6 +134,8 @@ class Engine:
     pending: list[PendingTrigger] = field(default_factory=list)
     recent: list[Cause] = field(default_factory=list)  # for naming cards in errors
     _loop_seen: dict[tuple[str, int | None, int], int] = field(default_factory=dict)
+    _loop_pairs: set[tuple[str, int | None]] = field(default_factory=set)  # seen once
+    _lazy_loops: bool | None = None  # may a loop be found one round later?
     _definitions: dict[int, CardDef] = field(default_factory=dict)
     # the abilities of the cards in play by ``CardDef.play_index`` key, for one zone
     # membership: every zone change goes through ``GameState.move``/``create_card``, which
@@ -286,6 +294,12 @@ class Engine:
         changes that add to it, static abilities first and lasting effects in timestamp
         order; the kernel clamps last (e.g. negative counts as 0)."""
         value = self.kernel.printed(self, uid, stat)
+        if (
+            not self.state.lasting
+            and not self.in_play(("verb", "set_stat"))
+            and not self.in_play(("verb", "get"))
+        ):
+            return self.kernel.clamp(self, uid, stat, value)  # no text changes any stat now
         value = self._stat_set(uid, stat, value)
         for delta in self._stat_deltas(uid, stat):
             value += delta
@@ -523,23 +537,18 @@ class Engine:
 
     def emit(self, event: Event) -> None:
         """Record an event and queue the triggered abilities it matches."""
-        self.state.history.append(
-            {
-                "event": event.name,
-                "subject": event.subject,
-                "player": event.player,
-                "turn": self.state.turn,
-            }
+        state = self.state
+        name = event.name
+        state.history.append(
+            {"event": name, "subject": event.subject, "player": event.player, "turn": state.turn}
         )
         if self.log is not None:
             self.log.event(self, event)
-        kernel = self.kernel
         # most events have no listener in play: skip the matching then
         sources = self._trigger_sources
         if sources is None:
-            sources = self._trigger_sources = _overrides(kernel, "trigger_sources")
-            self._after_event = _overrides(kernel, "after_event")
-        name = event.name
+            sources = self._trigger_sources = _overrides(self.kernel, "trigger_sources")
+            self._after_event = _overrides(self.kernel, "after_event")
         if self.pool.play_keys() is not self._pool_keys:
             self._know_pool()
         if sources or (name in self._heard_events and self.in_play(("event", name))):
@@ -547,7 +556,7 @@ class Engine:
 
             self.pending.extend(matching_triggers(self, event))
         if self._after_event:
-            kernel.after_event(self, event)
+            self.kernel.after_event(self, event)
 
     def take_pending(self) -> list[PendingTrigger]:
         pending, self.pending = self.pending, []
@@ -592,7 +601,8 @@ class Engine:
         from cardscript.interpreter.effects import run_steps
 
         ctx = self.context(source, ability, controller, event)
-        ctx.chosen = dict(targets or {})
+        if targets:
+            ctx.chosen = dict(targets)
         node = ability.node
         costs = getattr(node, "costs", None)
         if costs is not None and pay:
@@ -689,15 +699,28 @@ class Engine:
     def loop_guard(self, trigger: PendingTrigger) -> None:
         """Call before each trigger resolves inside one chain: the same trigger about to
         resolve in the same state twice means the chain never ends (Berserk §103.4 cuts
-        it at the first exact repeat); the kernel decides what then."""
-        key = (trigger.ability.key, trigger.source, self.state.loop_key())
+        it at the first exact repeat); the kernel decides what then.
+
+        With the base ``Kernel.on_loop`` (it raises) the state is read only from a
+        trigger's second resolution in the chain on: a loop then raises one round later,
+        the same error, and a chain without repeats (nearly all) never reads the state."""
+        pair = (trigger.ability.key, trigger.source)
+        lazy = self._lazy_loops
+        if lazy is None:
+            lazy = self._lazy_loops = not _overrides(self.kernel, "on_loop")
+        if lazy and pair not in self._loop_pairs:
+            self._loop_pairs.add(pair)
+            return
+        key = (*pair, self.state.loop_key())
         if key in self._loop_seen:
-            cards = {self.pool[k[0].split("#", 1)[0]].name for k in self._loop_seen}
+            seen = {k[0] for k in self._loop_seen} | {k[0] for k in self._loop_pairs}
+            cards = {self.pool[k.split("#", 1)[0]].name for k in seen}
             self.kernel.on_loop(self, sorted(cards))
         self._loop_seen[key] = self.steps
 
     def chain_done(self) -> None:
         self._loop_seen.clear()
+        self._loop_pairs.clear()
 
     def end(self, winner: int | None, reason: str) -> None:
         if self.state.result is None:

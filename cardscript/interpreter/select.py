@@ -24,6 +24,10 @@ class Seat:
 
     index: int
 
+    def __init__(self, index: int) -> None:
+        # by hand: the generated frozen __init__ goes through object.__setattr__
+        self.__dict__["index"] = index
+
 
 Target = int | Seat  # a card uid, or a player
 

@@ -143,16 +143,27 @@ class GameState:
     ) -> None:
         """Move a card to ``zone`` of ``player`` (its owner by default); top is the end."""
         card = self.cards[uid]
-        self.where(uid).remove(uid)
+        data = card.data
+        was_shared = data.get("shared")
+        if was_shared:
+            self.shared[card.zone].remove(uid)
+        else:
+            self.players[card.controller].zones[card.zone].remove(uid)
         card.zone = zone
         if shared:
-            card.data["shared"] = True
+            data["shared"] = True
+            target = self.shared.setdefault(zone, [])
         else:
-            card.data.pop("shared", None)
-            card.controller = card.owner if player is None else player
-        target = self.zone_list(zone, None if shared else card.controller)
-        target.insert(len(target) if position is None else position, uid)
-        card.timestamp = self.tick()
+            if was_shared:
+                del data["shared"]
+            card.controller = controller = card.owner if player is None else player
+            target = self.players[controller].zones.setdefault(zone, [])
+        if position is None:
+            target.append(uid)
+        else:
+            target.insert(position, uid)
+        self.clock += 1
+        card.timestamp = self.clock
 
     def tick(self) -> int:
         self.clock += 1
