@@ -148,13 +148,11 @@ class Engine:
     _play_seen: dict[tuple[int, ...], Any] = field(default_factory=dict)  # uids -> index
     _trigger_sources: bool | None = None  # does the kernel name trigger sources of its own?
     _after_event: bool = True  # does it check anything after an event?
-    # per card: (the state it belongs to, its (key, [(uid, ability, node)…]) index entries)
-    _play_entries: dict[int, tuple[GameState, list[Any]]] = field(default_factory=dict)
     _terms: dict[str, Any] = field(default_factory=dict)  # rule hook id -> registry term
-    # what no card of the pool can change, for ``_pool_keys``: rule values no text overrides
+    # what no card of the pool can change, for ``_pool_version``: rule values no text overrides
     # (and the kernel does not work out from the game), whether any text speaks of
     # permissions, the events some trigger waits for
-    _pool_keys: frozenset[Any] | None = None
+    _pool_version: int = -1
     _fixed_rules: dict[str, Any] = field(default_factory=dict)
     _permission_text: bool = True
     _heard_events: frozenset[str] = frozenset()
@@ -175,7 +173,8 @@ class Engine:
 
     def _know_pool(self) -> None:
         """Read what the pool's cards can speak of (again, when cards were added)."""
-        keys = self._pool_keys = self.pool.play_keys()
+        self._pool_version = self.pool.version
+        keys = self.pool.play_keys()
         self._fixed_rules.clear()
         self._permission_text = ("verb", "permission") in keys
         self._heard_events = frozenset(
@@ -256,36 +255,33 @@ class Engine:
         if uids != self._play_uids or state is not self._play_state:
             if state is not self._play_state:
                 self._play_seen.clear()
-            # the same cards in play again (between two plays, say): the same index
+            # the same cards in play again (between two plays, say): the same index; the
+            # same instances of the same cards in another game of the pool, too
             key = tuple(uids)
             index = self._play_seen.get(key)
             if index is None:
                 if len(self._play_seen) > 256:
                     self._play_seen.clear()
-                index = self._play_seen[key] = self._index_play(uids)
+                cards = state.cards
+                shared = self.pool.play_cache
+                both = (key, tuple(cards[uid].card_id for uid in uids))
+                index = shared.get(both)
+                if index is None:
+                    if len(shared) > 4096:
+                        shared.clear()
+                    index = shared[both] = self._index_play(uids)
+                self._play_seen[key] = index
             self._play = index
             self._play_uids = uids
             self._play_state = state
         self._play_clock = state.clock
 
     def _index_play(self, uids: list[int]) -> dict[Any, list[tuple[int, CompiledAbility, Any]]]:
+        """Read-only once built: it is shared by every game of the pool."""
         index: dict[Any, list[tuple[int, CompiledAbility, Any]]] = {}
-        entries = self._play_entries
-        state = self.state
         for uid in uids:
-            mine = entries.get(uid)
-            if mine is None or mine[0] is not state:
-                grouped = self.definition(uid).play_index
-                mine = entries[uid] = (
-                    state,
-                    [(k, [(uid, a, a.node) for a in found]) for k, found in grouped.items()],
-                )
-            for key, found in mine[1]:
-                have = index.get(key)
-                if have is None:
-                    index[key] = list(found)
-                else:
-                    have.extend(found)
+            for key, found in self.definition(uid).play_index.items():
+                index.setdefault(key, []).extend((uid, a, a.node) for a in found)
         return index
 
     # ---- computed characteristics ---------------------------------------------------
@@ -379,7 +375,7 @@ class Engine:
         """A rule's value for a card (or player): the registry's default, changed by the
         newest active card text that overrides it."""
         if not self.state.lasting:
-            if self.pool.play_keys() is not self._pool_keys:
+            if self.pool.version != self._pool_version:
                 self._know_pool()
             fixed = self._fixed_rules.get(hook, _UNSET)
             if fixed is not _UNSET:
@@ -421,17 +417,21 @@ class Engine:
                 value = effect["value"]
         return value
 
+    def permissions_speak(self) -> bool:
+        """Could card text in play or a lasting effect allow or forbid anything now? When
+        not, ``permitted`` is None for everything (a kernel may skip asking card by card)."""
+        if self.state.lasting:
+            return True
+        if self.pool.version != self._pool_version:
+            self._know_pool()
+        return self._permission_text and bool(self.in_play(("verb", "permission")))
+
     def permitted(self, permission: str, uid: int, obj: int | None = None) -> bool | None:
         """True or False if card text allows or forbids it ("cannot" beats "can"); None
         when no text speaks, and the kernel's rule decides."""
-        if not self.state.lasting:
-            if self.pool.play_keys() is not self._pool_keys:
-                self._know_pool()
-            if not self._permission_text:
-                return None  # no card of the game speaks of permissions
+        if not self.permissions_speak():
+            return None
         texts = self.in_play(("verb", "permission"))
-        if not texts and not self.state.lasting:
-            return None  # no text speaks
         allowed = forbidden = False
         for source, ability, node in texts:
             if not self._static_applies(source, ability, node):
@@ -549,7 +549,7 @@ class Engine:
         if sources is None:
             sources = self._trigger_sources = _overrides(self.kernel, "trigger_sources")
             self._after_event = _overrides(self.kernel, "after_event")
-        if self.pool.play_keys() is not self._pool_keys:
+        if self.pool.version != self._pool_version:
             self._know_pool()
         if sources or (name in self._heard_events and self.in_play(("event", name))):
             from cardscript.interpreter.triggers import matching_triggers

@@ -80,8 +80,10 @@ class Kernel:
         return value
 
     def is_a(self, engine: Engine, uid: int, noun: str) -> bool:
+        if noun == "card":
+            return True
         definition = engine.definition(uid)
-        return noun == "card" or definition.type == noun or definition.get("subtype") == noun
+        return definition.type == noun or definition.get("subtype") == noun
 
     def has_quality(self, engine: Engine, uid: int, quality: str) -> bool:
         card = engine.state.cards[uid]

@@ -206,13 +206,8 @@ def matches_cards(ctx: Context, selector: ast.Cards, uid: int) -> bool:
     if not kernel.is_a(engine, uid, selector.noun):
         return False
     q = selector.quantifier
-    if (
-        q is not None
-        and q.kind in ("another", "other", "each other", "all other")
-        and (uid == ctx.source)
-    ):
+    if q is not None and uid == ctx.source and q.kind in _NOT_THIS:
         return False
-    card = engine.state.cards[uid]
     for quality in selector.qualities:
         if quality.kind == "adj" and (
             kernel.quality_for(engine, uid, quality.value, ctx.controller) == quality.negated
@@ -221,10 +216,16 @@ def matches_cards(ctx: Context, selector: ast.Cards, uid: int) -> bool:
         if quality.kind == "name" and not _has_name(engine, uid, quality.value):
             return False
         if quality.kind == "possessor" and (
-            (card.controller == ctx.controller) != (quality.value == "your")
+            (engine.state.cards[uid].controller == ctx.controller) != (quality.value == "your")
         ):
             return False
-    return all(_filter(ctx, f, uid) for f in selector.filters)
+    for f in selector.filters:  # noqa: SIM110 - all() with a generator costs more, per card
+        if not _filter(ctx, f, uid):
+            return False
+    return True
+
+
+_NOT_THIS = frozenset({"another", "other", "each other", "all other"})
 
 
 def _has_name(engine: Engine, uid: int, value: str) -> bool:

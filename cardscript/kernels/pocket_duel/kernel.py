@@ -367,9 +367,8 @@ class PocketDuelKernel(Kernel):
         return self.has_quality(engine, uid, quality)
 
     def is_a(self, engine: Engine, uid: int, noun: str) -> bool:
-        kind = engine.definition(uid).type
         if noun == "ability_card":
-            return kind in TYPES
+            return engine.definition(uid).type in TYPES
         return super().is_a(engine, uid, noun)
 
     def replaceable(self, change: str, args: dict[str, Any]) -> str | None:
@@ -454,6 +453,8 @@ class PocketDuelKernel(Kernel):
 
     def _playable(self, engine: Engine, player: int) -> list[int]:
         hand = engine.state.players[player].zones.get("hand", [])
+        if not engine.permissions_speak():
+            return list(hand)
         return [u for u in hand if engine.permitted("be_played", u) is not False]
 
     def choose_card(self, engine: Engine, player: int) -> int | None:
