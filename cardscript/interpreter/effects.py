@@ -29,7 +29,8 @@ def cause_of(ctx: Context) -> Cause:
 
 
 def run_steps(ctx: Context, steps: ast.Steps) -> None:
-    _bind_where(ctx, steps)
+    if steps.where:
+        _bind_where(ctx, steps)
     for step in steps.steps:
         if ctx.engine.state.result is not None:
             return

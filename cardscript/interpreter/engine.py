@@ -201,10 +201,9 @@ class Engine:
         return out
 
     def describe(self, target: Target) -> str:
-        if isinstance(target, Seat):
-            return self.state.players[target.index].name
-        card = self.state.cards[target]
-        return f"{self.definition(target).name} [{card.zone}]"
+        if isinstance(target, int):
+            return f"{self.definition(target).name} [{self.state.cards[target].zone}]"
+        return self.state.players[target.index].name
 
     def active_abilities(self) -> Iterable[tuple[int, CompiledAbility]]:
         """Abilities of cards whose text works now (in play, not switched off)."""
@@ -251,7 +250,11 @@ class Engine:
     def _refresh_play(self) -> None:
         """The index for the cards in play now (never for a kernel whose text varies)."""
         state = self.state
-        uids = self.cards_in((z, None) for z in self.kernel.play_zones)
+        zones = self.kernel.play_zones
+        if len(zones) == 1 and not state.shared:  # one play zone, each player's: in seat order
+            uids = [u for p in state.players for u in p.zones.get(zones[0], ())]
+        else:
+            uids = self.cards_in((z, None) for z in zones)
         if uids != self._play_uids or state is not self._play_state:
             if state is not self._play_state:
                 self._play_seen.clear()

@@ -248,13 +248,9 @@ class PocketDuelKernel(Kernel):
             self._heals.append((cause, Seat(player), amount))  # damage first (§10)
             return True
         if (
-            resource == "health"
-            and engine.permitted("gain_health", self._hero(engine, player)) is False
-        ):
-            return False
-        if (
-            resource == "energy"
-            and engine.permitted("gain_energy", self._hero(engine, player)) is False
+            resource in ("health", "energy")
+            and engine.permissions_speak()
+            and engine.permitted(f"gain_{resource}", self._hero(engine, player)) is False
         ):
             return False
         res = engine.state.players[player].resources
