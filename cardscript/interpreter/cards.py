@@ -113,9 +113,9 @@ class CardPool:
     game: Any  # cardscript.games.Game
     cards: dict[str, CardDef] = field(default_factory=dict)
     _keys: frozenset[Any] | None = field(default=None, repr=False, compare=False)
-    # the engine's play-zone indexes, by the (uids, card ids) in play: the same in every
-    # game of this pool (``Engine._refresh_play``); emptied when a card is added
-    play_cache: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
+    # what the engine works out from the pool alone, the same in every game of it (its
+    # play-zone indexes, rule values no text changes); emptied when a card is added
+    memo: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
     version: int = field(default=0, repr=False, compare=False)  # one more for every card added
 
     def __getitem__(self, card_id: str) -> CardDef:
@@ -125,7 +125,7 @@ class CardPool:
         definition = compile_card(card, self.game)
         self.cards[definition.id] = definition
         self._keys = None
-        self.play_cache.clear()
+        self.memo.clear()
         self.version += 1
         return definition
 

@@ -175,7 +175,10 @@ class Engine:
         """Read what the pool's cards can speak of (again, when cards were added)."""
         self._pool_version = self.pool.version
         keys = self.pool.play_keys()
-        self._fixed_rules.clear()
+        # shared by the pool's games: a new engine finds them filled
+        memo = self.pool.memo
+        self._terms = memo.setdefault("hook terms", {})
+        self._fixed_rules = memo.setdefault(("fixed rules", type(self.kernel)), {})
         self._permission_text = ("verb", "permission") in keys
         self._heard_events = frozenset(
             k[1] for k in keys if isinstance(k, tuple) and k[0] == "event"
@@ -266,7 +269,7 @@ class Engine:
                 if len(self._play_seen) > 256:
                     self._play_seen.clear()
                 cards = state.cards
-                shared = self.pool.play_cache
+                shared = self.pool.memo.setdefault("play indexes", {})
                 both = (key, tuple(cards[uid].card_id for uid in uids))
                 index = shared.get(both)
                 if index is None:

@@ -32,7 +32,8 @@ class Kernel:
     turn_phase = "turn"  # the period that "until end of turn" and history belong to
     replacement_policy = "newest"  # newest | affected_chooses
     # rule hooks whose default ``hook_default`` works out from the game as it is (asked
-    # every time); the engine remembers every other hook's default
+    # every time); the engine remembers every other hook's default, for the kernel's
+    # class and the card pool
     computed_hooks: frozenset[str] = frozenset()
 
     def __init__(self) -> None:
