@@ -655,6 +655,8 @@ class Engine:
             self.state.used[key] = self.state.used.get(key, 0) + 1
 
     def within_limits(self, ability: CompiledAbility, source: int | None) -> bool:
+        if not ability.line.mods:
+            return True  # no "once per …": nothing to count
         used = self.state.used.get(f"{source}:{ability.key}", 0)
         for mod in ability.line.mods:
             limit = {

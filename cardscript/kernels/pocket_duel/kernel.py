@@ -474,7 +474,8 @@ class PocketDuelKernel(Kernel):
         self.resolve_pending(engine)
         if state.result is not None:
             return
-        hands = [list(p.zones.get("hand", ())) for p in state.players]
+        # the Automa chooses against the hand as it was before the human's play (§14.2)
+        hands = [list(p.zones.get("hand", ())) for p in state.players] if automa is not None else []
         played: list[int | None] = [None] * n
         for player in range(n):
             if player == automa:
@@ -651,6 +652,8 @@ class PocketDuelKernel(Kernel):
 
     def resolve_pending(self, engine: Engine) -> None:
         """Triggered abilities resolve in seat order, each in the order it triggered."""
+        if not engine.pending:
+            return  # nothing triggered: no chain to run or close
         while engine.state.result is None:
             pending = engine.take_pending()
             if not pending:
@@ -677,9 +680,9 @@ class PocketDuelKernel(Kernel):
         n = len(played)
         for player, uid in enumerate(played):
             other = played[(player + 1) % n] if n > 1 else None
-            if uid is None or other is None or not self._live(engine, uid):
+            if uid is None or other is None or self._type(engine, uid) != "weapon":
                 continue
-            if self._type(engine, uid) != "weapon" or self._type(engine, other) != "rest":
+            if self._type(engine, other) != "rest" or not self._live(engine, uid):
                 continue
             if engine.rule("weapon_destroys_rest", uid=uid):
                 engine.apply(
