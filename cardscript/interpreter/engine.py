@@ -498,6 +498,8 @@ class Engine:
         least: int = 1,
         most: int = 1,
     ) -> tuple[int, ...]:
+        if not options:
+            return ()
         decision = Decision(
             player,
             kind,
@@ -507,8 +509,6 @@ class Engine:
             least,
             most,
         )
-        if not options:
-            return ()
         answer = check_answer(decision, tuple(self.agents[player].decide(decision)))
         if self.log is not None:
             self.log.decision(self, decision, answer)

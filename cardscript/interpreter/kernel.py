@@ -90,12 +90,12 @@ class Kernel:
         card = engine.state.cards[uid]
         if quality in card.states:
             return True
-        definition = engine.definition(uid)
+        fields = engine.definition(uid).fields  # read directly: asked for every candidate
         for field in ("type", "subtype", "element", "aspect", "trigger"):
-            value = definition.get(field)
+            value = fields.get(field)
             if value == quality or (isinstance(value, list) and quality in value):
                 return True
-        return bool(definition.get(quality) is True)
+        return bool(fields.get(quality) is True)
 
     def quality_for(self, engine: Engine, uid: int, quality: str, controller: int) -> bool:
         """A quality as seen by ``controller``, whose text is being read ("opposing",

@@ -130,6 +130,8 @@ def _kind_of(ability: CompiledAbility) -> str:
     return "effect"
 
 
+_START = {"hero": "table", "superpower": "reserve"}  # where a card starts (§5); else hand
+
 # (id(pool), its number of cards, hero) -> (pool, the hero's set): pools only grow
 _HERO_SETS: dict[tuple[int, int, str], tuple[CardPool, tuple[str, ...]]] = {}
 
@@ -394,9 +396,7 @@ class PocketDuelKernel(Kernel):
             if len(ids) == 1 and engine.pool[ids[0]].type == "hero":
                 ids = self.hero_set(engine, ids[0])
             for card_id in ids:
-                kind = engine.pool[card_id].type
-                zone = {"hero": "table", "superpower": "reserve"}.get(kind, "hand")
-                state.create_card(card_id, player, zone)
+                state.create_card(card_id, player, _START.get(engine.pool[card_id].type, "hand"))
             res = state.players[player].resources
             res["health"] = int(engine.rule("starting_health", player=player))
             res["energy"] = int(engine.rule("starting_energy", player=player))
