@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from cardscript.grammar import ast
 from cardscript.interpreter.agents import Agent, Decision, check_answer
@@ -25,9 +25,10 @@ if TYPE_CHECKING:
     from cardscript.interpreter.log import GameLog
 
 
-@dataclass(frozen=True)
-class Event:
-    """Something that happened: ``name`` is an event id of the game's registry."""
+class Event(NamedTuple):
+    """Something that happened: ``name`` is an event id of the game's registry. A named
+    tuple: immutable, and the cheapest record to make (one is made for nearly every
+    change)."""
 
     name: str
     subject: int | None = None  # the card it happened to (or that did it)
@@ -37,35 +38,13 @@ class Event:
     source: int | None = None  # the card whose effect caused it
     data: tuple[tuple[str, Any], ...] = ()
 
-    def __init__(
-        self,
-        name: str,
-        subject: int | None = None,
-        player: int | None = None,
-        obj: int | None = None,
-        amount: int | None = None,
-        source: int | None = None,
-        data: tuple[tuple[str, Any], ...] = (),
-    ) -> None:
-        # by hand: the generated frozen __init__ sets each field through
-        # object.__setattr__, and an event is made for nearly every change
-        self.__dict__.update(
-            name=name,
-            subject=subject,
-            player=player,
-            obj=obj,
-            amount=amount,
-            source=source,
-            data=data,
-        )
-
     def get(self, key: str, default: Any = None) -> Any:
         return dict(self.data).get(key, default)
 
 
-@dataclass(frozen=True)
-class Cause:
-    """Why a change happened: the card, the ability and where its text says so."""
+class Cause(NamedTuple):
+    """Why a change happened: the card, the ability and where its text says so (a named
+    tuple, as Event: one is made for every change a card's text causes)."""
 
     card: str | None = None
     ability: str | None = None
@@ -74,17 +53,6 @@ class Cause:
     # The card instance whose text acts ("this attacks you" needs the attacker); not logged,
     # since instance numbers say nothing to a reader.
     source: int | None = None
-
-    def __init__(
-        self,
-        card: str | None = None,
-        ability: str | None = None,
-        at: str | None = None,
-        rule: str | None = None,
-        source: int | None = None,
-    ) -> None:
-        # by hand, as Event's: one is made for every change a card's text causes
-        self.__dict__.update(card=card, ability=ability, at=at, rule=rule, source=source)
 
     def as_dict(self) -> dict[str, str]:
         return {
@@ -99,18 +67,11 @@ class Cause:
         }
 
 
-@dataclass(frozen=True)
-class PendingTrigger:
+class PendingTrigger(NamedTuple):
     ability: CompiledAbility
     source: int
     controller: int
     event: Event
-
-    def __init__(
-        self, ability: CompiledAbility, source: int, controller: int, event: Event
-    ) -> None:
-        # by hand, as Event's
-        self.__dict__.update(ability=ability, source=source, controller=controller, event=event)
 
 
 class BudgetExceeded(RuntimeError):
