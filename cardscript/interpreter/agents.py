@@ -9,20 +9,19 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from cardscript.interpreter.state import Rng
 
 KINDS = ("targets", "option", "yes_no", "order", "action")
 
 
-@dataclass(frozen=True)
-class Decision:
+class Decision(NamedTuple):
     """A choice for ``player``: pick between ``least`` and ``most`` of ``options``.
 
     kinds: targets (cards or players), option (one of several effects), yes_no ("may"),
     order (simultaneous triggers: answer is a permutation), action (next legal action).
+    A named tuple: immutable, and cheap to make for every choice.
     """
 
     player: int

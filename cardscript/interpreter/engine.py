@@ -10,6 +10,7 @@ detection, and a log where every change names its cause down to the script's lin
 from __future__ import annotations
 
 import math
+from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -93,7 +94,8 @@ class Engine:
     log: GameLog | None = None
     steps: int = 0
     pending: list[PendingTrigger] = field(default_factory=list)
-    recent: list[Cause] = field(default_factory=list)  # for naming cards in errors
+    # the last causes, for naming cards in errors
+    recent: deque[Cause] = field(default_factory=lambda: deque(maxlen=12))
     _loop_seen: dict[tuple[str, int | None, int], int] = field(default_factory=dict)
     _loop_pairs: set[tuple[str, int | None]] = field(default_factory=set)  # seen once
     _lazy_loops: bool | None = None  # may a loop be found one round later?
@@ -482,14 +484,11 @@ class Engine:
     def apply(self, change: str, cause: Cause, **args: Any) -> Any:
         """Run one primitive: count it, let replacements speak, log it."""
         self.steps = steps = self.steps + 1
-        recent = self.recent
-        recent.append(cause)
-        if len(recent) > 24:
-            del recent[:-12]  # the last 12 at least, trimmed now and then
+        self.recent.append(cause)
         if steps > self.budget:
             raise BudgetExceeded(
                 f"the game took more than {self.budget:,} steps; the cards last involved: "
-                + ", ".join(sorted({c.card for c in self.recent[-12:] if c.card}))
+                + ", ".join(sorted({c.card for c in self.recent if c.card}))
             )
         kernel = self.kernel
         event_id = kernel.replaceable(change, args)

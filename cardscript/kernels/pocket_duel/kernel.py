@@ -196,7 +196,11 @@ class PocketDuelKernel(Kernel):
             engine.state.cards[uid].states.discard("face_down")
 
     def _round(self, engine: Engine) -> dict[str, Any]:
-        return engine.state.data.setdefault("round", {})
+        data = engine.state.data
+        found = data.get("round")
+        if found is None:
+            found = data["round"] = {}
+        return found
 
     def _deal_damage(
         self,
