@@ -168,7 +168,8 @@ class Engine:
 
     def describe(self, target: Target) -> str:
         if isinstance(target, int):
-            return f"{self.definition(target).name} [{self.state.cards[target].zone}]"
+            definition = self._definitions.get(target) or self.definition(target)
+            return f"{definition.name} [{self.state.cards[target].zone}]"
         return self.state.players[target.index].name
 
     def active_abilities(self) -> Iterable[tuple[int, CompiledAbility]]:
@@ -233,7 +234,7 @@ class Engine:
                     self._play_seen.clear()
                 cards = state.cards
                 shared = self.pool.memo.setdefault("play indexes", {})
-                both = (key, tuple(cards[uid].card_id for uid in uids))
+                both = (key, tuple([cards[uid].card_id for uid in uids]))
                 index = shared.get(both)
                 if index is None:
                     if len(shared) > 4096:
@@ -246,11 +247,27 @@ class Engine:
         self._play_clock = state.clock
 
     def _index_play(self, uids: list[int]) -> dict[Any, list[tuple[int, CompiledAbility, Any]]]:
-        """Read-only once built: it is shared by every game of the pool."""
+        """Read-only once built: it is shared by every game of the pool, as each card
+        instance's entries are."""
         index: dict[Any, list[tuple[int, CompiledAbility, Any]]] = {}
+        entries = self.pool.memo.setdefault("play entries", {})
+        cards = self.state.cards
         for uid in uids:
-            for key, found in self.definition(uid).play_index.items():
-                index.setdefault(key, []).extend((uid, a, a.node) for a in found)
+            both = (uid, cards[uid].card_id)
+            mine = entries.get(both)
+            if mine is None:
+                if len(entries) > 4096:
+                    entries.clear()
+                grouped = self.definition(uid).play_index.items()
+                mine = entries[both] = [
+                    (k, [(uid, a, a.node) for a in found]) for k, found in grouped
+                ]
+            for key, found in mine:
+                have = index.get(key)
+                if have is None:
+                    index[key] = list(found)
+                else:
+                    have.extend(found)
         return index
 
     # ---- computed characteristics ---------------------------------------------------
