@@ -28,12 +28,12 @@ class CompiledAbility:
     origin: str = "text"  # "text" or "keyword:<Name>"
     keyword_values: tuple[tuple[str, str], ...] = ()
 
-    @property
+    # remembered (cached_property writes the instance's __dict__, which a frozen
+    # dataclass allows): every change an ability causes names its key and place
+    @cached_property
     def node(self) -> ast.Node:
         return self.line.ability
 
-    # remembered (cached_property writes the instance's __dict__, which a frozen
-    # dataclass allows): every change an ability causes names its key and place
     @cached_property
     def key(self) -> str:
         return f"{self.card_id}#{self.index}"

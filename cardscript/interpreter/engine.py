@@ -111,6 +111,7 @@ class Engine:
     _play_seen: dict[tuple[int, ...], Any] = field(default_factory=dict)  # uids -> index
     _trigger_sources: bool | None = None  # does the kernel name trigger sources of its own?
     _after_event: bool = True  # does it check anything after an event?
+    _replaces: bool | None = None  # may a change of its be replaced?
     _terms: dict[str, Any] = field(default_factory=dict)  # rule hook id -> registry term
     # what no card of the pool can change, for ``_pool_version``: rule values no text overrides
     # (and the kernel does not work out from the game), whether any text speaks of
@@ -508,9 +509,13 @@ class Engine:
                 + ", ".join(sorted({c.card for c in self.recent if c.card}))
             )
         kernel = self.kernel
-        event_id = kernel.replaceable(change, args)
-        if event_id is not None and self._replacement(event_id, args):
-            return None
+        replaces = self._replaces
+        if replaces is None:  # the base kernel's replaceable is always None
+            replaces = self._replaces = _overrides(kernel, "replaceable")
+        if replaces:
+            event_id = kernel.replaceable(change, args)
+            if event_id is not None and self._replacement(event_id, args):
+                return None
         primitive = kernel.primitive(change)
         if primitive is None:
             raise RulesError(f"the {self.game.registry.game} kernel has no primitive {change!r}")

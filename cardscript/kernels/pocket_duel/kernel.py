@@ -373,9 +373,6 @@ class PocketDuelKernel(Kernel):
             return engine.definition(uid).type in TYPES
         return super().is_a(engine, uid, noun)
 
-    def replaceable(self, change: str, args: dict[str, Any]) -> str | None:
-        return None
-
     # ---- setup ------------------------------------------------------------------------
     def hero_set(self, engine: Engine, hero: str) -> list[str]:
         pool = engine.pool
