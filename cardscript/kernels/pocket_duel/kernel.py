@@ -602,9 +602,10 @@ class PocketDuelKernel(Kernel):
         """Does ``uid`` cancel ``other``? The type relation from the rule hooks (the
         3-cycle PD-X1 by default, or PD-X2), then the card script's cancel clauses."""
         mine, theirs = self._type(engine, uid), self._type(engine, other)
-        if engine.permitted("be_cancelled", other) is False:
-            return False
-        if engine.permitted("cancel", uid) is False:
+        if engine.permissions_speak() and (
+            engine.permitted("be_cancelled", other) is False
+            or engine.permitted("cancel", uid) is False
+        ):
             return False
         if mine == theirs:
             if engine.rule("same_type_cancels", uid=uid):
