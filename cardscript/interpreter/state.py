@@ -112,20 +112,17 @@ class GameState:
     def create_card(
         self, card_id: str, owner: int, zone: str, *, face_up: bool = True, shared: bool = False
     ) -> Card:
-        card = Card(
-            uid=self.next_uid,
-            card_id=card_id,
-            owner=owner,
-            controller=owner,
-            zone=zone,
-            face_up=face_up,
-            timestamp=self.tick(),
-        )
-        self.next_uid += 1
-        self.cards[card.uid] = card
-        self.zone_list(zone, None if shared else owner).append(card.uid)
+        self.clock = clock = self.clock + 1
+        uid = self.next_uid
+        self.next_uid = uid + 1
+        # positional, every field given: every card of every game is made here
+        card = Card(uid, card_id, owner, owner, zone, face_up, set(), {}, None, clock, {})
+        self.cards[uid] = card
         if shared:
+            self.shared.setdefault(zone, []).append(uid)
             card.data["shared"] = True
+        else:
+            self.players[owner].zones.setdefault(zone, []).append(uid)
         return card
 
     def where(self, uid: int) -> list[int]:
