@@ -138,15 +138,16 @@ class Engine:
     def _know_pool(self) -> None:
         """Read what the pool's cards can speak of (again, when cards were added)."""
         self._pool_version = self.pool.version
-        keys = self.pool.play_keys()
         # shared by the pool's games: a new engine finds them filled
         memo = self.pool.memo
         self._terms = memo.setdefault("hook terms", {})
         self._fixed_rules = memo.setdefault(("fixed rules", type(self.kernel)), {})
-        self._permission_text = ("verb", "permission") in keys
-        self._heard_events = frozenset(
-            k[1] for k in keys if isinstance(k, tuple) and k[0] == "event"
-        )
+        facts = memo.get("speaks of")
+        if facts is None:
+            keys = self.pool.play_keys()
+            heard = frozenset(k[1] for k in keys if isinstance(k, tuple) and k[0] == "event")
+            facts = memo["speaks of"] = (("verb", "permission") in keys, heard)
+        self._permission_text, self._heard_events = facts
 
     # ---- definitions and cards ------------------------------------------------------
     def definition(self, uid: int) -> CardDef:
