@@ -2,6 +2,9 @@
 hand-written Python implementation of the same rules (``pocket_duel_handwritten.py``:
 same heroes, same seeds, the same random agents' choices).
 
+Both figures are CPU time of this process (``time.process_time``): games per second on
+one core, whatever else the machine is running.
+
 python bench/pocket_duel_bench.py [GAMES] [--engine-only] [--profile]
 
 ``--profile``: where the engine's time goes instead (cProfile, which weighs calls heavier
@@ -40,9 +43,9 @@ def engine_games(games: int) -> list[Any]:
 
 def main(games: int = 1000, handwritten: bool = True) -> None:
     pocket_duel_pool()  # compile the cards outside the timing
-    start = time.perf_counter()
+    start = time.process_time()
     results = engine_games(games)
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     rounds = sum(r[3] for r in results)
     rate = games / elapsed
     print(
