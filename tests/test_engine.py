@@ -19,6 +19,7 @@ from cardscript.interpreter.agents import (
     TerminalAgent,
 )
 from cardscript.interpreter.engine import BudgetExceeded, Cause, Engine, Event, LoopDetected
+from cardscript.interpreter.kernel import Kernel
 from cardscript.interpreter.log import GameLog
 from cardscript.interpreter.select import Seat
 from tests.testgame.kernel import TinyKernel, new_engine
@@ -225,6 +226,38 @@ def test_loop_is_detected_and_named() -> None:
     with pytest.raises(LoopDetected, match="Flicker Sprite"):
         engine.apply("exhaust", RULE, target=sprite)
         engine.kernel.resolve_pending(engine)
+
+
+class _RaisingKernel(TinyKernel):
+    """The base on_loop (it raises): the engine reads the state only once a trigger
+    resolves a second time in the chain."""
+
+    on_loop = Kernel.on_loop
+
+
+def _loop_reads(kernel: TinyKernel) -> list[int]:
+    """The engine's step count at each state read of the flicker loop, up to the error."""
+    engine = _table(kernel=kernel)
+    sprite = _put(engine, "flicker")
+    reads: list[int] = []
+    loop_key = engine.state.loop_key
+
+    def counted() -> int:
+        reads.append(engine.steps)
+        return loop_key()
+
+    engine.state.loop_key = counted  # type: ignore[method-assign]
+    with pytest.raises(LoopDetected, match="Flicker Sprite"):
+        engine.apply("exhaust", RULE, target=sprite)
+        engine.kernel.resolve_pending(engine)
+    return reads
+
+
+def test_loop_is_detected_with_the_base_policy_one_round_later() -> None:
+    # a kernel with its own on_loop: the state at every resolution, found at the first
+    # repeat; with the base one (it raises) the reads start at the second resolution
+    assert _loop_reads(TinyKernel()) == [1, 2, 3]
+    assert _loop_reads(_RaisingKernel()) == [3, 4, 5]
 
 
 def _play_game(seed: int, log: GameLog | None = None, agents: list[object] | None = None) -> Engine:

@@ -21,6 +21,18 @@ HEROES = heroes(POOL)
 TYPES = {"strength", "weapon", "intellect", "defense", "agility", "rest", "superpower"}
 
 
+def test_the_hand_written_baseline_plays_the_same_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The speed comparison in bench/ is fair only while bench/pocket_duel_handwritten.py
+    plays the engine's games: same heroes, winner, reason and rounds, seed for seed."""
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parent.parent / "bench"))
+    from pocket_duel_bench import engine_games  # type: ignore[import-not-found]
+    from pocket_duel_handwritten import play_games  # type: ignore[import-not-found]
+
+    theirs, mine = engine_games(300), play_games(300)
+    assert theirs == mine
+    assert {r[2] for r in mine} >= {"health", "destroyed", "no cards left"}
+
+
 def test_the_library_has_six_complete_heroes() -> None:
     assert len(HEROES) >= 6
     for hero in HEROES:

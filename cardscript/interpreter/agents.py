@@ -9,20 +9,19 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from cardscript.interpreter.state import Rng
 
 KINDS = ("targets", "option", "yes_no", "order", "action")
 
 
-@dataclass(frozen=True)
-class Decision:
+class Decision(NamedTuple):
     """A choice for ``player``: pick between ``least`` and ``most`` of ``options``.
 
     kinds: targets (cards or players), option (one of several effects), yes_no ("may"),
     order (simultaneous triggers: answer is a permutation), action (next legal action).
+    A named tuple: immutable, and cheap to make for every choice.
     """
 
     player: int
@@ -129,6 +128,8 @@ class TerminalAgent:
 
 def _valid(decision: Decision, picked: tuple[int, ...]) -> bool:
     n = len(decision.options)
+    if len(picked) == 1 and decision.kind != "order":  # the usual answer: one option
+        return 0 <= picked[0] < n and decision.least <= 1 <= decision.most
     if any(not 0 <= i < n for i in picked) or len(set(picked)) != len(picked):
         return False
     if decision.kind == "order":

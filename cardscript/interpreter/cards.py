@@ -28,18 +28,27 @@ class CompiledAbility:
     origin: str = "text"  # "text" or "keyword:<Name>"
     keyword_values: tuple[tuple[str, str], ...] = ()
 
-    @property
+    # remembered (cached_property writes the instance's __dict__, which a frozen
+    # dataclass allows): every change an ability causes names its key and place
+    @cached_property
     def node(self) -> ast.Node:
         return self.line.ability
 
-    @property
+    @cached_property
     def key(self) -> str:
         return f"{self.card_id}#{self.index}"
 
-    @property
+    @cached_property
     def where(self) -> str:
         span = self.line.span
         return f"{span.line}:{span.column}" if span else "?"
+
+    @cached_property
+    def int_values(self) -> tuple[tuple[str, int], ...]:
+        """The keyword values that are numbers (Block X with X = 2), as numbers."""
+        return tuple(
+            (name, int(value)) for name, value in self.keyword_values if value.lstrip("-").isdigit()
+        )
 
 
 @dataclass(frozen=True)
@@ -104,6 +113,10 @@ class CardPool:
     game: Any  # cardscript.games.Game
     cards: dict[str, CardDef] = field(default_factory=dict)
     _keys: frozenset[Any] | None = field(default=None, repr=False, compare=False)
+    # what the engine works out from the pool alone, the same in every game of it (its
+    # play-zone indexes, rule values no text changes); emptied when a card is added
+    memo: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
+    version: int = field(default=0, repr=False, compare=False)  # one more for every card added
 
     def __getitem__(self, card_id: str) -> CardDef:
         return self.cards[card_id]
@@ -112,6 +125,8 @@ class CardPool:
         definition = compile_card(card, self.game)
         self.cards[definition.id] = definition
         self._keys = None
+        self.memo.clear()
+        self.version += 1
         return definition
 
     def play_keys(self) -> frozenset[Any]:

@@ -10,14 +10,15 @@ detection, and a log where every change names its cause down to the script's lin
 from __future__ import annotations
 
 import math
+from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from cardscript.grammar import ast
 from cardscript.interpreter.agents import Agent, Decision, check_answer
 from cardscript.interpreter.cards import CardDef, CardPool, CompiledAbility
-from cardscript.interpreter.select import Context, RulesError, Seat, Target, candidates, covers
+from cardscript.interpreter.select import Context, RulesError, Seat, Target, candidates, selects
 from cardscript.interpreter.state import GameState, new_state
 
 if TYPE_CHECKING:
@@ -25,9 +26,10 @@ if TYPE_CHECKING:
     from cardscript.interpreter.log import GameLog
 
 
-@dataclass(frozen=True)
-class Event:
-    """Something that happened: ``name`` is an event id of the game's registry."""
+class Event(NamedTuple):
+    """Something that happened: ``name`` is an event id of the game's registry. A named
+    tuple: immutable, and the cheapest record to make (one is made for nearly every
+    change)."""
 
     name: str
     subject: int | None = None  # the card it happened to (or that did it)
@@ -41,9 +43,9 @@ class Event:
         return dict(self.data).get(key, default)
 
 
-@dataclass(frozen=True)
-class Cause:
-    """Why a change happened: the card, the ability and where its text says so."""
+class Cause(NamedTuple):
+    """Why a change happened: the card, the ability and where its text says so (a named
+    tuple, as Event: one is made for every change a card's text causes)."""
 
     card: str | None = None
     ability: str | None = None
@@ -66,8 +68,7 @@ class Cause:
         }
 
 
-@dataclass(frozen=True)
-class PendingTrigger:
+class PendingTrigger(NamedTuple):
     ability: CompiledAbility
     source: int
     controller: int
@@ -93,8 +94,11 @@ class Engine:
     log: GameLog | None = None
     steps: int = 0
     pending: list[PendingTrigger] = field(default_factory=list)
-    recent: list[Cause] = field(default_factory=list)  # for naming cards in errors
+    # the last causes, for naming cards in errors
+    recent: deque[Cause] = field(default_factory=lambda: deque(maxlen=12))
     _loop_seen: dict[tuple[str, int | None, int], int] = field(default_factory=dict)
+    _loop_pairs: set[tuple[str, int | None]] = field(default_factory=set)  # seen once
+    _lazy_loops: bool | None = None  # may a loop be found one round later?
     _definitions: dict[int, CardDef] = field(default_factory=dict)
     # the abilities of the cards in play by ``CardDef.play_index`` key, for one zone
     # membership: every zone change goes through ``GameState.move``/``create_card``, which
@@ -107,9 +111,15 @@ class Engine:
     _play_seen: dict[tuple[int, ...], Any] = field(default_factory=dict)  # uids -> index
     _trigger_sources: bool | None = None  # does the kernel name trigger sources of its own?
     _after_event: bool = True  # does it check anything after an event?
-    # per card: (the state it belongs to, its (key, [(uid, ability, node)…]) index entries)
-    _play_entries: dict[int, tuple[GameState, list[Any]]] = field(default_factory=dict)
+    _replaces: bool | None = None  # may a change of its be replaced?
     _terms: dict[str, Any] = field(default_factory=dict)  # rule hook id -> registry term
+    # what no card of the pool can change, for ``_pool_version``: rule values no text overrides
+    # (and the kernel does not work out from the game), whether any text speaks of
+    # permissions, the events some trigger waits for
+    _pool_version: int = -1
+    _fixed_rules: dict[str, Any] = field(default_factory=dict)
+    _permission_text: bool = True
+    _heard_events: frozenset[str] = frozenset()
 
     @classmethod
     def new(
@@ -124,6 +134,20 @@ class Engine:
     ) -> Engine:
         names = list(names or [f"P{i + 1}" for i in range(len(agents))])
         return cls(game, pool, kernel, agents, new_state(game.registry.game, names, seed), **kw)
+
+    def _know_pool(self) -> None:
+        """Read what the pool's cards can speak of (again, when cards were added)."""
+        self._pool_version = self.pool.version
+        # shared by the pool's games: a new engine finds them filled
+        memo = self.pool.memo
+        self._terms = memo.setdefault("hook terms", {})
+        self._fixed_rules = memo.setdefault(("fixed rules", type(self.kernel)), {})
+        facts = memo.get("speaks of")
+        if facts is None:
+            keys = self.pool.play_keys()
+            heard = frozenset(k[1] for k in keys if isinstance(k, tuple) and k[0] == "event")
+            facts = memo["speaks of"] = (("verb", "permission") in keys, heard)
+        self._permission_text, self._heard_events = facts
 
     # ---- definitions and cards ------------------------------------------------------
     def definition(self, uid: int) -> CardDef:
@@ -145,10 +169,10 @@ class Engine:
         return out
 
     def describe(self, target: Target) -> str:
-        if isinstance(target, Seat):
-            return self.state.players[target.index].name
-        card = self.state.cards[target]
-        return f"{self.definition(target).name} [{card.zone}]"
+        if isinstance(target, int):
+            definition = self._definitions.get(target) or self.definition(target)
+            return f"{definition.name} [{self.state.cards[target].zone}]"
+        return self.state.players[target.index].name
 
     def active_abilities(self) -> Iterable[tuple[int, CompiledAbility]]:
         """Abilities of cards whose text works now (in play, not switched off)."""
@@ -197,37 +221,54 @@ class Engine:
         """The index for the cards in play now (never for a kernel whose text varies)."""
         state = self.state
         kernel = self.kernel
-        uids = self.cards_in((z, None) for z in kernel.play_zones)
+        zones = kernel.play_zones
+        if len(zones) == 1 and not state.shared:  # one play zone, each player's: in seat order
+            uids = [u for p in state.players for u in p.zones.get(zones[0], ())]
+        else:
+            uids = self.cards_in((z, None) for z in zones)
         if kernel.text_ticks_clock:
             uids = [u for u in uids if kernel.text_active(self, u)]
         if uids != self._play_uids or state is not self._play_state:
             if state is not self._play_state:
                 self._play_seen.clear()
-            # the same cards in play again (between two plays, say): the same index
+            # the same cards in play again (between two plays, say): the same index; the
+            # same instances of the same cards in another game of the pool, too
             key = tuple(uids)
             index = self._play_seen.get(key)
             if index is None:
                 if len(self._play_seen) > 256:
                     self._play_seen.clear()
-                index = self._play_seen[key] = self._index_play(uids)
+                cards = state.cards
+                shared = self.pool.memo.setdefault("play indexes", {})
+                both = (key, tuple([cards[uid].card_id for uid in uids]))
+                index = shared.get(both)
+                if index is None:
+                    if len(shared) > 4096:
+                        shared.clear()
+                    index = shared[both] = self._index_play(uids)
+                self._play_seen[key] = index
             self._play = index
             self._play_uids = uids
             self._play_state = state
         self._play_clock = state.clock
 
     def _index_play(self, uids: list[int]) -> dict[Any, list[tuple[int, CompiledAbility, Any]]]:
+        """Read-only once built: it is shared by every game of the pool, as each card
+        instance's entries are."""
         index: dict[Any, list[tuple[int, CompiledAbility, Any]]] = {}
-        entries = self._play_entries
-        state = self.state
+        entries = self.pool.memo.setdefault("play entries", {})
+        cards = self.state.cards
         for uid in uids:
-            mine = entries.get(uid)
-            if mine is None or mine[0] is not state:
-                grouped = self.definition(uid).play_index
-                mine = entries[uid] = (
-                    state,
-                    [(k, [(uid, a, a.node) for a in found]) for k, found in grouped.items()],
-                )
-            for key, found in mine[1]:
+            both = (uid, cards[uid].card_id)
+            mine = entries.get(both)
+            if mine is None:
+                if len(entries) > 4096:
+                    entries.clear()
+                grouped = self.definition(uid).play_index.items()
+                mine = entries[both] = [
+                    (k, [(uid, a, a.node) for a in found]) for k, found in grouped
+                ]
+            for key, found in mine:
                 have = index.get(key)
                 if have is None:
                     index[key] = list(found)
@@ -241,6 +282,12 @@ class Engine:
         changes that add to it, static abilities first and lasting effects in timestamp
         order; the kernel clamps last (e.g. negative counts as 0)."""
         value = self.kernel.printed(self, uid, stat)
+        if (
+            not self.state.lasting
+            and not self.in_play(("verb", "set_stat"))
+            and not self.in_play(("verb", "get"))
+        ):
+            return self.kernel.clamp(self, uid, stat, value)  # no text changes any stat now
         value = self._stat_set(uid, stat, value)
         for delta in self._stat_deltas(uid, stat):
             value += delta
@@ -265,7 +312,7 @@ class Engine:
                     continue
                 ctx = self.context(source, ability)
                 stamp = self.state.cards[source].timestamp
-                if stamp >= newest and covers(ctx, step.subject, uid):
+                if stamp >= newest and selects(ctx, step.subject, uid):
                     newest, value = stamp, ctx.amount(step.action.amount)
         for effect in self.state.lasting:
             if effect["kind"] == "set" and effect["stat"] == stat and uid in effect["uids"]:
@@ -285,7 +332,7 @@ class Engine:
                     continue  # not this stat: no need to find whom it covers
                 ctx = self.context(source, ability)
                 _bind_where(ctx, node.effects)
-                if covers(ctx, step.subject, uid):
+                if selects(ctx, step.subject, uid):
                     for mod in step.action.stat_mods:
                         if mod.stat == stat:
                             yield _delta(mod.delta, ctx)
@@ -313,16 +360,20 @@ class Engine:
         if controller is None:
             controller = self.state.cards[source].controller if source is not None else 0
         ctx = Context(self, controller, source, ability, event)
-        if ability is not None:
-            for name, value in ability.keyword_values:
-                if value.lstrip("-").isdigit():
-                    ctx.bindings[name] = int(value)
+        if ability is not None and ability.keyword_values:
+            ctx.bindings.update(ability.int_values)
         return ctx
 
     # ---- the Golden Rule: hooks and permissions ---------------------------------------
     def rule(self, hook: str, uid: int | None = None, player: int | None = None) -> Any:
         """A rule's value for a card (or player): the registry's default, changed by the
         newest active card text that overrides it."""
+        if not self.state.lasting:
+            if self.pool.version != self._pool_version:
+                self._know_pool()
+            fixed = self._fixed_rules.get(hook, _UNSET)
+            if fixed is not _UNSET:
+                return fixed  # no card of the game can override it, and nothing lasting does
         term = self._terms.get(hook)
         if term is None:
             term = self.game.registry.term("HOOK", hook)
@@ -331,7 +382,9 @@ class Engine:
             self._terms[hook] = term
         value = self.kernel.hook_default(self, hook, term.default)
         if not self.state.lasting and ("hook", hook) not in self.pool.play_keys():
-            return value  # no card of the game can override it, and nothing lasting does
+            if hook not in self.kernel.computed_hooks:
+                self._fixed_rules[hook] = value
+            return value
         best = -1
         for source, ability, node in self.in_play(("hook", hook)):
             ctx = self.context(source, ability)
@@ -358,12 +411,21 @@ class Engine:
                 value = effect["value"]
         return value
 
+    def permissions_speak(self) -> bool:
+        """Could card text in play or a lasting effect allow or forbid anything now? When
+        not, ``permitted`` is None for everything (a kernel may skip asking card by card)."""
+        if self.state.lasting:
+            return True
+        if self.pool.version != self._pool_version:
+            self._know_pool()
+        return self._permission_text and bool(self.in_play(("verb", "permission")))
+
     def permitted(self, permission: str, uid: int, obj: int | None = None) -> bool | None:
         """True or False if card text allows or forbids it ("cannot" beats "can"); None
         when no text speaks, and the kernel's rule decides."""
+        if not self.permissions_speak():
+            return None
         texts = self.in_play(("verb", "permission"))
-        if not texts and not self.state.lasting:
-            return None  # no text speaks
         allowed = forbidden = False
         for source, ability, node in texts:
             if not self._static_applies(source, ability, node):
@@ -374,12 +436,12 @@ class Engine:
                 if step.action.name != permission or step.subject is None:
                     continue
                 ctx = self.context(source, ability)
-                if uid not in candidates(ctx, step.subject):
+                if not selects(ctx, step.subject, uid):
                     continue
                 if (
                     obj is not None
                     and step.action.event_object is not None
-                    and (obj not in candidates(ctx, step.action.event_object.selector))
+                    and not selects(ctx, step.action.event_object.selector, obj)
                 ):
                     continue
                 if step.action.verb == "cannot":
@@ -424,6 +486,8 @@ class Engine:
         least: int = 1,
         most: int = 1,
     ) -> tuple[int, ...]:
+        if not options:
+            return ()
         decision = Decision(
             player,
             kind,
@@ -433,8 +497,6 @@ class Engine:
             least,
             most,
         )
-        if not options:
-            return ()
         answer = check_answer(decision, tuple(self.agents[player].decide(decision)))
         if self.log is not None:
             self.log.decision(self, decision, answer)
@@ -446,20 +508,22 @@ class Engine:
     # ---- changes --------------------------------------------------------------------
     def apply(self, change: str, cause: Cause, **args: Any) -> Any:
         """Run one primitive: count it, let replacements speak, log it."""
-        self.steps += 1
-        recent = self.recent
-        recent.append(cause)
-        if len(recent) > 12:
-            del recent[:-12]
-        if self.steps > self.budget:
+        self.steps = steps = self.steps + 1
+        self.recent.append(cause)
+        if steps > self.budget:
             raise BudgetExceeded(
                 f"the game took more than {self.budget:,} steps; the cards last involved: "
                 + ", ".join(sorted({c.card for c in self.recent if c.card}))
             )
-        replaced = self._replacement(change, cause, args)
-        if replaced:
-            return None
-        primitive = self.kernel.primitive(change)
+        kernel = self.kernel
+        replaces = self._replaces
+        if replaces is None:  # the base kernel's replaceable is always None
+            replaces = self._replaces = _overrides(kernel, "replaceable")
+        if replaces:
+            event_id = kernel.replaceable(change, args)
+            if event_id is not None and self._replacement(event_id, args):
+                return None
+        primitive = kernel.primitive(change)
         if primitive is None:
             raise RulesError(f"the {self.game.registry.game} kernel has no primitive {change!r}")
         if self.log is not None:
@@ -468,38 +532,32 @@ class Engine:
 
     def emit(self, event: Event) -> None:
         """Record an event and queue the triggered abilities it matches."""
-        self.state.history.append(
-            {
-                "event": event.name,
-                "subject": event.subject,
-                "player": event.player,
-                "turn": self.state.turn,
-            }
+        state = self.state
+        name = event.name
+        state.history.append(
+            {"event": name, "subject": event.subject, "player": event.player, "turn": state.turn}
         )
         if self.log is not None:
             self.log.event(self, event)
-        kernel = self.kernel
         # most events have no listener in play: skip the matching then
         sources = self._trigger_sources
         if sources is None:
-            sources = self._trigger_sources = _overrides(kernel, "trigger_sources")
-            self._after_event = _overrides(kernel, "after_event")
-        name = event.name
-        if sources or self.in_play(("event", name)):
+            sources = self._trigger_sources = _overrides(self.kernel, "trigger_sources")
+            self._after_event = _overrides(self.kernel, "after_event")
+        if self.pool.version != self._pool_version:
+            self._know_pool()
+        if sources or (name in self._heard_events and self.in_play(("event", name))):
             from cardscript.interpreter.triggers import matching_triggers
 
             self.pending.extend(matching_triggers(self, event))
         if self._after_event:
-            kernel.after_event(self, event)
+            self.kernel.after_event(self, event)
 
     def take_pending(self) -> list[PendingTrigger]:
         pending, self.pending = self.pending, []
         return pending
 
-    def _replacement(self, change: str, cause: Cause, args: dict[str, Any]) -> bool:
-        event_id = self.kernel.replaceable(change, args)
-        if event_id is None:
-            return False
+    def _replacement(self, event_id: str, args: dict[str, Any]) -> bool:
         subject = args.get("uid")
         applied: set[str] = args.setdefault("_replaced", set())
         found: list[tuple[int, int, CompiledAbility, ast.Replacement]] = []
@@ -507,7 +565,7 @@ class Engine:
             if node.event != event_id or ability.key in applied:
                 continue
             ctx = self.context(source, ability)
-            if subject is not None and subject in candidates(ctx, node.subject):
+            if subject is not None and selects(ctx, node.subject, subject):
                 found.append((self.state.cards[source].timestamp, source, ability, node))
         if not found:
             return False
@@ -538,7 +596,8 @@ class Engine:
         from cardscript.interpreter.effects import run_steps
 
         ctx = self.context(source, ability, controller, event)
-        ctx.chosen = dict(targets or {})
+        if targets:
+            ctx.chosen = dict(targets)
         node = ability.node
         costs = getattr(node, "costs", None)
         if costs is not None and pay:
@@ -585,6 +644,8 @@ class Engine:
             self.state.used[key] = self.state.used.get(key, 0) + 1
 
     def within_limits(self, ability: CompiledAbility, source: int | None) -> bool:
+        if not ability.line.mods:
+            return True  # no "once per …": nothing to count
         used = self.state.used.get(f"{source}:{ability.key}", 0)
         for mod in ability.line.mods:
             limit = {
@@ -635,15 +696,28 @@ class Engine:
     def loop_guard(self, trigger: PendingTrigger) -> None:
         """Call before each trigger resolves inside one chain: the same trigger about to
         resolve in the same state twice means the chain never ends (Berserk §103.4 cuts
-        it at the first exact repeat); the kernel decides what then."""
-        key = (trigger.ability.key, trigger.source, self.state.loop_key())
+        it at the first exact repeat); the kernel decides what then.
+
+        With the base ``Kernel.on_loop`` (it raises) the state is read only from a
+        trigger's second resolution in the chain on: a loop then raises one round later,
+        the same error, and a chain without repeats (nearly all) never reads the state."""
+        pair = (trigger.ability.key, trigger.source)
+        lazy = self._lazy_loops
+        if lazy is None:
+            lazy = self._lazy_loops = not _overrides(self.kernel, "on_loop")
+        if lazy and pair not in self._loop_pairs:
+            self._loop_pairs.add(pair)
+            return
+        key = (*pair, self.state.loop_key())
         if key in self._loop_seen:
-            cards = {self.pool[k[0].split("#", 1)[0]].name for k in self._loop_seen}
+            seen = {k[0] for k in self._loop_seen} | {k[0] for k in self._loop_pairs}
+            cards = {self.pool[k.split("#", 1)[0]].name for k in seen}
             self.kernel.on_loop(self, sorted(cards))
         self._loop_seen[key] = self.steps
 
     def chain_done(self) -> None:
         self._loop_seen.clear()
+        self._loop_pairs.clear()
 
     def end(self, winner: int | None, reason: str) -> None:
         if self.state.result is None:
@@ -652,6 +726,7 @@ class Engine:
                 self.log.result(self)
 
 
+_UNSET = object()
 _OVERRIDES: dict[tuple[type, str], bool] = {}
 
 

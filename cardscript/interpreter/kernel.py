@@ -37,10 +37,15 @@ class Kernel:
     # the kernel's own ``text_active`` changes only together with a tick of the state's
     # clock: the engine may then keep its index of the abilities in play between ticks
     text_ticks_clock = False
+    # rule hooks whose default ``hook_default`` works out from the game as it is (asked
+    # every time); the engine remembers every other hook's default, for the kernel's
+    # class and the card pool
+    computed_hooks: frozenset[str] = frozenset()
 
     def __init__(self) -> None:
         self._primitives: dict[str, PrimitiveFn] = dict(primitives.GENERIC)
         self._primitives.update(self.primitives())
+        self._verbs: dict[str, str] | None = None
 
     # ---- to override ------------------------------------------------------------------
     def primitives(self) -> dict[str, PrimitiveFn]:
@@ -63,7 +68,10 @@ class Kernel:
         return self._primitives.get(name)
 
     def verb(self, verb_id: str) -> str:
-        return self.verbs().get(verb_id, verb_id)
+        verbs = self._verbs
+        if verbs is None:
+            verbs = self._verbs = self.verbs()
+        return verbs.get(verb_id, verb_id)
 
     def event_name(self, generic: str) -> str:
         return generic
@@ -79,19 +87,21 @@ class Kernel:
         return value
 
     def is_a(self, engine: Engine, uid: int, noun: str) -> bool:
+        if noun == "card":
+            return True
         definition = engine.definition(uid)
-        return noun == "card" or definition.type == noun or definition.get("subtype") == noun
+        return definition.type == noun or definition.get("subtype") == noun
 
     def has_quality(self, engine: Engine, uid: int, quality: str) -> bool:
         card = engine.state.cards[uid]
         if quality in card.states:
             return True
-        definition = engine.definition(uid)
+        fields = engine.definition(uid).fields  # read directly: asked for every candidate
         for field in ("type", "subtype", "element", "aspect", "trigger"):
-            value = definition.get(field)
+            value = fields.get(field)
             if value == quality or (isinstance(value, list) and quality in value):
                 return True
-        return bool(definition.get(quality) is True)
+        return bool(fields.get(quality) is True)
 
     def quality_for(self, engine: Engine, uid: int, quality: str, controller: int) -> bool:
         """A quality as seen by ``controller``, whose text is being read ("opposing",

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from cardscript.interpreter.engine import Event
 from cardscript.interpreter.select import Seat, Target
 
 if TYPE_CHECKING:
@@ -17,8 +18,6 @@ if TYPE_CHECKING:
 
 
 def _emit(engine: Engine, name: str, **kw: Any) -> None:
-    from cardscript.interpreter.engine import Event
-
     engine.emit(Event(engine.kernel.event_name(name), **kw))
 
 

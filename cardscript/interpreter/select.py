@@ -24,6 +24,10 @@ class Seat:
 
     index: int
 
+    def __init__(self, index: int) -> None:
+        # by hand: the generated frozen __init__ goes through object.__setattr__
+        self.__dict__["index"] = index
+
 
 Target = int | Seat  # a card uid, or a player
 
@@ -156,23 +160,25 @@ def candidates(ctx: Context, selector: ast.Node) -> list[Target]:
     raise RulesError(f"cannot select with {type(selector).__name__}", ctx)
 
 
-def covers(ctx: Context, selector: ast.Node, uid: int) -> bool:
-    """``uid in candidates(ctx, selector)``, without listing every card the selector
-    could mean (a hot path: every static ability asks it for every stat)."""
+def selects(ctx: Context, selector: ast.Node, target: Target | None) -> bool:
+    """``target in candidates(ctx, selector)``, without listing every candidate of a card
+    selector first (asked for every stat, permission and trigger check)."""
     if not isinstance(selector, ast.Cards):
-        return uid in candidates(ctx, selector)
+        return target in candidates(ctx, selector)
+    if not isinstance(target, int):
+        return False
     state = ctx.engine.state
-    zone = state.cards[uid].zone
+    zone = state.cards[target].zone
     for place, owner in _zones_of(ctx, selector):
         if place != zone:
             continue
         if owner is None:
-            listed = any(uid in p.zones.get(zone, ()) for p in state.players)
-            listed = listed or uid in state.shared.get(zone, ())
+            listed = any(target in p.zones.get(zone, ()) for p in state.players)
+            listed = listed or target in state.shared.get(zone, ())
         else:
-            listed = uid in state.players[owner].zones.get(zone, ())
+            listed = target in state.players[owner].zones.get(zone, ())
         if listed:
-            return matches_cards(ctx, selector, uid)
+            return matches_cards(ctx, selector, target)
     return False
 
 
@@ -210,13 +216,8 @@ def matches_cards(ctx: Context, selector: ast.Cards, uid: int) -> bool:
     if not kernel.is_a(engine, uid, selector.noun):
         return False
     q = selector.quantifier
-    if (
-        q is not None
-        and q.kind in ("another", "other", "each other", "all other")
-        and (uid == ctx.source)
-    ):
+    if q is not None and uid == ctx.source and q.kind in _NOT_THIS:
         return False
-    card = engine.state.cards[uid]
     for quality in selector.qualities:
         if quality.kind == "adj":
             value = quality.value
@@ -230,10 +231,16 @@ def matches_cards(ctx: Context, selector: ast.Cards, uid: int) -> bool:
         if quality.kind == "name" and not _has_name(engine, uid, quality.value):
             return False
         if quality.kind == "possessor" and (
-            (card.controller == ctx.controller) != (quality.value == "your")
+            (engine.state.cards[uid].controller == ctx.controller) != (quality.value == "your")
         ):
             return False
-    return all(_filter(ctx, f, uid) for f in selector.filters)
+    for f in selector.filters:  # noqa: SIM110 - all() with a generator costs more, per card
+        if not _filter(ctx, f, uid):
+            return False
+    return True
+
+
+_NOT_THIS = frozenset({"another", "other", "each other", "all other"})
 
 
 def _has_name(engine: Engine, uid: int, value: str) -> bool:

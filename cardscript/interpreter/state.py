@@ -33,14 +33,21 @@ class Rng:
         if n <= 0:
             raise ValueError("below() needs a positive bound")
         limit = _MASK64 - (_MASK64 % n)  # reject the biased tail
+        # next64 written out: every shuffle and random answer draws here
+        state = self.state
         while True:
-            value = self.next64()
+            state = (state + 0x9E3779B97F4A7C15) & _MASK64
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+            value = z ^ (z >> 31)
             if value < limit:
+                self.state = state
                 return value % n
 
     def shuffle(self, items: list[Any]) -> None:
+        below = self.below
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            j = below(i + 1)
             items[i], items[j] = items[j], items[i]
 
     def roll(self, sides: int = 6) -> int:
@@ -105,20 +112,17 @@ class GameState:
     def create_card(
         self, card_id: str, owner: int, zone: str, *, face_up: bool = True, shared: bool = False
     ) -> Card:
-        card = Card(
-            uid=self.next_uid,
-            card_id=card_id,
-            owner=owner,
-            controller=owner,
-            zone=zone,
-            face_up=face_up,
-            timestamp=self.tick(),
-        )
-        self.next_uid += 1
-        self.cards[card.uid] = card
-        self.zone_list(zone, None if shared else owner).append(card.uid)
+        self.clock = clock = self.clock + 1
+        uid = self.next_uid
+        self.next_uid = uid + 1
+        # positional, every field given: every card of every game is made here
+        card = Card(uid, card_id, owner, owner, zone, face_up, set(), {}, None, clock, {})
+        self.cards[uid] = card
         if shared:
+            self.shared.setdefault(zone, []).append(uid)
             card.data["shared"] = True
+        else:
+            self.players[owner].zones.setdefault(zone, []).append(uid)
         return card
 
     def where(self, uid: int) -> list[int]:
@@ -136,16 +140,27 @@ class GameState:
     ) -> None:
         """Move a card to ``zone`` of ``player`` (its owner by default); top is the end."""
         card = self.cards[uid]
-        self.where(uid).remove(uid)
+        data = card.data
+        was_shared = data.get("shared")
+        if was_shared:
+            self.shared[card.zone].remove(uid)
+        else:
+            self.players[card.controller].zones[card.zone].remove(uid)
         card.zone = zone
         if shared:
-            card.data["shared"] = True
+            data["shared"] = True
+            target = self.shared.setdefault(zone, [])
         else:
-            card.data.pop("shared", None)
-            card.controller = card.owner if player is None else player
-        target = self.zone_list(zone, None if shared else card.controller)
-        target.insert(len(target) if position is None else position, uid)
-        card.timestamp = self.tick()
+            if was_shared:
+                del data["shared"]
+            card.controller = controller = card.owner if player is None else player
+            target = self.players[controller].zones.setdefault(zone, [])
+        if position is None:
+            target.append(uid)
+        else:
+            target.insert(position, uid)
+        self.clock += 1
+        card.timestamp = self.clock
 
     def tick(self) -> int:
         self.clock += 1

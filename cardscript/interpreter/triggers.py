@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from cardscript.grammar import ast
-from cardscript.interpreter.select import Seat, candidates
+from cardscript.interpreter.select import Seat, selects
 
 if TYPE_CHECKING:
     from cardscript.interpreter.cards import CompiledAbility
@@ -72,12 +72,12 @@ def _matches(
             if event.subject is not None
             else (Seat(event.player) if event.player is not None else None)
         )
-        if subject is None or subject not in candidates(ctx, wanted.subject):
+        if subject is None or not selects(ctx, wanted.subject, subject):
             return False
     elif event.subject is not None and event.subject != uid and not event.get("any"):
         return False  # a bare event ("When Revealed") is about this card
     if wanted.obj is not None:
         obj = event.obj
-        if obj is None or obj not in candidates(ctx, wanted.obj.selector):
+        if obj is None or not selects(ctx, wanted.obj.selector, obj):
             return False
     return True

@@ -47,19 +47,12 @@ from typing import Any
 from cardscript.grammar import ast
 from cardscript.interpreter import primitives
 from cardscript.interpreter.agents import Agent
-from cardscript.interpreter.cards import CardPool, CompiledAbility
+from cardscript.interpreter.cards import CardDef, CardPool, CompiledAbility
 from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.interpreter.kernel import Kernel
 from cardscript.interpreter.log import GameLog
 from cardscript.interpreter.playable import bundled_pool, register_game
-from cardscript.interpreter.select import (
-    Context,
-    Seat,
-    Target,
-    _zones_of,
-    candidates,
-    matches_cards,
-)
+from cardscript.interpreter.select import Seat, Target, selects
 from cardscript.kernels.pocket_duel.automa import (
     AutomaAgent,
     automa_choose,
@@ -101,20 +94,22 @@ def _clauses(ability: CompiledAbility) -> list[ast.Clause]:
     return out
 
 
-_KINDS: dict[int, tuple[CompiledAbility, str]] = {}  # id(ability) -> (ability, kind)
+# id(definition) -> (definition, its abilities by kind)
+_KINDS: dict[int, tuple[CardDef, dict[str, tuple[CompiledAbility, ...]]]] = {}
 
 
-def _kind(ability: CompiledAbility) -> str:
-    """What an effect ability of a played card is: cancel, block, static, on_hit or effect
-    (remembered per ability: definitions never change)."""
-    found = _KINDS.get(id(ability))
-    if found is not None and found[0] is ability:
-        return found[1]
-    kind = _kind_of(ability)
-    if len(_KINDS) > 20_000:
-        _KINDS.clear()  # pools come and go (tests): keep the memory bounded
-    _KINDS[id(ability)] = (ability, kind)
-    return kind
+def _of_kind(definition: CardDef, kind: str) -> tuple[CompiledAbility, ...]:
+    """A card's abilities of one kind (``_kind_of``), in text order; remembered per
+    definition: definitions never change."""
+    found = _KINDS.get(id(definition))
+    if found is None or found[0] is not definition:
+        if len(_KINDS) > 5_000:
+            _KINDS.clear()  # pools come and go (tests): keep the memory bounded
+        groups: dict[str, list[CompiledAbility]] = {}
+        for ability in definition.abilities:
+            groups.setdefault(_kind_of(ability), []).append(ability)
+        found = _KINDS[id(definition)] = (definition, {k: tuple(v) for k, v in groups.items()})
+    return found[1].get(kind, ())
 
 
 def _kind_of(ability: CompiledAbility) -> str:
@@ -135,13 +130,10 @@ def _kind_of(ability: CompiledAbility) -> str:
     return "effect"
 
 
-def _selects(ctx: Context, selector: ast.Node, uid: int) -> bool:
-    """``uid in candidates(ctx, selector)``, without listing every candidate of a card
-    selector first."""
-    if isinstance(selector, ast.Cards):
-        places = ctx.engine.cards_in(_zones_of(ctx, selector))
-        return uid in places and matches_cards(ctx, selector, uid)
-    return uid in candidates(ctx, selector)
+_START = {"hero": "table", "superpower": "reserve"}  # where a card starts (§5); else hand
+
+# (id(pool), its number of cards, hero) -> (pool, the hero's set): pools only grow
+_HERO_SETS: dict[tuple[int, int, str], tuple[CardPool, tuple[str, ...]]] = {}
 
 
 class PocketDuelKernel(Kernel):
@@ -156,6 +148,7 @@ class PocketDuelKernel(Kernel):
     turn_phase = "round"
     max_rounds = 200
     agent_kinds = ("automa",)
+    computed_hooks = frozenset({"energy_max"})  # from the thresholds of the game's cards
 
     def agent_for(self, kind: str, engine: Engine, player: int) -> Any:
         return AutomaAgent(engine) if kind == "automa" else None
@@ -203,7 +196,11 @@ class PocketDuelKernel(Kernel):
             engine.state.cards[uid].states.discard("face_down")
 
     def _round(self, engine: Engine) -> dict[str, Any]:
-        return engine.state.data.setdefault("round", {})
+        data = engine.state.data
+        found = data.get("round")
+        if found is None:
+            found = data["round"] = {}
+        return found
 
     def _deal_damage(
         self,
@@ -257,13 +254,9 @@ class PocketDuelKernel(Kernel):
             self._heals.append((cause, Seat(player), amount))  # damage first (§10)
             return True
         if (
-            resource == "health"
-            and engine.permitted("gain_health", self._hero(engine, player)) is False
-        ):
-            return False
-        if (
-            resource == "energy"
-            and engine.permitted("gain_energy", self._hero(engine, player)) is False
+            resource in ("health", "energy")
+            and engine.permissions_speak()
+            and engine.permitted(f"gain_{resource}", self._hero(engine, player)) is False
         ):
             return False
         res = engine.state.players[player].resources
@@ -376,18 +369,24 @@ class PocketDuelKernel(Kernel):
         return self.has_quality(engine, uid, quality)
 
     def is_a(self, engine: Engine, uid: int, noun: str) -> bool:
-        kind = engine.definition(uid).type
         if noun == "ability_card":
-            return kind in TYPES
+            return engine.definition(uid).type in TYPES
         return super().is_a(engine, uid, noun)
-
-    def replaceable(self, change: str, args: dict[str, Any]) -> str | None:
-        return None
 
     # ---- setup ------------------------------------------------------------------------
     def hero_set(self, engine: Engine, hero: str) -> list[str]:
-        own = (c.id for c in engine.pool.cards.values() if c.get("hero") == hero)
-        return [hero, *sorted(i for i in own if engine.pool[i].type in TYPES)]
+        pool = engine.pool
+        key = (id(pool), len(pool.cards), hero)
+        found = _HERO_SETS.get(key)
+        if found is None or found[0] is not pool:
+            own = (c.id for c in pool.cards.values() if c.get("hero") == hero)
+            if len(_HERO_SETS) > 1_000:
+                _HERO_SETS.clear()
+            found = _HERO_SETS[key] = (
+                pool,
+                (hero, *sorted(i for i in own if pool[i].type in TYPES)),
+            )
+        return list(found[1])
 
     def setup(self, engine: Engine, decks: Sequence[Sequence[str]]) -> None:
         """§5: hero on the table, superpower in reserve, the other 6 cards in hand."""
@@ -398,9 +397,7 @@ class PocketDuelKernel(Kernel):
             if len(ids) == 1 and engine.pool[ids[0]].type == "hero":
                 ids = self.hero_set(engine, ids[0])
             for card_id in ids:
-                kind = engine.pool[card_id].type
-                zone = {"hero": "table", "superpower": "reserve"}.get(kind, "hand")
-                state.create_card(card_id, player, zone)
+                state.create_card(card_id, player, _START.get(engine.pool[card_id].type, "hand"))
             res = state.players[player].resources
             res["health"] = int(engine.rule("starting_health", player=player))
             res["energy"] = int(engine.rule("starting_energy", player=player))
@@ -453,6 +450,8 @@ class PocketDuelKernel(Kernel):
 
     def _playable(self, engine: Engine, player: int) -> list[int]:
         hand = engine.state.players[player].zones.get("hand", [])
+        if not engine.permissions_speak():
+            return list(hand)
         return [u for u in hand if engine.permitted("be_played", u) is not False]
 
     def choose_card(self, engine: Engine, player: int) -> int | None:
@@ -476,7 +475,8 @@ class PocketDuelKernel(Kernel):
         self.resolve_pending(engine)
         if state.result is not None:
             return
-        hands = [list(p.zones.get("hand", ())) for p in state.players]
+        # the Automa chooses against the hand as it was before the human's play (§14.2)
+        hands = [list(p.zones.get("hand", ())) for p in state.players] if automa is not None else []
         played: list[int | None] = [None] * n
         for player in range(n):
             if player == automa:
@@ -602,9 +602,10 @@ class PocketDuelKernel(Kernel):
         """Does ``uid`` cancel ``other``? The type relation from the rule hooks (the
         3-cycle PD-X1 by default, or PD-X2), then the card script's cancel clauses."""
         mine, theirs = self._type(engine, uid), self._type(engine, other)
-        if engine.permitted("be_cancelled", other) is False:
-            return False
-        if engine.permitted("cancel", uid) is False:
+        if engine.permissions_speak() and (
+            engine.permitted("be_cancelled", other) is False
+            or engine.permitted("cancel", uid) is False
+        ):
             return False
         if mine == theirs:
             if engine.rule("same_type_cancels", uid=uid):
@@ -616,13 +617,11 @@ class PocketDuelKernel(Kernel):
             elif str(engine.rule(f"{mine}_cancels", uid=uid)).casefold() == theirs:
                 return True
         controller = engine.state.cards[uid].controller
-        for ability in engine.definition(uid).abilities:
-            if _kind(ability) != "cancel":
-                continue
+        for ability in _of_kind(engine.definition(uid), "cancel"):
             ctx = engine.context(uid, ability, controller)
             for clause in _clauses(ability):
                 target = clause.action.target
-                if target is not None and _selects(ctx, target, other):
+                if target is not None and selects(ctx, target, other):
                     return True
         return False
 
@@ -643,19 +642,20 @@ class PocketDuelKernel(Kernel):
         """The block a played card gives its player this round (Block X, "you block…")."""
         if engine.permitted("block", uid) is False:
             return
-        for ability in engine.definition(uid).abilities:
-            if _kind(ability) == "block":
-                engine.resolve(ability, uid, player)
+        for ability in _of_kind(engine.definition(uid), "block"):
+            engine.resolve(ability, uid, player)
 
     def _run(self, engine: Engine, uid: int, player: int, kind: str) -> None:
-        for ability in engine.definition(uid).abilities:
+        for ability in _of_kind(engine.definition(uid), kind):
             if engine.state.result is not None:
                 return
-            if _kind(ability) == kind and engine.within_limits(ability, uid):
+            if engine.within_limits(ability, uid):
                 engine.resolve(ability, uid, player)
 
     def resolve_pending(self, engine: Engine) -> None:
         """Triggered abilities resolve in seat order, each in the order it triggered."""
+        if not engine.pending:
+            return  # nothing triggered: no chain to run or close
         while engine.state.result is None:
             pending = engine.take_pending()
             if not pending:
@@ -682,9 +682,9 @@ class PocketDuelKernel(Kernel):
         n = len(played)
         for player, uid in enumerate(played):
             other = played[(player + 1) % n] if n > 1 else None
-            if uid is None or other is None or not self._live(engine, uid):
+            if uid is None or other is None or self._type(engine, uid) != "weapon":
                 continue
-            if self._type(engine, uid) != "weapon" or self._type(engine, other) != "rest":
+            if self._type(engine, other) != "rest" or not self._live(engine, uid):
                 continue
             if engine.rule("weapon_destroys_rest", uid=uid):
                 engine.apply(
