@@ -142,6 +142,22 @@ def test_generated_texts_parse_and_format_round_trips(game: str, rng: random.Ran
     assert format_text(formatted, registry).text == formatted
 
 
+@pytest.mark.parametrize(
+    ("text", "formatted"),
+    [
+        # a resource, then the stat "threshold": printed as "energy threshold" it would read
+        # back as one stat (found by the property above), so the stat keeps its long form
+        ("Breakthrough energy energy threshold", "Breakthrough energy energy threshold\n"),
+        ("Breakthrough energy threshold", "Breakthrough threshold\n"),
+    ],
+)
+def test_keyword_arguments_do_not_run_together(text: str, formatted: str) -> None:
+    registry = _registry("pocket-duel")
+    first = parse_script(text, registry)
+    assert format_script(first.script, registry) == formatted
+    assert parse_script(formatted, registry).script == first.script
+
+
 @pytest.mark.parametrize("game", GAME_PARAMS)
 def test_generated_lines_cover_the_grammar(game: str) -> None:
     """The generator reaches every kind of ability, so the property above means something."""

@@ -149,8 +149,27 @@ class Formatter:
                 parts.append(f'"{arg.value}"')
             else:
                 many = arg.plural if arg.plural is not None else plural
-                parts.append(self.spell(arg.kind, arg.value, many))
+                parts.append(self._unmerged(parts[-1], arg.kind, arg.value, many))
         return " ".join(parts)
+
+    def _unmerged(self, before: str, token_class: str, term_id: str, plural: bool) -> str:
+        """The term's spelling, or another of its forms when the canonical one would run
+        into the words before it as one longer phrase ("energy" + "threshold" reads back as
+        the stat "energy threshold")."""
+        first = self.spell(token_class, term_id, plural)
+        term = self.registry.term(token_class, term_id)
+        if term is None or not self._merges(before, first):
+            return first
+        return next((f for f in term.forms if not self._merges(before, f)), first)
+
+    def _merges(self, before: str, after: str) -> bool:
+        tail, head = before.casefold().split(), after.casefold().split()
+        longest, phrases = self.registry.longest_phrase, self.registry.phrases
+        for k in range(1, min(len(tail), longest - 1) + 1):
+            for j in range(1, min(len(head), longest - k) + 1):
+                if " ".join(tail[-k:] + head[:j]) in phrases:
+                    return True
+        return False
 
     def keyword_def(self, node: ast.KeywordDef) -> str:
         head = f"keyword {node.name}"
