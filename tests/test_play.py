@@ -173,3 +173,72 @@ def test_replay_of_a_log_naming_unknown_cards_is_refused(tmp_path: Path) -> None
     assert result.stderr == (
         f"error: {log}:1: the log's decks name cards that are not in the berserk card pool: x, y\n"
     )
+
+
+PD_DECKS = Path(__file__).resolve().parent.parent / "decks" / "pocket-duel"
+TEAMS = [
+    "--deck",
+    str(PD_DECKS / "team-of-embers.yaml"),
+    "--deck",
+    str(PD_DECKS / "wild-court.yaml"),
+]
+SOLOS = ["--deck", str(PD_DECKS / "cinder-vale.yaml"), "--deck", str(PD_DECKS / "sable-wren.yaml")]
+
+
+def _play_and_replay(tmp_path: Path, *args: str) -> tuple[dict[str, object], str]:
+    log = tmp_path / "match.jsonl"
+    played = runner.invoke(app, ["play", "pocket-duel", *args, "--log", str(log)])
+    assert played.exit_code == 0, played.stderr
+    replayed = runner.invoke(app, ["replay", str(log)])
+    assert replayed.exit_code == 0 and replayed.stdout.startswith("replay identical:")
+    return json.loads(log.read_text().splitlines()[0]), played.stdout.splitlines()[-1]
+
+
+def test_pocket_duel_matches_from_the_command_line(tmp_path: Path) -> None:
+    # the team decks say "format: conquest"; --format overrides it
+    header, last = _play_and_replay(tmp_path, *TEAMS, "--seed", "3")
+    assert header["format"] == "conquest" and "(conquest match," in last
+    header, last = _play_and_replay(tmp_path, *TEAMS, "--format", "legacy", "--seed", "4")
+    assert header["format"] == "legacy" and "(legacy match," in last
+    header, last = _play_and_replay(tmp_path, *SOLOS, "--format", "best-of-three", "--seed", "5")
+    assert "(standard match," in last  # first to two wins
+    # Legacy against the Automa: its team is an Automa Legacy card's
+    automa = ["--agent", "random", "--agent", "automa"]
+    reversed_teams = [*TEAMS[2:], *TEAMS[:2]]
+    header, last = _play_and_replay(tmp_path, *reversed_teams, *automa, "--format", "legacy")
+    assert header["agents"] == ["random", "automa"] and "(legacy match," in last
+    # the challenge variant is in the log, so the replay plays it too
+    header, _ = _play_and_replay(tmp_path, *SOLOS, *automa, "--variant", "challenge")
+    assert header["variants"] == ["challenge"]
+
+
+def test_formats_and_variants_that_cannot_be_played_are_usage_errors() -> None:
+    cases = [
+        (
+            [*SOLOS, "--format", "conquset"],
+            "unknown format 'conquset' for pocket-duel; did you mean \"conquest\"?",
+        ),
+        (
+            [*SOLOS, "--format", "conquest"],
+            "a conquest match needs a team of 3 heroes per deck; deck 1 has 1",
+        ),
+        (
+            [*TEAMS, "--format", "standard"],
+            "a standard game is one hero per deck; a team of 3 heroes plays a conquest or a "
+            "legacy match (--format conquest, --format legacy)",
+        ),
+        (
+            [*SOLOS, "--variant", "chalenge"],
+            "unknown variant 'chalenge' for pocket-duel; did you mean \"challenge\"?",
+        ),
+        (
+            [*TEAMS, "--agent", "random", "--agent", "automa"],
+            "against the Automa: a standard game, or a legacy match with the Automa's team as "
+            "the second deck (§14.4)",
+        ),
+    ]
+    same_team = ["--deck", str(PD_DECKS / "wild-court.yaml")] * 2
+    cases.append(([*same_team, "--format", "conquest"], "a hero may be in only one team (B16)"))
+    for args, message in cases:
+        result = runner.invoke(app, ["play", "pocket-duel", *args])
+        assert (result.exit_code, result.stderr) == (2, f"error: {message}\n"), args

@@ -77,3 +77,14 @@ def test_cli_runs_scenarios_with_exit_codes() -> None:
     assert '"code": "CS-S001"' in bad.stdout
     missing = runner.invoke(app, ["test", "no/such/dir"])
     assert missing.exit_code == 2
+
+
+def test_a_broken_scenario_file_is_reported_where_it_breaks(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.scenario.yaml"
+    broken.write_text("game: pocket-duel\nsource: a: b\n", "utf-8")
+    result = CliRunner().invoke(app, ["test", str(broken)])
+    assert result.exit_code == 1
+    assert result.stdout == (
+        f"{broken}:2:10: error[CS-S002]: not a scenario: not valid YAML: mapping values are "
+        "not allowed here\n\n0 passed, 1 failed\n"
+    )

@@ -159,14 +159,36 @@ def play(
     ] = None,
     seed: Annotated[int, typer.Option("--seed", help="The game's random seed.")] = 1,
     log: Annotated[str | None, typer.Option("--log", help="Write the JSON Lines log here.")] = None,
+    fmt: Annotated[
+        str | None,
+        typer.Option(
+            "--format",
+            help="A match format of the game (Pocket Duel: standard, best-of-three, conquest, "
+            "legacy); default: the one the decks name, else one game.",
+        ),
+    ] = None,
+    variant: Annotated[
+        list[str] | None,
+        typer.Option("--variant", help="Switch on a variant (Pocket Duel: challenge)."),
+    ] = None,
     plugin: PluginOption = None,
     cards: CardsOption = None,
 ) -> None:
-    """Play one whole game and print a readable log."""
+    """Play one whole game (or match) and print a readable log."""
     from cardscript.cli.play_cmd import run_play
 
     raise typer.Exit(
-        run_play(game, deck, agent or ["random"], seed, log, plugin or [], cards or [])
+        run_play(
+            game,
+            deck,
+            agent or ["random"],
+            seed,
+            log,
+            plugin or [],
+            cards or [],
+            fmt=fmt,
+            variants=variant or [],
+        )
     )
 
 

@@ -22,7 +22,13 @@ from cardscript.grammar.diagnostics import did_you_mean
 from cardscript.interpreter.agents import Agent, ScriptedAgent, make_agent
 from cardscript.interpreter.engine import BudgetExceeded, Engine, LoopDetected
 from cardscript.interpreter.log import GameLog, read_log
-from cardscript.interpreter.playable import DeckError, deck_card_ids, engine_factory, load_plugin
+from cardscript.interpreter.playable import (
+    DeckError,
+    deck_card_ids,
+    deck_format,
+    engine_factory,
+    load_plugin,
+)
 from cardscript.interpreter.select import RulesError
 
 
@@ -85,6 +91,53 @@ def check_deck_count(game: str, engine: Engine, count: int) -> None:
         raise PlayError(f"{game} is played with {numbers} decks, one per player; {count} given")
 
 
+def choose_format(game: str, engine: Engine, fmt: str | None, decks: Sequence[str]) -> str | None:
+    """``--format``, else the format the deck files agree on, for a kernel with match
+    formats; a format the kernel does not play is a usage error."""
+    formats = engine.kernel.formats
+    if fmt is None and formats:
+        named = {f for f in (deck_format(d) for d in decks) if f is not None}
+        if len(named) > 1:
+            raise PlayError(f"the decks name different formats ({', '.join(sorted(named))})")
+        fmt = next(iter(named), None)
+    if fmt is None or fmt in formats:
+        return fmt
+    if not formats:
+        raise PlayError(f"{game} has no match formats: one game is played")
+    hint = did_you_mean(fmt, formats) or "the formats are: " + ", ".join(formats)
+    raise PlayError(f"unknown format {fmt!r} for {game}; {hint}")
+
+
+def check_variants(game: str, engine: Engine, variants: Sequence[str]) -> None:
+    for variant in variants:
+        if variant not in engine.kernel.variants:
+            known = engine.kernel.variants
+            hint = did_you_mean(variant, known) or (
+                "its variants are: " + ", ".join(known) if known else "it has none"
+            )
+            raise PlayError(f"unknown variant {variant!r} for {game}; {hint}")
+
+
+def start(
+    engine: Engine,
+    decks: Sequence[Sequence[str]],
+    agents: Sequence[str],
+    fmt: str | None,
+    variants: Sequence[str],
+) -> None:
+    """Set up and play: the format and variants go into the state first, where the kernel
+    (and the engine, for variants) read them."""
+    if fmt is not None:
+        engine.state.data["format"] = fmt
+    if variants:
+        engine.state.data["variants"] = list(variants)
+    try:
+        engine.kernel.setup_for(engine, decks, list(agents))
+    except ValueError as exc:  # the decks cannot play this format: the user's to fix
+        raise PlayError(str(exc)) from None
+    engine.kernel.play(engine)
+
+
 def play_one(
     game: str,
     decks: Sequence[str],
@@ -93,6 +146,8 @@ def play_one(
     log_stream: IO[str] | None = None,
     cards: Sequence[str] = (),
     deck_ids: Sequence[Sequence[str]] | None = None,
+    fmt: str | None = None,
+    variants: Sequence[str] = (),
 ) -> tuple[Engine, GameLog]:
     generic = ("random", "first", "human")
     players: list[Agent] = [
@@ -116,6 +171,8 @@ def play_one(
         if deck_ids is not None
         else [read_deck_ids(d, engine) for d in decks]
     )
+    fmt = choose_format(game, engine, fmt, decks)
+    check_variants(game, engine, variants)
     log.header(
         game=game,
         version=__version__,
@@ -124,9 +181,10 @@ def play_one(
         agents=list(agents),
         names=[p.name for p in engine.state.players],
         cards=list(cards),
+        format=fmt,
+        variants=list(variants),
     )
-    engine.kernel.setup_for(engine, ids, list(agents))
-    engine.kernel.play(engine)
+    start(engine, ids, agents, fmt, variants)
     return engine, log
 
 
@@ -138,6 +196,8 @@ def run_play(
     log_file: str | None,
     plugins: list[str],
     cards: list[str],
+    fmt: str | None = None,
+    variants: Sequence[str] = (),
 ) -> int:
     try:
         _load_plugins(plugins)
@@ -150,7 +210,7 @@ def run_play(
         _err(f"error: {exc}")
         return 2
     try:
-        engine, log = play_one(game, decks, agents, seed, stream, cards)
+        engine, log = play_one(game, decks, agents, seed, stream, cards, fmt=fmt, variants=variants)
     except PlayError as exc:
         _err(f"error: {exc}")
         return 2
@@ -287,8 +347,13 @@ def run_replay(log_file: str, plugins: list[str]) -> int:
                 f"{log_file}:1: the log's decks name cards that are not in the "
                 f"{header['game']} card pool: {', '.join(unknown)}"
             )
-        engine.kernel.setup_for(engine, decks, list(header.get("agents", [])))
-        engine.kernel.play(engine)
+        start(
+            engine,
+            decks,
+            list(header.get("agents", [])),
+            header.get("format"),
+            list(header.get("variants") or ()),
+        )
     except PlayError as exc:
         _err(f"error: {exc}")
         return 2

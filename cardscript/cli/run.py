@@ -329,7 +329,7 @@ def run_test(paths: list[Path], *, fmt: str, plugins: list[str]) -> int:
     """Run scenario files; a failure is a CS-S001 diagnostic with expected against actual."""
 
     from cardscript.interpreter.playable import load_plugin
-    from cardscript.interpreter.scenario import load_scenario, run_scenario
+    from cardscript.interpreter.scenario import ScenarioError, load_scenario, run_scenario
 
     for plugin in plugins:
         try:
@@ -351,7 +351,11 @@ def run_test(paths: list[Path], *, fmt: str, plugins: list[str]) -> int:
         try:
             load_scenario(file)
         except Exception as exc:  # a broken scenario file is a finding, not a crash
-            problems.append(error("CS-S002", f"not a scenario: {exc}", Span.point(1, 1, str(file))))
+            where = (exc.line, exc.column) if isinstance(exc, ScenarioError) else (1, 1)
+            problem = error("CS-S002", f"not a scenario: {exc}", Span.point(*where, str(file)))
+            problems.append(problem)
+            if fmt == "text":
+                _out(f"{problem.span}: error[CS-S002]: {problem.message}\n\n")
             continue
         result = run_scenario(file)
         if result.passed:

@@ -108,7 +108,8 @@ class Engine:
     _play_state: GameState | None = None
     _play_uids: list[int] = field(default_factory=list)  # the cards the index was built for
     _text_varies: bool | None = None
-    _play_seen: dict[tuple[int, ...], Any] = field(default_factory=dict)  # uids -> index
+    _play_seen: dict[tuple[Any, ...], Any] = field(default_factory=dict)  # uids -> index
+    _variant_labels: frozenset[str] | None = None
     _trigger_sources: bool | None = None  # does the kernel name trigger sources of its own?
     _after_event: bool = True  # does it check anything after an event?
     _replaces: bool | None = None  # may a change of its be replaced?
@@ -179,8 +180,10 @@ class Engine:
         kernel = self.kernel
         for uid in self.cards_in((z, None) for z in kernel.play_zones):
             if kernel.text_active(self, uid):
+                off = self.variants_off()
                 for ability in self.definition(uid).abilities:
-                    yield uid, ability
+                    if not _switched_off(ability, off):
+                        yield uid, ability
 
     def _statics(self, kind: type) -> Iterable[tuple[int, CompiledAbility, Any]]:
         return self.abilities_of(kind)
@@ -214,8 +217,21 @@ class Engine:
         for uid in self.cards_in((z, None) for z in kernel.play_zones):
             found = self.definition(uid).play_index.get(key)
             if found and kernel.text_active(self, uid):
-                out.extend((uid, ability, ability.node) for ability in found)
+                off = self.variants_off()
+                out.extend((uid, a, a.node) for a in found if not _switched_off(a, off))
         return out
+
+    def variants_off(self) -> frozenset[str]:
+        """Labels of lines that work only in a variant of the game (registry labels of
+        type ``variant``, e.g. Pocket Duel's "Challenge:") whose variant is not on:
+        ``state.data["variants"]``, set when the game is set up."""
+        labels = self._variant_labels
+        if labels is None:
+            terms = self.game.registry.terms("LABEL")
+            labels = self._variant_labels = frozenset(t.id for t in terms if t.kind == "variant")
+        if not labels:
+            return labels
+        return labels.difference(self.state.data.get("variants", ()))
 
     def _refresh_play(self) -> None:
         """The index for the cards in play now (never for a kernel whose text varies)."""
@@ -233,40 +249,44 @@ class Engine:
                 self._play_seen.clear()
             # the same cards in play again (between two plays, say): the same index; the
             # same instances of the same cards in another game of the pool, too
-            key = tuple(uids)
+            off = self.variants_off()
+            key = (*uids, off) if off else tuple(uids)
             index = self._play_seen.get(key)
             if index is None:
                 if len(self._play_seen) > 256:
                     self._play_seen.clear()
                 cards = state.cards
                 shared = self.pool.memo.setdefault("play indexes", {})
-                both = (key, tuple([cards[uid].card_id for uid in uids]))
+                both = (key, tuple([cards[uid].card_id for uid in uids]), off)
                 index = shared.get(both)
                 if index is None:
                     if len(shared) > 4096:
                         shared.clear()
-                    index = shared[both] = self._index_play(uids)
+                    index = shared[both] = self._index_play(uids, off)
                 self._play_seen[key] = index
             self._play = index
             self._play_uids = uids
             self._play_state = state
         self._play_clock = state.clock
 
-    def _index_play(self, uids: list[int]) -> dict[Any, list[tuple[int, CompiledAbility, Any]]]:
+    def _index_play(
+        self, uids: list[int], off: frozenset[str]
+    ) -> dict[Any, list[tuple[int, CompiledAbility, Any]]]:
         """Read-only once built: it is shared by every game of the pool, as each card
         instance's entries are."""
         index: dict[Any, list[tuple[int, CompiledAbility, Any]]] = {}
         entries = self.pool.memo.setdefault("play entries", {})
         cards = self.state.cards
         for uid in uids:
-            both = (uid, cards[uid].card_id)
+            both = (uid, cards[uid].card_id, off)
             mine = entries.get(both)
             if mine is None:
                 if len(entries) > 4096:
                     entries.clear()
                 grouped = self.definition(uid).play_index.items()
                 mine = entries[both] = [
-                    (k, [(uid, a, a.node) for a in found]) for k, found in grouped
+                    (k, [(uid, a, a.node) for a in found if not _switched_off(a, off)])
+                    for k, found in grouped
                 ]
             for key, found in mine:
                 have = index.get(key)
@@ -395,7 +415,12 @@ class Engine:
                     continue
             if node.scope is not None:
                 targets = candidates(ctx, node.scope)
-                if uid is not None and uid not in targets:
+                if (
+                    uid is not None
+                    and uid not in targets
+                    # a rule "for you" covers the cards you control as well
+                    and Seat(self.state.cards[uid].controller) not in targets
+                ):
                     continue
                 if uid is None and (player is None or Seat(player) not in targets):
                     continue
@@ -783,3 +808,8 @@ def _rule_value(node: ast.RuleOverride, default: Any, ctx: Context) -> Any:
 
 
 PrimitiveFn = Callable[..., Any]
+
+
+def _switched_off(ability: CompiledAbility, off: frozenset[str]) -> bool:
+    label = ability.line.label
+    return bool(off) and label is not None and label.name in off

@@ -171,6 +171,11 @@ class Kernel:
 
     # ---- agents a game brings itself ---------------------------------------------------
     agent_kinds: tuple[str, ...] = ()  # e.g. ("automa",) for Pocket Duel's solo mode
+    # match formats beyond one game (``cardscript play --format``), read by ``setup_for``
+    # from ``state.data["format"]``; variants whose labelled lines switch on
+    # (``--variant``, ``state.data["variants"]``; see ``Engine.variants_off``)
+    formats: tuple[str, ...] = ()
+    variants: tuple[str, ...] = ()
 
     def agent_for(self, kind: str, engine: Engine, player: int) -> Any:
         """An agent only this game has (``cardscript play --agent KIND``), or None."""

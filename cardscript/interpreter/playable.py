@@ -70,9 +70,18 @@ class DeckError(ValueError):
     """A deck that cannot be played: unreadable, for another game, naming unknown cards."""
 
 
+def deck_format(path: str) -> str | None:
+    """The format a deck file names (``format: conquest``), if any."""
+    from cardscript.decks.files import read_deck
+
+    deck = read_deck(path)
+    return deck.format if deck is not None else None
+
+
 def deck_card_ids(path: str, pool: CardPool) -> list[str]:
     """A deck file (YAML, text list or MarvelCDB export) as card ids of the pool, by id or
-    by name: a Marvel Champions identity first, a Pocket Duel hero alone."""
+    by name: a Marvel Champions identity first, a Pocket Duel hero alone (a team: its
+    heroes)."""
     from cardscript import GAMES
     from cardscript.decks.files import read_deck
 
@@ -103,6 +112,13 @@ def deck_card_ids(path: str, pool: CardPool) -> list[str]:
         if found is None:
             raise DeckError(f"{entry.span}: no card {entry.ref!r} in the {deck.game} card pool")
         ids.extend([found] * entry.count)
+    team = deck.fields.get("team")
+    if isinstance(team, list | tuple) and not ids:  # a Pocket Duel team: its heroes
+        heroes = [card_id(str(hero)) for hero in team]
+        missing = [str(h) for h, found in zip(team, heroes, strict=True) if found is None]
+        if missing:
+            raise DeckError(f"{deck.span('team')}: no hero {missing[0]!r} in the card pool")
+        return [h for h in heroes if h is not None]
     for key in ("identity", "hero"):
         leader = deck.fields.get(key)
         if not isinstance(leader, str) or (key == "hero" and ids):

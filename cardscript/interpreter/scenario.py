@@ -11,6 +11,7 @@ A scenario file (``*.scenario.yaml``) is data; rulebook examples become scenario
       active: 0
       turn: 1
       phase: main
+      variants: [challenge]      # game variants switched on (optional)
       players:
         - name: P1
           resources: {health: 10, energy: 0}
@@ -72,13 +73,23 @@ class ScenarioResult:
 
 
 class ScenarioError(ValueError):
-    """A scenario file that is not a valid scenario."""
+    """A scenario file that is not a valid scenario, and where (1-based line and column)."""
+
+    def __init__(self, message: str, line: int = 1, column: int = 1) -> None:
+        super().__init__(message)
+        self.line, self.column = line, column
 
 
 def load_scenario(path: str | Path) -> dict[str, Any]:
-    data = yaml.safe_load(Path(path).read_text("utf-8"))
+    try:
+        data = yaml.safe_load(Path(path).read_text("utf-8"))
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line, column = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
+        problem = getattr(exc, "problem", None) or "not valid YAML"
+        raise ScenarioError(f"not valid YAML: {problem}", line, column) from None
     if not isinstance(data, dict) or "game" not in data:
-        raise ScenarioError(f"{path}: a scenario is a mapping with game, setup, actions, expect")
+        raise ScenarioError("a scenario is a mapping with game, setup, actions, expect")
     return data
 
 
@@ -141,6 +152,8 @@ def _setup(engine: Engine, setup: Mapping[str, Any]) -> None:
     state.active = int(setup.get("active", 0))
     state.turn = int(setup.get("turn", 1))
     state.phase = str(setup.get("phase", state.phase))
+    if "variants" in setup:  # lines labelled with a variant work only while it is on
+        state.data["variants"] = [str(v) for v in setup["variants"]]
     for index, spec in enumerate(setup.get("players", [])):
         player = state.players[index]
         player.name = str(spec.get("name", player.name))

@@ -133,7 +133,7 @@ def play_automa_legacy(
         pick_heroes(engine, [None, nxt])
         setup_match_game(engine)
         _automa_pieces(engine, 1, automa_hero_card(engine, nxt))
-        winner = kernel.play(engine).get("winner")
+        winner = kernel.play_game(engine).get("winner")
         if winner is None:
             _match(engine)["games"] += 1
             continue

@@ -61,6 +61,7 @@ from cardscript.kernels.pocket_duel.automa import (
     automa_setup,
     start_automa,
 )
+from cardscript.kernels.pocket_duel.formats import heroes_of, match_plan, play_planned_match
 from cardscript.kernels.pocket_duel.matches import (
     pick_heroes,
     record_game,
@@ -138,7 +139,7 @@ _HERO_SETS: dict[tuple[int, int, str], tuple[CardPool, tuple[str, ...]]] = {}
 
 class PocketDuelKernel(Kernel):
     game = GAME
-    play_zones = ("table",)
+    play_zones = ("table", "automa_hero")  # the Automa hero card's text works (§14)
     deck_zone = "hand"
     hand_zone = "hand"
     discard_zone = "discard_pile"
@@ -148,6 +149,8 @@ class PocketDuelKernel(Kernel):
     turn_phase = "round"
     max_rounds = 200
     agent_kinds = ("automa",)
+    formats = ("standard", "best-of-three", "conquest", "legacy")
+    variants = ("challenge",)
     computed_hooks = frozenset({"energy_max"})  # from the thresholds of the game's cards
 
     def agent_for(self, kind: str, engine: Engine, player: int) -> Any:
@@ -156,6 +159,15 @@ class PocketDuelKernel(Kernel):
     def setup_for(self, engine: Engine, decks: Sequence[Sequence[str]], kinds: list[str]) -> None:
         """With ``--agent automa`` the Automa plays its deck's hero from its Automa hero
         card (§14.1); otherwise the normal setup."""
+        fmt = str(engine.state.data.get("format") or "standard")
+        if fmt != "standard":
+            engine.state.data["pending_match"] = match_plan(engine, fmt, decks, kinds)
+            return
+        if any(len(heroes_of(engine, deck)) > 1 for deck in decks):
+            raise ValueError(
+                "a standard game is one hero per deck; a team of 3 heroes plays a conquest "
+                "or a legacy match (--format conquest, --format legacy)"
+            )
         if "automa" not in kinds:
             self.setup(engine, decks)
             return
@@ -432,6 +444,13 @@ class PocketDuelKernel(Kernel):
 
     # ---- the game ---------------------------------------------------------------------
     def play(self, engine: Engine) -> dict[str, Any]:
+        """One game, or the whole match that ``setup_for`` planned (``--format``)."""
+        plan = engine.state.data.pop("pending_match", None)
+        if plan is not None:
+            return play_planned_match(engine, plan)
+        return self.play_game(engine)
+
+    def play_game(self, engine: Engine) -> dict[str, Any]:
         state = engine.state
         while state.result is None:
             if state.turn >= self.max_rounds:
@@ -817,7 +836,7 @@ class PocketDuelKernel(Kernel):
         elif name == "end_check":
             self.end_check(engine)
         elif name == "game":
-            self.play(engine)
+            self.play_game(engine)
         elif name == "automa_setup":
             automa_setup(
                 engine, action["hero"], action["automa_hero"], int(action.get("automa", 1))

@@ -17,20 +17,11 @@ def start_match(
 ) -> dict[str, Any]:
     """The match state (JSON-able, in ``state.data``): teams, each hero's current card
     list (changed by Legacy transfers), wins and the heroes out of the match."""
-    if fmt not in FORMATS:
-        raise ValueError(f"unknown format {fmt!r}; choose one of {', '.join(FORMATS)}")
-    size = 1 if fmt == "standard" else 3
+    check_teams(fmt, teams)
     kernel = engine.kernel
     from cardscript.kernels.pocket_duel.kernel import PocketDuelKernel
 
     assert isinstance(kernel, PocketDuelKernel)
-    heroes_seen: set[str] = set()
-    for team in teams:
-        if len(team) != size or len(set(team)) != size:
-            raise ValueError(f"a {fmt} team is {size} different heroes, not {list(team)}")
-        if heroes_seen & set(team):
-            raise ValueError("a hero may be in only one team (B16)")
-        heroes_seen |= set(team)
     match: dict[str, Any] = {
         "format": fmt,
         "first_to": int(first_to or (1 if fmt == "standard" else 3)),
@@ -46,6 +37,21 @@ def start_match(
     for player, _ in enumerate(teams):
         engine.state.players[player].resources["wins"] = 0
     return match
+
+
+def check_teams(fmt: str, teams: Sequence[Sequence[str]]) -> None:
+    """A ValueError unless each team is the format's number of different heroes and no
+    hero is in two teams."""
+    if fmt not in FORMATS:
+        raise ValueError(f"unknown format {fmt!r}; choose one of {', '.join(FORMATS)}")
+    size = 1 if fmt == "standard" else 3
+    heroes_seen: set[str] = set()
+    for team in teams:
+        if len(team) != size or len(set(team)) != size:
+            raise ValueError(f"a {fmt} team is {size} different heroes, not {list(team)}")
+        if heroes_seen & set(team):
+            raise ValueError("a hero may be in only one team (B16)")
+        heroes_seen |= set(team)
 
 
 def _match(engine: Engine) -> dict[str, Any]:
@@ -190,7 +196,7 @@ def play_match(
             break
         pick_heroes(engine)
         setup_match_game(engine)
-        result = kernel.play(engine)
+        result = kernel.play_game(engine)
         winner = result.get("winner")
         if winner is None:
             _match(engine)["games"] += 1
@@ -221,5 +227,6 @@ def _offer_transfers(engine: Engine, player: int) -> None:
             continue
         labels = [engine.pool[c].name for c in options]
         (index,) = engine.choose(player, "option", "which card?", options, labels)
-        (to,) = engine.choose(player, "option", "to which hero?", nexts, nexts)
+        names = [engine.pool[h].name for h in nexts]
+        (to,) = engine.choose(player, "option", "to which hero?", nexts, names)
         transfer(engine, player, options[index], nexts[to])
