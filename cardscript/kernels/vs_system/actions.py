@@ -7,34 +7,41 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardscript.grammar import ast
 from cardscript.interpreter.cards import CompiledAbility
 from cardscript.interpreter.engine import Engine, Event
+from cardscript.interpreter.state import Card
 from cardscript.kernels.vs_system import chain, combat
-from cardscript.kernels.vs_system.field import ROWS, RULE, FieldKernel
+from cardscript.kernels.vs_system.field import ROWS, RULE, Facts, FieldKernel, Power
 
-# (plot twists in hand, face-down plot twists, face-down locations, [(card, its payment
-# powers)] in play)
-Holdings = tuple[list[int], list[int], list[int], list[tuple[int, tuple[CompiledAbility, ...]]]]
+# (plot twists in hand, face-down plot twists, face-down locations, the payment powers
+# of the cards in play whose text works)
+Zones = dict[str, list[int]]
+Holdings = tuple[list[int], list[int], list[int], list[tuple[int, Power]]]
 
 
-def _holdings(engine: Engine, player: int) -> Holdings:
-    zones = engine.state.players[player].zones
-    cards = engine.state.cards
-    in_hand = [u for u in zones.get("hand", ()) if engine.definition(u).type == "plot_twist"]
+def _holdings(facts: dict[int, Facts], cards: dict[int, Card], zones: Zones) -> Holdings:
+    in_hand = [u for u in zones.get("hand", ()) if facts[u].type == "plot_twist"]
     twists: list[int] = []
     locations: list[int] = []
     for uid in zones.get("resource_row", ()):
-        kind = engine.definition(uid).type
-        if not cards[uid].face_up and kind in ("plot_twist", "location"):
-            (twists if kind == "plot_twist" else locations).append(uid)
-    powers = []
-    for zone in (*ROWS, "equipment", "resource_row"):
-        for uid in zones.get(zone, ()):
-            found = engine.definition(uid).by_kind.get(ast.Activated)
-            if found:
-                powers.append((uid, tuple(found)))
+        kind = facts[uid].type
+        if kind == "plot_twist" and not cards[uid].face_up:
+            twists.append(uid)
+        elif kind == "location" and not cards[uid].face_up:
+            locations.append(uid)
+    powers = [
+        (uid, power)
+        for zone in (*ROWS, "equipment", "resource_row")
+        for uid in zones.get(zone, ())
+        if facts[uid].powers and _text_active(cards[uid])
+        for power in facts[uid].powers
+    ]
     return in_hand, twists, locations, powers
+
+
+def _text_active(card: Card) -> bool:
+    """``FieldKernel.text_active`` (which changes only as the clock ticks)."""
+    return card.face_up and "stunned" not in card.states
 
 
 class ActionsKernel(FieldKernel):
@@ -142,7 +149,7 @@ class ActionsKernel(FieldKernel):
         card.states.clear()
         card.face_up = True
         state.tick()
-        if self.unique(engine, uid):  # §9.2: the others of the name go, no endurance loss
+        if same and self.unique(engine, uid):  # §9.2: the others of the name go, no endurance loss
             for other in same:
                 engine.apply("ko", RULE, target=other)
         engine.emit(Event("recruited", subject=uid, player=player))
@@ -159,7 +166,8 @@ class ActionsKernel(FieldKernel):
         """Those of the cards whose threshold the player's resources reach (§9.4, §9.5)."""
         have = self.resources(engine, player)
         if self.printed_only(engine, "threshold"):
-            return [u for u in uids if self.printed(engine, u, "threshold") <= have]
+            facts = self.facts(engine)
+            return [u for u in uids if facts[u].threshold <= have]
         return [u for u in uids if engine.stat(u, "threshold") <= have]
 
     def flip_location(self, engine: Engine, player: int, uid: int) -> None:
@@ -227,49 +235,39 @@ class ActionsKernel(FieldKernel):
         return self._usable(engine, self.holdings(engine, player)[3])
 
     def _usable(
-        self, engine: Engine, powers: list[tuple[int, tuple[CompiledAbility, ...]]]
+        self, engine: Engine, powers: list[tuple[int, Power]]
     ) -> list[tuple[int, CompiledAbility]]:
-        """The payment powers whose cards' text works, within their limits, payable now."""
+        """The payment powers within their limits and payable now (§9.6: an Activate cost
+        needs the card ready; paying endurance needs that much)."""
         out = []
-        for uid, abilities in powers:
-            if not self.text_active(engine, uid):
+        state = engine.state
+        cards = state.cards
+        for uid, (ability, limited, ready, pay) in powers:
+            if limited and not engine.within_limits(ability, uid):
                 continue
-            for ability in abilities:
-                if engine.within_limits(ability, uid) and self._payable(engine, uid, ability):
-                    out.append((uid, ability))
+            if ready and not cards[uid].states.isdisjoint(("exhausted", "stunned")):
+                continue
+            if pay:
+                owner = state.players[cards[uid].controller]
+                if owner.resources.get("endurance", 0) < pay:
+                    continue
+            out.append((uid, ability))
         return out
 
     def holdings(self, engine: Engine, player: int) -> Holdings:
         """A player's plot twists in hand, face-down plot twists and locations in the
-        resource row, and cards in play with payment powers: remembered until the clock
-        ticks (every move, flip and stun does), since each priority asks for them."""
+        resource row, and the payment powers of the cards in play whose text works:
+        remembered until the clock ticks (every move, flip and stun does), since each
+        priority asks for them."""
         state = engine.state
         if self._held_for is not state or self._held_clock != state.clock:
             self._held.clear()
             self._held_for, self._held_clock = state, state.clock
         found = self._held.get(player)
         if found is None:
-            found = self._held[player] = _holdings(engine, player)
+            zones = state.players[player].zones
+            found = self._held[player] = _holdings(self.facts(engine), state.cards, zones)
         return found
-
-    def _payable(self, engine: Engine, uid: int, ability: CompiledAbility) -> bool:
-        node = ability.node
-        assert isinstance(node, ast.Activated)
-        player = engine.state.cards[uid].controller
-        for step in node.costs.steps:
-            if not isinstance(step, ast.Clause):
-                continue
-            action = step.action
-            if (
-                action.name == "activate"
-                and {"exhausted", "stunned"} & engine.state.cards[uid].states
-            ):
-                return False
-            if action.verb == "pay" and action.amount and action.amount.kind == "int":
-                have = engine.state.players[player].resources.get("endurance", 0)
-                if have < int(action.amount.value or 0):
-                    return False
-        return True
 
     def activate(self, engine: Engine, player: int, uid: int, ability: CompiledAbility) -> None:
         self.add(engine, player, "activate", (uid, ability))

@@ -14,11 +14,11 @@ resource row), uniqueness and formation moves.
 from __future__ import annotations
 
 import weakref
-from typing import Any
+from typing import Any, NamedTuple
 
 from cardscript.grammar import ast
 from cardscript.interpreter import primitives
-from cardscript.interpreter.cards import CompiledAbility
+from cardscript.interpreter.cards import CardDef, CompiledAbility
 from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.interpreter.kernel import Kernel
 from cardscript.interpreter.select import Target
@@ -27,6 +27,7 @@ from cardscript.kernels.vs_system import combat
 GAME = "vs-system"
 RULE = Cause(rule="turn structure")
 ROWS = ("front_row", "support_row")
+_EVENT_NAMES = {"lost": "loses_endurance"}
 
 
 # pool id -> (the pool, the stats some card of it can change); the pool is kept to tell
@@ -46,6 +47,49 @@ def _modded_stats(engine: Engine) -> frozenset[str]:
     return frozenset(found)
 
 
+class Power(NamedTuple):
+    """A payment power and what using it needs: ``limited``, a limit on its uses;
+    ``ready``, its card ready (an Activate cost); ``pay``, the most endurance one of its
+    costs pays."""
+
+    ability: CompiledAbility
+    limited: bool
+    ready: bool
+    pay: int
+
+
+def _power(ability: CompiledAbility) -> Power:
+    node = ability.node
+    assert isinstance(node, ast.Activated)
+    ready, pay = False, 0
+    for step in node.costs.steps:
+        if not isinstance(step, ast.Clause):
+            continue
+        action = step.action
+        if action.name == "activate":
+            ready = True
+        if action.verb == "pay" and action.amount and action.amount.kind == "int":
+            pay = max(pay, int(action.amount.value or 0))
+    return Power(ability, bool(ability.line.mods), ready, pay)
+
+
+class Facts:
+    """What a card's definition says that the priority options ask for every time: its
+    type, printed cost and threshold, and its payment powers."""
+
+    __slots__ = ("cost", "powers", "threshold", "type")
+
+    def __init__(self, definition: CardDef) -> None:
+        self.type = definition.type
+        self.cost = _int(definition.get("cost", 0))
+        self.threshold = _int(definition.get("threshold", 0))
+        self.powers = tuple(_power(a) for a in definition.by_kind.get(ast.Activated, ()))
+
+
+def _int(value: Any) -> int:
+    return value if isinstance(value, int) else 0
+
+
 class FieldKernel(Kernel):
     game = GAME
     play_zones = ("front_row", "support_row", "resource_row", "equipment")
@@ -61,6 +105,26 @@ class FieldKernel(Kernel):
     source_qualities = frozenset({"equipped"})
     text_ticks_clock = True  # stun, recover, flip and recruiting tick the clock
 
+    def __init__(self) -> None:
+        super().__init__()
+        self._facts: dict[int, Facts] = {}
+        self._facts_for: Any = None
+        self._modded_pool: Any = None  # the pool ``_modded`` belongs to
+        self._modded: frozenset[str] = frozenset()
+
+    def facts(self, engine: Engine) -> dict[int, Facts]:
+        """Every card's ``Facts`` by uid (a card never changes its definition)."""
+        state = engine.state
+        known = self._facts
+        if self._facts_for is not state or len(known) != len(state.cards):
+            if self._facts_for is not state:
+                known.clear()
+                self._facts_for = state
+            for uid in state.cards:
+                if uid not in known:
+                    known[uid] = Facts(engine.definition(uid))
+        return known
+
     # ---- primitives -------------------------------------------------------------------
     def primitives(self) -> dict[str, Any]:
         return {
@@ -75,7 +139,7 @@ class FieldKernel(Kernel):
         }
 
     def event_name(self, generic: str) -> str:
-        return {"lost": "loses_endurance"}.get(generic, generic)
+        return _EVENT_NAMES.get(generic, generic)
 
     def _activate(self, engine: Engine, cause: Cause, target: Target, **_: Any) -> bool:
         if not isinstance(target, int):
@@ -190,20 +254,22 @@ class FieldKernel(Kernel):
         """No card of the pool and no lasting effect changes this stat now."""
         if stat in self.modded(engine):
             return False
-        return all(e.get("stat") != stat for e in engine.state.lasting)
+        lasting = engine.state.lasting
+        return not lasting or all(e.get("stat") != stat for e in lasting)
 
     def modded(self, engine: Engine) -> frozenset[str]:
         """The stats some card of the game's pool can change."""
         pool = engine.pool
+        if self._modded_pool is pool:
+            return self._modded
         kept = _MODDED.get(id(pool))
         if kept is None or kept[0]() is not pool:
             kept = _MODDED[id(pool)] = (weakref.ref(pool), _modded_stats(engine))
+        self._modded_pool, self._modded = pool, kept[1]
         return kept[1]
 
     def printed(self, engine: Engine, uid: int, stat: str) -> int:
-        field = {"cost": "cost", "threshold": "threshold"}.get(stat, stat)
-        value = engine.definition(uid).get(field, 0)
-        return value if isinstance(value, int) else 0
+        return _int(engine.definition(uid).get(stat, 0))
 
     def clamp(self, engine: Engine, uid: int, stat: str, value: int) -> int:
         return max(0, value) if stat in ("atk", "def") else value
