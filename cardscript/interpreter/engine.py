@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from cardscript.grammar import ast
-from cardscript.interpreter.agents import Agent, Decision, check_answer
+from cardscript.interpreter.agents import Agent, Decision, Labels, check_answer
 from cardscript.interpreter.cards import CardDef, CardPool, CompiledAbility
 from cardscript.interpreter.select import Context, RulesError, Seat, Target, candidates, covers
 from cardscript.interpreter.state import GameState, new_state
@@ -429,7 +429,7 @@ class Engine:
             kind,
             prompt,
             tuple(options),
-            tuple(labels or (str(o) for o in options)),
+            labels if isinstance(labels, Labels) else tuple(labels or (str(o) for o in options)),
             least,
             most,
         )
