@@ -47,7 +47,8 @@ def _text_active(card: Card) -> bool:
 class ActionsKernel(FieldKernel):
     def __init__(self) -> None:
         super().__init__()
-        self._held: dict[int, Holdings] = {}
+        self._held: dict[int, tuple[Any, Holdings]] = {}  # with the key they hold for
+        self._held_now: set[int] = set()  # the players whose holdings hold at this clock
         self._held_for: Any = None
         self._held_clock = -1
         self.untargeted: set[str] = set()  # abilities (by key) whose text names no target
@@ -148,7 +149,7 @@ class ActionsKernel(FieldKernel):
             card.data["col"] = col
         card.states.clear()
         card.face_up = True
-        state.tick()
+        self.text_switched(engine)
         if same and self.unique(engine, uid):  # §9.2: the others of the name go, no endurance loss
             for other in same:
                 engine.apply("ko", RULE, target=other)
@@ -256,18 +257,35 @@ class ActionsKernel(FieldKernel):
 
     def holdings(self, engine: Engine, player: int) -> Holdings:
         """A player's plot twists in hand, face-down plot twists and locations in the
-        resource row, and the payment powers of the cards in play whose text works:
-        remembered until the clock ticks (every move, flip and stun does), since each
-        priority asks for them."""
+        resource row, and the payment powers of the cards in play whose text works (each
+        priority asks for them): the same while the clock has not ticked, and after a
+        tick still the same if the player's zones hold the same cards and no face or
+        stun has changed (most ticks are other cards moving)."""
         state = engine.state
-        if self._held_for is not state or self._held_clock != state.clock:
+        if self._held_for is not state:
             self._held.clear()
-            self._held_for, self._held_clock = state, state.clock
-        found = self._held.get(player)
-        if found is None:
-            zones = state.players[player].zones
-            found = self._held[player] = _holdings(self.facts(engine), state.cards, zones)
-        return found
+            self._held_for = state
+            self._held_clock = -1
+        if self._held_clock != state.clock:
+            self._held_now.clear()
+            self._held_clock = state.clock
+        kept = self._held.get(player)
+        if player in self._held_now and kept is not None:
+            return kept[1]
+        zones = state.players[player].zones
+        get = zones.get
+        key = (
+            self.faces,
+            tuple(get("hand", ())),
+            tuple(get("resource_row", ())),
+            tuple(get("front_row", ())),
+            tuple(get("support_row", ())),
+            tuple(get("equipment", ())),
+        )
+        if kept is None or kept[0] != key:
+            kept = self._held[player] = (key, _holdings(self.facts(engine), state.cards, zones))
+        self._held_now.add(player)
+        return kept[1]
 
     def activate(self, engine: Engine, player: int, uid: int, ability: CompiledAbility) -> None:
         self.add(engine, player, "activate", (uid, ability))

@@ -111,6 +111,15 @@ class FieldKernel(Kernel):
         self._facts_for: Any = None
         self._modded_pool: Any = None  # the pool ``_modded`` belongs to
         self._modded: frozenset[str] = frozenset()
+        # counts the changes of faces and stuns (whose text works, which resources are
+        # face down): with the zones' contents it tells when the holdings are the same
+        self.faces = 0
+
+    def text_switched(self, engine: Engine) -> None:
+        """A card's face or stun changed: its text may switch on or off (the clock ticks,
+        ``text_ticks_clock``)."""
+        self.faces += 1
+        engine.state.tick()
 
     def facts(self, engine: Engine) -> dict[int, Facts]:
         """Every card's ``Facts`` by uid (a card never changes its definition)."""
@@ -172,7 +181,7 @@ class FieldKernel(Kernel):
             return False
         card.states.update(("stunned", "exhausted"))
         card.face_up = False
-        engine.state.tick()  # its text goes off (text_ticks_clock)
+        self.text_switched(engine)  # its text goes off
         engine.emit(Event("stunned", subject=target, player=card.controller))
         if engine.rule("stun_endurance_loss", uid=target):
             cost = int(engine.definition(target).get("cost", 0) or 0)
@@ -187,7 +196,7 @@ class FieldKernel(Kernel):
             return False
         card.states.discard("stunned")
         card.face_up = True
-        engine.state.tick()
+        self.text_switched(engine)
         engine.emit(Event("recovered", subject=target, player=card.controller))
         return True
 
@@ -199,6 +208,7 @@ class FieldKernel(Kernel):
         if card.zone in ("ko_pile", "deck", "removed"):
             return False
         gear = [u for u, c in engine.state.cards.items() if c.attached_to == target]
+        self.faces += 1
         for uid in [target, *gear]:
             moved = engine.state.cards[uid]
             # heard while it is still in play ("whenever a character is KO'd")
@@ -215,6 +225,7 @@ class FieldKernel(Kernel):
         (never to the other side), into a free slot the acting player chooses, its own
         column first. Other moves are the generic ones."""
         card = engine.state.cards[uid]
+        self.faces += 1  # it may turn face up or down as it moves
         if zone not in ROWS or card.zone not in ROWS:
             primitives.move(engine, cause, uid, zone, **kw)
             if zone in ROWS and "col" not in card.data:  # into play: a free slot
@@ -237,7 +248,7 @@ class FieldKernel(Kernel):
         if not isinstance(target, int) or engine.state.cards[target].face_up:
             return False
         engine.state.cards[target].face_up = True
-        engine.state.tick()
+        self.text_switched(engine)
         engine.emit(Event("flipped", subject=target))
         return True
 

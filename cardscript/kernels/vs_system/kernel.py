@@ -336,7 +336,7 @@ class VSSystemKernel(ActionsKernel):
                 player.data["mulligan_used"] = bool(spec["mulligan_used"])
             for uid in player.zone("deck"):
                 state.cards[uid].face_up = False
-        state.tick()  # faces and stuns set above switch text (text_ticks_clock)
+        self.text_switched(engine)  # faces and stuns set above
         if "step" in setup:
             state.step = str(setup["step"])
             state.data["step_player"] = int(setup.get("step_player", state.active))
