@@ -19,8 +19,11 @@ Zones = dict[str, list[int]]
 Holdings = tuple[list[int], list[int], list[int], list[tuple[int, Power]]]
 
 
-def _holdings(facts: dict[int, Facts], cards: dict[int, Card], zones: Zones) -> Holdings:
-    in_hand = [u for u in zones.get("hand", ()) if facts[u].type == "plot_twist"]
+def _in_play(
+    facts: dict[int, Facts], cards: dict[int, Card], zones: Zones
+) -> tuple[list[int], list[int], list[tuple[int, Power]]]:
+    """The face-down plot twists and locations in the resource row and the payment
+    powers of the cards in play whose text works."""
     twists: list[int] = []
     locations: list[int] = []
     for uid in zones.get("resource_row", ()):
@@ -36,7 +39,7 @@ def _holdings(facts: dict[int, Facts], cards: dict[int, Card], zones: Zones) -> 
         if facts[uid].powers and _text_active(cards[uid])
         for power in facts[uid].powers
     ]
-    return in_hand, twists, locations, powers
+    return twists, locations, powers
 
 
 def _text_active(card: Card) -> bool:
@@ -47,7 +50,8 @@ def _text_active(card: Card) -> bool:
 class ActionsKernel(FieldKernel):
     def __init__(self) -> None:
         super().__init__()
-        self._held: dict[int, tuple[Any, Holdings]] = {}  # with the key they hold for
+        # a player's holdings with the hand and the cards in play they hold for
+        self._held: dict[int, tuple[tuple[int, ...], Any, Holdings]] = {}
         self._held_now: set[int] = set()  # the players whose holdings hold at this clock
         self._held_for: Any = None
         self._held_clock = -1
@@ -271,21 +275,30 @@ class ActionsKernel(FieldKernel):
             self._held_clock = state.clock
         kept = self._held.get(player)
         if player in self._held_now and kept is not None:
-            return kept[1]
+            return kept[2]
         zones = state.players[player].zones
         get = zones.get
-        key = (
+        hand = tuple(get("hand", ()))
+        play = (
             self.faces,
-            tuple(get("hand", ())),
             tuple(get("resource_row", ())),
             tuple(get("front_row", ())),
             tuple(get("support_row", ())),
             tuple(get("equipment", ())),
         )
-        if kept is None or kept[0] != key:
-            kept = self._held[player] = (key, _holdings(self.facts(engine), state.cards, zones))
+        if kept is None or kept[0] != hand or kept[1] != play:
+            facts = self.facts(engine)
+            if kept is not None and kept[0] == hand:
+                in_hand = kept[2][0]
+            else:
+                in_hand = [u for u in hand if facts[u].type == "plot_twist"]
+            if kept is not None and kept[1] == play:
+                rest = kept[2][1:]
+            else:
+                rest = _in_play(facts, state.cards, zones)
+            kept = self._held[player] = (hand, play, (in_hand, *rest))
         self._held_now.add(player)
-        return kept[1]
+        return kept[2]
 
     def activate(self, engine: Engine, player: int, uid: int, ability: CompiledAbility) -> None:
         self.add(engine, player, "activate", (uid, ability))

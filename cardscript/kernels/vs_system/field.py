@@ -208,7 +208,6 @@ class FieldKernel(Kernel):
         if card.zone in ("ko_pile", "deck", "removed"):
             return False
         gear = [u for u, c in engine.state.cards.items() if c.attached_to == target]
-        self.faces += 1
         for uid in [target, *gear]:
             moved = engine.state.cards[uid]
             # heard while it is still in play ("whenever a character is KO'd")
@@ -225,7 +224,8 @@ class FieldKernel(Kernel):
         (never to the other side), into a free slot the acting player chooses, its own
         column first. Other moves are the generic ones."""
         card = engine.state.cards[uid]
-        self.faces += 1  # it may turn face up or down as it moves
+        if kw.get("face_up") is not None:
+            self.faces += 1  # it turns face up or down as it moves
         if zone not in ROWS or card.zone not in ROWS:
             primitives.move(engine, cause, uid, zone, **kw)
             if zone in ROWS and "col" not in card.data:  # into play: a free slot
