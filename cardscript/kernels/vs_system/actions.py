@@ -42,6 +42,21 @@ def _in_play(
     return twists, locations, powers
 
 
+_NONE: list[int] = []  # an empty zone (never changed)
+
+
+def _same_play(kept: list[Any], faces: int, get: Any) -> bool:
+    """Do the zones in play (and the faces) hold as they were kept: [faces, resource row,
+    front row, support row, equipment]?"""
+    return (
+        kept[0] == faces
+        and kept[1] == get("resource_row", _NONE)
+        and kept[2] == get("front_row", _NONE)
+        and kept[3] == get("support_row", _NONE)
+        and kept[4] == get("equipment", _NONE)
+    )
+
+
 def _text_active(card: Card) -> bool:
     """``FieldKernel.text_active`` (which changes only as the clock ticks)."""
     return card.face_up and "stunned" not in card.states
@@ -51,7 +66,7 @@ class ActionsKernel(FieldKernel):
     def __init__(self) -> None:
         super().__init__()
         # a player's holdings with the hand and the cards in play they hold for
-        self._held: dict[int, tuple[tuple[int, ...], Any, Holdings]] = {}
+        self._held: dict[int, tuple[list[int], list[Any], Holdings]] = {}
         self._held_now: set[int] = set()  # the players whose holdings hold at this clock
         self._held_for: Any = None
         self._held_clock = -1
@@ -278,27 +293,40 @@ class ActionsKernel(FieldKernel):
             return kept[2]
         zones = state.players[player].zones
         get = zones.get
-        hand = tuple(get("hand", ()))
-        play = (
-            self.faces,
-            tuple(get("resource_row", ())),
-            tuple(get("front_row", ())),
-            tuple(get("support_row", ())),
-            tuple(get("equipment", ())),
-        )
-        if kept is None or kept[0] != hand or kept[1] != play:
-            facts = self.facts(engine)
-            if kept is not None and kept[0] == hand:
-                in_hand = kept[2][0]
-            else:
-                in_hand = [u for u in hand if facts[u].type == "plot_twist"]
-            if kept is not None and kept[1] == play:
-                rest = kept[2][1:]
-            else:
-                rest = _in_play(facts, state.cards, zones)
-            kept = self._held[player] = (hand, play, (in_hand, *rest))
+        hand = get("hand", _NONE)
         self._held_now.add(player)
-        return kept[2]
+        if kept is None:
+            facts = self.facts(engine)
+            in_hand = [u for u in hand if facts[u].type == "plot_twist"]
+            return self._keep(player, hand, in_hand, _in_play(facts, state.cards, zones), get)
+        same_hand = kept[0] == hand
+        same_play = _same_play(kept[1], self.faces, get)
+        if same_hand and same_play:
+            return kept[2]
+        facts = self.facts(engine)
+        in_hand = kept[2][0] if same_hand else [u for u in hand if facts[u].type == "plot_twist"]
+        rest = kept[2][1:] if same_play else _in_play(facts, state.cards, zones)
+        return self._keep(player, hand, in_hand, rest, get)
+
+    def _keep(
+        self,
+        player: int,
+        hand: list[int],
+        in_hand: list[int],
+        rest: tuple[list[int], list[int], list[tuple[int, Power]]],
+        get: Any,
+    ) -> Holdings:
+        """Remember a player's holdings with copies of the zones they were read from."""
+        play = [
+            self.faces,
+            list(get("resource_row", _NONE)),
+            list(get("front_row", _NONE)),
+            list(get("support_row", _NONE)),
+            list(get("equipment", _NONE)),
+        ]
+        held = (in_hand, *rest)
+        self._held[player] = (list(hand), play, held)
+        return held
 
     def activate(self, engine: Engine, player: int, uid: int, ability: CompiledAbility) -> None:
         self.add(engine, player, "activate", (uid, ability))

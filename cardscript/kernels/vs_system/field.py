@@ -384,12 +384,15 @@ class FieldKernel(Kernel):
     def gear_hosts(self, engine: Engine, player: int) -> list[int]:
         """§9.3 A14: a character you control, not stunned, with no equipment."""
         limit = int(engine.rule("equipment_limit", player=player))
-        out = []
-        for uid in self.characters(engine, player):
-            carried = sum(1 for c in engine.state.cards.values() if c.attached_to == uid)
-            if not combat.stunned(engine, uid) and carried < limit:
-                out.append(uid)
-        return out
+        carried: dict[int, int] = {}  # character -> the cards attached to it
+        for card in engine.state.cards.values():
+            if card.attached_to is not None:
+                carried[card.attached_to] = carried.get(card.attached_to, 0) + 1
+        return [
+            uid
+            for uid in self.characters(engine, player)
+            if not combat.stunned(engine, uid) and carried.get(uid, 0) < limit
+        ]
 
     def occupant(self, engine: Engine, player: int, row: str, col: int) -> int | None:
         return combat.at(engine, player, row, col)
