@@ -168,7 +168,7 @@ class ActionsKernel(FieldKernel):
             card.data["col"] = col
         card.states.clear()
         card.face_up = True
-        self.text_switched(engine)
+        self.text_switched(engine, uid)
         if same and self.unique(engine, uid):  # §9.2: the others of the name go, no endurance loss
             for other in same:
                 engine.apply("ko", RULE, target=other)
@@ -300,7 +300,7 @@ class ActionsKernel(FieldKernel):
             in_hand = [u for u in hand if facts[u].type == "plot_twist"]
             return self._keep(player, hand, in_hand, _in_play(facts, state.cards, zones), get)
         same_hand = kept[0] == hand
-        same_play = _same_play(kept[1], self.faces, get)
+        same_play = _same_play(kept[1], self.faces.get(player, 0), get)
         if same_hand and same_play:
             return kept[2]
         facts = self.facts(engine)
@@ -318,7 +318,7 @@ class ActionsKernel(FieldKernel):
     ) -> Holdings:
         """Remember a player's holdings with copies of the zones they were read from."""
         play = [
-            self.faces,
+            self.faces.get(player, 0),
             list(get("resource_row", _NONE)),
             list(get("front_row", _NONE)),
             list(get("support_row", _NONE)),

@@ -111,14 +111,24 @@ class FieldKernel(Kernel):
         self._facts_for: Any = None
         self._modded_pool: Any = None  # the pool ``_modded`` belongs to
         self._modded: frozenset[str] = frozenset()
-        # counts the changes of faces and stuns (whose text works, which resources are
-        # face down): with the zones' contents it tells when the holdings are the same
-        self.faces = 0
+        # per player, counts the changes of faces and stuns of their cards (whose text
+        # works, which resources are face down): with the contents of their zones it
+        # tells when their holdings are the same
+        self.faces: dict[int, int] = {}
 
-    def text_switched(self, engine: Engine) -> None:
-        """A card's face or stun changed: its text may switch on or off (the clock ticks,
-        ``text_ticks_clock``)."""
-        self.faces += 1
+    def faces_changed(self, engine: Engine, uid: int | None = None) -> None:
+        faces = self.faces
+        if uid is None:
+            for player in range(len(engine.state.players)):
+                faces[player] = faces.get(player, 0) + 1
+        else:
+            player = engine.state.cards[uid].controller
+            faces[player] = faces.get(player, 0) + 1
+
+    def text_switched(self, engine: Engine, uid: int | None = None) -> None:
+        """A card's face or stun changed (``None``: any cards'): its text may switch on or
+        off (the clock ticks, ``text_ticks_clock``)."""
+        self.faces_changed(engine, uid)
         engine.state.tick()
 
     def facts(self, engine: Engine) -> dict[int, Facts]:
@@ -181,7 +191,7 @@ class FieldKernel(Kernel):
             return False
         card.states.update(("stunned", "exhausted"))
         card.face_up = False
-        self.text_switched(engine)  # its text goes off
+        self.text_switched(engine, target)  # its text goes off
         engine.emit(Event("stunned", subject=target, player=card.controller))
         if engine.rule("stun_endurance_loss", uid=target):
             cost = int(engine.definition(target).get("cost", 0) or 0)
@@ -196,7 +206,7 @@ class FieldKernel(Kernel):
             return False
         card.states.discard("stunned")
         card.face_up = True
-        self.text_switched(engine)
+        self.text_switched(engine, target)
         engine.emit(Event("recovered", subject=target, player=card.controller))
         return True
 
@@ -225,7 +235,7 @@ class FieldKernel(Kernel):
         column first. Other moves are the generic ones."""
         card = engine.state.cards[uid]
         if kw.get("face_up") is not None:
-            self.faces += 1  # it turns face up or down as it moves
+            self.faces_changed(engine)  # it turns face up or down as it moves
         if zone not in ROWS or card.zone not in ROWS:
             primitives.move(engine, cause, uid, zone, **kw)
             if zone in ROWS and "col" not in card.data:  # into play: a free slot
@@ -248,7 +258,7 @@ class FieldKernel(Kernel):
         if not isinstance(target, int) or engine.state.cards[target].face_up:
             return False
         engine.state.cards[target].face_up = True
-        self.text_switched(engine)
+        self.text_switched(engine, target)
         engine.emit(Event("flipped", subject=target))
         return True
 
