@@ -11,7 +11,7 @@ from cardscript.interpreter.cards import CompiledAbility
 from cardscript.interpreter.engine import Engine, Event
 from cardscript.interpreter.state import Card
 from cardscript.kernels.vs_system import chain, combat
-from cardscript.kernels.vs_system.field import ROWS, RULE, Facts, FieldKernel, Power
+from cardscript.kernels.vs_system.field import RULE, Facts, FieldKernel, Power
 
 # (plot twists in hand, face-down plot twists, face-down locations, the payment powers
 # of the cards in play whose text works)
@@ -19,42 +19,67 @@ Zones = dict[str, list[int]]
 Holdings = tuple[list[int], list[int], list[int], list[tuple[int, Power]]]
 
 
-def _in_play(
-    facts: dict[int, Facts], cards: dict[int, Card], zones: Zones
+def _resource_row(
+    facts: dict[int, Facts], cards: dict[int, Card], row: list[int]
 ) -> tuple[list[int], list[int], list[tuple[int, Power]]]:
-    """The face-down plot twists and locations in the resource row and the payment
-    powers of the cards in play whose text works."""
+    """The face-down plot twists and locations of a resource row and the payment powers
+    of its face-up cards."""
     twists: list[int] = []
     locations: list[int] = []
-    for uid in zones.get("resource_row", ()):
+    for uid in row:
         kind = facts[uid].type
         if kind == "plot_twist" and not cards[uid].face_up:
             twists.append(uid)
         elif kind == "location" and not cards[uid].face_up:
             locations.append(uid)
-    powers = [
+    return twists, locations, _powers(facts, cards, row)
+
+
+def _powers(facts: dict[int, Facts], cards: dict[int, Card], *zones: list[int]) -> list[Any]:
+    """(card, payment power) for the cards of the zones whose text works."""
+    return [
         (uid, power)
-        for zone in (*ROWS, "equipment", "resource_row")
-        for uid in zones.get(zone, ())
+        for zone in zones
+        for uid in zone
         if facts[uid].powers and _text_active(cards[uid])
         for power in facts[uid].powers
     ]
-    return twists, locations, powers
+
+
+class _Held:
+    """A player's holdings in three parts (the hand, the resource row, the characters
+    and equipment), each with copies of the zones and the count of faces it was read
+    from: a part is read again only when those changed."""
+
+    __slots__ = (
+        "front",
+        "gear",
+        "hand",
+        "held",
+        "in_hand",
+        "locations",
+        "resource_faces",
+        "resource_powers",
+        "resource_row",
+        "row_faces",
+        "row_powers",
+        "support",
+        "twists",
+    )
+
+    def __init__(self) -> None:
+        none: Any = None  # matches no zone: every part is read the first time
+        self.hand = self.resource_row = self.front = self.support = self.gear = none
+        self.resource_faces = self.row_faces = -1
+        self.in_hand: list[int] = []
+        self.twists: list[int] = []
+        self.locations: list[int] = []
+        self.resource_powers: list[tuple[int, Power]] = []
+        self.row_powers: list[tuple[int, Power]] = []
+        self.held: Holdings = ([], [], [], [])
 
 
 _NONE: list[int] = []  # an empty zone (never changed)
-
-
-def _same_play(kept: list[Any], faces: int, get: Any) -> bool:
-    """Do the zones in play (and the faces) hold as they were kept: [faces, resource row,
-    front row, support row, equipment]?"""
-    return (
-        kept[0] == faces
-        and kept[1] == get("resource_row", _NONE)
-        and kept[2] == get("front_row", _NONE)
-        and kept[3] == get("support_row", _NONE)
-        and kept[4] == get("equipment", _NONE)
-    )
 
 
 def _text_active(card: Card) -> bool:
@@ -65,8 +90,7 @@ def _text_active(card: Card) -> bool:
 class ActionsKernel(FieldKernel):
     def __init__(self) -> None:
         super().__init__()
-        # a player's holdings with the hand and the cards in play they hold for
-        self._held: dict[int, tuple[list[int], list[Any], Holdings]] = {}
+        self._held: dict[int, _Held] = {}
         self._held_now: set[int] = set()  # the players whose holdings hold at this clock
         self._held_for: Any = None
         self._held_clock = -1
@@ -290,43 +314,44 @@ class ActionsKernel(FieldKernel):
             self._held_clock = state.clock
         kept = self._held.get(player)
         if player in self._held_now and kept is not None:
-            return kept[2]
-        zones = state.players[player].zones
-        get = zones.get
-        hand = get("hand", _NONE)
+            return kept.held
         self._held_now.add(player)
         if kept is None:
-            facts = self.facts(engine)
-            in_hand = [u for u in hand if facts[u].type == "plot_twist"]
-            return self._keep(player, hand, in_hand, _in_play(facts, state.cards, zones), get)
-        same_hand = kept[0] == hand
-        same_play = _same_play(kept[1], self.faces.get(player, 0), get)
-        if same_hand and same_play:
-            return kept[2]
-        facts = self.facts(engine)
-        in_hand = kept[2][0] if same_hand else [u for u in hand if facts[u].type == "plot_twist"]
-        rest = kept[2][1:] if same_play else _in_play(facts, state.cards, zones)
-        return self._keep(player, hand, in_hand, rest, get)
-
-    def _keep(
-        self,
-        player: int,
-        hand: list[int],
-        in_hand: list[int],
-        rest: tuple[list[int], list[int], list[tuple[int, Power]]],
-        get: Any,
-    ) -> Holdings:
-        """Remember a player's holdings with copies of the zones they were read from."""
-        play = [
-            self.faces.get(player, 0),
-            list(get("resource_row", _NONE)),
-            list(get("front_row", _NONE)),
-            list(get("support_row", _NONE)),
-            list(get("equipment", _NONE)),
-        ]
-        held = (in_hand, *rest)
-        self._held[player] = (list(hand), play, held)
-        return held
+            kept = self._held[player] = _Held()
+        get = state.players[player].zones.get
+        faces = self.faces.get(player, 0)
+        facts, cards = self.facts(engine), state.cards
+        changed = False
+        hand = get("hand", _NONE)
+        if kept.hand != hand:
+            kept.hand = list(hand)
+            kept.in_hand = [u for u in hand if facts[u].type == "plot_twist"]
+            changed = True
+        row = get("resource_row", _NONE)
+        if kept.resource_faces != faces or kept.resource_row != row:
+            kept.resource_faces, kept.resource_row = faces, list(row)
+            kept.twists, kept.locations, kept.resource_powers = _resource_row(facts, cards, row)
+            changed = True
+        front, support = get("front_row", _NONE), get("support_row", _NONE)
+        gear = get("equipment", _NONE)
+        if (
+            kept.row_faces != faces
+            or kept.front != front
+            or kept.support != support
+            or kept.gear != gear
+        ):
+            kept.row_faces, kept.front, kept.support, kept.gear = (
+                faces,
+                list(front),
+                list(support),
+                list(gear),
+            )
+            kept.row_powers = _powers(facts, cards, front, support, gear)
+            changed = True
+        if changed:
+            powers = kept.row_powers + kept.resource_powers  # rows, equipment, resources
+            kept.held = (kept.in_hand, kept.twists, kept.locations, powers)
+        return kept.held
 
     def activate(self, engine: Engine, player: int, uid: int, ability: CompiledAbility) -> None:
         self.add(engine, player, "activate", (uid, ability))
@@ -358,10 +383,10 @@ class ActionsKernel(FieldKernel):
             out += [("activate", a) for a in self._usable(engine, powers)]
         if locations:
             out += [("flip", u) for u in self._within_threshold(engine, player, locations)]
-        taking_part = combat.fighters(engine)
-        if taking_part:
-            out += [("power_up", p) for p in combat.power_ups(engine, player, taking_part)]
         state = engine.state
+        if state.data.get("attack"):  # the fighters may be powered up
+            taking_part = combat.fighters(engine)
+            out += [("power_up", p) for p in combat.power_ups(engine, player, taking_part)]
         if empty and specials < self.max_actions and state.data.get("step_player") == player:
             out += self.step_actions(engine, player)
         return out

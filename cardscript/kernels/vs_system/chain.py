@@ -234,7 +234,7 @@ def window(engine: Engine, kernel: ActionsKernel, first: int, step: bool = False
         for _ in range(MAX_ROUNDS * n):
             if state.result is not None:
                 break
-            empty = not links(engine)
+            empty = not state.data.get("chain")  # links(), without making the list
             options = kernel.priority_options(engine, holder, empty, specials)
             picked = 0
             if options:
