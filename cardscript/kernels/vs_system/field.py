@@ -117,6 +117,7 @@ class FieldKernel(Kernel):
         self.faces: dict[int, int] = {}
 
     def faces_changed(self, engine: Engine, uid: int | None = None) -> None:
+        """Count a change of face or stun for the card's controller (``None``: everyone)."""
         faces = self.faces
         if uid is None:
             for player in range(len(engine.state.players)):
