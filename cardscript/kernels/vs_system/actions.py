@@ -320,15 +320,17 @@ class ActionsKernel(FieldKernel):
             kept = self._held[player] = _Held()
         get = state.players[player].zones.get
         faces = self.faces.get(player, 0)
-        facts, cards = self.facts(engine), state.cards
+        cards = state.cards
         changed = False
         hand = get("hand", _NONE)
         if kept.hand != hand:
+            facts = self.facts(engine)
             kept.hand = list(hand)
             kept.in_hand = [u for u in hand if facts[u].type == "plot_twist"]
             changed = True
         row = get("resource_row", _NONE)
         if kept.resource_faces != faces or kept.resource_row != row:
+            facts = self.facts(engine)
             kept.resource_faces, kept.resource_row = faces, list(row)
             kept.twists, kept.locations, kept.resource_powers = _resource_row(facts, cards, row)
             changed = True
@@ -346,7 +348,7 @@ class ActionsKernel(FieldKernel):
                 list(support),
                 list(gear),
             )
-            kept.row_powers = _powers(facts, cards, front, support, gear)
+            kept.row_powers = _powers(self.facts(engine), cards, front, support, gear)
             changed = True
         if changed:
             powers = kept.row_powers + kept.resource_powers  # rows, equipment, resources
