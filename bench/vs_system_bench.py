@@ -1,21 +1,42 @@
 """VS System: whole random games between the two starter decks, games per second.
 
-python bench/vs_system_bench.py [GAMES]
+python bench/vs_system_bench.py [GAMES] [--fingerprint]
+
+``--fingerprint`` also prints one digest of every game: each decision (who, what kind,
+the prompt, the option labels, the answer) and the final state hash. A speed change must
+leave it as it was (the same games); the digest costs time, so the figures printed with
+it are not the bench's.
 """
 
 from __future__ import annotations
 
+import hashlib
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
-from cardscript.interpreter.agents import RandomAgent
+from cardscript.interpreter.agents import Agent, Decision, RandomAgent
 from cardscript.kernels.vs_system.kernel import deck_ids, new_engine, vs_pool
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def main(games: int = 200) -> None:
+class Recorder:
+    """An agent's answers, passed on unchanged and fed into a digest with their decision."""
+
+    def __init__(self, agent: Agent, digest: Any) -> None:
+        self.agent, self.digest, self.name = agent, digest, agent.name
+
+    def decide(self, decision: Decision) -> tuple[int, ...]:
+        answer = self.agent.decide(decision)
+        labels = tuple(decision.labels)
+        seen = (decision.player, decision.kind, decision.prompt, labels, answer)
+        self.digest.update(repr(seen).encode())
+        return answer
+
+
+def main(games: int = 200, fingerprint: bool = False) -> None:
     pool = vs_pool()
     decks = [
         deck_ids(pool, ROOT / "decks" / "vs-system" / "dawnwatch-starter.yaml"),
@@ -23,19 +44,30 @@ def main(games: int = 200) -> None:
     ]
     reasons: dict[str, int] = {}
     turns = 0
+    digest = hashlib.sha256()
     start, cpu = time.perf_counter(), time.process_time()
     for seed in range(games):
-        engine = new_engine([RandomAgent(2 * seed), RandomAgent(2 * seed + 1)], seed, pool=pool)
+        agents: list[Agent] = [RandomAgent(2 * seed), RandomAgent(2 * seed + 1)]
+        if fingerprint:
+            agents = [Recorder(a, digest) for a in agents]
+        engine = new_engine(agents, seed, pool=pool)
         engine.kernel.setup(engine, decks)
         result = engine.kernel.play(engine)
         reasons[result["reason"]] = reasons.get(result["reason"], 0) + 1
         turns += engine.state.turn
+        if fingerprint:
+            digest.update(engine.state.state_hash().encode())
     elapsed, used = time.perf_counter() - start, time.process_time() - cpu
     # per core: the process's own CPU time, which other work on the machine leaves alone
     print(f"{games} games in {elapsed:.2f} s: {games / elapsed:.1f} games/s")
     print(f"CPU time {used:.2f} s: {games / used:.1f} games/s per core")
     print(f"average {turns / games:.1f} turns; endings {dict(sorted(reasons.items()))}")
+    if fingerprint:
+        print(f"fingerprint {digest.hexdigest()[:16]}")
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 200)
+    args = sys.argv[1:]
+    flag = "--fingerprint" in args
+    numbers = [a for a in args if a != "--fingerprint"]
+    main(int(numbers[0]) if numbers else 200, flag)

@@ -13,6 +13,7 @@ from cardscript.interpreter.agents import (
     Decision,
     FirstAgent,
     IllegalAnswer,
+    Labels,
     RandomAgent,
     ScriptedAgent,
     ScriptExhausted,
@@ -324,6 +325,25 @@ def test_agents() -> None:
     assert human.decide(decision) == (1, 2)
     assert "that is not a legal answer here\n" in said
     assert "please answer with the numbers of your choices\n" in said
+
+
+def test_labels_are_built_only_when_read() -> None:
+    built: list[int] = []
+
+    def make() -> list[str]:
+        built.append(1)
+        return ["pass", "attack"]
+
+    engine = new_engine([RandomAgent(1), RandomAgent(2)])
+    assert engine.choose(0, "action", "priority", [None, "a"], Labels(make)) in ((0,), (1,))
+    assert built == []  # a random agent never reads them
+    log = GameLog()
+    engine = new_engine([ScriptedAgent([[1]]), FirstAgent()], log=log)
+    assert engine.choose(0, "action", "priority", [None, "a"], Labels(make)) == (1,)
+    assert built == [1] and log.records[-1]["labels"] == ["attack"]
+    labels = Labels(make)
+    assert labels == ("pass", "attack") and repr(labels) == repr(("pass", "attack"))
+    assert built == [1, 1]
 
 
 def test_an_illegal_answer_is_refused_with_the_decision_named() -> None:

@@ -60,3 +60,26 @@ def test_cli_play_and_replay(tmp_path: Path) -> None:
         engine, _ = play_one("vs-system", [], ["random", "random"], 11, stream, deck_ids=DECKS)
     assert engine.state.result is not None
     assert run_replay(str(log_file), []) == 0
+
+
+def test_the_payment_powers_offered_follow_flips_stuns_and_formation_moves() -> None:
+    """The priority options keep a player's holdings while their zones hold the same
+    cards and no face or stun changed: a flip, a stun and a move must show."""
+    from cardscript.interpreter.engine import Cause
+
+    engine = new_engine([FirstAgent(), FirstAgent()], 1, pool=POOL)
+    kernel, state, test = engine.kernel, engine.state, Cause(rule="test")
+    state.players[0].resources["endurance"] = 50
+    reyes = state.create_card("DWN-010", 0, "front_row")
+    ilsa = state.create_card("VEX-008", 0, "support_row")
+    tower = state.create_card("DWN-019", 0, "resource_row", face_up=False)
+    reyes.data["col"], ilsa.data["col"] = 0, 1
+    assert [u for u, _ in kernel.activatable(engine, 0)] == [reyes.uid, ilsa.uid]
+    engine.apply("flip", test, target=tower.uid)  # its text works face up
+    assert [u for u, _ in kernel.activatable(engine, 0)] == [reyes.uid, ilsa.uid, tower.uid]
+    engine.apply("stun", test, target=ilsa.uid)
+    assert [u for u, _ in kernel.activatable(engine, 0)] == [reyes.uid, tower.uid]
+    kernel.move_character(engine, 0, reyes.uid, "support_row", 0)  # front row empty now
+    engine.apply("recover", test, target=ilsa.uid)
+    engine.apply("ready", test, target=ilsa.uid)  # the stun exhausted her
+    assert [u for u, _ in kernel.activatable(engine, 0)] == [ilsa.uid, reyes.uid, tower.uid]

@@ -28,9 +28,40 @@ class Decision(NamedTuple):
     kind: str
     prompt: str
     options: tuple[Any, ...]
-    labels: tuple[str, ...]
+    labels: Sequence[str]  # a tuple, or ``Labels`` built when first read
     least: int = 1
     most: int = 1
+
+
+class Labels(Sequence[str]):
+    """Option labels built when first read: an agent that never reads them (a random
+    one) leaves them unbuilt; the log and a human read them as a tuple."""
+
+    __slots__ = ("_built", "_make")
+
+    def __init__(self, make: Callable[[], Iterable[str]]) -> None:
+        self._make: Callable[[], Iterable[str]] | None = make
+        self._built: tuple[str, ...] = ()
+
+    def built(self) -> tuple[str, ...]:
+        if self._make is not None:
+            self._built, self._make = tuple(self._make()), None
+        return self._built
+
+    def __getitem__(self, index: Any) -> Any:
+        return self.built()[index]
+
+    def __len__(self) -> int:
+        return len(self.built())
+
+    def __eq__(self, other: object) -> bool:
+        return self.built() == (other.built() if isinstance(other, Labels) else other)
+
+    def __hash__(self) -> int:
+        return hash(self.built())
+
+    def __repr__(self) -> str:
+        return repr(self.built())
 
 
 class Agent(Protocol):

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from cardscript.grammar import ast
-from cardscript.interpreter.agents import Agent, Decision, check_answer
+from cardscript.interpreter.agents import Agent, Decision, Labels, check_answer
 from cardscript.interpreter.cards import CardDef, CardPool, CompiledAbility
 from cardscript.interpreter.select import Context, RulesError, Seat, Target, candidates, selects
 from cardscript.interpreter.state import GameState, new_state
@@ -518,7 +518,7 @@ class Engine:
             kind,
             prompt,
             tuple(options),
-            tuple(labels or (str(o) for o in options)),
+            labels if isinstance(labels, Labels) else tuple(labels or (str(o) for o in options)),
             least,
             most,
         )

@@ -7,40 +7,91 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardscript.grammar import ast
 from cardscript.interpreter.cards import CompiledAbility
 from cardscript.interpreter.engine import Engine, Event
+from cardscript.interpreter.state import Card
 from cardscript.kernels.vs_system import chain, combat
-from cardscript.kernels.vs_system.field import ROWS, RULE, FieldKernel
+from cardscript.kernels.vs_system.field import RULE, Facts, FieldKernel, Power
 
-# (plot twists in hand, face-down plot twists, face-down locations, [(card, its payment
-# powers)] in play)
-Holdings = tuple[list[int], list[int], list[int], list[tuple[int, tuple[CompiledAbility, ...]]]]
+# (plot twists in hand, face-down plot twists, face-down locations, the payment powers
+# of the cards in play whose text works)
+Zones = dict[str, list[int]]
+Holdings = tuple[list[int], list[int], list[int], list[tuple[int, Power]]]
 
 
-def _holdings(engine: Engine, player: int) -> Holdings:
-    zones = engine.state.players[player].zones
-    cards = engine.state.cards
-    in_hand = [u for u in zones.get("hand", ()) if engine.definition(u).type == "plot_twist"]
+def _resource_row(
+    facts: dict[int, Facts], cards: dict[int, Card], row: list[int]
+) -> tuple[list[int], list[int], list[tuple[int, Power]]]:
+    """The face-down plot twists and locations of a resource row and the payment powers
+    of its face-up cards."""
     twists: list[int] = []
     locations: list[int] = []
-    for uid in zones.get("resource_row", ()):
-        kind = engine.definition(uid).type
-        if not cards[uid].face_up and kind in ("plot_twist", "location"):
-            (twists if kind == "plot_twist" else locations).append(uid)
-    powers = []
-    for zone in (*ROWS, "equipment", "resource_row"):
-        for uid in zones.get(zone, ()):
-            found = engine.definition(uid).by_kind.get(ast.Activated)
-            if found:
-                powers.append((uid, tuple(found)))
-    return in_hand, twists, locations, powers
+    for uid in row:
+        kind = facts[uid].type
+        if kind == "plot_twist" and not cards[uid].face_up:
+            twists.append(uid)
+        elif kind == "location" and not cards[uid].face_up:
+            locations.append(uid)
+    return twists, locations, _powers(facts, cards, row)
+
+
+def _powers(facts: dict[int, Facts], cards: dict[int, Card], *zones: list[int]) -> list[Any]:
+    """(card, payment power) for the cards of the zones whose text works."""
+    return [
+        (uid, power)
+        for zone in zones
+        for uid in zone
+        if facts[uid].powers and _text_active(cards[uid])
+        for power in facts[uid].powers
+    ]
+
+
+class _Held:
+    """A player's holdings in three parts (the hand, the resource row, the characters
+    and equipment), each with copies of the zones and the count of faces it was read
+    from: a part is read again only when those changed."""
+
+    __slots__ = (
+        "front",
+        "gear",
+        "hand",
+        "held",
+        "in_hand",
+        "locations",
+        "resource_faces",
+        "resource_powers",
+        "resource_row",
+        "row_faces",
+        "row_powers",
+        "support",
+        "twists",
+    )
+
+    def __init__(self) -> None:
+        none: Any = None  # matches no zone: every part is read the first time
+        self.hand = self.resource_row = self.front = self.support = self.gear = none
+        self.resource_faces = self.row_faces = -1
+        self.in_hand: list[int] = []
+        self.twists: list[int] = []
+        self.locations: list[int] = []
+        self.resource_powers: list[tuple[int, Power]] = []
+        self.row_powers: list[tuple[int, Power]] = []
+        self.held: Holdings = ([], [], [], [])
+
+
+_NONE: list[int] = []  # an empty zone (never changed)
+
+
+def _text_active(card: Card) -> bool:
+    """``FieldKernel.text_active`` (which changes only as the clock ticks)."""
+    return card.face_up and "stunned" not in card.states
 
 
 class ActionsKernel(FieldKernel):
     def __init__(self) -> None:
         super().__init__()
-        self._held: dict[int, Holdings] = {}
+        self._held: dict[int, _Held] = {}
+        self._held_now: set[int] = set()  # the players whose holdings hold at this clock
         self._held_for: Any = None
         self._held_clock = -1
         self.untargeted: set[str] = set()  # abilities (by key) whose text names no target
@@ -141,8 +192,8 @@ class ActionsKernel(FieldKernel):
             card.data["col"] = col
         card.states.clear()
         card.face_up = True
-        state.tick()
-        if self.unique(engine, uid):  # §9.2: the others of the name go, no endurance loss
+        self.text_switched(engine, uid)
+        if same and self.unique(engine, uid):  # §9.2: the others of the name go, no endurance loss
             for other in same:
                 engine.apply("ko", RULE, target=other)
         engine.emit(Event("recruited", subject=uid, player=player))
@@ -159,7 +210,8 @@ class ActionsKernel(FieldKernel):
         """Those of the cards whose threshold the player's resources reach (§9.4, §9.5)."""
         have = self.resources(engine, player)
         if self.printed_only(engine, "threshold"):
-            return [u for u in uids if self.printed(engine, u, "threshold") <= have]
+            facts = self.facts(engine)
+            return [u for u in uids if facts[u].threshold <= have]
         return [u for u in uids if engine.stat(u, "threshold") <= have]
 
     def flip_location(self, engine: Engine, player: int, uid: int) -> None:
@@ -227,49 +279,81 @@ class ActionsKernel(FieldKernel):
         return self._usable(engine, self.holdings(engine, player)[3])
 
     def _usable(
-        self, engine: Engine, powers: list[tuple[int, tuple[CompiledAbility, ...]]]
+        self, engine: Engine, powers: list[tuple[int, Power]]
     ) -> list[tuple[int, CompiledAbility]]:
-        """The payment powers whose cards' text works, within their limits, payable now."""
+        """The payment powers within their limits and payable now (§9.6: an Activate cost
+        needs the card ready; paying endurance needs that much)."""
         out = []
-        for uid, abilities in powers:
-            if not self.text_active(engine, uid):
+        state = engine.state
+        cards = state.cards
+        for uid, (ability, limited, ready, pay) in powers:
+            if limited and not engine.within_limits(ability, uid):
                 continue
-            for ability in abilities:
-                if engine.within_limits(ability, uid) and self._payable(engine, uid, ability):
-                    out.append((uid, ability))
+            if ready and not cards[uid].states.isdisjoint(("exhausted", "stunned")):
+                continue
+            if pay:
+                owner = state.players[cards[uid].controller]
+                if owner.resources.get("endurance", 0) < pay:
+                    continue
+            out.append((uid, ability))
         return out
 
     def holdings(self, engine: Engine, player: int) -> Holdings:
         """A player's plot twists in hand, face-down plot twists and locations in the
-        resource row, and cards in play with payment powers: remembered until the clock
-        ticks (every move, flip and stun does), since each priority asks for them."""
+        resource row, and the payment powers of the cards in play whose text works (each
+        priority asks for them): the same while the clock has not ticked, and after a
+        tick still the same if the player's zones hold the same cards and no face or
+        stun has changed (most ticks are other cards moving)."""
         state = engine.state
-        if self._held_for is not state or self._held_clock != state.clock:
+        if self._held_for is not state:
             self._held.clear()
-            self._held_for, self._held_clock = state, state.clock
-        found = self._held.get(player)
-        if found is None:
-            found = self._held[player] = _holdings(engine, player)
-        return found
-
-    def _payable(self, engine: Engine, uid: int, ability: CompiledAbility) -> bool:
-        node = ability.node
-        assert isinstance(node, ast.Activated)
-        player = engine.state.cards[uid].controller
-        for step in node.costs.steps:
-            if not isinstance(step, ast.Clause):
-                continue
-            action = step.action
-            if (
-                action.name == "activate"
-                and {"exhausted", "stunned"} & engine.state.cards[uid].states
-            ):
-                return False
-            if action.verb == "pay" and action.amount and action.amount.kind == "int":
-                have = engine.state.players[player].resources.get("endurance", 0)
-                if have < int(action.amount.value or 0):
-                    return False
-        return True
+            self._held_for = state
+            self._held_clock = -1
+        if self._held_clock != state.clock:
+            self._held_now.clear()
+            self._held_clock = state.clock
+        kept = self._held.get(player)
+        if player in self._held_now and kept is not None:
+            return kept.held
+        self._held_now.add(player)
+        if kept is None:
+            kept = self._held[player] = _Held()
+        get = state.players[player].zones.get
+        faces = self.faces.get(player, 0)
+        cards = state.cards
+        changed = False
+        hand = get("hand", _NONE)
+        if kept.hand != hand:
+            facts = self.facts(engine)
+            kept.hand = list(hand)
+            kept.in_hand = [u for u in hand if facts[u].type == "plot_twist"]
+            changed = True
+        row = get("resource_row", _NONE)
+        if kept.resource_faces != faces or kept.resource_row != row:
+            facts = self.facts(engine)
+            kept.resource_faces, kept.resource_row = faces, list(row)
+            kept.twists, kept.locations, kept.resource_powers = _resource_row(facts, cards, row)
+            changed = True
+        front, support = get("front_row", _NONE), get("support_row", _NONE)
+        gear = get("equipment", _NONE)
+        if (
+            kept.row_faces != faces
+            or kept.front != front
+            or kept.support != support
+            or kept.gear != gear
+        ):
+            kept.row_faces, kept.front, kept.support, kept.gear = (
+                faces,
+                list(front),
+                list(support),
+                list(gear),
+            )
+            kept.row_powers = _powers(self.facts(engine), cards, front, support, gear)
+            changed = True
+        if changed:
+            powers = kept.row_powers + kept.resource_powers  # rows, equipment, resources
+            kept.held = (kept.in_hand, kept.twists, kept.locations, powers)
+        return kept.held
 
     def activate(self, engine: Engine, player: int, uid: int, ability: CompiledAbility) -> None:
         self.add(engine, player, "activate", (uid, ability))
@@ -301,10 +385,10 @@ class ActionsKernel(FieldKernel):
             out += [("activate", a) for a in self._usable(engine, powers)]
         if locations:
             out += [("flip", u) for u in self._within_threshold(engine, player, locations)]
-        taking_part = combat.fighters(engine)
-        if taking_part:
-            out += [("power_up", p) for p in combat.power_ups(engine, player, taking_part)]
         state = engine.state
+        if state.data.get("attack"):  # the fighters may be powered up
+            taking_part = combat.fighters(engine)
+            out += [("power_up", p) for p in combat.power_ups(engine, player, taking_part)]
         if empty and specials < self.max_actions and state.data.get("step_player") == player:
             out += self.step_actions(engine, player)
         return out

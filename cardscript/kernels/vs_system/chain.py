@@ -24,6 +24,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from cardscript.grammar import ast
+from cardscript.interpreter.agents import Labels
 from cardscript.interpreter.cards import CompiledAbility
 from cardscript.interpreter.engine import Engine, Event, PendingTrigger
 from cardscript.interpreter.select import Seat, Target
@@ -213,6 +214,11 @@ def own_windows(engine: Engine) -> Iterator[None]:
         data["in_window"] = outer
 
 
+def _labels(engine: Engine, kernel: ActionsKernel, options: list[tuple[str, Any]]) -> Labels:
+    """The labels of a priority's options, built only if someone reads them."""
+    return Labels(lambda: ["pass", *(kernel.option_label(engine, k, w) for k, w in options)])
+
+
 def window(engine: Engine, kernel: ActionsKernel, first: int, step: bool = False) -> None:
     """Priority from ``first`` until the chain is empty and everyone has passed in a
     row; ``step``: the window of a step, where its player's special actions are offered.
@@ -228,13 +234,12 @@ def window(engine: Engine, kernel: ActionsKernel, first: int, step: bool = False
         for _ in range(MAX_ROUNDS * n):
             if state.result is not None:
                 break
-            empty = not links(engine)
+            empty = not state.data.get("chain")  # links(), without making the list
             options = kernel.priority_options(engine, holder, empty, specials)
             picked = 0
             if options:
-                labels = [kernel.option_label(engine, k, w) for k, w in options]
                 (picked,) = engine.choose(
-                    holder, "action", "priority", [None, *options], ["pass", *labels]
+                    holder, "action", "priority", [None, *options], _labels(engine, kernel, options)
                 )
             if picked == 0:
                 passes += 1

@@ -99,21 +99,27 @@ def options(engine: Engine, player: int) -> list[tuple[tuple[int, ...], int | No
     ]
     guarded = {d for d in open_ if protected(engine, d)}
     direct = all(stunned(engine, d) for d in opposing)
-    legal: dict[int, set[int]] = {}
-    out: list[tuple[tuple[int, ...], int | None]] = []
-    for a in attackers:
-        flies = bool(engine.rule("can_attack_protected", uid=a))
-        mine = [d for d in open_ if flies or d not in guarded]
-        legal[a] = set(mine)
-        out += [((a,), d) for d in mine]
-        if direct:
-            out.append(((a,), None))
     teams = {
         a: str(team)
         for a in attackers
         if (team := engine.definition(a).get("team"))
         and engine.permitted("team_attack", a) is not False
     }
+    if len(set(teams.values())) == len(teams):
+        teams = {}  # no team has two members to attack together
+    legal: dict[int, set[int]] = {}
+    out: list[tuple[tuple[int, ...], int | None]] = []
+    for a in attackers:
+        # Flight matters only when some defender is protected
+        flies = not guarded or bool(engine.rule("can_attack_protected", uid=a))
+        mine = open_ if flies else [d for d in open_ if d not in guarded]
+        if a in teams:
+            legal[a] = set(mine)
+        out += [((a,), d) for d in mine]
+        if direct:
+            out.append(((a,), None))
+    if not teams:
+        return out
     for d in opposing:
         by_team: dict[str, list[int]] = {}
         for a in attackers:

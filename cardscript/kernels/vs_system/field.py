@@ -14,11 +14,11 @@ resource row), uniqueness and formation moves.
 from __future__ import annotations
 
 import weakref
-from typing import Any
+from typing import Any, NamedTuple
 
 from cardscript.grammar import ast
 from cardscript.interpreter import primitives
-from cardscript.interpreter.cards import CompiledAbility
+from cardscript.interpreter.cards import CardDef, CompiledAbility
 from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.interpreter.kernel import Kernel
 from cardscript.interpreter.select import Target
@@ -27,6 +27,7 @@ from cardscript.kernels.vs_system import combat
 GAME = "vs-system"
 RULE = Cause(rule="turn structure")
 ROWS = ("front_row", "support_row")
+_EVENT_NAMES = {"lost": "loses_endurance"}
 
 
 # pool id -> (the pool, the stats some card of it can change); the pool is kept to tell
@@ -46,6 +47,49 @@ def _modded_stats(engine: Engine) -> frozenset[str]:
     return frozenset(found)
 
 
+class Power(NamedTuple):
+    """A payment power and what using it needs: ``limited``, a limit on its uses;
+    ``ready``, its card ready (an Activate cost); ``pay``, the most endurance one of its
+    costs pays."""
+
+    ability: CompiledAbility
+    limited: bool
+    ready: bool
+    pay: int
+
+
+def _power(ability: CompiledAbility) -> Power:
+    node = ability.node
+    assert isinstance(node, ast.Activated)
+    ready, pay = False, 0
+    for step in node.costs.steps:
+        if not isinstance(step, ast.Clause):
+            continue
+        action = step.action
+        if action.name == "activate":
+            ready = True
+        if action.verb == "pay" and action.amount and action.amount.kind == "int":
+            pay = max(pay, int(action.amount.value or 0))
+    return Power(ability, bool(ability.line.mods), ready, pay)
+
+
+class Facts:
+    """What a card's definition says that the priority options ask for every time: its
+    type, printed cost and threshold, and its payment powers."""
+
+    __slots__ = ("cost", "powers", "threshold", "type")
+
+    def __init__(self, definition: CardDef) -> None:
+        self.type = definition.type
+        self.cost = _int(definition.get("cost", 0))
+        self.threshold = _int(definition.get("threshold", 0))
+        self.powers = tuple(_power(a) for a in definition.by_kind.get(ast.Activated, ()))
+
+
+def _int(value: Any) -> int:
+    return value if isinstance(value, int) else 0
+
+
 class FieldKernel(Kernel):
     game = GAME
     play_zones = ("front_row", "support_row", "resource_row", "equipment")
@@ -61,6 +105,46 @@ class FieldKernel(Kernel):
     source_qualities = frozenset({"equipped"})
     text_ticks_clock = True  # stun, recover, flip and recruiting tick the clock
 
+    def __init__(self) -> None:
+        super().__init__()
+        self._facts: dict[int, Facts] = {}
+        self._facts_for: Any = None
+        self._modded_pool: Any = None  # the pool ``_modded`` belongs to
+        self._modded: frozenset[str] = frozenset()
+        # per player, counts the changes of faces and stuns of their cards (whose text
+        # works, which resources are face down): with the contents of their zones it
+        # tells when their holdings are the same
+        self.faces: dict[int, int] = {}
+
+    def faces_changed(self, engine: Engine, uid: int | None = None) -> None:
+        """Count a change of face or stun for the card's controller (``None``: everyone)."""
+        faces = self.faces
+        if uid is None:
+            for player in range(len(engine.state.players)):
+                faces[player] = faces.get(player, 0) + 1
+        else:
+            player = engine.state.cards[uid].controller
+            faces[player] = faces.get(player, 0) + 1
+
+    def text_switched(self, engine: Engine, uid: int | None = None) -> None:
+        """A card's face or stun changed (``None``: any cards'): its text may switch on or
+        off (the clock ticks, ``text_ticks_clock``)."""
+        self.faces_changed(engine, uid)
+        engine.state.tick()
+
+    def facts(self, engine: Engine) -> dict[int, Facts]:
+        """Every card's ``Facts`` by uid (a card never changes its definition)."""
+        state = engine.state
+        known = self._facts
+        if self._facts_for is not state or len(known) != len(state.cards):
+            if self._facts_for is not state:
+                known.clear()
+                self._facts_for = state
+            for uid in state.cards:
+                if uid not in known:
+                    known[uid] = Facts(engine.definition(uid))
+        return known
+
     # ---- primitives -------------------------------------------------------------------
     def primitives(self) -> dict[str, Any]:
         return {
@@ -75,7 +159,7 @@ class FieldKernel(Kernel):
         }
 
     def event_name(self, generic: str) -> str:
-        return {"lost": "loses_endurance"}.get(generic, generic)
+        return _EVENT_NAMES.get(generic, generic)
 
     def _activate(self, engine: Engine, cause: Cause, target: Target, **_: Any) -> bool:
         if not isinstance(target, int):
@@ -108,7 +192,7 @@ class FieldKernel(Kernel):
             return False
         card.states.update(("stunned", "exhausted"))
         card.face_up = False
-        engine.state.tick()  # its text goes off (text_ticks_clock)
+        self.text_switched(engine, target)  # its text goes off
         engine.emit(Event("stunned", subject=target, player=card.controller))
         if engine.rule("stun_endurance_loss", uid=target):
             cost = int(engine.definition(target).get("cost", 0) or 0)
@@ -123,7 +207,7 @@ class FieldKernel(Kernel):
             return False
         card.states.discard("stunned")
         card.face_up = True
-        engine.state.tick()
+        self.text_switched(engine, target)
         engine.emit(Event("recovered", subject=target, player=card.controller))
         return True
 
@@ -151,6 +235,8 @@ class FieldKernel(Kernel):
         (never to the other side), into a free slot the acting player chooses, its own
         column first. Other moves are the generic ones."""
         card = engine.state.cards[uid]
+        if kw.get("face_up") is not None:
+            self.faces_changed(engine)  # it turns face up or down as it moves
         if zone not in ROWS or card.zone not in ROWS:
             primitives.move(engine, cause, uid, zone, **kw)
             if zone in ROWS and "col" not in card.data:  # into play: a free slot
@@ -173,7 +259,7 @@ class FieldKernel(Kernel):
         if not isinstance(target, int) or engine.state.cards[target].face_up:
             return False
         engine.state.cards[target].face_up = True
-        engine.state.tick()
+        self.text_switched(engine, target)
         engine.emit(Event("flipped", subject=target))
         return True
 
@@ -190,20 +276,22 @@ class FieldKernel(Kernel):
         """No card of the pool and no lasting effect changes this stat now."""
         if stat in self.modded(engine):
             return False
-        return all(e.get("stat") != stat for e in engine.state.lasting)
+        lasting = engine.state.lasting
+        return not lasting or all(e.get("stat") != stat for e in lasting)
 
     def modded(self, engine: Engine) -> frozenset[str]:
         """The stats some card of the game's pool can change."""
         pool = engine.pool
+        if self._modded_pool is pool:
+            return self._modded
         kept = _MODDED.get(id(pool))
         if kept is None or kept[0]() is not pool:
             kept = _MODDED[id(pool)] = (weakref.ref(pool), _modded_stats(engine))
+        self._modded_pool, self._modded = pool, kept[1]
         return kept[1]
 
     def printed(self, engine: Engine, uid: int, stat: str) -> int:
-        field = {"cost": "cost", "threshold": "threshold"}.get(stat, stat)
-        value = engine.definition(uid).get(field, 0)
-        return value if isinstance(value, int) else 0
+        return _int(engine.definition(uid).get(stat, 0))
 
     def clamp(self, engine: Engine, uid: int, stat: str, value: int) -> int:
         return max(0, value) if stat in ("atk", "def") else value
@@ -307,12 +395,15 @@ class FieldKernel(Kernel):
     def gear_hosts(self, engine: Engine, player: int) -> list[int]:
         """§9.3 A14: a character you control, not stunned, with no equipment."""
         limit = int(engine.rule("equipment_limit", player=player))
-        out = []
-        for uid in self.characters(engine, player):
-            carried = sum(1 for c in engine.state.cards.values() if c.attached_to == uid)
-            if not combat.stunned(engine, uid) and carried < limit:
-                out.append(uid)
-        return out
+        carried: dict[int, int] = {}  # character -> the cards attached to it
+        for card in engine.state.cards.values():
+            if card.attached_to is not None:
+                carried[card.attached_to] = carried.get(card.attached_to, 0) + 1
+        return [
+            uid
+            for uid in self.characters(engine, player)
+            if not combat.stunned(engine, uid) and carried.get(uid, 0) < limit
+        ]
 
     def occupant(self, engine: Engine, player: int, row: str, col: int) -> int | None:
         return combat.at(engine, player, row, col)

@@ -203,13 +203,22 @@ class VSSystemKernel(ActionsKernel):
 
     def recruitable(self, engine: Engine, player: int) -> list[int]:
         points = engine.state.players[player].resources.get("resource_points", 0)
+        facts = self.facts(engine)
+        printed = self.printed_only(engine, "cost")  # then the cost is the printed one
+        hosts: bool | None = None
         out = []
         for uid in self.zone(engine, player, "hand"):
-            kind = engine.definition(uid).type
-            if kind not in ("character", "equipment") or self.stat(engine, uid, "cost") > points:
+            card = facts[uid]
+            kind = card.type
+            if kind != "character" and kind != "equipment":
                 continue
-            if kind == "equipment" and not self.gear_hosts(engine, player):
+            if (card.cost if printed else engine.stat(uid, "cost")) > points:
                 continue
+            if kind == "equipment":
+                if hosts is None:
+                    hosts = bool(self.gear_hosts(engine, player))
+                if not hosts:
+                    continue
             out.append(uid)
         return out
 
@@ -327,7 +336,7 @@ class VSSystemKernel(ActionsKernel):
                 player.data["mulligan_used"] = bool(spec["mulligan_used"])
             for uid in player.zone("deck"):
                 state.cards[uid].face_up = False
-        state.tick()  # faces and stuns set above switch text (text_ticks_clock)
+        self.text_switched(engine)  # faces and stuns set above
         if "step" in setup:
             state.step = str(setup["step"])
             state.data["step_player"] = int(setup.get("step_player", state.active))
