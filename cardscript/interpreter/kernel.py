@@ -87,9 +87,11 @@ class Kernel:
                 return True
         return bool(definition.get(quality) is True)
 
-    def quality_for(self, engine: Engine, uid: int, quality: str, controller: int) -> bool:
-        """A quality as seen by ``controller``, whose text is being read ("opposing",
-        "friendly"); by default the same for everyone."""
+    def quality_for(
+        self, engine: Engine, uid: int, quality: str, controller: int, source: int | None = None
+    ) -> bool:
+        """A quality as seen by ``controller``, whose text (of the card ``source``) is being
+        read ("opposing", "friendly", "adjacent"); by default the same for everyone."""
         return self.has_quality(engine, uid, quality)
 
     def text_active(self, engine: Engine, uid: int) -> bool:

@@ -199,7 +199,8 @@ def matches_cards(ctx: Context, selector: ast.Cards, uid: int) -> bool:
     card = engine.state.cards[uid]
     for quality in selector.qualities:
         if quality.kind == "adj" and (
-            kernel.quality_for(engine, uid, quality.value, ctx.controller) == quality.negated
+            kernel.quality_for(engine, uid, quality.value, ctx.controller, ctx.source)
+            == quality.negated
         ):
             return False
         if quality.kind == "name" and not _has_name(engine, uid, quality.value):

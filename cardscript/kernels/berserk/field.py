@@ -23,6 +23,8 @@ from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.interpreter.kernel import Kernel
 from cardscript.interpreter.primitives import set_state
 from cardscript.interpreter.select import Seat
+from cardscript.kernels.berserk import attacks
+from cardscript.kernels.berserk.kinds import kinds_of, prevention, protected
 
 GAME = "berserk"
 RULE = Cause(rule="turn structure")
@@ -31,6 +33,29 @@ WIDTH, HEIGHT = 5, 6
 SQUAD_ZONES = ("battlefield", "additional_zone")
 
 Cell = tuple[int, int]
+
+# §401: the kinds of abilities and properties, as nouns card text names ("by discharges")
+ACT_KINDS = frozenset(
+    {
+        "attack",
+        "simple_strike",
+        "special_strike",
+        "magic_strike",
+        "shot",
+        "throw",
+        "discharge",
+        "row_strike",
+        "spell",
+        "influence",
+    }
+)
+# "while this is shooting": the adjective for attacking with each kind
+KIND_OF_ACT = {
+    "striking": "simple_strike",
+    "shooting": "shot",
+    "throwing": "throw",
+    "discharging": "discharge",
+}
 
 
 def parse_cell(text: str) -> Cell:
@@ -113,6 +138,8 @@ class FieldKernel(Kernel):
             "suffer": self._suffer,
             "heal": self._heal,
             "destroy": self._destroy,
+            "halt": self._halt,
+            **attacks.primitives(self),
         }
 
     # ---- cards and cells --------------------------------------------------------------
@@ -176,6 +203,9 @@ class FieldKernel(Kernel):
             return data.get("reflector") == uid and data.get("defender") == uid
         if noun == "flyer":
             return self.is_flyer(engine, uid)
+        if noun in ACT_KINDS:  # "by discharges": the card acting with that kind right now
+            acting = data.get("acting") or (None, ())
+            return bool(acting[0] == uid and noun in acting[1])
         return super().is_a(engine, uid, noun)
 
     def has_quality(self, engine: Engine, uid: int, quality: str) -> bool:
@@ -189,8 +219,15 @@ class FieldKernel(Kernel):
             return card.face_up
         if quality == "wounded":
             return card.counters.get("wound", 0) > 0
-        if quality in ("striking", "attacking"):
+        if quality == "attacking":
             return state.data.get("attacker") == uid
+        if quality in KIND_OF_ACT:  # striking, shooting…: attacking with that kind now
+            return (
+                state.data.get("attacker") == uid
+                and state.data.get("attack_kind", "simple_strike") == KIND_OF_ACT[quality]
+            )
+        if quality == "incorporeal":
+            return engine.has_keyword(uid, "incorporeality")
         if quality == "reflecting":
             return state.data.get("reflector") == uid
         if quality == "flying":
@@ -206,13 +243,27 @@ class FieldKernel(Kernel):
             return element == quality or (isinstance(element, list) and quality in element)
         return super().has_quality(engine, uid, quality)
 
-    def quality_for(self, engine: Engine, uid: int, quality: str, controller: int) -> bool:
+    def quality_for(
+        self, engine: Engine, uid: int, quality: str, controller: int, source: int | None = None
+    ) -> bool:
         if quality == "enemy":
             return engine.state.cards[uid].controller != controller
+        if quality in ("adjacent", "orthogonal"):
+            if source is None or not self.adjacent(engine, source, uid):
+                return False
+            here, there = self.cell(engine, source), self.cell(engine, uid)
+            if quality == "adjacent" or here is None or there is None:
+                return quality == "adjacent"
+            return (here[0] == there[0]) != (here[1] == there[1])
         return self.has_quality(engine, uid, quality)
 
     def text_active(self, engine: Engine, uid: int) -> bool:
         return engine.state.cards[uid].face_up
+
+    def printed(self, engine: Engine, uid: int, stat: str) -> int:
+        if stat == "current_life":
+            return self.current_life(engine, uid)
+        return super().printed(engine, uid, stat)
 
     def clamp(self, engine: Engine, uid: int, stat: str, value: int) -> int:
         return value if stat in ("die_roll", "strike") else max(0, value)
@@ -235,26 +286,9 @@ class FieldKernel(Kernel):
         source: int | None,
         qualities: tuple[str, ...],
     ) -> int:
-        """Standing "prevent the first X wounds … by non-magic attacks each turn" (Armor X),
-        then one-shot shields."""
-        attack = "attack" in qualities and "magic" not in qualities
-        for ability in engine.definition(uid).abilities:
-            node = ability.node
-            if amount <= 0 or not isinstance(node, ast.EffectAbility):
-                continue
-            for step in node.effects.steps:
-                if (
-                    isinstance(step, ast.Clause)
-                    and step.action.verb == "prevent"
-                    and step.action.word == "the first"
-                    and attack
-                ):
-                    limit = engine.context(uid, ability).amount(step.action.amount)
-                    key = f"armor:{uid}:{ability.key}"
-                    used = engine.state.used.get(key, 0)
-                    stopped = max(0, min(limit - used, amount))
-                    engine.state.used[key] = used + stopped
-                    amount -= stopped
+        """The card's standing prevention (Armor X, Steadfastness, Camouflage), then
+        one-shot shields."""
+        amount = prevention(engine, uid, amount, source, qualities)
         return super().prevent(engine, uid, amount, kind, source, qualities)
 
     def _wound(
@@ -269,7 +303,10 @@ class FieldKernel(Kernel):
     ) -> int:
         if isinstance(target, Seat):
             return 0  # Berserk players have no life: wounds go to cards only
-        amount = self.prevent(engine, target, amount, kind, source, qualities)
+        kinds = kinds_of(engine, cause, qualities)
+        if protected(engine, target, source, kinds):
+            return 0
+        amount = self.prevent(engine, target, amount, kind, source, kinds)
         if amount <= 0:
             return 0
         card = engine.state.cards[target]
@@ -296,7 +333,8 @@ class FieldKernel(Kernel):
         help; with no card named there is nobody to wound."""
         if target is None:
             return 0
-        return int(self._wound(engine, cause, target, amount, kind, source=cause.source))
+        wound = self._wound
+        return int(wound(engine, cause, target, amount, kind, cause.source, qualities=("self",)))
 
     def _heal(
         self, engine: Engine, cause: Cause, target: Any, amount: int, kind: str | None = None
@@ -374,13 +412,19 @@ class FieldKernel(Kernel):
             return engine.stat(uid, stat)
         return self.clamp(engine, uid, stat, self.printed(engine, uid, stat))
 
-    def can_move(self, engine: Engine, uid: int) -> bool:
+    def ready(self, engine: Engine, uid: int) -> bool:
+        """On the battlefield, revealed, open and has not acted this turn."""
         card = engine.state.cards[uid]
         return (
             card.zone == "battlefield"
             and card.face_up
             and "closed" not in card.states
             and not card.data.get("acted")
+        )
+
+    def can_move(self, engine: Engine, uid: int) -> bool:
+        return (
+            self.ready(engine, uid)
             and engine.definition(uid).type == "creature"
             and not engine.definition(uid).get("subtype")
             and bool(engine.rule("can_move", uid=uid))
@@ -403,6 +447,17 @@ class FieldKernel(Kernel):
             if 0 <= cell[0] < WIDTH and 0 <= cell[1] < HEIGHT and (onto or cell not in taken):
                 out.append(cell)
         return out
+
+    def _halt(self, engine: Engine, cause: Cause, target: Any, **_: Any) -> bool:
+        """Spend all movement units of an open creature that has neither moved nor acted
+        (the cost of Leap, Teleportation and Maneuver)."""
+        if not isinstance(target, int) or not self.can_move_at_all(engine, target):
+            return False
+        engine.state.cards[target].data["moved"] = self.fast_stat(engine, target, "movement")
+        return True
+
+    def can_move_at_all(self, engine: Engine, uid: int) -> bool:
+        return self.ready(engine, uid) and not engine.state.cards[uid].data.get("moved")
 
     def move_card(self, engine: Engine, uid: int, cell: Cell) -> None:
         if cell not in self.steps(engine, uid):

@@ -12,7 +12,9 @@ turn begins.
 
 A turn (§9): the active player's closed cards open and movement is refreshed, "at the start
 of your turn" triggers resolve; then the main phase: the active player moves creatures one
-step at a time (§10) and attacks with simple strikes (``strike.py``) in any order; the end
+step at a time (§10), attacks with simple strikes (``strike.py``) and declares playable
+abilities (``abilities.py``: actions such as shots, throws and discharges, ``attacks.py``)
+in any order; the end
 phase ends "until end of turn" effects and passes the turn. Triggered abilities resolve at
 once after each action (no stack yet). A player with no creatures loses (§102.3а).
 
@@ -20,6 +22,8 @@ Scenario actions (``do:``): ``setup`` (``decks``, ``first``: the first player's 
 ``move`` (``card``, ``to``: a cell such as ``C2`` or ``C1"``), ``strike`` (``attacker``,
 ``target``, ``defender``: a card, none, or absent to ask the inactive player; ``rolls``:
 the dice, attacker first), ``can_strike`` (``attacker``, ``targets``: the expected legal
+targets), ``activate`` (``card``, ``ability``: its keyword's name such as ``Shot`` or its
+index, ``target``), ``can_target`` (``card``, ``ability``, ``expected``: its legal first
 targets), ``defenders`` (``attacker``, ``target``, ``expected``), ``wound`` (``card``,
 ``amount``, ``qualities``: by default an attack, [attack, melee]), ``heal`` (``card``,
 ``amount``), ``recruit`` (``player``, ``cards``: ids from the deal), ``budget``
@@ -37,11 +41,11 @@ from pathlib import Path
 from typing import Any
 
 from cardscript.interpreter.agents import Agent
-from cardscript.interpreter.cards import CardPool
+from cardscript.interpreter.cards import CardPool, CompiledAbility
 from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.interpreter.log import GameLog
 from cardscript.interpreter.playable import bundled_pool, deck_card_ids, register_game
-from cardscript.kernels.berserk import strike
+from cardscript.kernels.berserk import abilities, strike
 from cardscript.kernels.berserk.field import (
     COLUMNS,
     GAME,
@@ -277,12 +281,27 @@ class BerserkKernel(FieldKernel):
         for uid in self.creatures(engine, player):
             for cell in self.steps(engine, uid):
                 out.append(("move", uid, cell))
+        for uid, ability, aim in abilities.options(self, engine, player):
+            if aim is None or not self.own_attack(engine, uid, ability, aim):
+                out.append(("ability", uid, (ability, aim)))
         return out
+
+    def own_attack(self, engine: Engine, uid: int, ability: CompiledAbility, target: int) -> bool:
+        """An attack ability aimed at its own side: legal, but the agents are not offered it."""
+        found = abilities.first_target(ability)
+        mine = engine.state.cards[uid].controller
+        return (
+            found is not None
+            and found[1] is not None
+            and (engine.state.cards[target].controller == mine)
+        )
 
     def label(self, engine: Engine, kind: str, uid: int, what: Any) -> str:
         name = engine.definition(uid).name
         if kind == "move":
             return f"move {name} to {cell_name(what)}"
+        if kind == "ability":
+            return abilities.label(engine, (uid, *what))
         return f"{name} strikes {engine.definition(what).name}"
 
     def main_phase(self, engine: Engine, player: int) -> None:
@@ -301,6 +320,8 @@ class BerserkKernel(FieldKernel):
             kind, uid, what = options[picked]
             if kind == "move":
                 self.move_card(engine, uid, what)
+            elif kind == "ability":
+                abilities.declare(self, engine, uid, *what)
             else:
                 strike.attack(self, engine, uid, what)
             self.resolve_pending(engine)
@@ -380,6 +401,18 @@ class BerserkKernel(FieldKernel):
             if "defender" in action:
                 defender = card("defender") if action["defender"] else None
             strike.attack(self, engine, card("attacker"), card("target"), defender)
+        elif name == "activate":
+            ability = abilities.find(engine, card(), str(action["ability"]))
+            target = card("target") if action.get("target") else None
+            abilities.declare(self, engine, card(), ability, target)
+        elif name == "can_target":
+            uid = card()
+            ability = abilities.find(engine, uid, str(action["ability"]))
+            found = sorted(
+                state.cards[u].card_id for u in abilities.legal_targets(self, engine, uid, ability)
+            )
+            if found != sorted(action.get("expected", [])):
+                raise AssertionError(f"{action['card']} may target {found}")
         elif name == "can_strike":
             found = sorted(
                 state.cards[u].card_id for u in strike.targets(self, engine, card("attacker"))

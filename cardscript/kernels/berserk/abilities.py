@@ -1,0 +1,155 @@
+"""Playable abilities as main-phase actions (spec berserk.md §12, GLOSS «Действие карты»):
+"close this → …" actions, "halt this → …" movement abilities, counter-paid abilities.
+
+A card may declare one when it is revealed, in a squad zone, within its per-turn limits,
+and its costs can be paid: closing needs an open card that has not acted this turn (an
+action; after it the card neither moves nor acts again, §219); halting needs an open card
+that has neither moved nor acted (Leap, Teleportation, Maneuver); removing counters needs
+that many counters (§103.6, §104.4). The first target is chosen with the declaration
+(§412.1) among the legal ones: for an attack ability those of ``attacks.legal``; for any
+other ability the selector's candidates within the card's Range X (DICT «Дальность Х»: on
+the battlefield only) that it may target. The costs are paid, then the effects run with
+that target (the stack and sudden actions are not modelled yet: abilities resolve at once).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cardscript.grammar import ast
+from cardscript.interpreter.cards import CompiledAbility
+from cardscript.interpreter.engine import Engine
+from cardscript.interpreter.select import candidates
+from cardscript.kernels.berserk import attacks
+
+if TYPE_CHECKING:
+    from cardscript.kernels.berserk.field import FieldKernel
+
+Option = tuple[int, CompiledAbility, int | None]
+
+
+def _costs(ability: CompiledAbility) -> list[ast.Action]:
+    costs = getattr(ability.node, "costs", None)
+    if costs is None:
+        return []
+    return [s.action for s in costs.steps if isinstance(s, ast.Clause)]
+
+
+def closes(ability: CompiledAbility) -> bool:
+    return any(a.verb == "primitive" and a.name == "close" for a in _costs(ability))
+
+
+def payable(kernel: FieldKernel, engine: Engine, uid: int, ability: CompiledAbility) -> bool:
+    card = engine.state.cards[uid]
+    if card.zone not in kernel.play_zones or not card.face_up:
+        return False
+    if not engine.within_limits(ability, uid):
+        return False
+    for action in _costs(ability):
+        if action.verb == "primitive" and action.name == "close":
+            if kernel.closed(engine, uid) or card.data.get("acted"):
+                return False
+            if engine.permitted("act", uid) is False:
+                return False
+        elif action.verb == "primitive" and action.name == "halt":
+            if not kernel.can_move_at_all(engine, uid):
+                return False
+        elif action.verb == "remove_counters":
+            needed = engine.context(uid, ability).amount(action.amount)
+            if needed <= 0 or card.counters.get(action.name or "counter", 0) < needed:
+                return False
+    return True
+
+
+def first_target(ability: CompiledAbility) -> tuple[ast.Cards, str | None] | None:
+    """The first targeted selector of the ability's effects, and the attack verb acting
+    on it (None for a non-attack)."""
+    effects = getattr(ability.node, "effects", None)
+    if effects is None:
+        return None
+    for step in effects.steps:
+        clause = step.clause if isinstance(step, ast.Conditional) else step
+        if not isinstance(clause, ast.Clause):
+            continue
+        target = clause.action.target
+        quantifier = target.quantifier if isinstance(target, ast.Cards) else None
+        if isinstance(target, ast.Cards) and quantifier is not None and quantifier.kind == "target":
+            verb = clause.action.name if clause.action.name in attacks.ATTACKS else None
+            return target, verb
+    return None
+
+
+def legal_targets(
+    kernel: FieldKernel, engine: Engine, uid: int, ability: CompiledAbility
+) -> list[int]:
+    found = first_target(ability)
+    if found is None:
+        return []
+    selector, verb = found
+    ctx = engine.context(uid, ability)
+    out = [t for t in candidates(ctx, selector) if isinstance(t, int)]
+    if verb is not None:
+        kind = attacks.ATTACKS[verb][0]
+        return [t for t in out if attacks.legal(kernel, engine, uid, t, kind)]
+    limit = attacks.reach(engine, uid)
+    here = kernel.cell(engine, uid)
+    if limit is not None:
+        out = [
+            t
+            for t in out
+            if here is not None
+            and (there := kernel.cell(engine, t)) is not None
+            and attacks.steps_between(here, there) <= limit
+        ]
+    return [t for t in out if engine.permitted("be_targeted", t, obj=uid) is not False]
+
+
+def options(kernel: FieldKernel, engine: Engine, player: int) -> list[Option]:
+    """Every playable ability ``player`` may declare now, with each legal first target."""
+    out: list[Option] = []
+    for uid in kernel.squad(engine, player):
+        for ability in engine.definition(uid).by_kind.get(ast.Activated, ()):
+            if not payable(kernel, engine, uid, ability):
+                continue
+            if first_target(ability) is None:
+                out.append((uid, ability, None))
+                continue
+            out.extend((uid, ability, t) for t in legal_targets(kernel, engine, uid, ability))
+    return out
+
+
+def label(engine: Engine, option: Option) -> str:
+    uid, ability, target = option
+    name = ability.origin.removeprefix("keyword:") if ability.origin != "text" else ability.where
+    at = f" at {engine.definition(target).name}" if target is not None else ""
+    return f"{engine.definition(uid).name}: {name}{at}"
+
+
+def declare(
+    kernel: FieldKernel,
+    engine: Engine,
+    uid: int,
+    ability: CompiledAbility,
+    target: int | None,
+) -> None:
+    """Declare and resolve one playable ability; ValueError when it is not legal now."""
+    player = engine.state.cards[uid].controller
+    if (uid, ability, target) not in options(kernel, engine, player):
+        at = f" at {engine.definition(target).name}" if target is not None else ""
+        raise ValueError(f"{engine.definition(uid).name} cannot use {ability.origin}{at} now")
+    chosen: dict[int, list[Any]] = {}
+    found = first_target(ability)
+    if found is not None and target is not None and found[0].span is not None:
+        chosen[found[0].span.offset] = [target]
+    if closes(ability):
+        engine.state.cards[uid].data["acted"] = True
+    engine.resolve(ability, uid, player, targets=chosen)
+    kernel.resolve_pending(engine)
+
+
+def find(engine: Engine, uid: int, name: str) -> CompiledAbility:
+    """A card's playable ability by its keyword's name ("Shot") or its index."""
+    for ability in engine.definition(uid).by_kind.get(ast.Activated, ()):
+        if ability.origin == f"keyword:{name}" or str(ability.index) == name:
+            return ability
+    raise ValueError(f"{engine.definition(uid).name} has no playable ability {name!r}")
