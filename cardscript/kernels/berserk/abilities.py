@@ -19,11 +19,11 @@ from typing import TYPE_CHECKING, Any
 from cardscript.grammar import ast
 from cardscript.interpreter.cards import CompiledAbility
 from cardscript.interpreter.engine import Engine
-from cardscript.interpreter.select import candidates
+from cardscript.interpreter.select import candidates, matches_cards
 from cardscript.kernels.berserk import attacks
 
 if TYPE_CHECKING:
-    from cardscript.kernels.berserk.field import FieldKernel
+    from cardscript.kernels.berserk.movement import BoardKernel
 
 Option = tuple[int, CompiledAbility, int | None]
 
@@ -39,7 +39,7 @@ def closes(ability: CompiledAbility) -> bool:
     return any(a.verb == "primitive" and a.name == "close" for a in _costs(ability))
 
 
-def payable(kernel: FieldKernel, engine: Engine, uid: int, ability: CompiledAbility) -> bool:
+def payable(kernel: BoardKernel, engine: Engine, uid: int, ability: CompiledAbility) -> bool:
     card = engine.state.cards[uid]
     if card.zone not in kernel.play_zones or not card.face_up:
         return False
@@ -80,18 +80,26 @@ def first_target(ability: CompiledAbility) -> tuple[ast.Cards, str | None] | Non
 
 
 def legal_targets(
-    kernel: FieldKernel, engine: Engine, uid: int, ability: CompiledAbility
+    kernel: BoardKernel, engine: Engine, uid: int, ability: CompiledAbility
 ) -> list[int]:
     found = first_target(ability)
     if found is None:
         return []
     selector, verb = found
+    limit = attacks.reach(engine, uid)
+    if verb is not None:  # "target card": the attack's own rules say which (a hot path)
+        kind = attacks.ATTACKS[verb][0]
+        rules = bool(engine.rule("ranged_excludes_adjacent", uid=uid)), limit
+        squads = [t for p in range(len(engine.state.players)) for t in kernel.squad(engine, p)]
+        ctx = engine.context(uid, ability)
+        return [
+            t
+            for t in squads
+            if attacks.legal(kernel, engine, uid, t, kind, rules)
+            and matches_cards(ctx, selector, t)
+        ]
     ctx = engine.context(uid, ability)
     out = [t for t in candidates(ctx, selector) if isinstance(t, int)]
-    if verb is not None:
-        kind = attacks.ATTACKS[verb][0]
-        return [t for t in out if attacks.legal(kernel, engine, uid, t, kind)]
-    limit = attacks.reach(engine, uid)
     here = kernel.cell(engine, uid)
     if limit is not None:
         out = [
@@ -104,7 +112,7 @@ def legal_targets(
     return [t for t in out if engine.permitted("be_targeted", t, obj=uid) is not False]
 
 
-def options(kernel: FieldKernel, engine: Engine, player: int) -> list[Option]:
+def options(kernel: BoardKernel, engine: Engine, player: int) -> list[Option]:
     """Every playable ability ``player`` may declare now, with each legal first target."""
     out: list[Option] = []
     for uid in kernel.squad(engine, player):
@@ -126,7 +134,7 @@ def label(engine: Engine, option: Option) -> str:
 
 
 def declare(
-    kernel: FieldKernel,
+    kernel: BoardKernel,
     engine: Engine,
     uid: int,
     ability: CompiledAbility,

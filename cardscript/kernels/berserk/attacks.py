@@ -51,34 +51,47 @@ def steps_between(a: tuple[int, int], b: tuple[int, int]) -> int:
     return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
 
 
-def legal(kernel: FieldKernel, engine: Engine, source: int, target: int, kind: str) -> bool:
-    """May ``source`` attack ``target`` with an attack of ``kind``?"""
+def legal(
+    kernel: FieldKernel,
+    engine: Engine,
+    source: int,
+    target: int,
+    kind: str,
+    rules: tuple[bool, int | None] | None = None,
+) -> bool:
+    """May ``source`` attack ``target`` with an attack of ``kind``? ``rules``: the
+    source's (ranged_excludes_adjacent, Range X), when the caller asked once for many."""
     state = engine.state
     if target == source or state.cards[target].zone not in kernel.play_zones:
         return False
     if engine.definition(target).type in ("terrain", "equipment"):
         return False
-    if engine.permitted("be_attacked", target, obj=source) is False:
-        return False
     here, there = kernel.cell(engine, source), kernel.cell(engine, target)
     if kind in RANGED:
-        if here is None or there is None:
-            return True  # flyers shoot anywhere, and are shot only by ranged attacks
-        if engine.rule("ranged_excludes_adjacent", uid=source) and kernel.adjacent(
-            engine, source, target
-        ):
-            return False
-        limit = reach(engine, source)
-        return limit is None or steps_between(here, there) <= limit
-    if kind == "row_strike":
+        if here is not None and there is not None:  # flyers shoot and are shot anywhere
+            if rules is None:
+                rules = (
+                    bool(engine.rule("ranged_excludes_adjacent", uid=source)),
+                    reach(engine, source),
+                )
+            excludes, limit = rules
+            if excludes and kernel.adjacent(engine, source, target):
+                return False
+            if limit is not None and steps_between(here, there) > limit:
+                return False
+    elif kind == "row_strike":
         if here is None or there is None:
             return False
         dx, dy = there[0] - here[0], there[1] - here[1]
         if sorted((abs(dx), abs(dy))) != [0, 2]:
             return False
         between = kernel.occupant(engine, (here[0] + dx // 2, here[1] + dy // 2))
-        return between is None or state.cards[between].controller == state.cards[source].controller
-    return kernel.adjacent(engine, source, target)
+        mine = state.cards[source].controller
+        if between is not None and state.cards[between].controller != mine:
+            return False
+    elif not kernel.adjacent(engine, source, target):
+        return False
+    return engine.permitted("be_attacked", target, obj=source) is not False
 
 
 def strength(engine: Engine, source: int, cause: Cause, kind: str) -> tuple[int, int, int]:

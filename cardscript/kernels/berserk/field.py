@@ -1,5 +1,5 @@
-"""The Berserk battlefield (spec berserk.md §4, §6, §8.2, §10, §11, §15): cells, zones,
-open and closed cards, movement, wounds and death.
+"""The Berserk battlefield (spec berserk.md §4, §6, §8.2, §11, §15): cells, zones,
+open and closed cards, wounds and death (movement is in ``movement.py``).
 
 Coordinates: ``x`` 0..4 for the columns A..E, ``y`` 0..5 for the rows 3, 2, 1, 1", 2", 3"
 as seen from the first seat (player 0): player 0's back row is ``y = 0`` and its front
@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardscript.grammar import ast
 from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.interpreter.kernel import Kernel
 from cardscript.interpreter.primitives import set_state
@@ -126,10 +125,6 @@ class FieldKernel(Kernel):
     max_turns = 60
     max_actions = 40
 
-    def __init__(self) -> None:
-        super().__init__()
-        self._modded: dict[int, set[str]] = {}
-
     def primitives(self) -> dict[str, Any]:
         return {
             "close": set_state("closed", True, "closes"),
@@ -138,7 +133,6 @@ class FieldKernel(Kernel):
             "suffer": self._suffer,
             "heal": self._heal,
             "destroy": self._destroy,
-            "halt": self._halt,
             **attacks.primitives(self),
         }
 
@@ -391,94 +385,3 @@ class FieldKernel(Kernel):
                 engine.loop_guard(trigger)
                 engine.resolve(trigger.ability, trigger.source, trigger.controller, trigger.event)
         engine.chain_done()
-
-    # ---- movement (§10) -----------------------------------------------------------------
-    def movement_left(self, engine: Engine, uid: int) -> int:
-        card = engine.state.cards[uid]
-        return self.fast_stat(engine, uid, "movement") - int(card.data.get("moved", 0))
-
-    def fast_stat(self, engine: Engine, uid: int, stat: str) -> int:
-        """``engine.stat``, skipping the scan of static abilities when no card of the pool
-        and no lasting effect changes this stat (a hot path: every legal action asks)."""
-        modded = self._modded.get(id(engine.pool))
-        if modded is None:
-            modded = self._modded[id(engine.pool)] = {
-                mod.stat
-                for card in engine.pool.cards.values()
-                for ability in card.abilities
-                for mod in _stat_mods(ability.node)
-            }
-        if stat in modded or engine.state.lasting:
-            return engine.stat(uid, stat)
-        return self.clamp(engine, uid, stat, self.printed(engine, uid, stat))
-
-    def ready(self, engine: Engine, uid: int) -> bool:
-        """On the battlefield, revealed, open and has not acted this turn."""
-        card = engine.state.cards[uid]
-        return (
-            card.zone == "battlefield"
-            and card.face_up
-            and "closed" not in card.states
-            and not card.data.get("acted")
-        )
-
-    def can_move(self, engine: Engine, uid: int) -> bool:
-        return (
-            self.ready(engine, uid)
-            and engine.definition(uid).type == "creature"
-            and not engine.definition(uid).get("subtype")
-            and bool(engine.rule("can_move", uid=uid))
-            and self.movement_left(engine, uid) > 0
-        )
-
-    def steps(self, engine: Engine, uid: int) -> list[Cell]:
-        """Free cells one step away: orthogonal only, no swapping (INTRO, A10)."""
-        here = self.cell(engine, uid)
-        if here is None or not self.can_move(engine, uid):
-            return []
-        taken = self.occupied(engine)
-        onto = bool(engine.rule("move_onto_occupied", uid=uid))
-        deltas = [(1, 0), (-1, 0), (0, 1), (0, -1)]
-        if engine.rule("diagonal_movement", uid=uid):
-            deltas += [(1, 1), (1, -1), (-1, 1), (-1, -1)]
-        out: list[Cell] = []
-        for dx, dy in deltas:
-            cell = (here[0] + dx, here[1] + dy)
-            if 0 <= cell[0] < WIDTH and 0 <= cell[1] < HEIGHT and (onto or cell not in taken):
-                out.append(cell)
-        return out
-
-    def _halt(self, engine: Engine, cause: Cause, target: Any, **_: Any) -> bool:
-        """Spend all movement units of an open creature that has neither moved nor acted
-        (the cost of Leap, Teleportation and Maneuver)."""
-        if not isinstance(target, int) or not self.can_move_at_all(engine, target):
-            return False
-        engine.state.cards[target].data["moved"] = self.fast_stat(engine, target, "movement")
-        return True
-
-    def can_move_at_all(self, engine: Engine, uid: int) -> bool:
-        return self.ready(engine, uid) and not engine.state.cards[uid].data.get("moved")
-
-    def move_card(self, engine: Engine, uid: int, cell: Cell) -> None:
-        if cell not in self.steps(engine, uid):
-            name = engine.definition(uid).name
-            raise ValueError(f"{name} cannot move to {cell_name(cell)}")
-        card = engine.state.cards[uid]
-        card.data["cell"] = [cell[0], cell[1]]
-        card.data["moved"] = int(card.data.get("moved", 0)) + 1
-        engine.emit(Event("moves", subject=uid, player=card.controller))
-
-
-def _stat_mods(node: object) -> list[ast.StatMod]:
-    """Every stat modifier written anywhere in an ability's syntax tree."""
-    found: list[ast.StatMod] = []
-    stack = [node]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, ast.StatMod):
-            found.append(item)
-        elif isinstance(item, tuple | list):
-            stack.extend(item)
-        elif hasattr(item, "__dataclass_fields__"):
-            stack.extend(getattr(item, f) for f in item.__dataclass_fields__)
-    return found

@@ -24,7 +24,9 @@ Scenario actions (``do:``): ``setup`` (``decks``, ``first``: the first player's 
 the dice, attacker first), ``can_strike`` (``attacker``, ``targets``: the expected legal
 targets), ``activate`` (``card``, ``ability``: its keyword's name such as ``Shot`` or its
 index, ``target``), ``can_target`` (``card``, ``ability``, ``expected``: its legal first
-targets), ``defenders`` (``attacker``, ``target``, ``expected``), ``wound`` (``card``,
+targets), ``cell`` (``card``, ``expected``: its cell, or null off the battlefield;
+``cells`` on any action answers "choose a cell"), ``defenders`` (``attacker``,
+``target``, ``expected``), ``wound`` (``card``,
 ``amount``, ``qualities``: by default an attack, [attack, melee]), ``heal`` (``card``,
 ``amount``), ``recruit`` (``player``, ``cards``: ids from the deal), ``budget``
 (``player``, ``cards``, ``expected``: [gold, total] budget), ``allowed_cells``
@@ -51,7 +53,6 @@ from cardscript.kernels.berserk.field import (
     GAME,
     RULE,
     Cell,
-    FieldKernel,
     cell_name,
     direction,
     neighbours,
@@ -60,11 +61,12 @@ from cardscript.kernels.berserk.field import (
     own_rows,
     parse_cell,
 )
+from cardscript.kernels.berserk.movement import BoardKernel
 
 ELEMENTS = ("steppe", "forest", "mountains", "swamps", "darkness", "fire")
 
 
-class BerserkKernel(FieldKernel):
+class BerserkKernel(BoardKernel):
     """The preliminary phase, the turn structure and the scenario actions."""
 
     # ---- preliminary phase (§7) ---------------------------------------------------------
@@ -390,6 +392,8 @@ class BerserkKernel(FieldKernel):
 
         if "rolls" in action:
             state.data["rolls"] = [int(r) for r in action["rolls"]]
+        if "cells" in action:
+            state.data["cells"] = [list(parse_cell(str(c))) for c in action["cells"]]
         if name == "setup":
             if "first" in action:
                 state.data["force_first"] = int(action["first"])
@@ -413,6 +417,11 @@ class BerserkKernel(FieldKernel):
             )
             if found != sorted(action.get("expected", [])):
                 raise AssertionError(f"{action['card']} may target {found}")
+        elif name == "cell":
+            found_cell = self.cell(engine, card())
+            where = cell_name(found_cell) if found_cell is not None else None
+            if where != action["expected"]:
+                raise AssertionError(f"{action['card']} is on {where}")
         elif name == "can_strike":
             found = sorted(
                 state.cards[u].card_id for u in strike.targets(self, engine, card("attacker"))
