@@ -307,6 +307,8 @@ class Engine:
         if controller is None:
             controller = self.state.cards[source].controller if source is not None else 0
         ctx = Context(self, controller, source, ability, event)
+        if event is not None and event.amount is not None:
+            ctx.last_amount = event.amount  # "that many": the event's number, until a step's
         if ability is not None:
             for name, value in ability.keyword_values:
                 if value.lstrip("-").isdigit():

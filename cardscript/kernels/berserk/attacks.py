@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.kernels.berserk import strike
-from cardscript.kernels.berserk.kinds import ability_of
+from cardscript.kernels.berserk.kinds import ability_of, attack_value, may_attack
 
 if TYPE_CHECKING:
     from cardscript.kernels.berserk.field import FieldKernel
@@ -91,7 +91,7 @@ def legal(
             return False
     elif not kernel.adjacent(engine, source, target):
         return False
-    return engine.permitted("be_attacked", target, obj=source) is not False
+    return may_attack(engine, source, target)
 
 
 def strength(engine: Engine, source: int, cause: Cause, kind: str) -> tuple[int, int, int]:
@@ -120,7 +120,7 @@ def perform(kernel: FieldKernel, engine: Engine, cause: Cause, target: int, verb
         if state.result is not None or state.cards[target].zone not in kernel.play_zones:
             return True
         _, result = strike.roll(engine, source)
-        value = values[strike.tier(result)]
+        value = attack_value(engine, target, values[strike.tier(result)], qualities)
         if value > 0:
             engine.apply(
                 "deal_damage",
@@ -134,6 +134,7 @@ def perform(kernel: FieldKernel, engine: Engine, cause: Cause, target: int, verb
     finally:
         for key in ("attacker", "reflector", "attack_kind"):
             state.data.pop(key, None)
+        engine.end_period("attack")
     return True
 
 

@@ -132,6 +132,7 @@ class FieldKernel(Kernel):
             "deal_damage": self._wound,
             "suffer": self._suffer,
             "heal": self._heal,
+            "drain": self._drain,
             "destroy": self._destroy,
             **attacks.primitives(self),
         }
@@ -306,6 +307,8 @@ class FieldKernel(Kernel):
         card = engine.state.cards[target]
         card.counters["wound"] = card.counters.get("wound", 0) + amount
         engine.emit(Event("is_wounded", subject=target, amount=amount, source=source))
+        if "attack" in kinds:  # Wrath: "a card that received wounds from an attack"
+            engine.emit(Event("wounded_by_attack", subject=target, amount=amount, source=source))
         if card.zone in SQUAD_ZONES and self.current_life(engine, target) <= 0:
             waiting = engine.state.data.get("wounding")
             if isinstance(waiting, list):
@@ -336,10 +339,30 @@ class FieldKernel(Kernel):
         if isinstance(target, Seat):
             return
         card = engine.state.cards[target]
+        if engine.permitted("be_healed", target) is False:
+            return  # Incorporeality: "this cannot be healed"
         healed = min(card.counters.get("wound", 0), max(0, amount))
         if healed:
             card.counters["wound"] -= healed
             engine.emit(Event("is_healed", subject=target, amount=healed))
+
+    def _drain(
+        self, engine: Engine, cause: Cause, amount: int, target: int | None = None, **_: Any
+    ) -> int:
+        """Vampirism: heal ``amount`` wounds of the card; what is left over becomes
+        additional lives, at most its maximum (hook ``max_life``: the printed life, A12)."""
+        if target is None or amount <= 0:
+            return 0
+        card = engine.state.cards[target]
+        rest = amount - min(amount, card.counters.get("wound", 0))
+        self._heal(engine, cause, target, amount)
+        cap = engine.rule("max_life", uid=target)
+        most = cap if isinstance(cap, int) else engine.stat(target, "life")
+        extra = card.counters.get("additional_life", 0)
+        gained = max(0, min(rest, most - extra))
+        if gained:
+            card.counters["additional_life"] = extra + gained
+        return gained
 
     def _destroy(self, engine: Engine, cause: Cause, target: Any, **_: Any) -> bool:
         """§402.3 simplified: the card goes to its owner's graveyard at once, open and

@@ -60,6 +60,25 @@ def protected(engine: Engine, target: int, source: int | None, kinds: tuple[str,
         data.pop("acting", None)
 
 
+def may_attack(engine: Engine, source: int, target: int) -> bool:
+    """May ``target`` be the initial target of an attack by ``source``? Not when it
+    "cannot be attacked by" it (Hideout against flyers), unless the source ignores the
+    named ability that forbids it (hook ``ignored_ability``, §408.6)."""
+    if engine.permitted("be_attacked", target, obj=source) is not False:
+        return True
+    ignored = str(engine.rule("ignored_ability", uid=source))
+    return ignored != "none" and engine.has_keyword(target, ignored)
+
+
+def attack_value(engine: Engine, struck: int, value: int, kinds: tuple[str, ...]) -> int:
+    """A hit's value with the target's modifiers (§422.4 group 4): Vulnerability's +1 to
+    every attack, Vulnerability to [kind]'s +1 to that kind. A Miss is not a hit (A21)."""
+    value += engine.stat(struck, "vulnerability")
+    if str(engine.rule("vulnerable_to", uid=struck)) in kinds:
+        value += 1
+    return value
+
+
 def _prevents(
     engine: Engine, uid: int, ability: CompiledAbility
 ) -> Iterator[tuple[ast.Action, ast.Node | None]]:

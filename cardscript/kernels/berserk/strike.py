@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardscript.interpreter.engine import Cause, Engine, Event
+from cardscript.kernels.berserk.kinds import attack_value, may_attack
 
 if TYPE_CHECKING:
     from cardscript.kernels.berserk.field import FieldKernel
@@ -95,6 +96,8 @@ def targets(kernel: FieldKernel, engine: Engine, uid: int) -> list[int]:
     out: list[int] = []
     for target in enemy:
         if engine.definition(target).type in ("terrain", "equipment"):
+            continue
+        if not may_attack(engine, uid, target):
             continue
         if kernel.is_flyer(engine, target):
             # ground creatures strike flyers only when the enemy has nothing else (§211.9,
@@ -204,27 +207,27 @@ def attack(
     qualities = ("attack", "melee", "simple_strike")
     theirs = strike_values(engine, reflector)
     state.data["wounding"] = []  # §216.11: both sides' wounds land together, deaths after
-    if deals is not None and mine[deals] > 0:
-        engine.emit(Event("strikes", subject=attacker, obj=reflector, amount=mine[deals]))
-        engine.apply(
+    blows = []
+    if deals is not None:
+        blows.append((cause, attacker, reflector, mine[deals]))
+    if back is not None:
+        strike_back = Cause(card=state.cards[reflector].card_id, rule="strike back")
+        blows.append((strike_back, reflector, attacker, theirs[back]))
+    for blow_cause, striker, struck, value in blows:
+        amount = attack_value(engine, struck, value, qualities)
+        if amount <= 0:
+            continue  # an attack for 0 deals no wounds (§103.7б)
+        dealt = engine.apply(
             "deal_damage",
-            cause,
-            target=reflector,
-            amount=mine[deals],
+            blow_cause,
+            target=struck,
+            amount=amount,
             kind="wound",
-            source=attacker,
+            source=striker,
             qualities=qualities,
         )
-    if back is not None and theirs[back] > 0:
-        engine.apply(
-            "deal_damage",
-            Cause(card=state.cards[reflector].card_id, rule="strike back"),
-            target=attacker,
-            amount=theirs[back],
-            kind="wound",
-            source=reflector,
-            qualities=qualities,
-        )
+        if dealt:  # §216.11: "when this deals X wounds with a simple strike" (Vampirism)
+            engine.emit(Event("strikes", subject=striker, obj=struck, amount=int(dealt)))
     dying = state.data.pop("wounding", [])
     state.data["dying"] = True  # §102.4: the loss check comes after every death
     for uid in dying:
@@ -237,6 +240,7 @@ def attack(
 
 
 def _done(engine: Engine) -> None:
+    engine.end_period("attack")  # "until the end of the attack" (Wrath)
     engine.state.data.pop("attacker", None)
     engine.state.data.pop("reflector", None)
     engine.state.data.pop("defender", None)
