@@ -39,6 +39,11 @@ def closes(ability: CompiledAbility) -> bool:
     return any(a.verb == "primitive" and a.name == "close" for a in _costs(ability))
 
 
+def idle(ability: CompiledAbility) -> bool:
+    """Neither an action (closing) nor movement (halting): usable outside the main phase."""
+    return not any(a.verb == "primitive" and a.name in ("close", "halt") for a in _costs(ability))
+
+
 def payable(kernel: BoardKernel, engine: Engine, uid: int, ability: CompiledAbility) -> bool:
     card = engine.state.cards[uid]
     if card.zone not in kernel.play_zones or not card.face_up:

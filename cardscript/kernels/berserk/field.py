@@ -18,9 +18,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardscript.interpreter.cards import CompiledAbility
 from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.interpreter.kernel import Kernel
-from cardscript.interpreter.primitives import set_state
+from cardscript.interpreter.primitives import add_counters, set_state
 from cardscript.interpreter.select import Seat
 from cardscript.kernels.berserk import attacks
 from cardscript.kernels.berserk.kinds import kinds_of, prevention, protected
@@ -133,6 +134,7 @@ class FieldKernel(Kernel):
             "suffer": self._suffer,
             "heal": self._heal,
             "drain": self._drain,
+            "add_counters": self._add_counters,
             "destroy": self._destroy,
             **attacks.primitives(self),
         }
@@ -221,6 +223,10 @@ class FieldKernel(Kernel):
                 state.data.get("attacker") == uid
                 and state.data.get("attack_kind", "simple_strike") == KIND_OF_ACT[quality]
             )
+        if quality == "peaceful":  # Fury: did not attack this turn
+            return not any(h["event"] == "attacks" and h["subject"] == uid for h in state.history)
+        if quality == "in_formation":
+            return bool(engine.rule("formation_links", uid=uid))
         if quality == "incorporeal":
             return engine.has_keyword(uid, "incorporeality")
         if quality == "reflecting":
@@ -254,6 +260,18 @@ class FieldKernel(Kernel):
 
     def text_active(self, engine: Engine, uid: int) -> bool:
         return engine.state.cards[uid].face_up
+
+    def static_active(self, engine: Engine, uid: int, ability: CompiledAbility) -> bool:
+        """Linked abilities: "Formation: …" only in formation, "Incorporeal: …" only while
+        incorporeal (DICT «Строй», «Бестелесность»)."""
+        label = ability.line.label
+        if label is None:
+            return True
+        if label.name == "formation":
+            return bool(engine.rule("formation_links", uid=uid))
+        if label.name == "incorporeal":
+            return engine.has_keyword(uid, "incorporeality")
+        return True
 
     def printed(self, engine: Engine, uid: int, stat: str) -> int:
         if stat == "current_life":
@@ -363,6 +381,19 @@ class FieldKernel(Kernel):
         if gained:
             card.counters["additional_life"] = extra + gained
         return gained
+
+    def _add_counters(
+        self, engine: Engine, cause: Cause, uid: int, counter: str, amount: int
+    ) -> None:
+        """Counters up to the card's ``max_counters`` (Soulcatcher X, Fury X)."""
+        if counter == "counter":
+            most = engine.rule("max_counters", uid=uid)
+            if isinstance(most, int):
+                amount = max(
+                    0, min(amount, most - engine.state.cards[uid].counters.get(counter, 0))
+                )
+        if amount > 0:
+            add_counters(engine, cause, uid, counter, amount)
 
     def _destroy(self, engine: Engine, cause: Cause, target: Any, **_: Any) -> bool:
         """§402.3 simplified: the card goes to its owner's graveyard at once, open and

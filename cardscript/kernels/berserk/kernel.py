@@ -270,10 +270,28 @@ class BerserkKernel(BoardKernel):
         state.phase = "end_phase"
         engine.emit(Event("end:turn", player=state.active))
         self.resolve_pending(engine)
+        self.end_phase_abilities(engine, state.active)
         engine.end_period("turn")
         state.used = {k: v for k, v in state.used.items() if not k.startswith("armor:")}
         state.active = 1 - state.active
         state.phase = "main_phase"
+
+    def end_phase_abilities(self, engine: Engine, player: int) -> None:
+        """§313: after the end-of-turn triggers the active player may still use abilities
+        that are not actions nor movement (Fury's "lose a counter and open", T-22)."""
+        for _ in range(self.max_actions):
+            if engine.state.result is not None:
+                return
+            found = [o for o in abilities.options(self, engine, player) if abilities.idle(o[1])]
+            if not found:
+                return
+            labels = [abilities.label(engine, o) for o in found]
+            (picked,) = engine.choose(
+                player, "action", "end phase", [*found, None], [*labels, "pass"]
+            )
+            if picked >= len(found):
+                return
+            abilities.declare(self, engine, *found[picked])
 
     def actions(self, engine: Engine, player: int) -> list[tuple[str, int, Any]]:
         out: list[tuple[str, int, Any]] = []
