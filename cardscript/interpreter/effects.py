@@ -301,7 +301,9 @@ def _lasting(ctx: Context, clause: ast.Clause, entry: dict[str, object]) -> None
     entry.update(
         {
             "uids": targets,
-            "until": phase.phase if phase else ctx.engine.kernel.turn_phase,
+            "until": phase.phase
+            if phase
+            else ctx.engine.kernel.default_duration or ctx.engine.kernel.turn_phase,
             "timestamp": ctx.engine.state.tick(),
             "cause": cause_of(ctx).as_dict(),
         }

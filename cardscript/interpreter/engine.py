@@ -270,6 +270,11 @@ class Engine:
 
     def _stat_deltas(self, uid: int, stat: str) -> Iterable[int]:
         for source, ability, node in self.in_play(("verb", "get")):
+            if not any(  # cheap first: does this text change this stat at all?
+                isinstance(step, ast.Clause) and any(m.stat == stat for m in step.action.stat_mods)
+                for step in node.effects.steps
+            ):
+                continue
             if not self._static_applies(source, ability, node):
                 continue
             for step in node.effects.steps:

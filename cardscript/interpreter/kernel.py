@@ -30,6 +30,8 @@ class Kernel:
     life_resource = "life"
     default_resource = "life"
     turn_phase = "turn"  # the period that "until end of turn" and history belong to
+    # how long a change written without a duration lasts; None: until the end of the turn
+    default_duration: str | None = None
     replacement_policy = "newest"  # newest | affected_chooses
 
     def __init__(self) -> None:

@@ -131,6 +131,26 @@ def options(kernel: BoardKernel, engine: Engine, player: int) -> list[Option]:
     return out
 
 
+def revealable(kernel: BoardKernel, engine: Engine, player: int) -> list[int]:
+    """Hidden cards of ``player`` whose text says "you may reveal this" (Stealth): the
+    reveal does not use the stack (DICT «Скрытность», 20.84)."""
+    out = []
+    for uid in kernel.squad(engine, player):
+        if engine.state.cards[uid].face_up:
+            continue
+        for ability in engine.definition(uid).by_kind.get(ast.EffectAbility, ()):
+            steps = ability.node.effects.steps  # type: ignore[attr-defined]
+            if any(
+                isinstance(s, ast.Clause)
+                and s.action.verb == "reveal"
+                and isinstance(s.action.target, ast.ThisCard)
+                for s in steps
+            ):
+                out.append(uid)
+                break
+    return out
+
+
 def label(engine: Engine, option: Option) -> str:
     uid, ability, target = option
     name = ability.origin.removeprefix("keyword:") if ability.origin != "text" else ability.where
@@ -154,6 +174,8 @@ def declare(
     found = first_target(ability)
     if found is not None and target is not None and found[0].span is not None:
         chosen[found[0].span.offset] = [target]
+    if target is not None:
+        kernel.reveal_card(engine, target)  # §415.2: a hidden target is revealed at once
     if closes(ability):
         engine.state.cards[uid].data["acted"] = True
     engine.resolve(ability, uid, player, targets=chosen)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardscript.grammar import ast
 from cardscript.interpreter.cards import CompiledAbility
 from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.interpreter.kernel import Kernel
@@ -124,6 +125,7 @@ class FieldKernel(Kernel):
     discard_zone = "graveyard"
     life_resource = default_resource = "life"
     max_turns = 60
+    default_duration = "battle"  # §407.2, §418.2: no duration given, until the battle ends
     max_actions = 40
 
     def primitives(self) -> dict[str, Any]:
@@ -179,13 +181,11 @@ class FieldKernel(Kernel):
     def adjacent(self, engine: Engine, a: int, b: int) -> bool:
         """§207.7: cells at Chebyshev distance 1; flyers are adjacent to nothing (§211.4)."""
         ca, cb = self.cell(engine, a), self.cell(engine, b)
-        if ca is None or cb is None or a == b:
+        if ca is None or cb is None or max(abs(ca[0] - cb[0]), abs(ca[1] - cb[1])) != 1:
             return False
-        if not engine.rule("adjacent_to_others", uid=a) or not engine.rule(
-            "adjacent_to_others", uid=b
-        ):
-            return False
-        return max(abs(ca[0] - cb[0]), abs(ca[1] - cb[1])) == 1
+        return bool(
+            engine.rule("adjacent_to_others", uid=a) and engine.rule("adjacent_to_others", uid=b)
+        )
 
     def closed(self, engine: Engine, uid: int) -> bool:
         return "closed" in engine.state.cards[uid].states
@@ -260,6 +260,25 @@ class FieldKernel(Kernel):
 
     def text_active(self, engine: Engine, uid: int) -> bool:
         return engine.state.cards[uid].face_up
+
+    def reveal_card(self, engine: Engine, uid: int) -> None:
+        """A hidden card turns face up (§415): by the reveal step, by its controller
+        (Stealth), or at once when it becomes a target (§415.2)."""
+        card = engine.state.cards[uid]
+        if not card.face_up:
+            card.face_up = True
+            engine.emit(Event("is_revealed", subject=uid, player=card.controller))
+
+    def stays_hidden(self, engine: Engine, uid: int) -> bool:
+        """Does the card's own text keep it hidden at the reveal step (Stealth)? Read from
+        its printed text, since a hidden card's text is otherwise not active."""
+        if engine.state.cards[uid].face_up:
+            return False
+        for ability in engine.definition(uid).play_index.get(("hook", "reveal_at_reveal_step"), ()):
+            node = ability.node
+            if isinstance(node, ast.RuleOverride) and node.value.casefold() in ("off", "false"):
+                return True
+        return False
 
     def static_active(self, engine: Engine, uid: int, ability: CompiledAbility) -> bool:
         """Linked abilities: "Formation: …" only in formation, "Incorporeal: …" only while
@@ -404,13 +423,27 @@ class FieldKernel(Kernel):
         player = card.controller
         card.data.pop("cell", None)
         card.states.clear()
+        kept = card.counters.get("incarnation_marker", 0)
         card.counters.clear()
+        if kept and engine.rule("incarnation_markers_survive", uid=target):
+            card.counters["incarnation_marker"] = kept  # A24
         card.face_up = True
         engine.state.move(target, "graveyard", player=card.owner)
         engine.emit(Event("dies", subject=target, player=player))
         engine.emit(Event("goes_to_graveyard", subject=target, player=player))
         self.check_victory(engine)
         return True
+
+    def trigger_sources(self, engine: Engine, event: Event) -> list[int]:
+        """A dead card hears its own death ("when this dies", "whenever this goes to the
+        graveyard"); at the start of a turn a card with Incarnation works from its
+        controller's graveyard (DICT «Инкарнация»)."""
+        if event.name in ("dies", "goes_to_graveyard") and event.subject is not None:
+            return [event.subject]
+        if event.name == "start:turn" and event.player is not None:
+            grave = engine.state.players[event.player].zone("graveyard")
+            return [u for u in grave if engine.has_keyword(u, "incarnation")]
+        return []
 
     def check_victory(self, engine: Engine) -> None:
         """§102.3а: a player with no creatures in the squad loses; both at once: a draw."""

@@ -219,9 +219,8 @@ class BerserkKernel(BoardKernel):
         state.step = "reveal_step"
         for player in self.order(engine):
             for uid in self.squad(engine, player):
-                if engine.rule("reveal_at_reveal_step", uid=uid):
-                    state.cards[uid].face_up = True
-                    engine.emit(Event("is_revealed", subject=uid, player=player))
+                if not self.stays_hidden(engine, uid):
+                    self.reveal_card(engine, uid)
         state.phase, state.step = "main_phase", None
         self.resolve_pending(engine)
         self.check_victory(engine)
@@ -257,8 +256,8 @@ class BerserkKernel(BoardKernel):
             card = state.cards[uid]
             card.data.pop("moved", None)
             card.data.pop("acted", None)
-            if not card.face_up and engine.rule("reveal_at_reveal_step", uid=uid):
-                card.face_up = True
+            if not self.stays_hidden(engine, uid):
+                self.reveal_card(engine, uid)
             if "closed" in card.states and engine.rule("opens_in_turn_start", uid=uid):
                 engine.apply("open", RULE, target=uid)
         engine.emit(Event("start:turn", player=me))
@@ -301,6 +300,8 @@ class BerserkKernel(BoardKernel):
         for uid in self.creatures(engine, player):
             for cell in self.steps(engine, uid):
                 out.append(("move", uid, cell))
+        for uid in abilities.revealable(self, engine, player):
+            out.append(("reveal", uid, None))
         for uid, ability, aim in abilities.options(self, engine, player):
             if aim is None or not self.own_attack(engine, uid, ability, aim):
                 out.append(("ability", uid, (ability, aim)))
@@ -322,6 +323,8 @@ class BerserkKernel(BoardKernel):
             return f"move {name} to {cell_name(what)}"
         if kind == "ability":
             return abilities.label(engine, (uid, *what))
+        if kind == "reveal":
+            return f"reveal {name}"
         return f"{name} strikes {engine.definition(what).name}"
 
     def main_phase(self, engine: Engine, player: int) -> None:
@@ -342,6 +345,8 @@ class BerserkKernel(BoardKernel):
                 self.move_card(engine, uid, what)
             elif kind == "ability":
                 abilities.declare(self, engine, uid, *what)
+            elif kind == "reveal":
+                self.reveal_card(engine, uid)
             else:
                 strike.attack(self, engine, uid, what)
             self.resolve_pending(engine)
@@ -427,6 +432,11 @@ class BerserkKernel(BoardKernel):
             ability = abilities.find(engine, card(), str(action["ability"]))
             target = card("target") if action.get("target") else None
             abilities.declare(self, engine, card(), ability, target)
+        elif name == "reveal":
+            uid = card()
+            if uid not in abilities.revealable(self, engine, state.cards[uid].controller):
+                raise ValueError(f"{action['card']} cannot be revealed now")
+            self.reveal_card(engine, uid)
         elif name == "can_target":
             uid = card()
             ability = abilities.find(engine, uid, str(action["ability"]))

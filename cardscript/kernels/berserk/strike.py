@@ -97,14 +97,13 @@ def targets(kernel: FieldKernel, engine: Engine, uid: int) -> list[int]:
     for target in enemy:
         if engine.definition(target).type in ("terrain", "equipment"):
             continue
-        if not may_attack(engine, uid, target):
-            continue
         if kernel.is_flyer(engine, target):
             # ground creatures strike flyers only when the enemy has nothing else (§211.9,
             # simplified: no closing the turn before)
-            if anywhere or only_flyers:
-                out.append(target)
-        elif anywhere or kernel.adjacent(engine, uid, target):
+            reachable = anywhere or only_flyers
+        else:
+            reachable = anywhere or kernel.adjacent(engine, uid, target)
+        if reachable and may_attack(engine, uid, target):
             out.append(target)
     return out
 
@@ -150,6 +149,7 @@ def attack(
             f"{engine.definition(attacker).name} cannot strike {engine.definition(target).name}"
         )
     me = state.cards[attacker].controller
+    kernel.reveal_card(engine, target)  # §415.2: a hidden target is revealed at once
     cause = Cause(card=state.cards[attacker].card_id, rule="simple strike")
     engine.apply("close", cause, target=attacker)
     state.cards[attacker].data["acted"] = True
