@@ -124,6 +124,8 @@ def _deal(ctx: Context, clause: ast.Clause) -> None:
             qualities=tuple(q.value for q in action.qualities),
         )
     ctx.it, ctx.last_amount = list(targets), amount
+    if action.target is not None and not targets:
+        ctx.did = False  # "deal 1 wound to target creature" with none to choose: not done
 
 
 def _opponents(ctx: Context) -> list[int]:

@@ -269,16 +269,29 @@ class FieldKernel(Kernel):
             card.face_up = True
             engine.emit(Event("is_revealed", subject=uid, player=card.controller))
 
+    def printed_rule(self, engine: Engine, uid: int, hook: str) -> Any:
+        """A rule as the card's own printed text sets it for itself ("rule … is … for
+        this"), for cards whose text is not active: hidden, or not yet in a squad (the
+        deal and the set). None when the text does not speak."""
+        found: Any = None
+        for ability in engine.definition(uid).play_index.get(("hook", hook), ()):
+            node = ability.node
+            if isinstance(node, ast.RuleOverride):
+                word = node.value.casefold()
+                found = (
+                    word in ("on", "true", "yes")
+                    if word in ("on", "true", "yes", "off", "false", "no")
+                    else int(word)
+                    if word.isdigit()
+                    else word
+                )
+        return found
+
     def stays_hidden(self, engine: Engine, uid: int) -> bool:
-        """Does the card's own text keep it hidden at the reveal step (Stealth)? Read from
-        its printed text, since a hidden card's text is otherwise not active."""
+        """Does the card's own text keep it hidden at the reveal step (Stealth)?"""
         if engine.state.cards[uid].face_up:
             return False
-        for ability in engine.definition(uid).play_index.get(("hook", "reveal_at_reveal_step"), ()):
-            node = ability.node
-            if isinstance(node, ast.RuleOverride) and node.value.casefold() in ("off", "false"):
-                return True
-        return False
+        return self.printed_rule(engine, uid, "reveal_at_reveal_step") is False
 
     def static_active(self, engine: Engine, uid: int, ability: CompiledAbility) -> bool:
         """Linked abilities: "Formation: …" only in formation, "Incorporeal: …" only while

@@ -140,10 +140,11 @@ class BerserkKernel(BoardKernel):
         if len(terrain) > int(engine.rule("terrain_limit", player=player)):
             return False
         names = [engine.definition(u).name for u in cards]
-        return not any(
-            engine.definition(u).get("unique") and names.count(engine.definition(u).name) > 1
-            for u in cards
-        )
+        for u in cards:  # Uniqueness: one card of that name in the squad
+            limit = self.printed_rule(engine, u, "squad_copy_limit")
+            if isinstance(limit, int) and names.count(engine.definition(u).name) > limit:
+                return False
+        return True
 
     def recruit(self, engine: Engine, player: int, uid: int) -> None:
         chosen = list(engine.state.players[player].zone("set"))
@@ -251,14 +252,21 @@ class BerserkKernel(BoardKernel):
         """§310–§311: closed cards open, movement refreshes, start-of-turn triggers."""
         state = engine.state
         me = state.active
-        state.phase, state.step = "beginning_phase", "turn_start_step"
+        state.phase, state.step = "beginning_phase", "turn_preparation_step"
+        engine.emit(Event("before_start:turn", player=me))  # §310: Thirst
+        self.resolve_pending(engine)
+        state.step = "turn_start_step"
         for uid in self.squad(engine, me):
             card = state.cards[uid]
             card.data.pop("moved", None)
             card.data.pop("acted", None)
             if not self.stays_hidden(engine, uid):
                 self.reveal_card(engine, uid)
-            if "closed" in card.states and engine.rule("opens_in_turn_start", uid=uid):
+            if (
+                "closed" in card.states
+                and engine.rule("opens_in_turn_start", uid=uid)
+                and engine.permitted("open", uid) is not False
+            ):
                 engine.apply("open", RULE, target=uid)
         engine.emit(Event("start:turn", player=me))
         self.resolve_pending(engine)
@@ -479,7 +487,7 @@ class BerserkKernel(BoardKernel):
                 "heal", Cause(rule="scenario"), target=card(), amount=int(action["amount"])
             )
         elif name == "recruit":
-            chosen: list[int] = []
+            chosen: list[int] = list(state.players[player].zone("set"))
             for card_id in action["cards"]:
                 uid = next(
                     u
@@ -490,7 +498,8 @@ class BerserkKernel(BoardKernel):
                     raise ValueError(f"{card_id} cannot be recruited")
                 chosen.append(uid)
             for uid in chosen:
-                state.move(uid, "set", player=player)
+                if state.cards[uid].zone != "set":
+                    state.move(uid, "set", player=player)
         elif name == "budget":
             uids = [self._find(engine, str(c)) for c in action.get("cards", [])]
             found_budget = list(self.budget(engine, player, uids))
