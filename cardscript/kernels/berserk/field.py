@@ -293,9 +293,18 @@ class FieldKernel(Kernel):
             return False
         return self.printed_rule(engine, uid, "reveal_at_reveal_step") is False
 
+    def keyword_lost(self, engine: Engine, uid: int, ability: CompiledAbility) -> bool:
+        """Was the keyword that gave this ability lost ("this loses Poisoning X", §407.5)?"""
+        if not ability.origin.startswith("keyword:") or not engine.state.lasting:
+            return False
+        keyword = ability.origin.removeprefix("keyword:").casefold().replace(" ", "_")
+        return not engine.has_keyword(uid, keyword)
+
     def static_active(self, engine: Engine, uid: int, ability: CompiledAbility) -> bool:
         """Linked abilities: "Formation: …" only in formation, "Incorporeal: …" only while
         incorporeal (DICT «Строй», «Бестелесность»)."""
+        if self.keyword_lost(engine, uid, ability):
+            return False
         label = ability.line.label
         if label is None:
             return True
@@ -360,11 +369,12 @@ class FieldKernel(Kernel):
         if "attack" in kinds:  # Wrath: "a card that received wounds from an attack"
             engine.emit(Event("wounded_by_attack", subject=target, amount=amount, source=source))
         if card.zone in SQUAD_ZONES and self.current_life(engine, target) <= 0:
+            killer = None if "ranged" in kinds else source  # Carrion Feeding's "destroys"
             waiting = engine.state.data.get("wounding")
             if isinstance(waiting, list):
-                waiting.append(target)  # an attack's wounds: deaths after both sides
+                waiting.append([target, killer])  # an attack's wounds: deaths after both sides
             else:
-                engine.apply("destroy", cause, target=target)
+                engine.apply("destroy", cause, target=target, killer=killer)
         return amount
 
     def _suffer(
@@ -427,12 +437,19 @@ class FieldKernel(Kernel):
         if amount > 0:
             add_counters(engine, cause, uid, counter, amount)
 
-    def _destroy(self, engine: Engine, cause: Cause, target: Any, **_: Any) -> bool:
+    def _destroy(
+        self, engine: Engine, cause: Cause, target: Any, killer: Any = False, **_: Any
+    ) -> bool:
         """§402.3 simplified: the card goes to its owner's graveyard at once, open and
-        face up, losing its markers."""
+        face up, losing its markers. ``killer``: the card whose property or ability (not a
+        ranged attack) destroyed it, by default the acting card; it "destroys" the card
+        while both still stand where they stood."""
         card = engine.state.cards[target]
         if card.zone not in SQUAD_ZONES:
             return False
+        killer = cause.source if killer is False else killer
+        if killer is not None and killer != target:
+            engine.emit(Event("destroys", subject=killer, obj=target))
         player = card.controller
         card.data.pop("cell", None)
         card.states.clear()
@@ -482,6 +499,8 @@ class FieldKernel(Kernel):
                 break
             active = engine.state.active
             for trigger in sorted(pending, key=lambda p: p.controller != active):
+                if self.keyword_lost(engine, trigger.source, trigger.ability):
+                    continue
                 engine.loop_guard(trigger)
                 engine.resolve(trigger.ability, trigger.source, trigger.controller, trigger.event)
         engine.chain_done()

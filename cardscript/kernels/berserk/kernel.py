@@ -3,7 +3,8 @@
 A simplified preliminary phase (§7): the first player is drawn by the seeded RNG; starting
 crystals follow the CR preset (hooks ``starting_gold``, ``starting_silver``, plus
 ``second_player_extra_silver`` for the second player, §3.1); each shuffled deck deals
-``deal_size`` cards (no mulligans yet); each player recruits a set from the deal within
+``deal_size`` cards, and each player may mulligan for 1 gold, the first player first
+(§302.3); each player recruits a set from the deal within
 the budget of §3.2 (elite cards paid in gold only, ``free_elements`` without penalty, the
 single-element bonus, at most ``squad_size`` cards and ``flyer_budget`` crystals of flyers);
 the cards are placed hidden on the player's allowed cells (§4.3, the zone growing as it
@@ -30,8 +31,9 @@ targets), ``cell`` (``card``, ``expected``: its cell, or null off the battlefiel
 ``amount``, ``qualities``: by default an attack, [attack, melee]), ``heal`` (``card``,
 ``amount``), ``recruit`` (``player``, ``cards``: ids from the deal), ``budget``
 (``player``, ``cards``, ``expected``: [gold, total] budget), ``allowed_cells``
-(``player``, ``expected``), ``geometry`` (``query``: neighbours, opposite, direction or
-line; see ``_geometry``), ``start_turn``, ``end_turn``, ``turn`` and ``game``.
+(``player``, ``expected``), ``mulligan`` (``player``), ``geometry`` (``query``:
+neighbours, opposite, direction or line; see ``_geometry``), ``start_turn``,
+``end_turn``, ``turn`` and ``game``.
 ``allowed: false`` expects the action refused. In ``setup:``, a battlefield entry's
 ``cell`` places it; ``rolls`` on any action feeds the dice.
 """
@@ -85,17 +87,54 @@ class BerserkKernel(BoardKernel):
                 res["silver"] += int(engine.rule("second_player_extra_silver", player=player))
             for card_id in deck:
                 state.create_card(card_id, player, "deck", face_up=False)
-            state.rng.shuffle(state.players[player].zone("deck"))
-            dealt = int(engine.rule("deal_size", player=player))
-            for uid in list(state.players[player].zone("deck"))[-dealt:]:
-                state.move(uid, "deal", player=player)
-                state.cards[uid].face_up = True
+            self.deal(engine, player)
+        for player in self.order(engine):
+            self.mulligans(engine, player)
         for player in self.order(engine):
             self.recruit_loop(engine, player)
         for player in self.order(engine):
             self.place_all(engine, player)
         self.reveal(engine)
         state.turn = 0
+
+    def deal(self, engine: Engine, player: int) -> None:
+        """§302.1: shuffle the deck and deal ``deal_size`` cards face up."""
+        state = engine.state
+        state.rng.shuffle(state.players[player].zone("deck"))
+        dealt = int(engine.rule("deal_size", player=player))
+        for uid in list(state.players[player].zone("deck"))[-dealt:]:
+            state.move(uid, "deal", player=player)
+            state.cards[uid].face_up = True
+
+    def can_mulligan(self, engine: Engine, player: int) -> bool:
+        kept = engine.state.data.get("kept", [])
+        gold = engine.state.players[player].resources.get("gold", 0)
+        return player not in kept and 0 < int(engine.rule("mulligan_cost", player=player)) <= gold
+
+    def mulligan(self, engine: Engine, player: int) -> None:
+        """§302.3: pay 1 gold, shuffle the deal back into the deck and deal again."""
+        if not self.can_mulligan(engine, player):
+            raise ValueError(f"{engine.state.players[player].name} cannot mulligan")
+        state = engine.state
+        state.players[player].resources["gold"] -= int(engine.rule("mulligan_cost", player=player))
+        for uid in list(state.players[player].zone("deal")):
+            state.move(uid, "deck", player=player)
+            state.cards[uid].face_up = False
+        self.deal(engine, player)
+        engine.emit(Event("mulligans", player=player))
+
+    def mulligans(self, engine: Engine, player: int) -> None:
+        """§302.3а–б: the first player takes all their mulligans, then keeps; only then
+        the second player; a kept deal is kept for the game."""
+        while self.can_mulligan(engine, player):
+            (picked,) = engine.choose(
+                player, "option", "keep the deal?", ["keep", "mulligan"], ["keep", "mulligan"]
+            )
+            if picked == 0:
+                break
+            self.mulligan(engine, player)
+        engine.state.data.setdefault("kept", []).append(player)
+        engine.emit(Event("keeps", player=player))
 
     def order(self, engine: Engine) -> list[int]:
         first = engine.state.active
@@ -429,6 +468,8 @@ class BerserkKernel(BoardKernel):
             if "first" in action:
                 state.data["force_first"] = int(action["first"])
             self.setup(engine, action["decks"])
+        elif name == "mulligan":
+            self.mulligan(engine, player)
         elif name == "move":
             self.move_card(engine, card(), parse_cell(str(action["to"])))
         elif name == "strike":

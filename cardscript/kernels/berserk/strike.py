@@ -230,9 +230,9 @@ def attack(
             engine.emit(Event("strikes", subject=striker, obj=struck, amount=int(dealt)))
     dying = state.data.pop("wounding", [])
     state.data["dying"] = True  # §102.4: the loss check comes after every death
-    for uid in dying:
+    for uid, killer in dying:
         if state.cards[uid].zone in kernel.play_zones and kernel.current_life(engine, uid) <= 0:
-            engine.apply("destroy", Cause(rule="destruction effect"), target=uid)
+            engine.apply("destroy", Cause(rule="destruction effect"), target=uid, killer=killer)
     state.data.pop("dying", None)
     kernel.check_victory(engine)
     _done(engine)
