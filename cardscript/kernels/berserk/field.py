@@ -23,8 +23,8 @@ from cardscript.interpreter.cards import CompiledAbility
 from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.interpreter.kernel import Kernel
 from cardscript.interpreter.primitives import add_counters, set_state
-from cardscript.interpreter.select import Seat
-from cardscript.kernels.berserk import attacks
+from cardscript.interpreter.select import Seat, test
+from cardscript.kernels.berserk import attacks, strike
 from cardscript.kernels.berserk.kinds import kinds_of, prevention, protected
 
 GAME = "berserk"
@@ -137,6 +137,7 @@ class FieldKernel(Kernel):
             "heal": self._heal,
             "drain": self._drain,
             "add_counters": self._add_counters,
+            "strike": strike.primitive(self),
             "destroy": self._destroy,
             **attacks.primitives(self),
         }
@@ -292,6 +293,29 @@ class FieldKernel(Kernel):
         if engine.state.cards[uid].face_up:
             return False
         return self.printed_rule(engine, uid, "reveal_at_reveal_step") is False
+
+    def granted(self, engine: Engine, uid: int, keyword: str) -> bool:
+        """Does the card's own text give it the keyword now ("during the vanguard step,
+        this has Unanswerable Strike")? A grant's rules are asked for where they matter."""
+        controller = engine.state.cards[uid].controller
+        for ability in engine.definition(uid).by_kind.get(ast.EffectAbility, ()):
+            node = ability.node
+            assert isinstance(node, ast.EffectAbility)
+            if not any(
+                isinstance(step, ast.Clause)
+                and step.action.verb == "have"
+                and any(k.name == keyword for k in step.action.keywords)
+                for step in node.effects.steps
+            ):
+                continue
+            if node.during is not None and not self.during(engine, controller, node.during):
+                continue
+            if node.condition is not None and not test(
+                engine.context(uid, ability), node.condition
+            ):
+                continue
+            return True
+        return False
 
     def keyword_lost(self, engine: Engine, uid: int, ability: CompiledAbility) -> bool:
         """Was the keyword that gave this ability lost ("this loses Poisoning X", §407.5)?"""

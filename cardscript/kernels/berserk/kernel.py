@@ -31,7 +31,8 @@ targets), ``cell`` (``card``, ``expected``: its cell, or null off the battlefiel
 ``amount``, ``qualities``: by default an attack, [attack, melee]), ``heal`` (``card``,
 ``amount``), ``recruit`` (``player``, ``cards``: ids from the deal), ``budget``
 (``player``, ``cards``, ``expected``: [gold, total] budget), ``allowed_cells``
-(``player``, ``expected``), ``mulligan`` (``player``), ``geometry`` (``query``:
+(``player``, ``expected``), ``mulligan`` (``player``),
+``vanguard_step``, ``geometry`` (``query``:
 neighbours, opposite, direction or line; see ``_geometry``), ``start_turn``,
 ``end_turn``, ``turn`` and ``game``.
 ``allowed: false`` expects the action refused. In ``setup:``, a battlefield entry's
@@ -95,6 +96,7 @@ class BerserkKernel(BoardKernel):
         for player in self.order(engine):
             self.place_all(engine, player)
         self.reveal(engine)
+        self.vanguard_step(engine)
         state.turn = 0
 
     def deal(self, engine: Engine, player: int) -> None:
@@ -264,6 +266,17 @@ class BerserkKernel(BoardKernel):
         state.phase, state.step = "main_phase", None
         self.resolve_pending(engine)
         self.check_victory(engine)
+
+    def vanguard_step(self, engine: Engine) -> None:
+        """§308: "at the start of the vanguard step" abilities (Vanguard), the first
+        player's first; they resolve at once, before the first turn."""
+        state = engine.state
+        state.phase, state.step = "preliminary_phase", "vanguard_step"
+        engine.emit(Event("start:vanguard_step", player=state.active))
+        self.resolve_pending(engine)
+        state.phase, state.step = "main_phase", None
+        for uid in [u for p in self.order(engine) for u in self.squad(engine, p)]:
+            state.cards[uid].data.pop("acted", None)
 
     # ---- the game -------------------------------------------------------------------------
     def play(self, engine: Engine) -> dict[str, Any]:
@@ -468,6 +481,8 @@ class BerserkKernel(BoardKernel):
             if "first" in action:
                 state.data["force_first"] = int(action["first"])
             self.setup(engine, action["decks"])
+        elif name == "vanguard_step":
+            self.vanguard_step(engine)
         elif name == "mulligan":
             self.mulligan(engine, player)
         elif name == "move":

@@ -15,7 +15,7 @@ Scenario dice: ``state.data["rolls"]`` (a list) is used before the seeded RNG.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.kernels.berserk.kinds import attack_value, may_attack
@@ -112,7 +112,9 @@ def defenders(kernel: FieldKernel, engine: Engine, attacker: int, target: int) -
     """§205.3а: open creatures of the target's side adjacent to both; against a flyer's
     strike, adjacent to the target or flyers (§211.6)."""
     if not (
-        engine.rule("defenders_allowed", uid=attacker) and engine.rule("redirectable", uid=attacker)
+        engine.rule("defenders_allowed", uid=attacker)
+        and engine.rule("redirectable", uid=attacker)
+        and not kernel.granted(engine, attacker, "unanswerable_strike")
     ):
         return []
     flying = kernel.is_flyer(engine, attacker)
@@ -132,6 +134,22 @@ def defenders(kernel: FieldKernel, engine: Engine, attacker: int, target: int) -
         ):
             out.append(uid)
     return out
+
+
+def primitive(kernel: FieldKernel) -> Any:
+    """ "This strikes target card" in card text (Vanguard): a simple strike with no
+    defender asked for; nothing happens if the target cannot be struck."""
+
+    def run(engine: Engine, cause: Cause, target: Any, **_: Any) -> bool:
+        source = cause.source
+        if source is None or not isinstance(target, int):
+            return False
+        if target not in targets(kernel, engine, source):
+            return False
+        attack(kernel, engine, source, target, None)
+        return True
+
+    return run
 
 
 def attack(
@@ -186,6 +204,7 @@ def attack(
         and (reflector != target or "closed" not in state.cards[reflector].states)
         and bool(engine.rule("fights", uid=reflector))
         and bool(engine.rule("fights_back", uid=attacker))
+        and not kernel.granted(engine, attacker, "unanswerable_strike")
     )
     mine = strike_values(engine, attacker)
     if fights:
