@@ -224,6 +224,10 @@ class FieldKernel(Kernel):
                 state.data.get("attacker") == uid
                 and state.data.get("attack_kind", "simple_strike") == KIND_OF_ACT[quality]
             )
+        if quality == "unscathed":  # Concentration: no wounds received this turn
+            return not any(
+                h["event"] == "is_wounded" and h["subject"] == uid for h in state.history
+            )
         if quality == "peaceful":  # Fury: did not attack this turn
             return not any(h["event"] == "attacks" and h["subject"] == uid for h in state.history)
         if quality == "in_formation":
@@ -398,8 +402,21 @@ class FieldKernel(Kernel):
             if isinstance(waiting, list):
                 waiting.append([target, killer])  # an attack's wounds: deaths after both sides
             else:
-                engine.apply("destroy", cause, target=target, killer=killer)
+                self.destruction_effect(engine, cause, target, killer)
         return amount
+
+    def destruction_effect(
+        self, engine: Engine, cause: Cause, target: int, killer: int | None
+    ) -> None:
+        """§402.3: a card with no lives left gets a Destruction Effect; the players may
+        respond, and it is cancelled if the card has lives again (§402.3в)."""
+        self.respond(engine, f"the Destruction Effect of {engine.definition(target).name}")
+        card = engine.state.cards[target]
+        if card.zone in SQUAD_ZONES and self.current_life(engine, target) <= 0:
+            engine.apply("destroy", cause, target=target, killer=killer)
+
+    def respond(self, engine: Engine, what: str) -> None:
+        """A priority window before ``what`` resolves (``priority.py``)."""
 
     def _suffer(
         self,
@@ -515,16 +532,19 @@ class FieldKernel(Kernel):
         elif len(out) > 1:
             engine.end(None, "no creatures on either side")
 
-    def resolve_pending(self, engine: Engine) -> None:
-        """Triggers resolve at once, the active player's first (no stack yet)."""
+    def resolve_pending(self, engine: Engine, active_first: bool = False) -> None:
+        """Triggers resolve at once (no stack yet) in stack order: the active player's
+        are pushed first, so the other player's resolve first (§215.4); in the
+        preliminary phase, which has no stack, the first player's go first (§307–§308)."""
         while engine.state.result is None:
             pending = engine.take_pending()
             if not pending:
                 break
             active = engine.state.active
-            for trigger in sorted(pending, key=lambda p: p.controller != active):
+            for trigger in sorted(pending, key=lambda p: (p.controller == active) != active_first):
                 if self.keyword_lost(engine, trigger.source, trigger.ability):
                     continue
+                self.respond(engine, f"{engine.definition(trigger.source).name}'s ability")
                 engine.loop_guard(trigger)
                 engine.resolve(trigger.ability, trigger.source, trigger.controller, trigger.event)
         engine.chain_done()

@@ -273,7 +273,7 @@ class BerserkKernel(BoardKernel):
         state = engine.state
         state.phase, state.step = "preliminary_phase", "vanguard_step"
         engine.emit(Event("start:vanguard_step", player=state.active))
-        self.resolve_pending(engine)
+        self.resolve_pending(engine, active_first=True)
         state.phase, state.step = "main_phase", None
         for uid in [u for p in self.order(engine) for u in self.squad(engine, p)]:
             state.cards[uid].data.pop("acted", None)

@@ -14,6 +14,7 @@ from typing import Any
 from cardscript.grammar import ast
 from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.interpreter.primitives import move
+from cardscript.kernels.berserk import priority
 from cardscript.kernels.berserk.field import (
     HEIGHT,
     WIDTH,
@@ -34,6 +35,9 @@ class BoardKernel(FieldKernel):
     def __init__(self) -> None:
         super().__init__()
         self._modded: dict[int, set[str]] = {}
+
+    def respond(self, engine: Engine, what: str) -> None:
+        priority.window(self, engine, what)
 
     def primitives(self) -> dict[str, Any]:
         return {

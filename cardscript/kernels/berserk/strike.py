@@ -251,7 +251,7 @@ def attack(
     state.data["dying"] = True  # §102.4: the loss check comes after every death
     for uid, killer in dying:
         if state.cards[uid].zone in kernel.play_zones and kernel.current_life(engine, uid) <= 0:
-            engine.apply("destroy", Cause(rule="destruction effect"), target=uid, killer=killer)
+            kernel.destruction_effect(engine, Cause(rule="destruction effect"), uid, killer)
     state.data.pop("dying", None)
     kernel.check_victory(engine)
     _done(engine)
