@@ -25,7 +25,7 @@ from cardscript.interpreter.kernel import Kernel
 from cardscript.interpreter.primitives import add_counters, set_state
 from cardscript.interpreter.select import Seat, test
 from cardscript.kernels.berserk import attacks, strike
-from cardscript.kernels.berserk.kinds import kinds_of, prevention, protected
+from cardscript.kernels.berserk.kinds import keyword_lost, kinds_of, prevention, protected
 
 GAME = "berserk"
 RULE = Cause(rule="turn structure")
@@ -224,6 +224,8 @@ class FieldKernel(Kernel):
                 state.data.get("attacker") == uid
                 and state.data.get("attack_kind", "simple_strike") == KIND_OF_ACT[quality]
             )
+        if quality == "poisoned":
+            return engine.has_keyword(uid, "poisoning")
         if quality == "unscathed":  # Concentration: no wounds received this turn
             return not any(
                 h["event"] == "is_wounded" and h["subject"] == uid for h in state.history
@@ -322,11 +324,7 @@ class FieldKernel(Kernel):
         return False
 
     def keyword_lost(self, engine: Engine, uid: int, ability: CompiledAbility) -> bool:
-        """Was the keyword that gave this ability lost ("this loses Poisoning X", §407.5)?"""
-        if not ability.origin.startswith("keyword:") or not engine.state.lasting:
-            return False
-        keyword = ability.origin.removeprefix("keyword:").casefold().replace(" ", "_")
-        return not engine.has_keyword(uid, keyword)
+        return keyword_lost(engine, uid, ability)
 
     def static_active(self, engine: Engine, uid: int, ability: CompiledAbility) -> bool:
         """Linked abilities: "Formation: …" only in formation, "Incorporeal: …" only while

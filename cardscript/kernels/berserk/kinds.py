@@ -72,10 +72,15 @@ def may_attack(engine: Engine, source: int, target: int) -> bool:
 
 def attack_value(engine: Engine, struck: int, value: int, kinds: tuple[str, ...]) -> int:
     """A hit's value with the target's modifiers (§422.4 group 4): Vulnerability's +1 to
-    every attack, Vulnerability to [kind]'s +1 to that kind. A Miss is not a hit (A21)."""
+    every attack, Vulnerability to [kind]'s +1 to that kind, Shield of Arkhaal's −1 for each
+    adjacent poisoned creature. A Miss is not a hit (A21)."""
     value += engine.stat(struck, "vulnerability")
     if str(engine.rule("vulnerable_to", uid=struck)) in kinds:
         value += 1
+    if "attack" in kinds and "magic" not in kinds:  # Shield of Arkhaal X: at most -X
+        shield = engine.stat(struck, "arkhaal_shield")
+        cap = engine.rule("penalty_cap", uid=struck)
+        value -= min(shield, cap) if isinstance(cap, int) else shield
     return value
 
 
@@ -118,6 +123,36 @@ def _by(
     return True
 
 
+def keyword_lost(engine: Engine, uid: int, ability: CompiledAbility) -> bool:
+    """Was the keyword that gave this ability lost ("this loses Poisoning X", §407.5)?"""
+    if not ability.origin.startswith("keyword:") or not engine.state.lasting:
+        return False
+    keyword = ability.origin.removeprefix("keyword:").casefold().replace(" ", "_")
+    return not engine.has_keyword(uid, keyword)
+
+
+def _working(engine: Engine, uid: int) -> list[tuple[CompiledAbility, ast.Action, ast.Node | None]]:
+    """The card's prevention texts that work now: of several with one keyword's name only
+    the one with the highest X, the earliest on a tie (§414.4–414.5, T-73)."""
+    found: list[tuple[CompiledAbility, ast.Action, ast.Node | None]] = []
+    best: dict[str, tuple[int, int]] = {}  # keyword -> (its X, its place in found)
+    for ability in engine.definition(uid).abilities:
+        if keyword_lost(engine, uid, ability):
+            continue
+        for action, selector in _prevents(engine, uid, ability):
+            if ability.origin.startswith("keyword:") and action.word == "the first":
+                x = engine.context(uid, ability).amount(action.amount)
+                if ability.origin in best and best[ability.origin][0] >= x:
+                    continue
+                if ability.origin in best:
+                    found[best[ability.origin][1]] = (ability, action, selector)
+                    best[ability.origin] = (x, best[ability.origin][1])
+                    continue
+                best[ability.origin] = (x, len(found))
+            found.append((ability, action, selector))
+    return found
+
+
 def prevention(
     engine: Engine, uid: int, amount: int, source: int | None, kinds: tuple[str, ...]
 ) -> int:
@@ -126,21 +161,20 @@ def prevention(
     "prevent all" with "once per turn" is used up by the first matching wound even when
     nothing is left to prevent (Camouflage, T-30c)."""
     used = engine.state.used
-    for ability in engine.definition(uid).abilities:
-        for action, selector in _prevents(engine, uid, ability):
-            if not _by(engine, uid, selector, source, kinds):
+    for ability, action, selector in _working(engine, uid):
+        if not _by(engine, uid, selector, source, kinds):
+            continue
+        if action.word == "the first":
+            limit = engine.context(uid, ability).amount(action.amount)
+            key = f"armor:{uid}:{ability.key}"
+            stopped = max(0, min(limit - used.get(key, 0), amount))
+            used[key] = used.get(key, 0) + stopped
+            amount -= stopped
+        elif action.amount is not None and action.amount.kind == "all":
+            if not engine.within_limits(ability, uid):
                 continue
-            if action.word == "the first":
-                limit = engine.context(uid, ability).amount(action.amount)
-                key = f"armor:{uid}:{ability.key}"
-                stopped = max(0, min(limit - used.get(key, 0), amount))
-                used[key] = used.get(key, 0) + stopped
-                amount -= stopped
-            elif action.amount is not None and action.amount.kind == "all":
-                if not engine.within_limits(ability, uid):
-                    continue
-                if ability.line.mods:
-                    key = f"{uid}:{ability.key}"
-                    used[key] = used.get(key, 0) + 1
-                amount = 0
+            if ability.line.mods:
+                key = f"{uid}:{ability.key}"
+                used[key] = used.get(key, 0) + 1
+            amount = 0
     return amount
