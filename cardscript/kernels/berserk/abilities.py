@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardscript.grammar import ast
 from cardscript.interpreter.cards import CompiledAbility
-from cardscript.interpreter.engine import Engine
+from cardscript.interpreter.engine import Cause, Engine
 from cardscript.interpreter.select import candidates, matches_cards
 from cardscript.kernels.berserk import attacks
 
@@ -129,6 +129,33 @@ def options(kernel: BoardKernel, engine: Engine, player: int) -> list[Option]:
                 continue
             out.extend((uid, ability, t) for t in legal_targets(kernel, engine, uid, ability))
     return out
+
+
+def can_accumulate(kernel: BoardKernel, engine: Engine, uid: int) -> bool:
+    """May the card close to accumulate a counter (копить фишки, INTRO, A11)? A creature
+    whose playable abilities are paid with counters may, unless its text forbids it; text
+    may also allow it to any card; a prohibition beats a permission (§103.2, T-02)."""
+    if engine.definition(uid).type != "creature" or not kernel.ready(engine, uid):
+        return False
+    verdict = engine.permitted("accumulate_counters", uid)
+    if verdict is not None:
+        return verdict
+    return any(
+        a.verb == "remove_counters" and a.name == "counter"
+        for ability in engine.definition(uid).by_kind.get(ast.Activated, ())
+        for a in _costs(ability)
+    )
+
+
+def accumulate(kernel: BoardKernel, engine: Engine, uid: int) -> None:
+    """A closing action: the card closes and, on resolution, gets a counter."""
+    if not can_accumulate(kernel, engine, uid):
+        raise ValueError(f"{engine.definition(uid).name} cannot accumulate counters")
+    cause = Cause(card=engine.state.cards[uid].card_id, rule="accumulate a counter")
+    engine.state.cards[uid].data["acted"] = True
+    engine.apply("close", cause, target=uid)
+    engine.apply("add_counters", cause, uid=uid, counter="counter", amount=1)
+    kernel.resolve_pending(engine)
 
 
 def revealable(kernel: BoardKernel, engine: Engine, player: int) -> list[int]:

@@ -32,7 +32,7 @@ targets), ``cell`` (``card``, ``expected``: its cell, or null off the battlefiel
 ``amount``), ``recruit`` (``player``, ``cards``: ids from the deal), ``budget``
 (``player``, ``cards``, ``expected``: [gold, total] budget), ``allowed_cells``
 (``player``, ``expected``), ``mulligan`` (``player``),
-``vanguard_step``, ``geometry`` (``query``:
+``vanguard_step``, ``accumulate`` (``card``), ``reveal`` (``card``), ``geometry`` (``query``:
 neighbours, opposite, direction or line; see ``_geometry``), ``start_turn``,
 ``end_turn``, ``turn`` and ``game``.
 ``allowed: false`` expects the action refused. In ``setup:``, a battlefield entry's
@@ -362,6 +362,9 @@ class BerserkKernel(BoardKernel):
                 out.append(("move", uid, cell))
         for uid in abilities.revealable(self, engine, player):
             out.append(("reveal", uid, None))
+        for uid in self.squad(engine, player):
+            if abilities.can_accumulate(self, engine, uid):
+                out.append(("accumulate", uid, None))
         for uid, ability, aim in abilities.options(self, engine, player):
             if aim is None or not self.own_attack(engine, uid, ability, aim):
                 out.append(("ability", uid, (ability, aim)))
@@ -385,6 +388,8 @@ class BerserkKernel(BoardKernel):
             return abilities.label(engine, (uid, *what))
         if kind == "reveal":
             return f"reveal {name}"
+        if kind == "accumulate":
+            return f"{name} accumulates a counter"
         return f"{name} strikes {engine.definition(what).name}"
 
     def main_phase(self, engine: Engine, player: int) -> None:
@@ -407,6 +412,8 @@ class BerserkKernel(BoardKernel):
                 abilities.declare(self, engine, uid, *what)
             elif kind == "reveal":
                 self.reveal_card(engine, uid)
+            elif kind == "accumulate":
+                abilities.accumulate(self, engine, uid)
             else:
                 strike.attack(self, engine, uid, what)
             self.resolve_pending(engine)
@@ -496,6 +503,8 @@ class BerserkKernel(BoardKernel):
             ability = abilities.find(engine, card(), str(action["ability"]))
             target = card("target") if action.get("target") else None
             abilities.declare(self, engine, card(), ability, target)
+        elif name == "accumulate":
+            abilities.accumulate(self, engine, card())
         elif name == "reveal":
             uid = card()
             if uid not in abilities.revealable(self, engine, state.cards[uid].controller):
