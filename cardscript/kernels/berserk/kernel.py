@@ -32,7 +32,8 @@ targets), ``cell`` (``card``, ``expected``: its cell, or null off the battlefiel
 ``amount``), ``recruit`` (``player``, ``cards``: ids from the deal), ``budget``
 (``player``, ``cards``, ``expected``: [gold, total] budget), ``allowed_cells``
 (``player``, ``expected``), ``mulligan`` (``player``),
-``vanguard_step``, ``accumulate`` (``card``), ``reveal`` (``card``), ``geometry`` (``query``:
+``vanguard_step``, ``accumulate`` (``card``), ``reveal`` (``card``),
+``close_for_flyers`` (``card``), ``geometry`` (``query``:
 neighbours, opposite, direction or line; see ``_geometry``), ``start_turn``,
 ``end_turn``, ``turn`` and ``game``.
 ``allowed: false`` expects the action refused. In ``setup:``, a battlefield entry's
@@ -312,6 +313,10 @@ class BerserkKernel(BoardKernel):
             card = state.cards[uid]
             card.data.pop("moved", None)
             card.data.pop("acted", None)
+            # §211.9: closed for flyers last turn: this turn it may strike one; then no more
+            mark = card.data.pop("strikes_flyers", None)
+            if mark == "armed":
+                card.data["strikes_flyers"] = "ready"
             if not self.stays_hidden(engine, uid):
                 self.reveal_card(engine, uid)
             if (
@@ -365,6 +370,8 @@ class BerserkKernel(BoardKernel):
         for uid in self.squad(engine, player):
             if abilities.can_accumulate(self, engine, uid):
                 out.append(("accumulate", uid, None))
+            if strike.can_close_for_flyers(self, engine, uid):
+                out.append(("close_for_flyers", uid, None))
         for uid, ability, aim in abilities.options(self, engine, player):
             if aim is None or not self.own_attack(engine, uid, ability, aim):
                 out.append(("ability", uid, (ability, aim)))
@@ -390,6 +397,8 @@ class BerserkKernel(BoardKernel):
             return f"reveal {name}"
         if kind == "accumulate":
             return f"{name} accumulates a counter"
+        if kind == "close_for_flyers":
+            return f"{name} closes to strike at flyers"
         return f"{name} strikes {engine.definition(what).name}"
 
     def main_phase(self, engine: Engine, player: int) -> None:
@@ -414,6 +423,8 @@ class BerserkKernel(BoardKernel):
                 self.reveal_card(engine, uid)
             elif kind == "accumulate":
                 abilities.accumulate(self, engine, uid)
+            elif kind == "close_for_flyers":
+                strike.close_for_flyers(self, engine, uid)
             else:
                 strike.attack(self, engine, uid, what)
             self.resolve_pending(engine)
@@ -505,6 +516,8 @@ class BerserkKernel(BoardKernel):
             abilities.declare(self, engine, card(), ability, target)
         elif name == "accumulate":
             abilities.accumulate(self, engine, card())
+        elif name == "close_for_flyers":
+            strike.close_for_flyers(self, engine, card())
         elif name == "reveal":
             uid = card()
             if uid not in abilities.revealable(self, engine, state.cards[uid].controller):

@@ -92,7 +92,10 @@ def targets(kernel: FieldKernel, engine: Engine, uid: int) -> list[int]:
     me = engine.state.cards[uid].controller
     anywhere = engine.rule("strike_range", uid=uid) == "any" or kernel.is_flyer(engine, uid)
     enemy = kernel.squad(engine, 1 - me)
-    only_flyers = all(kernel.is_flyer(engine, u) for u in kernel.creatures(engine, 1 - me))
+    if engine.rule("closing_to_strike_flyers", uid=uid):  # §211.9: only if it closed for it
+        only_flyers = engine.state.cards[uid].data.get("strikes_flyers") == "ready"
+    else:  # the simplified reading: when the enemy has only flyers left
+        only_flyers = all(kernel.is_flyer(engine, u) for u in kernel.creatures(engine, 1 - me))
     out: list[int] = []
     for target in enemy:
         if engine.definition(target).type in ("terrain", "equipment"):
@@ -106,6 +109,26 @@ def targets(kernel: FieldKernel, engine: Engine, uid: int) -> list[int]:
         if reachable and may_attack(engine, uid, target):
             out.append(target)
     return out
+
+
+def can_close_for_flyers(kernel: FieldKernel, engine: Engine, uid: int) -> bool:
+    """§211.9: an open ground creature may close to strike at flyers in its controller's
+    next turn when the opponent has creatures and every one of them flies."""
+    theirs = kernel.creatures(engine, 1 - engine.state.cards[uid].controller)
+    if not theirs or not all(kernel.is_flyer(engine, u) for u in theirs):
+        return False
+    return (
+        bool(engine.rule("closing_to_strike_flyers", uid=uid))
+        and can_strike(kernel, engine, uid)
+        and not kernel.is_flyer(engine, uid)
+    )
+
+
+def close_for_flyers(kernel: FieldKernel, engine: Engine, uid: int) -> None:
+    if not can_close_for_flyers(kernel, engine, uid):
+        raise ValueError(f"{engine.definition(uid).name} cannot close to strike at flyers")
+    engine.state.cards[uid].data.update(acted=True, strikes_flyers="armed")
+    engine.apply("close", Cause(rule="closing to strike at flyers"), target=uid)
 
 
 def defenders(kernel: FieldKernel, engine: Engine, attacker: int, target: int) -> list[int]:
@@ -167,6 +190,8 @@ def attack(
             f"{engine.definition(attacker).name} cannot strike {engine.definition(target).name}"
         )
     me = state.cards[attacker].controller
+    if kernel.is_flyer(engine, target):
+        state.cards[attacker].data.pop("strikes_flyers", None)  # once (§211.9)
     kernel.reveal_card(engine, target)  # §415.2: a hidden target is revealed at once
     cause = Cause(card=state.cards[attacker].card_id, rule="simple strike")
     engine.apply("close", cause, target=attacker)
