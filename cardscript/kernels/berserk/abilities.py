@@ -61,7 +61,14 @@ def payable(kernel: BoardKernel, engine: Engine, uid: int, ability: CompiledAbil
                 return False
         elif action.verb == "remove_counters":
             needed = engine.context(uid, ability).amount(action.amount)
-            if needed <= 0 or card.counters.get(action.name or "counter", 0) < needed:
+            counter = action.name or "counter"
+            have = card.counters.get(counter, 0)
+            if not have:
+                have = sum(
+                    engine.state.cards[k].counters.get(counter, 0)
+                    for k in kernel.kindred(engine, uid)
+                )
+            if needed <= 0 or have < needed:
                 return False
     return True
 

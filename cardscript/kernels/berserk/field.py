@@ -22,7 +22,7 @@ from cardscript.grammar import ast
 from cardscript.interpreter.cards import CompiledAbility
 from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.interpreter.kernel import Kernel
-from cardscript.interpreter.primitives import add_counters, set_state
+from cardscript.interpreter.primitives import add_counters, remove_counters, set_state
 from cardscript.interpreter.select import Seat, test
 from cardscript.kernels.berserk import attacks, strike
 from cardscript.kernels.berserk.kinds import keyword_lost, kinds_of, prevention, protected
@@ -137,6 +137,7 @@ class FieldKernel(Kernel):
             "heal": self._heal,
             "drain": self._drain,
             "add_counters": self._add_counters,
+            "remove_counters": self._remove_counters,
             "strike": strike.primitive(self),
             "destroy": self._destroy,
             **attacks.primitives(self),
@@ -475,6 +476,41 @@ class FieldKernel(Kernel):
                 )
         if amount > 0:
             add_counters(engine, cause, uid, counter, amount)
+
+    def kindred(self, engine: Engine, uid: int) -> list[int]:
+        """Other cards of the squad sharing an element with a card that may pay with their
+        counters (Meditation: hook ``pay_with_kindred_counters``); a neutral card has none."""
+        if not engine.rule("pay_with_kindred_counters", uid=uid):
+            return []
+        mine = self.elements(engine, uid)
+        squad = self.squad(engine, engine.state.cards[uid].controller)
+        return [k for k in squad if k != uid and mine & self.elements(engine, k)]
+
+    def elements(self, engine: Engine, uid: int) -> set[str]:
+        found = engine.definition(uid).get("element")
+        return {
+            str(e) for e in (found if isinstance(found, list) else [found]) if e and e != "neutral"
+        }
+
+    def _remove_counters(
+        self, engine: Engine, cause: Cause, uid: int, counter: str, amount: int
+    ) -> bool:
+        """A card's own cost paid with a counter it lacks comes from a kindred card
+        (Meditation, DICT «Медитация»), chosen by its controller."""
+        card = engine.state.cards[uid]
+        if not card.counters.get(counter, 0) and cause.source == uid:
+            found = [
+                k
+                for k in self.kindred(engine, uid)
+                if engine.state.cards[k].counters.get(counter, 0)
+            ]
+            if found:
+                labels = [engine.describe(k) for k in found]
+                (picked,) = engine.choose(
+                    card.controller, "option", "pay with whose counter?", found, labels
+                )
+                uid = found[picked]
+        return remove_counters(engine, cause, uid, counter, amount)
 
     def _destroy(
         self, engine: Engine, cause: Cause, target: Any, killer: Any = False, **_: Any
