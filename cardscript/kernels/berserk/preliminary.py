@@ -118,10 +118,21 @@ class PreliminaryKernel(BoardKernel):
         if len(cards) > int(engine.rule("squad_size", player=player)):
             return False
         gold, total = self.budget(engine, player, cards)
+        terrain = [u for u in cards if engine.definition(u).type == "terrain"]
+        # Mirage (§103.1, T-01): a card of the set may allow more terrains, different
+        # ones, the later ones cheaper; its text speaks from the set, where it is not in play
+        limit = self.set_rule(engine, player, cards, "terrain_limit")
+        discount = self.set_rule(engine, player, cards, "terrain_discount")
+        if len(terrain) > limit:
+            return False
+        terrain_names = [engine.definition(u).name for u in terrain]
+        if len(terrain) > 1 and len(set(terrain_names)) < len(terrain_names):
+            return False
 
         def cost(u: int) -> int:
             value = engine.definition(u).get("cost", 0)
-            return value if isinstance(value, int) else 0
+            value = value if isinstance(value, int) else 0
+            return max(0, value - discount) if u in terrain[1:] else value
 
         elite = sum(cost(u) for u in cards if engine.definition(u).get("elite"))
         if engine.rule("elite_gold_only", player=player) and elite > gold:
@@ -131,15 +142,19 @@ class PreliminaryKernel(BoardKernel):
         flyers = sum(cost(u) for u in cards if engine.definition(u).get("subtype") == "flying")
         if flyers > int(engine.rule("flyer_budget", player=player)):
             return False
-        terrain = [u for u in cards if engine.definition(u).type == "terrain"]
-        if len(terrain) > int(engine.rule("terrain_limit", player=player)):
-            return False
         names = [engine.definition(u).name for u in cards]
         for u in cards:  # Uniqueness: one card of that name in the squad
             limit = self.printed_rule(engine, u, "squad_copy_limit")
             if isinstance(limit, int) and names.count(engine.definition(u).name) > limit:
                 return False
         return True
+
+    def set_rule(self, engine: Engine, player: int, cards: Sequence[int], hook: str) -> int:
+        """A squad rule's number: the largest a card of the set prints for itself, else
+        the player's rule."""
+        found = [self.printed_rule(engine, u, hook) for u in cards]
+        numbers = [v for v in found if isinstance(v, int) and not isinstance(v, bool)]
+        return max(numbers) if numbers else int(engine.rule(hook, player=player))
 
     def recruit(self, engine: Engine, player: int, uid: int) -> None:
         chosen = list(engine.state.players[player].zone("set"))
