@@ -45,6 +45,7 @@ class BoardKernel(FieldKernel):
             "halt": self._halt,
             "move": self._move,
             "swap": self._swap,
+            "summon": self._summon,
         }
 
     def movement_left(self, engine: Engine, uid: int) -> int:
@@ -128,31 +129,61 @@ class BoardKernel(FieldKernel):
             cells = [(x, y) for y in range(HEIGHT) for x in range(WIDTH)]
         return [c for c in cells if c not in taken]
 
-    def _move(self, engine: Engine, cause: Cause, uid: int, zone: str, **kw: Any) -> Any:
-        """Moving to a cell chosen by the card's controller (``CELL_ZONES``); any other
-        zone is the common move. Scenario cells: ``state.data["cells"]`` first."""
-        if zone not in CELL_ZONES:
-            return move(engine, cause, uid, zone, **kw)
-        card = engine.state.cards[uid]
-        cells = self.free_cells(engine, uid, zone)
+    def pick_cell(self, engine: Engine, player: int, cells: list[Cell], name: str) -> Cell | None:
+        """The player's choice among ``cells``; scenario cells (``state.data["cells"]``)
+        answer first. None when there is no cell."""
         forced = engine.state.data.get("cells")
         if forced:
             wanted = tuple(forced.pop(0))
             if wanted not in cells:
-                raise ValueError(
-                    f"{engine.definition(uid).name} cannot move to {cell_name(wanted)}"
-                )
-            cell = (int(wanted[0]), int(wanted[1]))
-        elif cells:
-            labels = [cell_name(c) for c in cells]
-            (picked,) = engine.choose(card.controller, "option", "choose a cell", cells, labels)
-            cell = cells[picked]
-        else:
+                raise ValueError(f"{name} cannot go to {cell_name((wanted[0], wanted[1]))}")
+            return int(wanted[0]), int(wanted[1])
+        if not cells:
+            return None
+        labels = [cell_name(c) for c in cells]
+        (picked,) = engine.choose(player, "option", "choose a cell", cells, labels)
+        return cells[picked]
+
+    def _move(self, engine: Engine, cause: Cause, uid: int, zone: str, **kw: Any) -> Any:
+        """Moving to a cell chosen by the card's controller (``CELL_ZONES``); any other
+        zone is the common move."""
+        if zone not in CELL_ZONES:
+            return move(engine, cause, uid, zone, **kw)
+        card = engine.state.cards[uid]
+        cells = self.free_cells(engine, uid, zone)
+        cell = self.pick_cell(engine, card.controller, cells, engine.definition(uid).name)
+        if cell is None:
             return False
         if card.zone != "battlefield":
             engine.state.move(uid, "battlefield", player=card.controller)
         card.data["cell"] = [cell[0], cell[1]]
         engine.emit(Event("moves", subject=uid, player=card.controller))
+        return True
+
+    def _summon(self, engine: Engine, cause: Cause, target: Any, **_: Any) -> bool:
+        """Summon (DICT «Вызов»): a card from the deck joins the summoner's squad, open and
+        shown to all, on a free cell adjacent to the summoner (a flyer in the additional
+        zone); the deck is shuffled. With no free cell it is cancelled."""
+        source = cause.source
+        state = engine.state
+        if source is None or not isinstance(target, int) or state.cards[target].zone != "deck":
+            return False
+        me = state.cards[source].controller
+        card = state.cards[target]
+        if self.is_flyer(engine, target):
+            state.move(target, "additional_zone", player=me)
+        else:
+            cells = self.free_cells(engine, source, "free_adjacent_cell")
+            cell = self.pick_cell(engine, me, cells, engine.definition(target).name)
+            if cell is None:
+                return False
+            state.move(target, "battlefield", player=me)
+            card.data["cell"] = [cell[0], cell[1]]
+        card.face_up = True
+        card.states.discard("closed")
+        state.rng.shuffle(state.players[card.owner].zone("deck"))
+        engine.emit(Event("is_summoned", subject=target, player=me))
+        engine.emit(Event("enters_squad", subject=target, player=me))
         return True
 
     def _swap(self, engine: Engine, cause: Cause, target: Any, **_: Any) -> bool:
