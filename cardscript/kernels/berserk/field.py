@@ -9,9 +9,10 @@ battlefield keeps its cell in ``card.data["cell"]`` as ``[x, y]``.
 Zones per player: ``deck``, ``deal`` (the cards dealt for recruiting), ``set`` (the
 recruited cards before placement), ``battlefield``, ``additional_zone`` (flyers, §206.4)
 and ``graveyard``. A closed card has the state ``closed``; a hidden card is face down.
-Wounds are ``wound`` counters; a creature whose current life (life − wounds) is 0 or less
-dies: it goes to its owner's graveyard (§402.3, simplified: no Destruction Effect on the
-stack yet).
+Wounds are ``wound`` counters; a creature whose current life (life + additional lives −
+wounds) is 0 or less gets a Destruction Effect: after a priority window for sudden actions
+(``priority.py``) it goes to its owner's graveyard unless it has lives again (§402.3). A
+wound's kinds (attack, magic, shot…) decide protections and prevention (``kinds.py``).
 """
 
 from __future__ import annotations
@@ -567,8 +568,8 @@ class FieldKernel(Kernel):
             engine.end(None, "no creatures on either side")
 
     def resolve_pending(self, engine: Engine, active_first: bool = False) -> None:
-        """Triggers resolve at once (no stack yet) in stack order: the active player's
-        are pushed first, so the other player's resolve first (§215.4); in the
+        """Triggers resolve one by one, each after a priority window, in stack order:
+        the active player's are pushed first, so the other player's resolve first (§215.4); in the
         preliminary phase, which has no stack, the first player's go first (§307–§308)."""
         while engine.state.result is None:
             pending = engine.take_pending()

@@ -86,7 +86,7 @@ def can_strike(kernel: FieldKernel, engine: Engine, uid: int) -> bool:
 
 
 def targets(kernel: FieldKernel, engine: Engine, uid: int) -> list[int]:
-    """Legal targets of ``uid``'s simple strike (§205.2, §211.5, §212.2, §214.3)."""
+    """Legal targets of ``uid``'s simple strike (§205.2, §211.5, §211.9, §212.2, §214.3)."""
     if not can_strike(kernel, engine, uid):
         return []
     me = engine.state.cards[uid].controller
@@ -101,8 +101,7 @@ def targets(kernel: FieldKernel, engine: Engine, uid: int) -> list[int]:
         if engine.definition(target).type in ("terrain", "equipment"):
             continue
         if kernel.is_flyer(engine, target):
-            # ground creatures strike flyers only when the enemy has nothing else (§211.9,
-            # simplified: no closing the turn before)
+            # ground creatures strike flyers only after closing for it (§211.9)
             reachable = anywhere or only_flyers
         else:
             reachable = anywhere or kernel.adjacent(engine, uid, target)
