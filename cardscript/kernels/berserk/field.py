@@ -139,6 +139,8 @@ class FieldKernel(Kernel):
             "drain": self._drain,
             "add_counters": self._add_counters,
             "remove_counters": self._remove_counters,
+            "win": self._outcome("win"),
+            "lose_game": self._outcome("lose"),
             "strike": strike.primitive(self),
             "destroy": self._destroy,
             **attacks.primitives(self),
@@ -551,6 +553,36 @@ class FieldKernel(Kernel):
             return [u for u in grave if engine.has_keyword(u, "incarnation")]
         return []
 
+    def _outcome(self, kind: str) -> Any:
+        """'You win / lose the game' (§102.2б, §102.3г): noted for the player controlling
+        the card whose text it is, and settled when the abilities of that moment have
+        resolved (``settle``)."""
+
+        def run(engine: Engine, cause: Cause, target: Any, **_: Any) -> bool:
+            if not isinstance(target, int):
+                return False
+            player = str(engine.state.cards[target].controller)
+            engine.state.data.setdefault("outcomes", {}).setdefault(player, []).append(kind)
+            return True
+
+        return run
+
+    def settle(self, engine: Engine) -> None:
+        """§102.3в: a player who wins and loses at once loses; §102.4: both players
+        losing, or both winning, at once is a draw."""
+        outcomes = engine.state.data.pop("outcomes", None)
+        if not outcomes:
+            return
+        losers = sorted(int(p) for p, kinds in outcomes.items() if "lose" in kinds)
+        winners = sorted(int(p) for p, kinds in outcomes.items() if "win" in kinds)
+        if len(losers) > 1 or (not losers and len(winners) > 1):
+            engine.end(None, "both at once")
+        elif losers:
+            both = "win" in outcomes[str(losers[0])]
+            engine.end(1 - losers[0], "won and lost at once" if both else "lost by an effect")
+        elif winners:
+            engine.end(winners[0], "won by an effect")
+
     def check_victory(self, engine: Engine) -> None:
         """§102.3а: a player with no creatures in the squad loses; both at once: a draw."""
         state = engine.state
@@ -582,4 +614,5 @@ class FieldKernel(Kernel):
                 self.respond(engine, f"{engine.definition(trigger.source).name}'s ability")
                 engine.loop_guard(trigger)
                 engine.resolve(trigger.ability, trigger.source, trigger.controller, trigger.event)
+            self.settle(engine)  # the abilities of one moment have resolved
         engine.chain_done()
