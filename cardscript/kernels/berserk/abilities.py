@@ -99,19 +99,24 @@ def legal_targets(
         return []
     selector, verb = found
     limit = attacks.reach(engine, uid)
+    squads = [t for p in range(len(engine.state.players)) for t in kernel.squad(engine, p)]
+    ctx = engine.context(uid, ability)
+
+    def meets(t: int) -> bool:
+        """§415.3: every condition counts as met for a hidden card (checked on reveal)."""
+        hidden = not engine.state.cards[t].face_up
+        if hidden and engine.rule("hidden_conditions_satisfied", uid=uid):
+            return True
+        return matches_cards(ctx, selector, t)
+
     if verb is not None:  # "target card": the attack's own rules say which (a hot path)
         kind = attacks.ATTACKS[verb][0]
         rules = bool(engine.rule("ranged_excludes_adjacent", uid=uid)), limit
-        squads = [t for p in range(len(engine.state.players)) for t in kernel.squad(engine, p)]
-        ctx = engine.context(uid, ability)
         return [
-            t
-            for t in squads
-            if attacks.legal(kernel, engine, uid, t, kind, rules)
-            and matches_cards(ctx, selector, t)
+            t for t in squads if attacks.legal(kernel, engine, uid, t, kind, rules) and meets(t)
         ]
-    ctx = engine.context(uid, ability)
     out = [t for t in candidates(ctx, selector) if isinstance(t, int)]
+    out += [t for t in squads if t not in out and t != uid and meets(t)]
     here = kernel.cell(engine, uid)
     if limit is not None:
         out = [
