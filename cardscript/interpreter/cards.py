@@ -87,8 +87,9 @@ class CardDef:
             if isinstance(node, ast.Triggered):
                 wanted = node.event
                 if wanted.moment is not None:
-                    edge = "end" if wanted.moment.edge == "end" else "start"
-                    keys.append(("event", f"{edge}:{wanted.moment.phase.phase}"))
+                    from cardscript.interpreter.triggers import moment_event
+
+                    keys.append(("event", moment_event(node.timing, wanted.moment)))
                 else:
                     keys.append(("event", wanted.event))
             elif isinstance(node, ast.RuleOverride):

@@ -129,6 +129,8 @@ def _deal(ctx: Context, clause: ast.Clause) -> None:
             qualities=tuple(q.value for q in action.qualities),
         )
     ctx.it, ctx.last_amount = list(targets), amount
+    if action.target is not None and not targets:
+        ctx.did = False  # "deal 1 wound to target creature" with none to choose: not done
 
 
 def _opponents(ctx: Context) -> list[int]:
@@ -306,7 +308,9 @@ def _lasting(ctx: Context, clause: ast.Clause, entry: dict[str, object]) -> None
     entry.update(
         {
             "uids": targets,
-            "until": phase.phase if phase else ctx.engine.kernel.turn_phase,
+            "until": phase.phase
+            if phase
+            else ctx.engine.kernel.default_duration or ctx.engine.kernel.turn_phase,
             "timestamp": ctx.engine.state.tick(),
             "cause": cause_of(ctx).as_dict(),
         }

@@ -341,6 +341,11 @@ class Engine:
 
     def _stat_deltas(self, uid: int, stat: str) -> Iterable[int]:
         for source, ability, node in self.in_play(("verb", "get")):
+            if not any(  # cheap first: does this text change this stat at all?
+                isinstance(step, ast.Clause) and any(m.stat == stat for m in step.action.stat_mods)
+                for step in node.effects.steps
+            ):
+                continue
             if not self._static_applies(source, ability, node):
                 continue
             for step in node.effects.steps:
@@ -380,6 +385,8 @@ class Engine:
         if controller is None:
             controller = self.state.cards[source].controller if source is not None else 0
         ctx = Context(self, controller, source, ability, event)
+        if event is not None and event.amount is not None:
+            ctx.last_amount = event.amount  # "that many": the event's number, until a step's
         if ability is not None and ability.keyword_values:
             ctx.bindings.update(ability.int_values)
         return ctx

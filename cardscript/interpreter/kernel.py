@@ -30,6 +30,8 @@ class Kernel:
     life_resource = "life"
     default_resource = "life"
     turn_phase = "turn"  # the period that "until end of turn" and history belong to
+    # how long a change written without a duration lasts; None: until the end of the turn
+    default_duration: str | None = None
     replacement_policy = "newest"  # newest | affected_chooses
     # adjectives whose meaning depends on the card whose text speaks ("equipped character"
     # on a piece of equipment: the one carrying it); answered by ``quality_of_source``
@@ -103,9 +105,11 @@ class Kernel:
                 return True
         return bool(fields.get(quality) is True)
 
-    def quality_for(self, engine: Engine, uid: int, quality: str, controller: int) -> bool:
-        """A quality as seen by ``controller``, whose text is being read ("opposing",
-        "friendly"); by default the same for everyone."""
+    def quality_for(
+        self, engine: Engine, uid: int, quality: str, controller: int, source: int | None = None
+    ) -> bool:
+        """A quality as seen by ``controller``, whose text (of the card ``source``) is being
+        read ("opposing", "friendly", "adjacent"); by default the same for everyone."""
         return self.has_quality(engine, uid, quality)
 
     def quality_of_source(self, engine: Engine, uid: int, quality: str, source: int | None) -> bool:

@@ -224,7 +224,7 @@ def matches_cards(ctx: Context, selector: ast.Cards, uid: int) -> bool:
             has = (
                 kernel.quality_of_source(engine, uid, value, ctx.source)
                 if value in kernel.source_qualities
-                else kernel.quality_for(engine, uid, value, ctx.controller)
+                else kernel.quality_for(engine, uid, value, ctx.controller, ctx.source)
             )
             if has == quality.negated:
                 return False

@@ -3,7 +3,8 @@
 A triggered ability waits for its ``Event`` node: a subject doing an event ("this
 attacks", "a character you control becomes stunned"), a bare event ("revealed"), or a
 moment ("the start of your turn"). The kernel emits moments as events named
-``start:<phase>`` and ``end:<phase>`` with the player whose period it is.
+``start:<phase>`` and ``end:<phase>`` with the player whose period it is, and "before
+the start of <phase>" as ``before_start:<phase>`` (Berserk's turn preparation step).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ def matching_triggers(engine: Engine, event: Event) -> list[PendingTrigger]:
         controller = engine.state.cards[uid].controller
         if not engine.within_limits(ability, uid):
             continue
-        if _matches(engine, node.event, event, uid, ability, controller):
+        if _matches(engine, node, event, uid, ability, controller):
             found.append(PendingTrigger(ability, uid, controller, event))
     return found
 
@@ -49,13 +50,20 @@ def _listening(engine: Engine, event: Event) -> Iterable[tuple[int, CompiledAbil
                 yield uid, ability
 
 
+def moment_event(timing: str, moment: ast.Moment) -> str:
+    """The event name a moment trigger waits for."""
+    edge = "end" if moment.edge == "end" else "start"
+    before = "before_" if timing == "before" else ""
+    return f"{before}{edge}:{moment.phase.phase}"
+
+
 def _matches(
-    engine: Engine, wanted: ast.Event, event: Event, uid: int, ability: object, controller: int
+    engine: Engine, node: ast.Triggered, event: Event, uid: int, ability: object, controller: int
 ) -> bool:
+    wanted = node.event
     if wanted.moment is not None:
         moment = wanted.moment
-        edge = "end" if moment.edge == "end" else "start"
-        if event.name != f"{edge}:{moment.phase.phase}":
+        if event.name != moment_event(node.timing, moment):
             return False
         owner = moment.phase.owner
         if owner in ("your",):

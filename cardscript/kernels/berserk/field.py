@@ -1,5 +1,5 @@
-"""The Berserk battlefield (spec berserk.md §4, §6, §8.2, §10, §11, §15): cells, zones,
-open and closed cards, movement, wounds and death.
+"""The Berserk battlefield (spec berserk.md §4, §6, §8.2, §11, §15): cells, zones,
+open and closed cards, wounds and death (movement is in ``movement.py``).
 
 Coordinates: ``x`` 0..4 for the columns A..E, ``y`` 0..5 for the rows 3, 2, 1, 1", 2", 3"
 as seen from the first seat (player 0): player 0's back row is ``y = 0`` and its front
@@ -9,9 +9,10 @@ battlefield keeps its cell in ``card.data["cell"]`` as ``[x, y]``.
 Zones per player: ``deck``, ``deal`` (the cards dealt for recruiting), ``set`` (the
 recruited cards before placement), ``battlefield``, ``additional_zone`` (flyers, §206.4)
 and ``graveyard``. A closed card has the state ``closed``; a hidden card is face down.
-Wounds are ``wound`` counters; a creature whose current life (life − wounds) is 0 or less
-dies: it goes to its owner's graveyard (§402.3, simplified: no Destruction Effect on the
-stack yet).
+Wounds are ``wound`` counters; a creature whose current life (life + additional lives −
+wounds) is 0 or less gets a Destruction Effect: after a priority window for sudden actions
+(``priority.py``) it goes to its owner's graveyard unless it has lives again (§402.3). A
+wound's kinds (attack, magic, shot…) decide protections and prevention (``kinds.py``).
 """
 
 from __future__ import annotations
@@ -19,10 +20,13 @@ from __future__ import annotations
 from typing import Any
 
 from cardscript.grammar import ast
+from cardscript.interpreter.cards import CompiledAbility
 from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.interpreter.kernel import Kernel
-from cardscript.interpreter.primitives import set_state
-from cardscript.interpreter.select import Seat
+from cardscript.interpreter.primitives import add_counters, remove_counters, set_state
+from cardscript.interpreter.select import Seat, test
+from cardscript.kernels.berserk import attacks, strike
+from cardscript.kernels.berserk.kinds import keyword_lost, kinds_of, prevention, protected
 
 GAME = "berserk"
 RULE = Cause(rule="turn structure")
@@ -31,6 +35,29 @@ WIDTH, HEIGHT = 5, 6
 SQUAD_ZONES = ("battlefield", "additional_zone")
 
 Cell = tuple[int, int]
+
+# §401: the kinds of abilities and properties, as nouns card text names ("by discharges")
+ACT_KINDS = frozenset(
+    {
+        "attack",
+        "simple_strike",
+        "special_strike",
+        "magic_strike",
+        "shot",
+        "throw",
+        "discharge",
+        "row_strike",
+        "spell",
+        "influence",
+    }
+)
+# "while this is shooting": the adjective for attacking with each kind
+KIND_OF_ACT = {
+    "striking": "simple_strike",
+    "shooting": "shot",
+    "throwing": "throw",
+    "discharging": "discharge",
+}
 
 
 def parse_cell(text: str) -> Cell:
@@ -99,11 +126,8 @@ class FieldKernel(Kernel):
     discard_zone = "graveyard"
     life_resource = default_resource = "life"
     max_turns = 60
+    default_duration = "battle"  # §407.2, §418.2: no duration given, until the battle ends
     max_actions = 40
-
-    def __init__(self) -> None:
-        super().__init__()
-        self._modded: dict[int, set[str]] = {}
 
     def primitives(self) -> dict[str, Any]:
         return {
@@ -112,7 +136,14 @@ class FieldKernel(Kernel):
             "deal_damage": self._wound,
             "suffer": self._suffer,
             "heal": self._heal,
+            "drain": self._drain,
+            "add_counters": self._add_counters,
+            "remove_counters": self._remove_counters,
+            "win": self._outcome("win"),
+            "lose_game": self._outcome("lose"),
+            "strike": strike.primitive(self),
             "destroy": self._destroy,
+            **attacks.primitives(self),
         }
 
     # ---- cards and cells --------------------------------------------------------------
@@ -155,13 +186,11 @@ class FieldKernel(Kernel):
     def adjacent(self, engine: Engine, a: int, b: int) -> bool:
         """§207.7: cells at Chebyshev distance 1; flyers are adjacent to nothing (§211.4)."""
         ca, cb = self.cell(engine, a), self.cell(engine, b)
-        if ca is None or cb is None or a == b:
+        if ca is None or cb is None or max(abs(ca[0] - cb[0]), abs(ca[1] - cb[1])) != 1:
             return False
-        if not engine.rule("adjacent_to_others", uid=a) or not engine.rule(
-            "adjacent_to_others", uid=b
-        ):
-            return False
-        return max(abs(ca[0] - cb[0]), abs(ca[1] - cb[1])) == 1
+        return bool(
+            engine.rule("adjacent_to_others", uid=a) and engine.rule("adjacent_to_others", uid=b)
+        )
 
     def closed(self, engine: Engine, uid: int) -> bool:
         return "closed" in engine.state.cards[uid].states
@@ -176,6 +205,9 @@ class FieldKernel(Kernel):
             return data.get("reflector") == uid and data.get("defender") == uid
         if noun == "flyer":
             return self.is_flyer(engine, uid)
+        if noun in ACT_KINDS:  # "by discharges": the card acting with that kind right now
+            acting = data.get("acting") or (None, ())
+            return bool(acting[0] == uid and noun in acting[1])
         return super().is_a(engine, uid, noun)
 
     def has_quality(self, engine: Engine, uid: int, quality: str) -> bool:
@@ -189,8 +221,25 @@ class FieldKernel(Kernel):
             return card.face_up
         if quality == "wounded":
             return card.counters.get("wound", 0) > 0
-        if quality in ("striking", "attacking"):
+        if quality == "attacking":
             return state.data.get("attacker") == uid
+        if quality in KIND_OF_ACT:  # striking, shooting…: attacking with that kind now
+            return (
+                state.data.get("attacker") == uid
+                and state.data.get("attack_kind", "simple_strike") == KIND_OF_ACT[quality]
+            )
+        if quality == "poisoned":
+            return engine.has_keyword(uid, "poisoning")
+        if quality == "unscathed":  # Concentration: no wounds received this turn
+            return not any(
+                h["event"] == "is_wounded" and h["subject"] == uid for h in state.history
+            )
+        if quality == "peaceful":  # Fury: did not attack this turn
+            return not any(h["event"] == "attacks" and h["subject"] == uid for h in state.history)
+        if quality == "in_formation":
+            return bool(engine.rule("formation_links", uid=uid))
+        if quality == "incorporeal":
+            return engine.has_keyword(uid, "incorporeality")
         if quality == "reflecting":
             return state.data.get("reflector") == uid
         if quality == "flying":
@@ -206,13 +255,99 @@ class FieldKernel(Kernel):
             return element == quality or (isinstance(element, list) and quality in element)
         return super().has_quality(engine, uid, quality)
 
-    def quality_for(self, engine: Engine, uid: int, quality: str, controller: int) -> bool:
+    def quality_for(
+        self, engine: Engine, uid: int, quality: str, controller: int, source: int | None = None
+    ) -> bool:
         if quality == "enemy":
             return engine.state.cards[uid].controller != controller
+        if quality in ("adjacent", "orthogonal"):
+            if source is None or not self.adjacent(engine, source, uid):
+                return False
+            here, there = self.cell(engine, source), self.cell(engine, uid)
+            if quality == "adjacent" or here is None or there is None:
+                return quality == "adjacent"
+            return (here[0] == there[0]) != (here[1] == there[1])
         return self.has_quality(engine, uid, quality)
 
     def text_active(self, engine: Engine, uid: int) -> bool:
         return engine.state.cards[uid].face_up
+
+    def reveal_card(self, engine: Engine, uid: int) -> None:
+        """A hidden card turns face up (§415): by the reveal step, by its controller
+        (Stealth), or at once when it becomes a target (§415.2)."""
+        card = engine.state.cards[uid]
+        if not card.face_up:
+            card.face_up = True
+            engine.emit(Event("is_revealed", subject=uid, player=card.controller))
+
+    def printed_rule(self, engine: Engine, uid: int, hook: str) -> Any:
+        """A rule as the card's own printed text sets it for itself ("rule … is … for
+        this"), for cards whose text is not active: hidden, or not yet in a squad (the
+        deal and the set). None when the text does not speak."""
+        found: Any = None
+        for ability in engine.definition(uid).play_index.get(("hook", hook), ()):
+            node = ability.node
+            if isinstance(node, ast.RuleOverride):
+                word = node.value.casefold()
+                found = (
+                    word in ("on", "true", "yes")
+                    if word in ("on", "true", "yes", "off", "false", "no")
+                    else int(word)
+                    if word.isdigit()
+                    else word
+                )
+        return found
+
+    def stays_hidden(self, engine: Engine, uid: int) -> bool:
+        """Does the card's own text keep it hidden at the reveal step (Stealth)?"""
+        if engine.state.cards[uid].face_up:
+            return False
+        return self.printed_rule(engine, uid, "reveal_at_reveal_step") is False
+
+    def granted(self, engine: Engine, uid: int, keyword: str) -> bool:
+        """Does the card's own text give it the keyword now ("during the vanguard step,
+        this has Unanswerable Strike")? A grant's rules are asked for where they matter."""
+        controller = engine.state.cards[uid].controller
+        for ability in engine.definition(uid).by_kind.get(ast.EffectAbility, ()):
+            node = ability.node
+            assert isinstance(node, ast.EffectAbility)
+            if not any(
+                isinstance(step, ast.Clause)
+                and step.action.verb == "have"
+                and any(k.name == keyword for k in step.action.keywords)
+                for step in node.effects.steps
+            ):
+                continue
+            if node.during is not None and not self.during(engine, controller, node.during):
+                continue
+            if node.condition is not None and not test(
+                engine.context(uid, ability), node.condition
+            ):
+                continue
+            return True
+        return False
+
+    def keyword_lost(self, engine: Engine, uid: int, ability: CompiledAbility) -> bool:
+        return keyword_lost(engine, uid, ability)
+
+    def static_active(self, engine: Engine, uid: int, ability: CompiledAbility) -> bool:
+        """Linked abilities: "Formation: …" only in formation, "Incorporeal: …" only while
+        incorporeal (DICT «Строй», «Бестелесность»)."""
+        if self.keyword_lost(engine, uid, ability):
+            return False
+        label = ability.line.label
+        if label is None:
+            return True
+        if label.name == "formation":
+            return bool(engine.rule("formation_links", uid=uid))
+        if label.name == "incorporeal":
+            return engine.has_keyword(uid, "incorporeality")
+        return True
+
+    def printed(self, engine: Engine, uid: int, stat: str) -> int:
+        if stat == "current_life":
+            return self.current_life(engine, uid)
+        return super().printed(engine, uid, stat)
 
     def clamp(self, engine: Engine, uid: int, stat: str, value: int) -> int:
         return value if stat in ("die_roll", "strike") else max(0, value)
@@ -235,26 +370,9 @@ class FieldKernel(Kernel):
         source: int | None,
         qualities: tuple[str, ...],
     ) -> int:
-        """Standing "prevent the first X wounds … by non-magic attacks each turn" (Armor X),
-        then one-shot shields."""
-        attack = "attack" in qualities and "magic" not in qualities
-        for ability in engine.definition(uid).abilities:
-            node = ability.node
-            if amount <= 0 or not isinstance(node, ast.EffectAbility):
-                continue
-            for step in node.effects.steps:
-                if (
-                    isinstance(step, ast.Clause)
-                    and step.action.verb == "prevent"
-                    and step.action.word == "the first"
-                    and attack
-                ):
-                    limit = engine.context(uid, ability).amount(step.action.amount)
-                    key = f"armor:{uid}:{ability.key}"
-                    used = engine.state.used.get(key, 0)
-                    stopped = max(0, min(limit - used, amount))
-                    engine.state.used[key] = used + stopped
-                    amount -= stopped
+        """The card's standing prevention (Armor X, Steadfastness, Camouflage), then
+        one-shot shields."""
+        amount = prevention(engine, uid, amount, source, qualities)
         return super().prevent(engine, uid, amount, kind, source, qualities)
 
     def _wound(
@@ -269,19 +387,38 @@ class FieldKernel(Kernel):
     ) -> int:
         if isinstance(target, Seat):
             return 0  # Berserk players have no life: wounds go to cards only
-        amount = self.prevent(engine, target, amount, kind, source, qualities)
+        kinds = kinds_of(engine, cause, qualities)
+        if protected(engine, target, source, kinds):
+            return 0
+        amount = self.prevent(engine, target, amount, kind, source, kinds)
         if amount <= 0:
             return 0
         card = engine.state.cards[target]
         card.counters["wound"] = card.counters.get("wound", 0) + amount
         engine.emit(Event("is_wounded", subject=target, amount=amount, source=source))
+        if "attack" in kinds:  # Wrath: "a card that received wounds from an attack"
+            engine.emit(Event("wounded_by_attack", subject=target, amount=amount, source=source))
         if card.zone in SQUAD_ZONES and self.current_life(engine, target) <= 0:
+            killer = None if "ranged" in kinds else source  # Carrion Feeding's "destroys"
             waiting = engine.state.data.get("wounding")
             if isinstance(waiting, list):
-                waiting.append(target)  # an attack's wounds: deaths after both sides
+                waiting.append([target, killer])  # an attack's wounds: deaths after both sides
             else:
-                engine.apply("destroy", cause, target=target)
+                self.destruction_effect(engine, cause, target, killer)
         return amount
+
+    def destruction_effect(
+        self, engine: Engine, cause: Cause, target: int, killer: int | None
+    ) -> None:
+        """§402.3: a card with no lives left gets a Destruction Effect; the players may
+        respond, and it is cancelled if the card has lives again (§402.3в)."""
+        self.respond(engine, f"the Destruction Effect of {engine.definition(target).name}")
+        card = engine.state.cards[target]
+        if card.zone in SQUAD_ZONES and self.current_life(engine, target) <= 0:
+            engine.apply("destroy", cause, target=target, killer=killer)
+
+    def respond(self, engine: Engine, what: str) -> None:
+        """A priority window before ``what`` resolves (``priority.py``)."""
 
     def _suffer(
         self,
@@ -296,7 +433,8 @@ class FieldKernel(Kernel):
         help; with no card named there is nobody to wound."""
         if target is None:
             return 0
-        return int(self._wound(engine, cause, target, amount, kind, source=cause.source))
+        wound = self._wound
+        return int(wound(engine, cause, target, amount, kind, cause.source, qualities=("self",)))
 
     def _heal(
         self, engine: Engine, cause: Cause, target: Any, amount: int, kind: str | None = None
@@ -304,27 +442,146 @@ class FieldKernel(Kernel):
         if isinstance(target, Seat):
             return
         card = engine.state.cards[target]
+        if engine.permitted("be_healed", target) is False:
+            return  # Incorporeality: "this cannot be healed"
         healed = min(card.counters.get("wound", 0), max(0, amount))
         if healed:
             card.counters["wound"] -= healed
             engine.emit(Event("is_healed", subject=target, amount=healed))
 
-    def _destroy(self, engine: Engine, cause: Cause, target: Any, **_: Any) -> bool:
+    def _drain(
+        self, engine: Engine, cause: Cause, amount: int, target: int | None = None, **_: Any
+    ) -> int:
+        """Vampirism: heal ``amount`` wounds of the card; what is left over becomes
+        additional lives, at most its maximum (hook ``max_life``: the printed life, A12)."""
+        if target is None or amount <= 0:
+            return 0
+        card = engine.state.cards[target]
+        rest = amount - min(amount, card.counters.get("wound", 0))
+        self._heal(engine, cause, target, amount)
+        cap = engine.rule("max_life", uid=target)
+        most = cap if isinstance(cap, int) else engine.stat(target, "life")
+        extra = card.counters.get("additional_life", 0)
+        gained = max(0, min(rest, most - extra))
+        if gained:
+            card.counters["additional_life"] = extra + gained
+        return gained
+
+    def _add_counters(
+        self, engine: Engine, cause: Cause, uid: int, counter: str, amount: int
+    ) -> None:
+        """Counters up to the card's ``max_counters`` (Soulcatcher X, Fury X)."""
+        if counter == "counter":
+            most = engine.rule("max_counters", uid=uid)
+            if isinstance(most, int):
+                amount = max(
+                    0, min(amount, most - engine.state.cards[uid].counters.get(counter, 0))
+                )
+        if amount > 0:
+            add_counters(engine, cause, uid, counter, amount)
+
+    def kindred(self, engine: Engine, uid: int) -> list[int]:
+        """Other cards of the squad sharing an element with a card that may pay with their
+        counters (Meditation: hook ``pay_with_kindred_counters``); a neutral card has none."""
+        if not engine.rule("pay_with_kindred_counters", uid=uid):
+            return []
+        mine = self.elements(engine, uid)
+        squad = self.squad(engine, engine.state.cards[uid].controller)
+        return [k for k in squad if k != uid and mine & self.elements(engine, k)]
+
+    def elements(self, engine: Engine, uid: int) -> set[str]:
+        found = engine.definition(uid).get("element")
+        return {
+            str(e) for e in (found if isinstance(found, list) else [found]) if e and e != "neutral"
+        }
+
+    def _remove_counters(
+        self, engine: Engine, cause: Cause, uid: int, counter: str, amount: int
+    ) -> bool:
+        """A card's own cost paid with a counter it lacks comes from a kindred card
+        (Meditation, DICT «Медитация»), chosen by its controller."""
+        card = engine.state.cards[uid]
+        if not card.counters.get(counter, 0) and cause.source == uid:
+            found = [
+                k
+                for k in self.kindred(engine, uid)
+                if engine.state.cards[k].counters.get(counter, 0)
+            ]
+            if found:
+                labels = [engine.describe(k) for k in found]
+                (picked,) = engine.choose(
+                    card.controller, "option", "pay with whose counter?", found, labels
+                )
+                uid = found[picked]
+        return remove_counters(engine, cause, uid, counter, amount)
+
+    def _destroy(
+        self, engine: Engine, cause: Cause, target: Any, killer: Any = False, **_: Any
+    ) -> bool:
         """§402.3 simplified: the card goes to its owner's graveyard at once, open and
-        face up, losing its markers."""
+        face up, losing its markers. ``killer``: the card whose property or ability (not a
+        ranged attack) destroyed it, by default the acting card; it "destroys" the card
+        while both still stand where they stood."""
         card = engine.state.cards[target]
         if card.zone not in SQUAD_ZONES:
             return False
+        killer = cause.source if killer is False else killer
+        if killer is not None and killer != target:
+            engine.emit(Event("destroys", subject=killer, obj=target))
         player = card.controller
         card.data.pop("cell", None)
         card.states.clear()
+        kept = card.counters.get("incarnation_marker", 0)
         card.counters.clear()
+        if kept and engine.rule("incarnation_markers_survive", uid=target):
+            card.counters["incarnation_marker"] = kept  # A24
         card.face_up = True
         engine.state.move(target, "graveyard", player=card.owner)
         engine.emit(Event("dies", subject=target, player=player))
         engine.emit(Event("goes_to_graveyard", subject=target, player=player))
         self.check_victory(engine)
         return True
+
+    def trigger_sources(self, engine: Engine, event: Event) -> list[int]:
+        """A dead card hears its own death ("when this dies", "whenever this goes to the
+        graveyard"); at the start of a turn a card with Incarnation works from its
+        controller's graveyard (DICT «Инкарнация»)."""
+        if event.name in ("dies", "goes_to_graveyard") and event.subject is not None:
+            return [event.subject]
+        if event.name == "start:turn" and event.player is not None:
+            grave = engine.state.players[event.player].zone("graveyard")
+            return [u for u in grave if engine.has_keyword(u, "incarnation")]
+        return []
+
+    def _outcome(self, kind: str) -> Any:
+        """'You win / lose the game' (§102.2б, §102.3г): noted for the player controlling
+        the card whose text it is, and settled when the abilities of that moment have
+        resolved (``settle``)."""
+
+        def run(engine: Engine, cause: Cause, target: Any, **_: Any) -> bool:
+            if not isinstance(target, int):
+                return False
+            player = str(engine.state.cards[target].controller)
+            engine.state.data.setdefault("outcomes", {}).setdefault(player, []).append(kind)
+            return True
+
+        return run
+
+    def settle(self, engine: Engine) -> None:
+        """§102.3в: a player who wins and loses at once loses; §102.4: both players
+        losing, or both winning, at once is a draw."""
+        outcomes = engine.state.data.pop("outcomes", None)
+        if not outcomes:
+            return
+        losers = sorted(int(p) for p, kinds in outcomes.items() if "lose" in kinds)
+        winners = sorted(int(p) for p, kinds in outcomes.items() if "win" in kinds)
+        if len(losers) > 1 or (not losers and len(winners) > 1):
+            engine.end(None, "both at once")
+        elif losers:
+            both = "win" in outcomes[str(losers[0])]
+            engine.end(1 - losers[0], "won and lost at once" if both else "lost by an effect")
+        elif winners:
+            engine.end(winners[0], "won by an effect")
 
     def check_victory(self, engine: Engine) -> None:
         """§102.3а: a player with no creatures in the squad loses; both at once: a draw."""
@@ -342,88 +599,20 @@ class FieldKernel(Kernel):
         elif len(out) > 1:
             engine.end(None, "no creatures on either side")
 
-    def resolve_pending(self, engine: Engine) -> None:
-        """Triggers resolve at once, the active player's first (no stack yet)."""
+    def resolve_pending(self, engine: Engine, active_first: bool = False) -> None:
+        """Triggers resolve one by one, each after a priority window, in stack order:
+        the active player's are pushed first, so the other player's resolve first (§215.4); in the
+        preliminary phase, which has no stack, the first player's go first (§307–§308)."""
         while engine.state.result is None:
             pending = engine.take_pending()
             if not pending:
                 break
             active = engine.state.active
-            for trigger in sorted(pending, key=lambda p: p.controller != active):
+            for trigger in sorted(pending, key=lambda p: (p.controller == active) != active_first):
+                if self.keyword_lost(engine, trigger.source, trigger.ability):
+                    continue
+                self.respond(engine, f"{engine.definition(trigger.source).name}'s ability")
                 engine.loop_guard(trigger)
                 engine.resolve(trigger.ability, trigger.source, trigger.controller, trigger.event)
+            self.settle(engine)  # the abilities of one moment have resolved
         engine.chain_done()
-
-    # ---- movement (§10) -----------------------------------------------------------------
-    def movement_left(self, engine: Engine, uid: int) -> int:
-        card = engine.state.cards[uid]
-        return self.fast_stat(engine, uid, "movement") - int(card.data.get("moved", 0))
-
-    def fast_stat(self, engine: Engine, uid: int, stat: str) -> int:
-        """``engine.stat``, skipping the scan of static abilities when no card of the pool
-        and no lasting effect changes this stat (a hot path: every legal action asks)."""
-        modded = self._modded.get(id(engine.pool))
-        if modded is None:
-            modded = self._modded[id(engine.pool)] = {
-                mod.stat
-                for card in engine.pool.cards.values()
-                for ability in card.abilities
-                for mod in _stat_mods(ability.node)
-            }
-        if stat in modded or engine.state.lasting:
-            return engine.stat(uid, stat)
-        return self.clamp(engine, uid, stat, self.printed(engine, uid, stat))
-
-    def can_move(self, engine: Engine, uid: int) -> bool:
-        card = engine.state.cards[uid]
-        return (
-            card.zone == "battlefield"
-            and card.face_up
-            and "closed" not in card.states
-            and not card.data.get("acted")
-            and engine.definition(uid).type == "creature"
-            and not engine.definition(uid).get("subtype")
-            and bool(engine.rule("can_move", uid=uid))
-            and self.movement_left(engine, uid) > 0
-        )
-
-    def steps(self, engine: Engine, uid: int) -> list[Cell]:
-        """Free cells one step away: orthogonal only, no swapping (INTRO, A10)."""
-        here = self.cell(engine, uid)
-        if here is None or not self.can_move(engine, uid):
-            return []
-        taken = self.occupied(engine)
-        onto = bool(engine.rule("move_onto_occupied", uid=uid))
-        deltas = [(1, 0), (-1, 0), (0, 1), (0, -1)]
-        if engine.rule("diagonal_movement", uid=uid):
-            deltas += [(1, 1), (1, -1), (-1, 1), (-1, -1)]
-        out: list[Cell] = []
-        for dx, dy in deltas:
-            cell = (here[0] + dx, here[1] + dy)
-            if 0 <= cell[0] < WIDTH and 0 <= cell[1] < HEIGHT and (onto or cell not in taken):
-                out.append(cell)
-        return out
-
-    def move_card(self, engine: Engine, uid: int, cell: Cell) -> None:
-        if cell not in self.steps(engine, uid):
-            name = engine.definition(uid).name
-            raise ValueError(f"{name} cannot move to {cell_name(cell)}")
-        card = engine.state.cards[uid]
-        card.data["cell"] = [cell[0], cell[1]]
-        card.data["moved"] = int(card.data.get("moved", 0)) + 1
-        engine.emit(Event("moves", subject=uid, player=card.controller))
-
-
-def _stat_mods(node: object) -> list[ast.StatMod]:
-    """Every stat modifier written anywhere in an ability's syntax tree."""
-    found: list[ast.StatMod] = []
-    stack = [node]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, ast.StatMod):
-            found.append(item)
-        elif isinstance(item, tuple | list):
-            stack.extend(item)
-        elif hasattr(item, "__dataclass_fields__"):
-            stack.extend(getattr(item, f) for f in item.__dataclass_fields__)
-    return found

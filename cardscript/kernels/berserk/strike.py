@@ -15,9 +15,10 @@ Scenario dice: ``state.data["rolls"]`` (a list) is used before the seeded RNG.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cardscript.interpreter.engine import Cause, Engine, Event
+from cardscript.kernels.berserk.kinds import attack_value, may_attack
 
 if TYPE_CHECKING:
     from cardscript.kernels.berserk.field import FieldKernel
@@ -85,32 +86,57 @@ def can_strike(kernel: FieldKernel, engine: Engine, uid: int) -> bool:
 
 
 def targets(kernel: FieldKernel, engine: Engine, uid: int) -> list[int]:
-    """Legal targets of ``uid``'s simple strike (§205.2, §211.5, §212.2, §214.3)."""
+    """Legal targets of ``uid``'s simple strike (§205.2, §211.5, §211.9, §212.2, §214.3)."""
     if not can_strike(kernel, engine, uid):
         return []
     me = engine.state.cards[uid].controller
     anywhere = engine.rule("strike_range", uid=uid) == "any" or kernel.is_flyer(engine, uid)
     enemy = kernel.squad(engine, 1 - me)
-    only_flyers = all(kernel.is_flyer(engine, u) for u in kernel.creatures(engine, 1 - me))
+    if engine.rule("closing_to_strike_flyers", uid=uid):  # §211.9: only if it closed for it
+        only_flyers = engine.state.cards[uid].data.get("strikes_flyers") == "ready"
+    else:  # the simplified reading: when the enemy has only flyers left
+        only_flyers = all(kernel.is_flyer(engine, u) for u in kernel.creatures(engine, 1 - me))
     out: list[int] = []
     for target in enemy:
         if engine.definition(target).type in ("terrain", "equipment"):
             continue
         if kernel.is_flyer(engine, target):
-            # ground creatures strike flyers only when the enemy has nothing else (§211.9,
-            # simplified: no closing the turn before)
-            if anywhere or only_flyers:
-                out.append(target)
-        elif anywhere or kernel.adjacent(engine, uid, target):
+            # ground creatures strike flyers only after closing for it (§211.9)
+            reachable = anywhere or only_flyers
+        else:
+            reachable = anywhere or kernel.adjacent(engine, uid, target)
+        if reachable and may_attack(engine, uid, target):
             out.append(target)
     return out
+
+
+def can_close_for_flyers(kernel: FieldKernel, engine: Engine, uid: int) -> bool:
+    """§211.9: an open ground creature may close to strike at flyers in its controller's
+    next turn when the opponent has creatures and every one of them flies."""
+    theirs = kernel.creatures(engine, 1 - engine.state.cards[uid].controller)
+    if not theirs or not all(kernel.is_flyer(engine, u) for u in theirs):
+        return False
+    return (
+        bool(engine.rule("closing_to_strike_flyers", uid=uid))
+        and can_strike(kernel, engine, uid)
+        and not kernel.is_flyer(engine, uid)
+    )
+
+
+def close_for_flyers(kernel: FieldKernel, engine: Engine, uid: int) -> None:
+    if not can_close_for_flyers(kernel, engine, uid):
+        raise ValueError(f"{engine.definition(uid).name} cannot close to strike at flyers")
+    engine.state.cards[uid].data.update(acted=True, strikes_flyers="armed")
+    engine.apply("close", Cause(rule="closing to strike at flyers"), target=uid)
 
 
 def defenders(kernel: FieldKernel, engine: Engine, attacker: int, target: int) -> list[int]:
     """§205.3а: open creatures of the target's side adjacent to both; against a flyer's
     strike, adjacent to the target or flyers (§211.6)."""
     if not (
-        engine.rule("defenders_allowed", uid=attacker) and engine.rule("redirectable", uid=attacker)
+        engine.rule("defenders_allowed", uid=attacker)
+        and engine.rule("redirectable", uid=attacker)
+        and not kernel.granted(engine, attacker, "unanswerable_strike")
     ):
         return []
     flying = kernel.is_flyer(engine, attacker)
@@ -132,6 +158,22 @@ def defenders(kernel: FieldKernel, engine: Engine, attacker: int, target: int) -
     return out
 
 
+def primitive(kernel: FieldKernel) -> Any:
+    """ "This strikes target card" in card text (Vanguard): a simple strike with no
+    defender asked for; nothing happens if the target cannot be struck."""
+
+    def run(engine: Engine, cause: Cause, target: Any, **_: Any) -> bool:
+        source = cause.source
+        if source is None or not isinstance(target, int):
+            return False
+        if target not in targets(kernel, engine, source):
+            return False
+        attack(kernel, engine, source, target, None)
+        return True
+
+    return run
+
+
 def attack(
     kernel: FieldKernel,
     engine: Engine,
@@ -147,6 +189,9 @@ def attack(
             f"{engine.definition(attacker).name} cannot strike {engine.definition(target).name}"
         )
     me = state.cards[attacker].controller
+    if kernel.is_flyer(engine, target):
+        state.cards[attacker].data.pop("strikes_flyers", None)  # once (§211.9)
+    kernel.reveal_card(engine, target)  # §415.2: a hidden target is revealed at once
     cause = Cause(card=state.cards[attacker].card_id, rule="simple strike")
     engine.apply("close", cause, target=attacker)
     state.cards[attacker].data["acted"] = True
@@ -183,6 +228,7 @@ def attack(
         and (reflector != target or "closed" not in state.cards[reflector].states)
         and bool(engine.rule("fights", uid=reflector))
         and bool(engine.rule("fights_back", uid=attacker))
+        and not kernel.granted(engine, attacker, "unanswerable_strike")
     )
     mine = strike_values(engine, attacker)
     if fights:
@@ -204,32 +250,32 @@ def attack(
     qualities = ("attack", "melee", "simple_strike")
     theirs = strike_values(engine, reflector)
     state.data["wounding"] = []  # §216.11: both sides' wounds land together, deaths after
-    if deals is not None and mine[deals] > 0:
-        engine.emit(Event("strikes", subject=attacker, obj=reflector, amount=mine[deals]))
-        engine.apply(
+    blows = []
+    if deals is not None:
+        blows.append((cause, attacker, reflector, mine[deals]))
+    if back is not None:
+        strike_back = Cause(card=state.cards[reflector].card_id, rule="strike back")
+        blows.append((strike_back, reflector, attacker, theirs[back]))
+    for blow_cause, striker, struck, value in blows:
+        amount = attack_value(engine, struck, value, qualities)
+        if amount <= 0:
+            continue  # an attack for 0 deals no wounds (§103.7б)
+        dealt = engine.apply(
             "deal_damage",
-            cause,
-            target=reflector,
-            amount=mine[deals],
+            blow_cause,
+            target=struck,
+            amount=amount,
             kind="wound",
-            source=attacker,
+            source=striker,
             qualities=qualities,
         )
-    if back is not None and theirs[back] > 0:
-        engine.apply(
-            "deal_damage",
-            Cause(card=state.cards[reflector].card_id, rule="strike back"),
-            target=attacker,
-            amount=theirs[back],
-            kind="wound",
-            source=reflector,
-            qualities=qualities,
-        )
+        if dealt:  # §216.11: "when this deals X wounds with a simple strike" (Vampirism)
+            engine.emit(Event("strikes", subject=striker, obj=struck, amount=int(dealt)))
     dying = state.data.pop("wounding", [])
     state.data["dying"] = True  # §102.4: the loss check comes after every death
-    for uid in dying:
+    for uid, killer in dying:
         if state.cards[uid].zone in kernel.play_zones and kernel.current_life(engine, uid) <= 0:
-            engine.apply("destroy", Cause(rule="destruction effect"), target=uid)
+            kernel.destruction_effect(engine, Cause(rule="destruction effect"), uid, killer)
     state.data.pop("dying", None)
     kernel.check_victory(engine)
     _done(engine)
@@ -237,6 +283,7 @@ def attack(
 
 
 def _done(engine: Engine) -> None:
+    engine.end_period("attack")  # "until the end of the attack" (Wrath)
     engine.state.data.pop("attacker", None)
     engine.state.data.pop("reflector", None)
     engine.state.data.pop("defender", None)

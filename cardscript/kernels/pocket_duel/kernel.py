@@ -374,7 +374,9 @@ class PocketDuelKernel(Kernel):
             return bool(card.data.get("played"))
         return super().has_quality(engine, uid, quality)
 
-    def quality_for(self, engine: Engine, uid: int, quality: str, controller: int) -> bool:
+    def quality_for(
+        self, engine: Engine, uid: int, quality: str, controller: int, source: int | None = None
+    ) -> bool:
         if quality == "opposing":  # played this round by the other player
             card = engine.state.cards[uid]
             return bool(card.data.get("played")) and card.controller != controller

@@ -1,0 +1,229 @@
+"""Playable abilities as main-phase actions (spec berserk.md §12, GLOSS «Действие карты»):
+"close this → …" actions, "halt this → …" movement abilities, counter-paid abilities.
+
+A card may declare one when it is revealed, in a squad zone, within its per-turn limits,
+and its costs can be paid: closing needs an open card that has not acted this turn (an
+action; after it the card neither moves nor acts again, §219); halting needs an open card
+that has neither moved nor acted (Leap, Teleportation, Maneuver); removing counters needs
+that many counters (§103.6, §104.4). The first target is chosen with the declaration
+(§412.1) among the legal ones: for an attack ability those of ``attacks.legal``; for any
+other ability the selector's candidates within the card's Range X (DICT «Дальность Х»: on
+the battlefield only) that it may target. The costs are paid, then the effects run with
+that target (the stack and sudden actions are not modelled yet: abilities resolve at once).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cardscript.grammar import ast
+from cardscript.interpreter.cards import CompiledAbility
+from cardscript.interpreter.engine import Cause, Engine
+from cardscript.interpreter.select import candidates, matches_cards
+from cardscript.kernels.berserk import attacks
+
+if TYPE_CHECKING:
+    from cardscript.kernels.berserk.movement import BoardKernel
+
+Option = tuple[int, CompiledAbility, int | None]
+
+
+def _costs(ability: CompiledAbility) -> list[ast.Action]:
+    costs = getattr(ability.node, "costs", None)
+    if costs is None:
+        return []
+    return [s.action for s in costs.steps if isinstance(s, ast.Clause)]
+
+
+def closes(ability: CompiledAbility) -> bool:
+    return any(a.verb == "primitive" and a.name == "close" for a in _costs(ability))
+
+
+def idle(ability: CompiledAbility) -> bool:
+    """Neither an action (closing) nor movement (halting): usable outside the main phase."""
+    return not any(a.verb == "primitive" and a.name in ("close", "halt") for a in _costs(ability))
+
+
+def payable(kernel: BoardKernel, engine: Engine, uid: int, ability: CompiledAbility) -> bool:
+    card = engine.state.cards[uid]
+    if card.zone not in kernel.play_zones or not card.face_up:
+        return False
+    if not engine.within_limits(ability, uid):
+        return False
+    for action in _costs(ability):
+        if action.verb == "primitive" and action.name == "close":
+            if kernel.closed(engine, uid) or card.data.get("acted"):
+                return False
+            if engine.permitted("act", uid) is False:
+                return False
+        elif action.verb == "primitive" and action.name == "halt":
+            if not kernel.can_move_at_all(engine, uid):
+                return False
+        elif action.verb == "remove_counters":
+            needed = engine.context(uid, ability).amount(action.amount)
+            counter = action.name or "counter"
+            have = card.counters.get(counter, 0)
+            if not have:
+                have = sum(
+                    engine.state.cards[k].counters.get(counter, 0)
+                    for k in kernel.kindred(engine, uid)
+                )
+            if needed <= 0 or have < needed:
+                return False
+    return True
+
+
+def first_target(ability: CompiledAbility) -> tuple[ast.Cards, str | None] | None:
+    """The first targeted selector of the ability's effects, and the attack verb acting
+    on it (None for a non-attack)."""
+    effects = getattr(ability.node, "effects", None)
+    if effects is None:
+        return None
+    for step in effects.steps:
+        clause = step.clause if isinstance(step, ast.Conditional) else step
+        if not isinstance(clause, ast.Clause):
+            continue
+        target = clause.action.target
+        quantifier = target.quantifier if isinstance(target, ast.Cards) else None
+        if isinstance(target, ast.Cards) and quantifier is not None and quantifier.kind == "target":
+            verb = clause.action.name if clause.action.name in attacks.ATTACKS else None
+            return target, verb
+    return None
+
+
+def legal_targets(
+    kernel: BoardKernel, engine: Engine, uid: int, ability: CompiledAbility
+) -> list[int]:
+    found = first_target(ability)
+    if found is None:
+        return []
+    selector, verb = found
+    limit = attacks.reach(engine, uid)
+    squads = [t for p in range(len(engine.state.players)) for t in kernel.squad(engine, p)]
+    ctx = engine.context(uid, ability)
+
+    def meets(t: int) -> bool:
+        """§415.3: every condition counts as met for a hidden card (checked on reveal)."""
+        hidden = not engine.state.cards[t].face_up
+        if hidden and engine.rule("hidden_conditions_satisfied", uid=uid):
+            return True
+        return matches_cards(ctx, selector, t)
+
+    if verb is not None:  # "target card": the attack's own rules say which (a hot path)
+        kind = attacks.ATTACKS[verb][0]
+        rules = bool(engine.rule("ranged_excludes_adjacent", uid=uid)), limit
+        return [
+            t for t in squads if attacks.legal(kernel, engine, uid, t, kind, rules) and meets(t)
+        ]
+    out = [t for t in candidates(ctx, selector) if isinstance(t, int)]
+    out += [t for t in squads if t not in out and t != uid and meets(t)]
+    here = kernel.cell(engine, uid)
+    if limit is not None:
+        out = [
+            t
+            for t in out
+            if here is not None
+            and (there := kernel.cell(engine, t)) is not None
+            and attacks.steps_between(here, there) <= limit
+        ]
+    return [t for t in out if engine.permitted("be_targeted", t, obj=uid) is not False]
+
+
+def options(kernel: BoardKernel, engine: Engine, player: int) -> list[Option]:
+    """Every playable ability ``player`` may declare now, with each legal first target."""
+    out: list[Option] = []
+    for uid in kernel.squad(engine, player):
+        for ability in engine.definition(uid).by_kind.get(ast.Activated, ()):
+            if not payable(kernel, engine, uid, ability):
+                continue
+            if first_target(ability) is None:
+                out.append((uid, ability, None))
+                continue
+            out.extend((uid, ability, t) for t in legal_targets(kernel, engine, uid, ability))
+    return out
+
+
+def can_accumulate(kernel: BoardKernel, engine: Engine, uid: int) -> bool:
+    """May the card close to accumulate a counter (копить фишки, INTRO, A11)? A creature
+    whose playable abilities are paid with counters may, unless its text forbids it; text
+    may also allow it to any card; a prohibition beats a permission (§103.2, T-02)."""
+    if engine.definition(uid).type != "creature" or not kernel.ready(engine, uid):
+        return False
+    verdict = engine.permitted("accumulate_counters", uid)
+    if verdict is not None:
+        return verdict
+    return any(
+        a.verb == "remove_counters" and a.name == "counter"
+        for ability in engine.definition(uid).by_kind.get(ast.Activated, ())
+        for a in _costs(ability)
+    )
+
+
+def accumulate(kernel: BoardKernel, engine: Engine, uid: int) -> None:
+    """A closing action: the card closes and, on resolution, gets a counter."""
+    if not can_accumulate(kernel, engine, uid):
+        raise ValueError(f"{engine.definition(uid).name} cannot accumulate counters")
+    cause = Cause(card=engine.state.cards[uid].card_id, rule="accumulate a counter")
+    engine.state.cards[uid].data["acted"] = True
+    engine.apply("close", cause, target=uid)
+    engine.apply("add_counters", cause, uid=uid, counter="counter", amount=1)
+    kernel.resolve_pending(engine)
+
+
+def revealable(kernel: BoardKernel, engine: Engine, player: int) -> list[int]:
+    """Hidden cards of ``player`` whose text says "you may reveal this" (Stealth): the
+    reveal does not use the stack (DICT «Скрытность», 20.84)."""
+    out = []
+    for uid in kernel.squad(engine, player):
+        if engine.state.cards[uid].face_up:
+            continue
+        for ability in engine.definition(uid).by_kind.get(ast.EffectAbility, ()):
+            steps = ability.node.effects.steps  # type: ignore[attr-defined]
+            if any(
+                isinstance(s, ast.Clause)
+                and s.action.verb == "reveal"
+                and isinstance(s.action.target, ast.ThisCard)
+                for s in steps
+            ):
+                out.append(uid)
+                break
+    return out
+
+
+def label(engine: Engine, option: Option) -> str:
+    uid, ability, target = option
+    name = ability.origin.removeprefix("keyword:") if ability.origin != "text" else ability.where
+    at = f" at {engine.definition(target).name}" if target is not None else ""
+    return f"{engine.definition(uid).name}: {name}{at}"
+
+
+def declare(
+    kernel: BoardKernel,
+    engine: Engine,
+    uid: int,
+    ability: CompiledAbility,
+    target: int | None,
+) -> None:
+    """Declare and resolve one playable ability; ValueError when it is not legal now."""
+    player = engine.state.cards[uid].controller
+    if (uid, ability, target) not in options(kernel, engine, player):
+        at = f" at {engine.definition(target).name}" if target is not None else ""
+        raise ValueError(f"{engine.definition(uid).name} cannot use {ability.origin}{at} now")
+    chosen: dict[int, list[Any]] = {}
+    found = first_target(ability)
+    if found is not None and target is not None and found[0].span is not None:
+        chosen[found[0].span.offset] = [target]
+    if target is not None:
+        kernel.reveal_card(engine, target)  # §415.2: a hidden target is revealed at once
+    if closes(ability):
+        engine.state.cards[uid].data["acted"] = True
+    engine.resolve(ability, uid, player, targets=chosen)
+    kernel.resolve_pending(engine)
+
+
+def find(engine: Engine, uid: int, name: str) -> CompiledAbility:
+    """A card's playable ability by its keyword's name ("Shot") or its index."""
+    for ability in engine.definition(uid).by_kind.get(ast.Activated, ()):
+        if ability.origin == f"keyword:{name}" or str(ability.index) == name:
+            return ability
+    raise ValueError(f"{engine.definition(uid).name} has no playable ability {name!r}")

@@ -1,0 +1,180 @@
+"""Kinds of abilities (spec berserk.md §401, §13.1), protections (§411) and prevention
+(§420): what a wound is dealt by, whether the card is protected from it, and how much of it
+the card's standing "prevent" texts stop (Armor X, Steadfastness, Camouflage).
+
+A wound carries its kinds as ``qualities``: an attack names them (``attack``, ``melee`` or
+``ranged``, ``magic``, and ``simple_strike``, ``shot``…); a card ability that names none is
+a spell if its line is labelled ``Spell:`` and an influence otherwise (§401.6); a wound
+the card gives itself (``self``) has no kind.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from cardscript.grammar import ast
+from cardscript.interpreter.cards import CompiledAbility
+from cardscript.interpreter.engine import Cause, Engine
+from cardscript.interpreter.select import test
+
+SPELL = ("spell", "magic")
+INFLUENCE = ("influence",)
+
+
+def ability_of(engine: Engine, key: str | None) -> CompiledAbility | None:
+    """The compiled ability behind a cause's ``card#index`` key."""
+    if not key or "#" not in key:
+        return None
+    card_id, index = key.rsplit("#", 1)
+    if card_id not in engine.pool.cards:
+        return None
+    abilities = engine.pool[card_id].abilities
+    return abilities[int(index)] if index.isdigit() and int(index) < len(abilities) else None
+
+
+def kinds_of(engine: Engine, cause: Cause, qualities: tuple[str, ...]) -> tuple[str, ...]:
+    """§401: the kinds of what deals a wound."""
+    if qualities:
+        return () if "self" in qualities else qualities
+    ability = ability_of(engine, cause.ability)
+    if ability is None:
+        return ()
+    label = ability.line.label
+    return SPELL if label is not None and label.name == "spell" else INFLUENCE
+
+
+def protected(engine: Engine, target: int, source: int | None, kinds: tuple[str, ...]) -> bool:
+    """§411: the target "cannot be affected by" one of these kinds of ``source``'s acts
+    (Protection from Shots, Discharges, Magic…), unless the source ignores that
+    protection (§408, §411.4а)."""
+    if source is None or not kinds:
+        return False
+    if source in engine.state.cards:
+        ignored = str(engine.rule("ignores_protection_from", uid=source))
+        kinds = tuple(k for k in kinds if k != ignored)
+    data = engine.state.data
+    data["acting"] = [source, list(kinds)]
+    try:
+        return engine.permitted("be_affected", target, obj=source) is False
+    finally:
+        data.pop("acting", None)
+
+
+def may_attack(engine: Engine, source: int, target: int) -> bool:
+    """May ``target`` be the initial target of an attack by ``source``? Not when it
+    "cannot be attacked by" it (Hideout against flyers), unless the source ignores the
+    named ability that forbids it (hook ``ignored_ability``, §408.6)."""
+    if engine.permitted("be_attacked", target, obj=source) is not False:
+        return True
+    ignored = str(engine.rule("ignored_ability", uid=source))
+    return ignored != "none" and engine.has_keyword(target, ignored)
+
+
+def attack_value(engine: Engine, struck: int, value: int, kinds: tuple[str, ...]) -> int:
+    """A hit's value with the target's modifiers (§422.4 group 4): Vulnerability's +1 to
+    every attack, Vulnerability to [kind]'s +1 to that kind, Shield of Arkhaal's −1 for each
+    adjacent poisoned creature. A Miss is not a hit (A21)."""
+    value += engine.stat(struck, "vulnerability")
+    if str(engine.rule("vulnerable_to", uid=struck)) in kinds:
+        value += 1
+    if "attack" in kinds and "magic" not in kinds:  # Shield of Arkhaal X: at most -X
+        shield = engine.stat(struck, "arkhaal_shield")
+        cap = engine.rule("penalty_cap", uid=struck)
+        value -= min(shield, cap) if isinstance(cap, int) else shield
+    return value
+
+
+def _prevents(
+    engine: Engine, uid: int, ability: CompiledAbility
+) -> Iterator[tuple[ast.Action, ast.Node | None]]:
+    node = ability.node
+    if not isinstance(node, ast.EffectAbility):
+        return
+    if node.condition is not None and not test(engine.context(uid, ability), node.condition):
+        return
+    for step in node.effects.steps:
+        if isinstance(step, ast.Clause) and step.action.verb == "prevent":
+            yield step.action, step.action.source
+
+
+def _by(
+    engine: Engine,
+    uid: int,
+    selector: ast.Node | None,
+    source: int | None,
+    kinds: tuple[str, ...],
+) -> bool:
+    """Does "by <selector>" ("by non-magic attacks", "by influences an opponent
+    controls") describe what deals this wound?"""
+    if not isinstance(selector, ast.Cards):
+        return selector is None
+    if selector.noun not in kinds:
+        return False
+    for quality in selector.qualities:
+        if quality.kind == "adj" and (quality.value in kinds) == quality.negated:
+            return False
+    mine = engine.state.cards[uid].controller
+    theirs = engine.state.cards[source].controller if source in engine.state.cards else None
+    for f in selector.filters:
+        if f.kind == "opponent_controls" and (theirs is None or theirs == mine):
+            return False
+        if f.kind == "you_control" and theirs != mine:
+            return False
+    return True
+
+
+def keyword_lost(engine: Engine, uid: int, ability: CompiledAbility) -> bool:
+    """Was the keyword that gave this ability lost ("this loses Poisoning X", §407.5)?"""
+    if not ability.origin.startswith("keyword:") or not engine.state.lasting:
+        return False
+    keyword = ability.origin.removeprefix("keyword:").casefold().replace(" ", "_")
+    return not engine.has_keyword(uid, keyword)
+
+
+def _working(engine: Engine, uid: int) -> list[tuple[CompiledAbility, ast.Action, ast.Node | None]]:
+    """The card's prevention texts that work now: of several with one keyword's name only
+    the one with the highest X, the earliest on a tie (§414.4–414.5, T-73)."""
+    found: list[tuple[CompiledAbility, ast.Action, ast.Node | None]] = []
+    best: dict[str, tuple[int, int]] = {}  # keyword -> (its X, its place in found)
+    for ability in engine.definition(uid).abilities:
+        if keyword_lost(engine, uid, ability):
+            continue
+        for action, selector in _prevents(engine, uid, ability):
+            if ability.origin.startswith("keyword:") and action.word == "the first":
+                x = engine.context(uid, ability).amount(action.amount)
+                if ability.origin in best and best[ability.origin][0] >= x:
+                    continue
+                if ability.origin in best:
+                    found[best[ability.origin][1]] = (ability, action, selector)
+                    best[ability.origin] = (x, best[ability.origin][1])
+                    continue
+                best[ability.origin] = (x, len(found))
+            found.append((ability, action, selector))
+    return found
+
+
+def prevention(
+    engine: Engine, uid: int, amount: int, source: int | None, kinds: tuple[str, ...]
+) -> int:
+    """§420: the wounds left after the card's own prevention texts, in the order printed.
+    "Prevent the first X … each turn" keeps a budget per ability per turn (Armor X);
+    "prevent all" with "once per turn" is used up by the first matching wound even when
+    nothing is left to prevent (Camouflage, T-30c)."""
+    used = engine.state.used
+    for ability, action, selector in _working(engine, uid):
+        if not _by(engine, uid, selector, source, kinds):
+            continue
+        if action.word == "the first":
+            limit = engine.context(uid, ability).amount(action.amount)
+            key = f"armor:{uid}:{ability.key}"
+            stopped = max(0, min(limit - used.get(key, 0), amount))
+            used[key] = used.get(key, 0) + stopped
+            amount -= stopped
+        elif action.amount is not None and action.amount.kind == "all":
+            if not engine.within_limits(ability, uid):
+                continue
+            if ability.line.mods:
+                key = f"{uid}:{ability.key}"
+                used[key] = used.get(key, 0) + 1
+            amount = 0
+    return amount

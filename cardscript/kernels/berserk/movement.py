@@ -1,0 +1,225 @@
+"""Movement on the battlefield (spec berserk.md §10, A10): steps, Leap and Teleportation
+("move this to any free cell"), Agility's step, swapping places (Maneuver) and halting
+(spending all movement units, their cost).
+
+A creature steps one cell at a time, orthogonally, onto free cells (incorporeal ones onto
+occupied cells too), while it is open, revealed, has not acted and has movement units
+left; after an action it cannot move this turn (§219).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardscript.grammar import ast
+from cardscript.interpreter.engine import Cause, Engine, Event
+from cardscript.interpreter.primitives import move
+from cardscript.kernels.berserk import priority
+from cardscript.kernels.berserk.field import (
+    HEIGHT,
+    WIDTH,
+    Cell,
+    FieldKernel,
+    cell_name,
+    neighbours,
+    own_rows,
+)
+
+# "move this to …": places on the battlefield that name a cell to choose, not a zone
+CELL_ZONES = frozenset({"any_free_cell", "free_adjacent_cell", "third_row"})
+
+
+class BoardKernel(FieldKernel):
+    """The field with movement; the turn structure is in ``kernel.py``."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._modded: dict[int, set[str]] = {}
+
+    def respond(self, engine: Engine, what: str) -> None:
+        priority.window(self, engine, what)
+
+    def primitives(self) -> dict[str, Any]:
+        return {
+            **super().primitives(),
+            "halt": self._halt,
+            "move": self._move,
+            "swap": self._swap,
+            "summon": self._summon,
+        }
+
+    def movement_left(self, engine: Engine, uid: int) -> int:
+        card = engine.state.cards[uid]
+        return self.fast_stat(engine, uid, "movement") - int(card.data.get("moved", 0))
+
+    def fast_stat(self, engine: Engine, uid: int, stat: str) -> int:
+        """``engine.stat``, skipping the scan of static abilities when no card of the pool
+        and no lasting effect changes this stat (a hot path: every legal action asks)."""
+        modded = self._modded.get(id(engine.pool))
+        if modded is None:
+            modded = self._modded[id(engine.pool)] = {
+                mod.stat
+                for card in engine.pool.cards.values()
+                for ability in card.abilities
+                for mod in _stat_mods(ability.node)
+            }
+        if stat in modded or engine.state.lasting:
+            return engine.stat(uid, stat)
+        return self.clamp(engine, uid, stat, self.printed(engine, uid, stat))
+
+    def ready(self, engine: Engine, uid: int) -> bool:
+        """On the battlefield, revealed, open and has not acted this turn."""
+        card = engine.state.cards[uid]
+        return (
+            card.zone == "battlefield"
+            and card.face_up
+            and "closed" not in card.states
+            and not card.data.get("acted")
+        )
+
+    def can_move(self, engine: Engine, uid: int) -> bool:
+        return (
+            self.ready(engine, uid)
+            and engine.definition(uid).type == "creature"
+            and not engine.definition(uid).get("subtype")
+            and bool(engine.rule("can_move", uid=uid))
+            and self.movement_left(engine, uid) > 0
+        )
+
+    def steps(self, engine: Engine, uid: int) -> list[Cell]:
+        """Free cells one step away: orthogonal only, no swapping (INTRO, A10)."""
+        here = self.cell(engine, uid)
+        if here is None or not self.can_move(engine, uid):
+            return []
+        taken = self.occupied(engine)
+        onto = bool(engine.rule("move_onto_occupied", uid=uid))
+        deltas = [(1, 0), (-1, 0), (0, 1), (0, -1)]
+        if engine.rule("diagonal_movement", uid=uid):
+            deltas += [(1, 1), (1, -1), (-1, 1), (-1, -1)]
+        out: list[Cell] = []
+        for dx, dy in deltas:
+            cell = (here[0] + dx, here[1] + dy)
+            if 0 <= cell[0] < WIDTH and 0 <= cell[1] < HEIGHT and (onto or cell not in taken):
+                out.append(cell)
+        return out
+
+    def _halt(self, engine: Engine, cause: Cause, target: Any, **_: Any) -> bool:
+        """Spend all movement units of an open creature that has neither moved nor acted
+        (the cost of Leap, Teleportation and Maneuver)."""
+        if not isinstance(target, int) or not self.can_move_at_all(engine, target):
+            return False
+        engine.state.cards[target].data["moved"] = self.fast_stat(engine, target, "movement")
+        return True
+
+    def can_move_at_all(self, engine: Engine, uid: int) -> bool:
+        return self.ready(engine, uid) and not engine.state.cards[uid].data.get("moved")
+
+    def free_cells(self, engine: Engine, uid: int, zone: str) -> list[Cell]:
+        """The cells a "move … to <zone>" may choose: any free cell (Leap, Teleportation),
+        a free adjacent one, diagonals included (Agility), or a free one of the
+        controller's third row (Incarnation)."""
+        taken = self.occupied(engine)
+        here = self.cell(engine, uid)
+        if zone == "free_adjacent_cell":
+            cells = neighbours(here) if here is not None else []
+        elif zone == "third_row":
+            back = own_rows(engine.state.cards[uid].controller)[2]
+            cells = [(x, back) for x in range(WIDTH)]
+        else:
+            cells = [(x, y) for y in range(HEIGHT) for x in range(WIDTH)]
+        return [c for c in cells if c not in taken]
+
+    def pick_cell(self, engine: Engine, player: int, cells: list[Cell], name: str) -> Cell | None:
+        """The player's choice among ``cells``; scenario cells (``state.data["cells"]``)
+        answer first. None when there is no cell."""
+        forced = engine.state.data.get("cells")
+        if forced:
+            wanted = tuple(forced.pop(0))
+            if wanted not in cells:
+                raise ValueError(f"{name} cannot go to {cell_name((wanted[0], wanted[1]))}")
+            return int(wanted[0]), int(wanted[1])
+        if not cells:
+            return None
+        labels = [cell_name(c) for c in cells]
+        (picked,) = engine.choose(player, "option", "choose a cell", cells, labels)
+        return cells[picked]
+
+    def _move(self, engine: Engine, cause: Cause, uid: int, zone: str, **kw: Any) -> Any:
+        """Moving to a cell chosen by the card's controller (``CELL_ZONES``); any other
+        zone is the common move."""
+        if zone not in CELL_ZONES:
+            return move(engine, cause, uid, zone, **kw)
+        card = engine.state.cards[uid]
+        cells = self.free_cells(engine, uid, zone)
+        cell = self.pick_cell(engine, card.controller, cells, engine.definition(uid).name)
+        if cell is None:
+            return False
+        if card.zone != "battlefield":
+            engine.state.move(uid, "battlefield", player=card.controller)
+        card.data["cell"] = [cell[0], cell[1]]
+        engine.emit(Event("moves", subject=uid, player=card.controller))
+        return True
+
+    def _summon(self, engine: Engine, cause: Cause, target: Any, **_: Any) -> bool:
+        """Summon (DICT «Вызов»): a card from the deck joins the summoner's squad, open and
+        shown to all, on a free cell adjacent to the summoner (a flyer in the additional
+        zone); the deck is shuffled. With no free cell it is cancelled."""
+        source = cause.source
+        state = engine.state
+        if source is None or not isinstance(target, int) or state.cards[target].zone != "deck":
+            return False
+        me = state.cards[source].controller
+        card = state.cards[target]
+        if self.is_flyer(engine, target):
+            state.move(target, "additional_zone", player=me)
+        else:
+            cells = self.free_cells(engine, source, "free_adjacent_cell")
+            cell = self.pick_cell(engine, me, cells, engine.definition(target).name)
+            if cell is None:
+                return False
+            state.move(target, "battlefield", player=me)
+            card.data["cell"] = [cell[0], cell[1]]
+        card.face_up = True
+        card.states.discard("closed")
+        state.rng.shuffle(state.players[card.owner].zone("deck"))
+        engine.emit(Event("is_summoned", subject=target, player=me))
+        engine.emit(Event("enters_squad", subject=target, player=me))
+        return True
+
+    def _swap(self, engine: Engine, cause: Cause, target: Any, **_: Any) -> bool:
+        """Two cards exchange cells at the same moment (поменять местами, GLOSS)."""
+        source = cause.source
+        if not isinstance(target, int) or source is None:
+            return False
+        a, b = self.cell(engine, source), self.cell(engine, target)
+        if a is None or b is None:
+            return False
+        engine.state.cards[source].data["cell"] = [b[0], b[1]]
+        engine.state.cards[target].data["cell"] = [a[0], a[1]]
+        for uid in (source, target):
+            engine.emit(Event("moves", subject=uid, player=engine.state.cards[uid].controller))
+        return True
+
+    def move_card(self, engine: Engine, uid: int, cell: Cell) -> None:
+        if cell not in self.steps(engine, uid):
+            name = engine.definition(uid).name
+            raise ValueError(f"{name} cannot move to {cell_name(cell)}")
+        card = engine.state.cards[uid]
+        card.data["cell"] = [cell[0], cell[1]]
+        card.data["moved"] = int(card.data.get("moved", 0)) + 1
+        engine.emit(Event("moves", subject=uid, player=card.controller))
+
+
+def _stat_mods(node: object) -> list[ast.StatMod]:
+    """Every stat modifier written anywhere in an ability's syntax tree."""
+    found: list[ast.StatMod] = []
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, ast.StatMod):
+            found.append(item)
+        elif isinstance(item, tuple | list):
+            stack.extend(item)
+        elif hasattr(item, "__dataclass_fields__"):
+            stack.extend(getattr(item, f) for f in item.__dataclass_fields__)
+    return found

@@ -1,0 +1,248 @@
+"""The preliminary phase of a battle (spec berserk.md §3, §7; §300–§308): the deal and
+mulligans, recruiting the set within the crystal budget, hidden placement, the reveal step
+and the vanguard step.
+
+The first player is drawn by the seeded RNG; starting crystals follow the CR preset
+(hooks ``starting_gold``, ``starting_silver``, plus ``second_player_extra_silver`` for the
+second player, §3.1); each shuffled deck deals ``deal_size`` cards and each player may
+mulligan for 1 gold, the first player first (§302.3); each player recruits a set from the
+deal within the budget of §3.2 (elite cards paid in gold only, ``free_elements`` without
+penalty, the single-element bonus, at most ``squad_size`` cards and ``flyer_budget``
+crystals of flyers, one terrain, Uniqueness); the cards are placed hidden on the player's
+allowed cells (§4.3, the zone growing as it fills), flyers and terrain in the additional
+zone; every card but a Stealth one is revealed; the vanguard step's abilities resolve.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from cardscript.interpreter.engine import Engine, Event
+from cardscript.kernels.berserk.field import Cell, cell_name, own_rows
+from cardscript.kernels.berserk.movement import BoardKernel
+
+ELEMENTS = ("steppe", "forest", "mountains", "swamps", "darkness", "fire")
+
+
+class PreliminaryKernel(BoardKernel):
+    """Setting up a battle; the turns are in ``kernel.py``."""
+
+    def setup(self, engine: Engine, decks: Sequence[Sequence[str]]) -> None:
+        state = engine.state
+        state.phase = "setup"
+        forced = state.data.pop("force_first", None)
+        first = int(forced) if forced is not None else state.rng.below(len(state.players))
+        state.data["first"] = first
+        state.active = first
+        for player, deck in enumerate(decks):
+            res = state.players[player].resources
+            res["gold"] = int(engine.rule("starting_gold", player=player))
+            res["silver"] = int(engine.rule("starting_silver", player=player))
+            if player != first:
+                res["silver"] += int(engine.rule("second_player_extra_silver", player=player))
+            for card_id in deck:
+                state.create_card(card_id, player, "deck", face_up=False)
+            self.deal(engine, player)
+        for player in self.order(engine):
+            self.mulligans(engine, player)
+        for player in self.order(engine):
+            self.recruit_loop(engine, player)
+        for player in self.order(engine):
+            self.place_all(engine, player)
+        self.reveal(engine)
+        self.vanguard_step(engine)
+        state.turn = 0
+
+    def deal(self, engine: Engine, player: int) -> None:
+        """§302.1: shuffle the deck and deal ``deal_size`` cards face up."""
+        state = engine.state
+        state.rng.shuffle(state.players[player].zone("deck"))
+        dealt = int(engine.rule("deal_size", player=player))
+        for uid in list(state.players[player].zone("deck"))[-dealt:]:
+            state.move(uid, "deal", player=player)
+            state.cards[uid].face_up = True
+
+    def can_mulligan(self, engine: Engine, player: int) -> bool:
+        kept = engine.state.data.get("kept", [])
+        gold = engine.state.players[player].resources.get("gold", 0)
+        return player not in kept and 0 < int(engine.rule("mulligan_cost", player=player)) <= gold
+
+    def mulligan(self, engine: Engine, player: int) -> None:
+        """§302.3: pay 1 gold, shuffle the deal back into the deck and deal again."""
+        if not self.can_mulligan(engine, player):
+            raise ValueError(f"{engine.state.players[player].name} cannot mulligan")
+        state = engine.state
+        state.players[player].resources["gold"] -= int(engine.rule("mulligan_cost", player=player))
+        for uid in list(state.players[player].zone("deal")):
+            state.move(uid, "deck", player=player)
+            state.cards[uid].face_up = False
+        self.deal(engine, player)
+        engine.emit(Event("mulligans", player=player))
+
+    def mulligans(self, engine: Engine, player: int) -> None:
+        """§302.3а–б: the first player takes all their mulligans, then keeps; only then
+        the second player; a kept deal is kept for the game."""
+        while self.can_mulligan(engine, player):
+            (picked,) = engine.choose(
+                player, "option", "keep the deal?", ["keep", "mulligan"], ["keep", "mulligan"]
+            )
+            if picked == 0:
+                break
+            self.mulligan(engine, player)
+        engine.state.data.setdefault("kept", []).append(player)
+        engine.emit(Event("keeps", player=player))
+
+    def order(self, engine: Engine) -> list[int]:
+        first = engine.state.active
+        return [first, 1 - first]
+
+    def budget(self, engine: Engine, player: int, cards: Sequence[int]) -> tuple[int, int]:
+        """§3.2: (gold budget, total budget) for a set made of ``cards``."""
+        res = engine.state.players[player].resources
+        elements: set[str] = set()
+        for uid in cards:
+            found = engine.definition(uid).get("element")
+            for element in found if isinstance(found, list) else [found]:
+                if element in ELEMENTS:
+                    elements.add(str(element))
+        count = len(elements)
+        gold = int(res.get("gold", 0)) - max(
+            0, count - int(engine.rule("free_elements", player=player))
+        )
+        if count == 1:
+            gold += int(engine.rule("single_element_bonus", player=player))
+        return gold, gold + int(res.get("silver", 0))
+
+    def can_recruit(self, engine: Engine, player: int, chosen: Sequence[int], uid: int) -> bool:
+        cards = [*chosen, uid]
+        if len(cards) > int(engine.rule("squad_size", player=player)):
+            return False
+        gold, total = self.budget(engine, player, cards)
+        terrain = [u for u in cards if engine.definition(u).type == "terrain"]
+        # Mirage (§103.1, T-01): a card of the set may allow more terrains, different
+        # ones, the later ones cheaper; its text speaks from the set, where it is not in play
+        limit = self.set_rule(engine, player, cards, "terrain_limit")
+        discount = self.set_rule(engine, player, cards, "terrain_discount")
+        if len(terrain) > limit:
+            return False
+        terrain_names = [engine.definition(u).name for u in terrain]
+        if len(terrain) > 1 and len(set(terrain_names)) < len(terrain_names):
+            return False
+
+        def cost(u: int) -> int:
+            value = engine.definition(u).get("cost", 0)
+            value = value if isinstance(value, int) else 0
+            return max(0, value - discount) if u in terrain[1:] else value
+
+        elite = sum(cost(u) for u in cards if engine.definition(u).get("elite"))
+        if engine.rule("elite_gold_only", player=player) and elite > gold:
+            return False
+        if sum(cost(u) for u in cards) > total:
+            return False
+        flyers = sum(cost(u) for u in cards if engine.definition(u).get("subtype") == "flying")
+        if flyers > int(engine.rule("flyer_budget", player=player)):
+            return False
+        names = [engine.definition(u).name for u in cards]
+        for u in cards:  # Uniqueness: one card of that name in the squad
+            limit = self.printed_rule(engine, u, "squad_copy_limit")
+            if isinstance(limit, int) and names.count(engine.definition(u).name) > limit:
+                return False
+        return True
+
+    def set_rule(self, engine: Engine, player: int, cards: Sequence[int], hook: str) -> int:
+        """A squad rule's number: the largest a card of the set prints for itself, else
+        the player's rule."""
+        found = [self.printed_rule(engine, u, hook) for u in cards]
+        numbers = [v for v in found if isinstance(v, int) and not isinstance(v, bool)]
+        return max(numbers) if numbers else int(engine.rule(hook, player=player))
+
+    def recruit(self, engine: Engine, player: int, uid: int) -> None:
+        chosen = list(engine.state.players[player].zone("set"))
+        if engine.state.cards[uid].zone != "deal" or not self.can_recruit(
+            engine, player, chosen, uid
+        ):
+            raise ValueError(f"{engine.definition(uid).name} cannot be recruited")
+        engine.state.move(uid, "set", player=player)
+
+    def recruit_loop(self, engine: Engine, player: int) -> None:
+        state = engine.state
+        state.step = "recruitment_step"
+        for _ in range(int(engine.rule("squad_size", player=player))):
+            chosen = list(state.players[player].zone("set"))
+            options = [
+                u
+                for u in state.players[player].zone("deal")
+                if self.can_recruit(engine, player, chosen, u)
+            ]
+            if not options:
+                break
+            labels = [f"recruit {engine.describe(u)}" for u in options]
+            done = ["done"] if chosen else []
+            (picked,) = engine.choose(
+                player, "action", "recruit a card", [*options, *done[:1]], [*labels, *done]
+            )
+            if picked >= len(options):
+                break
+            self.recruit(engine, player, options[picked])
+
+    def allowed_cells(self, engine: Engine, player: int) -> list[Cell]:
+        """§4.3: the deployment zone, growing as it fills."""
+        front, middle, back = own_rows(player)
+        first = engine.state.data.get("first", 0) == player
+        base = [(x, y) for y in (front, middle, back) for x in (1, 2, 3)]
+        if not first:
+            base += [(0, front), (4, front)]
+        taken = self.occupied(engine)
+        zone = list(base)
+        if all(c in taken for c in zone):
+            zone += [(x, y) for y in (middle, back) for x in (0, 4)]
+            if first and all(c in taken for c in zone):
+                zone += [(0, front), (4, front)]
+        return [c for c in zone if c not in taken]
+
+    def place(self, engine: Engine, player: int, uid: int, cell: Cell | None) -> None:
+        card = engine.state.cards[uid]
+        if self.is_flyer(engine, uid) or engine.definition(uid).type == "terrain":
+            engine.state.move(uid, "additional_zone", player=player)
+        else:
+            if cell is None or cell not in self.allowed_cells(engine, player):
+                raise ValueError(f"{engine.definition(uid).name} cannot be placed there")
+            engine.state.move(uid, "battlefield", player=player)
+            card.data["cell"] = [cell[0], cell[1]]
+        card.face_up = False
+
+    def place_all(self, engine: Engine, player: int) -> None:
+        engine.state.step = "placement_step"
+        for uid in list(engine.state.players[player].zone("set")):
+            cells = self.allowed_cells(engine, player)
+            if self.is_flyer(engine, uid) or engine.definition(uid).type == "terrain":
+                self.place(engine, player, uid, None)
+                continue
+            if not cells:
+                engine.state.move(uid, "deck", player=player, position=0)
+                continue
+            labels = [f"{engine.definition(uid).name} on {cell_name(c)}" for c in cells]
+            (picked,) = engine.choose(player, "option", "place the card", cells, labels)
+            self.place(engine, player, uid, cells[picked])
+
+    def reveal(self, engine: Engine) -> None:
+        state = engine.state
+        state.step = "reveal_step"
+        for player in self.order(engine):
+            for uid in self.squad(engine, player):
+                if not self.stays_hidden(engine, uid):
+                    self.reveal_card(engine, uid)
+        state.phase, state.step = "main_phase", None
+        self.resolve_pending(engine)
+        self.check_victory(engine)
+
+    def vanguard_step(self, engine: Engine) -> None:
+        """§308: "at the start of the vanguard step" abilities (Vanguard), the first
+        player's first; they resolve at once, before the first turn."""
+        state = engine.state
+        state.phase, state.step = "preliminary_phase", "vanguard_step"
+        engine.emit(Event("start:vanguard_step", player=state.active))
+        self.resolve_pending(engine, active_first=True)
+        state.phase, state.step = "main_phase", None
+        for uid in [u for p in self.order(engine) for u in self.squad(engine, p)]:
+            state.cards[uid].data.pop("acted", None)

@@ -1,0 +1,68 @@
+"""Priority windows for sudden actions (spec berserk.md §12, §17.1; §215, §402.3в).
+
+A simplified stack: before a triggered ability or a Destruction Effect resolves, the
+players may respond with sudden actions, playable abilities marked "(any time)". The
+active player has priority first; a declared sudden action resolves at once and priority
+passes to the other player; the window closes when both pass in a row, and then the
+waiting object resolves, its conditions checked anew: a Destruction Effect caused by
+wounds is cancelled if the card has lives left again (§402.3в, T-56), a trigger's "if"
+sees what the responses changed (Concentration, T-28). Windows do not nest: a response's
+own triggers and deaths resolve at once.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardscript.grammar import ast
+from cardscript.interpreter.cards import CompiledAbility
+from cardscript.interpreter.engine import Engine
+from cardscript.kernels.berserk import abilities
+
+if TYPE_CHECKING:
+    from cardscript.kernels.berserk.movement import BoardKernel
+
+MAX_RESPONSES = 20
+
+
+def sudden(ability: CompiledAbility) -> bool:
+    """Declarable whenever its controller has priority (the sudden-action symbol, §104.5)."""
+    return any(mod.kind == "any_time" for mod in ability.line.mods)
+
+
+def responses(kernel: BoardKernel, engine: Engine, player: int) -> list[abilities.Option]:
+    if not any(  # cheap first: most squads have no sudden ability at all
+        sudden(a)
+        for uid in kernel.squad(engine, player)
+        for a in engine.definition(uid).by_kind.get(ast.Activated, ())
+    ):
+        return []
+    return [o for o in abilities.options(kernel, engine, player) if sudden(o[1])]
+
+
+def window(kernel: BoardKernel, engine: Engine, what: str) -> None:
+    """Let the players respond before ``what`` resolves."""
+    state = engine.state
+    if state.data.get("in_window") or state.phase in ("setup", "preliminary_phase"):
+        return
+    state.data["in_window"] = True
+    try:
+        holder, passes = state.active, 0
+        for _ in range(MAX_RESPONSES):
+            if state.result is not None or passes >= len(state.players):
+                return
+            found = responses(kernel, engine, holder)
+            picked = 0
+            if found:
+                labels = [abilities.label(engine, o) for o in found]
+                (picked,) = engine.choose(
+                    holder, "action", f"respond to {what}?", [None, *found], ["pass", *labels]
+                )
+            if picked == 0:
+                passes += 1
+            else:
+                abilities.declare(kernel, engine, *found[picked - 1])
+                passes = 0
+            holder = (holder + 1) % len(state.players)
+    finally:
+        state.data["in_window"] = False
