@@ -186,7 +186,10 @@ def _compare_card(engine: Engine, wanted: Mapping[str, Any]) -> list[str]:
     matches = [c for c in engine.state.cards.values() if c.card_id == wanted["card"]]
     if not matches:
         return [f"cards.{wanted['card']}: not in the game"]
-    card = matches[int(wanted.get("copy", 0))]
+    copy = int(wanted.get("copy", 0))
+    if copy >= len(matches):
+        return [f"cards.{wanted['card']}: no copy {copy} (the game has {len(matches)})"]
+    card = matches[copy]
     out = []
     if "zone" in wanted and card.zone != wanted["zone"]:
         out.append(f"cards.{card.card_id}.zone: expected {wanted['zone']}, got {card.zone}")

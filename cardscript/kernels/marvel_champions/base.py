@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from cardscript.interpreter import primitives
 from cardscript.interpreter.engine import Cause, Event
 from cardscript.interpreter.kernel import Kernel
+from cardscript.kernels.marvel_champions import windows
 
 if TYPE_CHECKING:
     from cardscript.interpreter.engine import Engine, PrimitiveFn
@@ -39,12 +40,33 @@ class MCBase(Kernel):
     """The parts of the rules the engine asks about."""
 
     game = GAME
-    play_zones = ("play",)
+    # a treachery being revealed is where its text works, so "when a treachery is
+    # revealed" sees it (MC2-T-060); nothing else lies in ``revealing``
+    play_zones = ("play", "revealing")
     discard_zone = "discard"
     life_resource = "hit_points"
     turn_phase = "turn"
     max_rounds = 40
     max_actions = 30
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.windows: list[windows.Window] = []  # the interrupt windows open now
+        self.heard: list[windows.Offer] = []  # Responses in hand to events not yet settled
+        self._listeners: windows.Listeners | None = None
+
+    def listeners(self, engine: Engine) -> windows.Listeners:
+        if self._listeners is None:
+            self._listeners = windows.Listeners.of(engine.pool)
+        return self._listeners
+
+    def after_event(self, engine: Engine, event: Event) -> None:
+        # matched now, while the card it is about is still where the event found it
+        if event.name in self.listeners(engine).after_optional:
+            self.heard += windows.hand_offers(self, engine, [event], windows.RESPONSES)
+
+    def event_name(self, generic: str) -> str:
+        return "takes_damage" if generic == "damaged" else generic
 
     # ---- primitives -------------------------------------------------------------------
     def primitives(self) -> dict[str, PrimitiveFn]:
@@ -55,7 +77,26 @@ class MCBase(Kernel):
             "confuse": self._status("confused_card"),
             "defeat": self._defeat_primitive,
             "discard": self._discard_primitive,
+            "cancel": self._cancel,
+            "deal_damage": self._deal_damage,
         }
+
+    def _deal_damage(self, engine: Engine, cause: Cause, target: Target, **args: Any) -> int:
+        """An interrupt window opens before damage is dealt (S060: prevent part of it);
+        what an Interrupt prevents lasts for this damage only."""
+        if not isinstance(target, int):
+            return 0
+        lasting = len(engine.state.lasting)
+        event = Event("takes_damage", subject=target, amount=args.get("amount"))
+        if not windows.interrupt(self, engine, event):
+            return 0
+        dealt = int(primitives.deal_damage(engine, cause, target, **args) or 0)
+        added = engine.state.lasting[lasting:]
+        engine.state.lasting[lasting:] = [e for e in added if e["kind"] != "shield"]
+        return dealt
+
+    def _cancel(self, engine: Engine, cause: Cause, target: Target | None = None, **_: Any) -> bool:
+        return windows.cancel(self)
 
     def _status(self, counter: str) -> PrimitiveFn:
         def run(engine: Engine, cause: Cause, target: Target, **_: Any) -> bool:
@@ -264,17 +305,7 @@ class MCBase(Kernel):
         return int(dealt or 0)
 
     def resolve_pending(self, engine: Engine) -> None:
-        """Forced triggered abilities and keywords, in player order (MC-FORCED-2)."""
-        order = self.players(engine) or [0]
-        for _ in range(50):
-            pending = engine.take_pending()
-            if not pending:
-                break
-            pending.sort(key=lambda p: order.index(p.controller) if p.controller in order else 0)
-            for trigger in pending:
-                if engine.state.result is not None:
-                    return
-                engine.loop_guard(trigger)
-                engine.resolve(trigger.ability, trigger.source, trigger.controller, trigger.event)
+        """Forced abilities and keywords, then the response window (MC-FORCED-2)."""
+        windows.respond(self, engine)
         engine.chain_done()
         self.check(engine)

@@ -32,7 +32,7 @@ from cardscript.interpreter.log import GameLog
 from cardscript.interpreter.playable import bundled_pool, deck_card_ids, register_game
 from cardscript.kernels.marvel_champions import player as turns
 from cardscript.kernels.marvel_champions import villain as vphase
-from cardscript.kernels.marvel_champions.base import GAME, RULE, MCBase
+from cardscript.kernels.marvel_champions.base import ENCOUNTER_TYPES, GAME, RULE, MCBase
 
 DEFAULT_VILLAIN = "grimhold"
 
@@ -210,6 +210,7 @@ class MarvelChampionsKernel(MCBase):
         if kind == "villain":
             upcoming = state.shared.get("villain_deck", [])
             engine.emit(Event("is_defeated", subject=uid))
+            vphase.labelled(engine, uid, "when_defeated", state.data.get("first_player", 0))
             self.resolve_pending(engine)
             if not upcoming:
                 engine.end(0, "villain defeated")
@@ -241,6 +242,7 @@ class MarvelChampionsKernel(MCBase):
                 engine.end(None, "heroes defeated")
             return
         engine.emit(Event("is_defeated", subject=uid, player=card.controller))
+        vphase.labelled(engine, uid, "when_defeated", card.controller)  # MC2-T-048
         self.to_discard(engine, uid)
         self.resolve_pending(engine)
 
@@ -379,11 +381,22 @@ class MarvelChampionsKernel(MCBase):
 
     def _put(self, engine: Engine, action: Mapping[str, Any]) -> None:
         """Put a card somewhere for a test: ``card``, ``zone``, ``player`` (none: shared),
-        ``from`` (the zone it is taken from), ``counters``, ``states``."""
+        ``from`` (the zone it is taken from), ``counters``, ``states``; a card no deck
+        holds (or any with ``new: true``) is made for the test."""
         state = engine.state
-        uid = self._find(engine, str(action["card"]), action.get("from"))
         zone = str(action["zone"])
         who = action.get("player")
+        try:
+            if action.get("new"):
+                raise ValueError("a new copy")
+            uid = self._find(engine, str(action["card"]), action.get("from"))
+        except ValueError:
+            if action.get("from") is not None or str(action["card"]) not in engine.pool.cards:
+                raise
+            # a card of no deck (a test card, or ``new: true``): made for the test
+            uid = state.create_card(str(action["card"]), int(who or 0), zone).uid
+            if engine.definition(uid).type in ENCOUNTER_TYPES:
+                state.cards[uid].data["encounter"] = True
         if who is None:
             state.move(uid, zone, shared=True)
         else:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from cardscript.grammar import ast
 from cardscript.interpreter.engine import Cause, Event
 from cardscript.kernels.marvel_champions.base import RULE
+from cardscript.kernels.marvel_champions.windows import form_ok
 
 if TYPE_CHECKING:
     from cardscript.interpreter.cards import CompiledAbility
@@ -29,17 +30,6 @@ def icons(engine: Engine, uid: int) -> int:
 
 def cause(engine: Engine, uid: int) -> Cause:
     return Cause(card=engine.state.cards[uid].card_id)
-
-
-def label_ok(k: MarvelChampionsKernel, engine: Engine, player: int, ability: Any) -> bool:
-    """Hero / alter-ego labels need that form (G38)."""
-    label = getattr(ability.line, "label", None)
-    name = label.name if label is not None else ""
-    if name.startswith("hero_"):
-        return k.in_hero_form(engine, player)
-    if name.startswith("alter_ego_"):
-        return not k.in_hero_form(engine, player)
-    return True
 
 
 def payable(engine: Engine, player: int, uid: int) -> bool:
@@ -127,7 +117,7 @@ def can_play(k: MarvelChampionsKernel, engine: Engine, player: int, uid: int) ->
                     return False
     if kind == "event":
         found = effect_abilities(engine, uid)
-        return bool(found) and all(label_ok(k, engine, player, a) for a in found)
+        return bool(found) and all(form_ok(k, engine, player, a) for a in found)
     return True
 
 
@@ -164,7 +154,7 @@ def activatable(
     out: list[tuple[int, CompiledAbility]] = []
     for uid in engine.state.players[player].zones.get("play", ()):
         for ability in engine.definition(uid).by_kind.get(ast.Activated, ()):
-            if not label_ok(k, engine, player, ability) or not engine.within_limits(ability, uid):
+            if not form_ok(k, engine, player, ability) or not engine.within_limits(ability, uid):
                 continue
             costs = getattr(ability.node, "costs", None)
             text = str(costs)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from cardscript.grammar import ast
 from cardscript.interpreter.engine import Event
+from cardscript.kernels.marvel_champions import windows
 from cardscript.kernels.marvel_champions.base import RULE
 
 if TYPE_CHECKING:
@@ -144,6 +145,8 @@ def enemy_attack(
     me = k.identity(engine, player)
     if me is None:
         return
+    if not windows.interrupt(k, engine, Event("attacks", subject=enemy, player=player)):
+        return  # cancelled (S042): no boost card, no damage
     candidates = [me] if k.in_hero_form(engine, player) else []
     candidates += k.allies(engine, player)
     candidates = [u for u in candidates if "exhausted" not in state.cards[u].states]
@@ -171,7 +174,7 @@ def enemy_attack(
         and engine.has_keyword(enemy, "overkill")
     ):
         k.damage(engine, me, excess, enemy)  # K3: the excess goes to the hero
-    engine.emit(Event("attacks", subject=enemy, player=player, obj=target))
+    engine.emit(Event("attacks", subject=enemy, player=player))
     k.resolve_pending(engine)
     state.data.pop("attacker", None)
     state.data.pop("defender", None)
@@ -204,15 +207,16 @@ def deal_encounter(k: MarvelChampionsKernel, engine: Engine, player: int) -> Non
     engine.state.cards[uid].face_up = False
 
 
-def when_revealed(engine: Engine, uid: int, player: int) -> None:
+def labelled(engine: Engine, uid: int, name: str, player: int) -> None:
+    """Resolve the card's "When Revealed:" or "When Defeated:" text for ``player``."""
     for ability in engine.definition(uid).abilities:
-        label = getattr(ability.line, "label", None)
-        if (
-            label is not None
-            and label.name == "when_revealed"
-            and isinstance(ability.node, ast.EffectAbility)
-        ):
+        label = ability.line.label
+        if label is not None and label.name == name and isinstance(ability.node, ast.EffectAbility):
             engine.resolve(ability, uid, player)
+
+
+def when_revealed(engine: Engine, uid: int, player: int) -> None:
+    labelled(engine, uid, "when_revealed", player)
 
 
 def reveal(k: MarvelChampionsKernel, engine: Engine, uid: int, player: int) -> None:
@@ -235,10 +239,13 @@ def reveal(k: MarvelChampionsKernel, engine: Engine, uid: int, player: int) -> N
     else:
         state.move(uid, "revealing", shared=True)
         card.controller = player
+    # an Interrupt may cancel the card's effects; it still counts as revealed (MC2-T-060)
+    effects = windows.interrupt(k, engine, Event("is_revealed", subject=uid, player=player))
     engine.emit(Event("is_revealed", subject=uid, player=player))
     if kind in ("minion", "side_scheme", "environment", "attachment"):
         engine.emit(Event("enters_play", subject=uid, player=player))
-    when_revealed(engine, uid, player)
+    if effects:
+        when_revealed(engine, uid, player)
     k.resolve_pending(engine)
     if kind == "minion" and card.zone == "play":
         if engine.has_keyword(uid, "quickstrike") and k.in_hero_form(engine, player):
