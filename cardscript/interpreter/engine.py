@@ -277,12 +277,14 @@ class Engine:
                     continue
                 if step.duration is not None or step.subject is None:
                     continue
+                mods = [mod for mod in step.action.stat_mods if mod.stat == stat]
+                if not mods:
+                    continue  # it changes other stats: who it covers does not matter
                 ctx = self.context(source, ability)
                 _bind_where(ctx, node.effects)
                 if uid in candidates(ctx, step.subject):
-                    for mod in step.action.stat_mods:
-                        if mod.stat == stat:
-                            yield _delta(mod.delta, ctx)
+                    for mod in mods:
+                        yield _delta(mod.delta, ctx)
 
     def _static_applies(
         self, source: int, ability: CompiledAbility, node: ast.EffectAbility

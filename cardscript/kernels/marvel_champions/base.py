@@ -251,6 +251,8 @@ class MCBase(Kernel):
     def printed(self, engine: Engine, uid: int, stat: str) -> int:
         definition = engine.definition(uid)
         value = definition.get(stat, 0)
+        if isinstance(value, dict):  # {value, per_player} or a boost field {icons, star}
+            value = value.get("icons", value.get("value", 0))
         value = value if isinstance(value, int) else 0
         if definition.type == "villain":
             if stat == "hit_points":

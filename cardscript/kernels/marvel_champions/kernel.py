@@ -14,9 +14,12 @@ Scenario actions (``do:``): ``setup`` (``decks``: lists of card ids, identity fi
 found by its cards; ``villain``: the set code; ``mode``), ``play`` (``player``, ``card``;
 payment cards come from answers), ``attack`` / ``thwart`` (``player``, ``card``: the
 hero or ally, ``target``), ``recover``, ``change_form``, ``activate`` (``card``),
-``villain_phase``, ``enemy_attack`` / ``enemy_scheme`` (``enemy``, ``player``,
-``boost``), ``reveal`` (``card``: an encounter card id, ``player``), ``end_player_phase``,
-``round`` and ``game``. ``allowed: false`` expects the action refused.
+``villain_phase`` or one of its steps (``villain_threat``, ``villain_activations``,
+``deal_encounters``, ``reveal_encounters``), ``discard`` (``card``), ``enemy_attack`` /
+``enemy_scheme`` (``enemy``, ``player``, ``boost``), ``reveal`` (``card``: an encounter
+card id, ``player``), ``end_player_phase``, ``round`` and ``game``. ``from`` names the zone
+a card is looked for in and ``copy`` which copy; ``allowed: false`` expects the action
+refused.
 """
 
 from __future__ import annotations
@@ -27,12 +30,13 @@ from typing import Any
 
 from cardscript.interpreter.agents import Agent
 from cardscript.interpreter.cards import CardPool
-from cardscript.interpreter.engine import Engine, Event
+from cardscript.interpreter.engine import Engine, Event, PrimitiveFn
 from cardscript.interpreter.log import GameLog
 from cardscript.interpreter.playable import bundled_pool, deck_card_ids, register_game
 from cardscript.kernels.marvel_champions import player as turns
 from cardscript.kernels.marvel_champions import villain as vphase
 from cardscript.kernels.marvel_champions.base import ENCOUNTER_TYPES, GAME, RULE, MCBase
+from cardscript.kernels.marvel_champions.verbs import verb_primitives
 
 DEFAULT_VILLAIN = "grimhold"
 
@@ -43,6 +47,9 @@ class MarvelChampionsKernel(MCBase):
     mode = "standard"
     player_counts = (1, 2)  # solo or two-handed
     _checking = False
+
+    def primitives(self) -> dict[str, PrimitiveFn]:
+        return {**super().primitives(), **verb_primitives(self)}
 
     # ---- setup ------------------------------------------------------------------------
     def setup(self, engine: Engine, decks: Sequence[Sequence[str]]) -> None:
@@ -219,7 +226,10 @@ class MarvelChampionsKernel(MCBase):
             for other in list(state.cards.values()):
                 if other.attached_to == uid:
                     other.attached_to = nxt  # attachments stay with the villain
-            statuses = {k: v for k, v in card.counters.items() if k.endswith("_card")}
+            # status cards and all-purpose tokens stay with the villain (MC2-T-033)
+            statuses = {
+                k: v for k, v in card.counters.items() if k.endswith("_card") or k == "all_purpose"
+            }
             state.move(uid, "removed", shared=True)
             state.move(nxt, "play", shared=True)
             state.cards[nxt].face_up = True
@@ -229,22 +239,35 @@ class MarvelChampionsKernel(MCBase):
             self.resolve_pending(engine)
             return
         if kind in ("hero", "alter_ego"):
-            player = card.controller
-            state.players[player].data["defeated"] = True
-            engine.emit(Event("is_defeated", subject=uid, player=player))
-            for zone in ("play", "hand", "dealt"):
-                for gone in list(state.players[player].zones.get(zone, ())):
-                    if engine.definition(gone).type in ("hero", "alter_ego"):
-                        state.move(gone, "removed", player=player)
-                    else:
-                        self.to_discard(engine, gone)
-            if not self.players(engine):
-                engine.end(None, "heroes defeated")
+            self.eliminate(engine, card.controller, uid)
             return
         engine.emit(Event("is_defeated", subject=uid, player=card.controller))
         vphase.labelled(engine, uid, "when_defeated", card.controller)  # MC2-T-048
         self.to_discard(engine, uid)
         self.resolve_pending(engine)
+
+    def eliminate(self, engine: Engine, player: int, uid: int) -> None:
+        """G23: the player's cards go to their owners' discard piles, the dealt encounter
+        cards to the encounter discard, and each engaged minion engages the next player,
+        damage and status cards kept (S053)."""
+        state = engine.state
+        state.players[player].data["defeated"] = True
+        engine.emit(Event("is_defeated", subject=uid, player=player))
+        left = self.players(engine)
+        n = len(state.players)
+        heir = next((q % n for q in range(player + 1, player + n) if q % n in left), None)
+        for zone in ("play", "hand", "dealt", "deck"):
+            for gone in list(state.players[player].zones.get(zone, ())):
+                kind = engine.definition(gone).type
+                if kind in ("hero", "alter_ego"):
+                    state.move(gone, "removed", player=player)
+                elif kind == "minion" and zone == "play" and heir is not None:
+                    state.move(gone, "play", player=heir)
+                    state.cards[gone].controller = heir
+                else:
+                    self.to_discard(engine, gone)
+        if not left:
+            engine.end(None, "heroes defeated")
 
     def check(self, engine: Engine) -> None:
         if self._checking:
@@ -295,11 +318,15 @@ class MarvelChampionsKernel(MCBase):
         if count:
             del engine.state.players[1:]
 
-    def _find(self, engine: Engine, card_id: str, zone: str | None = None) -> int:
-        for card in engine.state.cards.values():
-            if card.card_id == card_id and (zone is None or card.zone == zone):
-                return card.uid
-        raise ValueError(f"no card {card_id!r} in the game")
+    def _find(self, engine: Engine, card_id: str, zone: str | None = None, copy: int = 0) -> int:
+        found = [
+            card.uid
+            for card in engine.state.cards.values()
+            if card.card_id == card_id and (zone is None or card.zone == zone)
+        ]
+        if len(found) <= copy:
+            raise ValueError(f"no card {card_id!r} in the game")
+        return found[copy]
 
     def scenario_action(self, engine: Engine, name: str, action: dict[str, Any]) -> None:
         allowed = bool(action.get("allowed", True))
@@ -317,7 +344,10 @@ class MarvelChampionsKernel(MCBase):
         player = int(action["player"]) if action.get("player") is not None else state.active
 
         def card(key: str = "card", zone: str | None = None) -> int:
-            return self._find(engine, str(action[key]), zone)
+            # ``from`` narrows the zone, ``copy`` picks among the copies found there
+            zone = zone or (action.get("from") if key == "card" else None)
+            copy = int(action.get("copy", 0)) if key == "card" else 0
+            return self._find(engine, str(action[key]), zone, copy)
 
         def target() -> int | None:
             return card("target") if "target" in action else None
@@ -345,17 +375,23 @@ class MarvelChampionsKernel(MCBase):
         elif name == "change_form":
             turns.change_form(self, engine, player, voluntary=True)
         elif name == "activate":
-            found = [a for u, a in turns.activatable(self, engine, player) if u == card()]
+            uid = card(zone=action.get("zone", "play"))
+            found = [a for u, a in turns.activatable(self, engine, player) if u == uid]
             if not found:
                 raise ValueError(f"{action['card']} has no action to use now")
-            engine.resolve(found[0], card(), player)
-            self.resolve_pending(engine)
+            turns.activate(self, engine, player, uid, found[0])
         elif name == "can_attack":
             ids = sorted(state.cards[u].card_id for u in self.attack_targets(engine, player))
             if ids != sorted(action.get("expected", [])):
                 raise AssertionError(f"attackable enemies: {ids}")
         elif name == "villain_phase":
             vphase.villain_phase(self, engine)
+        elif name in VILLAIN_STEPS:
+            VILLAIN_STEPS[name](self, engine)
+            self.check(engine)
+        elif name == "discard":
+            self.to_discard(engine, card())
+            self.resolve_pending(engine)
         elif name == "enemy_attack":
             vphase.enemy_attack(
                 self, engine, card("enemy"), player, with_boost=bool(action.get("boost", False))
@@ -412,6 +448,15 @@ class MarvelChampionsKernel(MCBase):
         if zone == "play":
             engine.emit(Event("enters_play", subject=uid, player=card.controller))
             self.resolve_pending(engine)
+
+
+# one step of the villain phase at a time, for tests
+VILLAIN_STEPS = {
+    "villain_threat": vphase.place_acceleration,
+    "villain_activations": vphase.activations,
+    "deal_encounters": vphase.deal_encounters,
+    "reveal_encounters": vphase.reveal_encounters,
+}
 
 
 def mc_pool(extra: Sequence[Path] = ()) -> CardPool:

@@ -58,6 +58,7 @@ def pay(engine: Engine, player: int, uid: int, cost: int) -> None:
         engine.apply("discard", RULE, uid=spent)
 
 
+ACTION_LABELS = frozenset({"action", "hero_action", "alter_ego_action"})
 NOT_ON_PLAY = frozenset({"resource", "boost", "when_revealed", "when_defeated", "setup", "special"})
 
 
@@ -73,10 +74,26 @@ def effect_abilities(engine: Engine, uid: int) -> list[CompiledAbility]:
     return out
 
 
+def qualified(ability: CompiledAbility, what: str) -> bool:
+    """An ability labelled "(attack)" is an attack by the identity (G05 bullet 3), one
+    labelled "(thwart)" a thwart (S116)."""
+    label = ability.line.label
+    return label is not None and any(q.split(":")[-1] == what for q in label.qualifier)
+
+
 def is_attack(ability: CompiledAbility) -> bool:
-    """An ability labelled "(attack)" is an attack by the identity (G05 bullet 3)."""
-    label = getattr(ability.line, "label", None)
-    return label is not None and "PHASE:attack" in label.qualifier
+    return qualified(ability, "attack")
+
+
+def status_instead(k: MarvelChampionsKernel, engine: Engine, player: int, status: str) -> bool:
+    """A stunned identity's attack or a confused one's thwart does nothing but discard the
+    status card (G49, S084)."""
+    me = k.identity(engine, player)
+    counters = engine.state.cards[me].counters if me is not None else {}
+    if counters.get(status):
+        del counters[status]
+        return True
+    return False
 
 
 def attack_ability(
@@ -136,7 +153,12 @@ def play_card(k: MarvelChampionsKernel, engine: Engine, player: int, uid: int) -
         engine.emit(Event("plays", subject=uid, player=player))
         for ability in effect_abilities(engine, uid):
             if is_attack(ability):
-                attack_ability(k, engine, player, uid, ability)
+                if not status_instead(k, engine, player, "stunned_card"):
+                    attack_ability(k, engine, player, uid, ability)
+            elif qualified(ability, "thwart"):
+                if not status_instead(k, engine, player, "confused_card"):
+                    engine.resolve(ability, uid, player)
+                    engine.emit(Event("thwarts", subject=k.identity(engine, player), player=player))
             else:
                 engine.resolve(ability, uid, player)
         if engine.state.cards[uid].zone == "resolving":
@@ -145,7 +167,25 @@ def play_card(k: MarvelChampionsKernel, engine: Engine, player: int, uid: int) -
         engine.apply("move", cause(engine, uid), uid=uid, zone="play", player=player)
         engine.emit(Event("plays", subject=uid, player=player))
         engine.emit(Event("enters_play", subject=uid, player=player))
+        restricted(k, engine, player)
     k.resolve_pending(engine)
+
+
+def restricted(k: MarvelChampionsKernel, engine: Engine, player: int) -> None:
+    """K5: more Restricted cards than the limit under one player's control: the player
+    discards down to it at once (S097)."""
+    limit = int(engine.rule("restricted_limit", player=player))
+    for _ in range(10):
+        mine = [
+            u
+            for u in engine.state.players[player].zones.get("play", ())
+            if engine.has_keyword(u, "restricted")
+        ]
+        if len(mine) <= limit:
+            return
+        labels = [engine.describe(u) for u in mine]
+        (picked,) = engine.choose(player, "targets", "discard a Restricted card", mine, labels)
+        engine.apply("discard", RULE, uid=mine[picked])
 
 
 def activatable(
@@ -153,7 +193,14 @@ def activatable(
 ) -> list[tuple[int, CompiledAbility]]:
     out: list[tuple[int, CompiledAbility]] = []
     for uid in engine.state.players[player].zones.get("play", ()):
-        for ability in engine.definition(uid).by_kind.get(ast.Activated, ()):
+        definition = engine.definition(uid)
+        # "Action: <effect>" with no cost is an effect ability with an Action label
+        actions = [
+            a
+            for a in definition.by_kind.get(ast.EffectAbility, ())
+            if a.line.label is not None and a.line.label.name in ACTION_LABELS
+        ]
+        for ability in [*definition.by_kind.get(ast.Activated, ()), *actions]:
             if not form_ok(k, engine, player, ability) or not engine.within_limits(ability, uid):
                 continue
             costs = getattr(ability.node, "costs", None)
@@ -235,11 +282,18 @@ def do(k: MarvelChampionsKernel, engine: Engine, player: int, kind: str, what: A
     elif kind == "change_form":
         change_form(k, engine, player, voluntary=True)
     elif kind == "activate":
-        uid, ability = what
-        engine.resolve(ability, uid, player)
-        k.resolve_pending(engine)
+        activate(k, engine, player, *what)
     else:
         raise ValueError(f"unknown action {kind!r}")
+
+
+def activate(
+    k: MarvelChampionsKernel, engine: Engine, player: int, uid: int, ability: CompiledAbility
+) -> None:
+    """An Action of a card in play; after it the card "used an ability" (Uses, K1)."""
+    if engine.resolve(ability, uid, player):
+        engine.emit(Event("uses_an_ability", subject=uid, player=player))
+    k.resolve_pending(engine)
 
 
 def _ready_check(engine: Engine, uid: int) -> None:
@@ -265,9 +319,18 @@ def basic_attack(
         del counters["stunned_card"]  # the stunned card is removed instead (G49)
     else:
         k.attack(engine, uid, target, engine.stat(uid, "atk"))
-    if engine.definition(uid).type == "ally":
-        k.damage(engine, uid, 1, None)  # consequential damage (G12)
+        consequential(k, engine, uid)  # only after an attack that happened (S086)
     k.check(engine)
+
+
+def consequential(k: MarvelChampionsKernel, engine: Engine, uid: int) -> None:
+    """G71: an ally takes 1 damage after its basic attack or thwart."""
+    if (
+        engine.definition(uid).type == "ally"
+        and engine.state.cards[uid].zone == "play"
+        and engine.rule("consequential_damage", uid=uid)
+    ):
+        k.damage(engine, uid, 1, None)
 
 
 def basic_thwart(
@@ -289,8 +352,7 @@ def basic_thwart(
         if amount > 0 and engine.state.cards[target].counters.get("threat", 0) > 0:
             engine.apply("remove_counters", RULE, uid=target, counter="threat", amount=amount)
         engine.emit(Event("thwarts", subject=uid, player=player, obj=target))
-    if engine.definition(uid).type == "ally":
-        k.damage(engine, uid, 1, None)
+        consequential(k, engine, uid)
     k.resolve_pending(engine)
     k.check(engine)
 
@@ -340,6 +402,12 @@ def end_of_player_phase(k: MarvelChampionsKernel, engine: Engine) -> None:
             labels = [engine.describe(u) for u in hand]
             (picked,) = engine.choose(player, "targets", "discard down to hand size", hand, labels)
             engine.apply("discard", RULE, uid=hand[picked])
+        while hand:  # any number more, at the player's choice (G50, MC2-T-059)
+            labels = ["keep the rest"] + [f"discard {engine.describe(u)}" for u in hand]
+            (picked,) = engine.choose(player, "option", "discard more?", [None, *hand], labels)
+            if picked == 0:
+                break
+            engine.apply("discard", RULE, uid=hand[picked - 1])
         if len(hand) < size and engine.rule("draw_up_to_hand_size", player=player):
             engine.apply("draw", RULE, player=player, count=size - len(hand))
         for uid in list(engine.state.players[player].zone("play")):

@@ -30,6 +30,21 @@ def villain_phase(k: MarvelChampionsKernel, engine: Engine) -> None:
     engine.emit(Event("start:villain_phase"))
     k.resolve_pending(engine)
     place_acceleration(k, engine)
+    activations(k, engine)
+    if state.result is not None:
+        return
+    deal_encounters(k, engine)
+    reveal_encounters(k, engine)
+    engine.emit(Event("end:villain_phase"))
+    k.resolve_pending(engine)
+    if state.players:
+        state.data["first_player"] = (state.data.get("first_player", 0) + 1) % len(state.players)
+
+
+def activations(k: MarvelChampionsKernel, engine: Engine) -> None:
+    """Step 2: for each player in player order the villain activates, then each minion
+    engaged with that player (MC2-T-035, MC2-T-086)."""
+    state = engine.state
     for player in k.players(engine):
         if state.result is not None:
             return
@@ -38,27 +53,56 @@ def villain_phase(k: MarvelChampionsKernel, engine: Engine) -> None:
             if state.result is not None or state.cards[minion].zone != "play":
                 continue
             activate(k, engine, minion, player, boosted=False)
-    if state.result is not None:
-        return
-    for player in k.players(engine):
+
+
+def deal_encounters(k: MarvelChampionsKernel, engine: Engine) -> None:
+    """Step 3: one encounter card to each player, then one more per Hazard icon, in turn
+    from the first player (``hazard_mode`` per_icon_round_robin, GAP-1) or to each player
+    per icon (per_player)."""
+    order = k.players(engine)
+    for player in order:
         for _ in range(int(engine.rule("encounter_cards_per_player", player=player))):
             deal_encounter(k, engine, player)
+    hazards = icons(k, engine, "hazard")
+    if not order or not hazards:
+        return
+    if engine.rule("hazard_mode") == "per_player":
+        extra = [p for _ in range(hazards) for p in order]
+    else:
+        extra = [order[i % len(order)] for i in range(hazards)]
+    for player in extra:
+        deal_encounter(k, engine, player)
+
+
+def reveal_encounters(k: MarvelChampionsKernel, engine: Engine) -> None:
+    """Step 4: in player order each player reveals the cards dealt to them, one by one,
+    with any dealt meanwhile (S067)."""
+    state = engine.state
     for player in k.players(engine):
         while state.result is None and state.players[player].zones.get("dealt"):
             reveal(k, engine, state.players[player].zones["dealt"][0], player)
-    engine.emit(Event("end:villain_phase"))
-    k.resolve_pending(engine)
-    if state.players:
-        state.data["first_player"] = (state.data.get("first_player", 0) + 1) % len(state.players)
+
+
+def icons(k: MarvelChampionsKernel, engine: Engine, kind: str) -> int:
+    """Acceleration, Crisis or Hazard icons on the schemes in play (G31, G55, G73)."""
+    total = 0
+    for uid in k.schemes(engine):
+        found = engine.definition(uid).get("scheme_icons") or {}
+        value = found.get(kind, 0) if isinstance(found, dict) else 0
+        total += value if isinstance(value, int) else 0
+    return total
 
 
 def place_acceleration(k: MarvelChampionsKernel, engine: Engine) -> None:
+    """Step 1: the main scheme's acceleration per player, one per acceleration token and
+    one per Acceleration icon (MC2-T-007, MC2-T-029)."""
     scheme = k.main_scheme(engine)
     if scheme is None:
         return
     per = int(engine.rule("acceleration_per_token"))
     amount = engine.stat(scheme, "acceleration") * max(1, len(engine.state.players))
     amount += per * engine.state.cards[scheme].counters.get("acceleration_token", 0)
+    amount += per * icons(k, engine, "acceleration")
     if amount > 0:
         engine.apply("add_counters", RULE, uid=scheme, counter="threat", amount=amount)
     k.check(engine)
@@ -80,10 +124,9 @@ def boost(k: MarvelChampionsKernel, engine: Engine, enemy: int, player: int) -> 
     count = int(engine.rule("boost_cards_per_activation", player=player))
     dealt: list[int] = []
     for _ in range(count):
-        uid = draw_encounter(k, engine)
+        uid = take_encounter(k, engine, "boost", None)
         if uid is None:
             break
-        engine.state.move(uid, "boost", shared=True)
         dealt.append(uid)
     for uid in dealt:
         card = engine.state.cards[uid]
@@ -181,30 +224,51 @@ def enemy_attack(
 
 
 def draw_encounter(k: MarvelChampionsKernel, engine: Engine) -> int | None:
-    """The top encounter card; an empty deck is reshuffled and the main scheme gets an
-    acceleration token (G53)."""
-    state = engine.state
-    deck = state.shared.setdefault("encounter_deck", [])
+    """The top encounter card (an empty deck is refilled first)."""
+    deck = engine.state.shared.setdefault("encounter_deck", [])
     if not deck:
-        discard = state.shared.setdefault("encounter_discard", [])
-        if not discard:
-            return None
-        for uid in list(discard):
-            state.move(uid, "encounter_deck", shared=True)
-            state.cards[uid].face_up = False
-        state.rng.shuffle(deck)
-        scheme = k.main_scheme(engine)
-        if scheme is not None:
-            engine.apply("add_counters", RULE, uid=scheme, counter="acceleration_token", amount=1)
+        refill(k, engine)
     return deck[-1] if deck else None
 
 
-def deal_encounter(k: MarvelChampionsKernel, engine: Engine, player: int) -> None:
+def refill(k: MarvelChampionsKernel, engine: Engine) -> None:
+    """G53: the encounter discard pile is shuffled into a new deck and the main scheme
+    gets an acceleration token."""
+    state = engine.state
+    deck = state.shared.setdefault("encounter_deck", [])
+    discard = state.shared.setdefault("encounter_discard", [])
+    if deck or not discard:
+        return
+    for uid in list(discard):
+        state.move(uid, "encounter_deck", shared=True)
+        state.cards[uid].face_up = False
+    state.rng.shuffle(deck)
+    scheme = k.main_scheme(engine)
+    tokens = int(engine.rule("encounter_deck_out_acceleration"))
+    if scheme is not None and tokens > 0:
+        engine.apply("add_counters", RULE, uid=scheme, counter="acceleration_token", amount=tokens)
+
+
+def take_encounter(
+    k: MarvelChampionsKernel, engine: Engine, zone: str, player: int | None
+) -> int | None:
+    """Take the top encounter card face down into ``zone``; the deck that runs out is
+    refilled at once (S079)."""
     uid = draw_encounter(k, engine)
     if uid is None:
-        return
-    engine.state.move(uid, "dealt", player=player)
+        return None
+    if player is None:
+        engine.state.move(uid, zone, shared=True)
+    else:
+        engine.state.move(uid, zone, player=player)
     engine.state.cards[uid].face_up = False
+    if not engine.state.shared.get("encounter_deck"):
+        refill(k, engine)
+    return uid
+
+
+def deal_encounter(k: MarvelChampionsKernel, engine: Engine, player: int) -> bool:
+    return take_encounter(k, engine, "dealt", player) is not None
 
 
 def labelled(engine: Engine, uid: int, name: str, player: int) -> None:

@@ -1,0 +1,71 @@
+"""Marvel Champions: the primitives whose work is a rules procedure of the turn or the
+villain phase (a forced change of form, dealing an encounter card, spending Uses tokens,
+putting a card into play, removing threat under a Crisis icon)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cardscript.interpreter import primitives
+from cardscript.interpreter.engine import Cause, Event
+from cardscript.interpreter.select import Seat
+from cardscript.kernels.marvel_champions import player as turns
+from cardscript.kernels.marvel_champions import villain as vphase
+
+if TYPE_CHECKING:
+    from cardscript.interpreter.engine import Engine, PrimitiveFn
+    from cardscript.interpreter.primitives import Target
+    from cardscript.kernels.marvel_champions.kernel import MarvelChampionsKernel
+
+
+def verb_primitives(k: MarvelChampionsKernel) -> dict[str, PrimitiveFn]:
+    def seat_of(engine: Engine, target: Target) -> int:
+        return target.index if isinstance(target, Seat) else engine.state.cards[target].controller
+
+    def change_form(engine: Engine, cause: Cause, target: Target, **_: Any) -> bool:
+        """A forced flip: it does not use the once-per-turn change (S029)."""
+        turns.change_form(k, engine, seat_of(engine, target), voluntary=False)
+        return True
+
+    def deal_encounter(engine: Engine, cause: Cause, target: Target, **_: Any) -> bool:
+        """G41: face down in front of the player, revealed in the villain phase (S068)."""
+        return vphase.deal_encounter(k, engine, seat_of(engine, target))
+
+    def spend(engine: Engine, cause: Cause, player: int, amount: int, **_: Any) -> bool:
+        """The cost "spend N": Uses tokens of the card whose ability it is (K1)."""
+        if cause.source is None:
+            return False
+        counters = engine.state.cards[cause.source].counters
+        if counters.get("all_purpose", 0) < amount:
+            return False
+        counters["all_purpose"] -= amount
+        return True
+
+    def move(engine: Engine, cause: Cause, uid: int, zone: str, **args: Any) -> None:
+        """A card put into play enters play (G21, S121): it is ready and its "enters
+        play" abilities (Toughness, Uses) trigger; it was not played (MC-PLAY-4)."""
+        was = engine.state.cards[uid].zone
+        primitives.move(engine, cause, uid, zone, **args)
+        card = engine.state.cards[uid]
+        if zone == "play" and was != "play":
+            card.face_up = True
+            card.states.discard("exhausted")
+            engine.emit(Event("enters_play", subject=uid, player=card.controller))
+
+    def remove_counters(engine: Engine, cause: Cause, uid: int, counter: str, amount: int) -> bool:
+        """G55 Crisis: no threat leaves the main scheme while a Crisis icon is in play."""
+        if (
+            counter == "threat"
+            and uid == k.main_scheme(engine)
+            and vphase.icons(k, engine, "crisis")
+        ):
+            return False
+        return primitives.remove_counters(engine, cause, uid, counter, amount)
+
+    return {
+        "change_form": change_form,
+        "deal_encounter": deal_encounter,
+        "spend": spend,
+        "move": move,
+        "remove_counters": remove_counters,
+    }
