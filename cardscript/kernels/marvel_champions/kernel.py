@@ -201,6 +201,7 @@ class MarvelChampionsKernel(MCBase):
             villain = self.villain(engine)
             if villain is not None and amount > left:
                 self.damage(engine, villain, amount - left, attacker)
+        self.check(engine)  # a defeated target is gone before "after it is attacked" (D-12)
         controller = state.cards[attacker].controller
         engine.emit(Event("attacks", subject=attacker, player=controller, obj=target))
         engine.emit(Event("is_attacked", subject=target, player=controller, obj=attacker))

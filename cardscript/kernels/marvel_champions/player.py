@@ -107,6 +107,7 @@ def attack_ability(
     before = {e: state.cards[e].counters.get("damage", 0) for e in enemies}
     state.data["attacker"] = me
     engine.resolve(ability, uid, player)
+    k.check(engine)  # a defeated enemy is gone before "after it is attacked" (D-12)
     for enemy in enemies:
         card = state.cards[enemy]
         if card.counters.get("damage", 0) != before[enemy] or card.zone != "play":
