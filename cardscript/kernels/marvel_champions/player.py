@@ -1,10 +1,5 @@
-"""Marvel Champions: a player's turn (MC-TURN): playing cards, paying with resources, basic
-powers, allies, actions of cards in play and changing form.
-
-Paying (MC-COST): the player discards cards from hand, each giving its printed resource
-icons (a wild icon counts as any type); excess resources are wasted. The cards of the core
-set here have generic costs, so only the count matters.
-"""
+"""Marvel Champions: a player's turn (MC-TURN): playing cards (paid as ``resources.py``
+says), basic powers, allies, actions of cards in play and changing form."""
 
 from __future__ import annotations
 
@@ -13,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from cardscript.grammar import ast
 from cardscript.interpreter.engine import Cause, Event
 from cardscript.kernels.marvel_champions.base import RULE
+from cardscript.kernels.marvel_champions.resources import costs_payable, pay, payable
 from cardscript.kernels.marvel_champions.windows import form_ok
 
 if TYPE_CHECKING:
@@ -23,39 +19,8 @@ if TYPE_CHECKING:
 Option = tuple[str, Any]
 
 
-def icons(engine: Engine, uid: int) -> int:
-    found = engine.definition(uid).get("resources") or []
-    return len(found) if isinstance(found, list) else 0
-
-
 def cause(engine: Engine, uid: int) -> Cause:
     return Cause(card=engine.state.cards[uid].card_id)
-
-
-def payable(engine: Engine, player: int, uid: int) -> bool:
-    cost = engine.stat(uid, "cost")
-    hand = engine.state.players[player].zones.get("hand", [])
-    return sum(icons(engine, u) for u in hand if u != uid) >= cost
-
-
-def pay(engine: Engine, player: int, uid: int, cost: int) -> None:
-    """Discard cards from hand until the cost is met; the excess is wasted (MC-RES-4)."""
-    paid = 0
-    for _ in range(60):
-        if paid >= cost:
-            break
-        hand = [
-            u
-            for u in engine.state.players[player].zones.get("hand", [])
-            if u != uid and icons(engine, u) > 0
-        ]
-        if not hand:
-            raise ValueError("not enough resources")
-        labels = [f"discard {engine.describe(u)} for {icons(engine, u)}" for u in hand]
-        (picked,) = engine.choose(player, "targets", f"pay {cost - paid} more", hand, labels)
-        spent = hand[picked]
-        paid += icons(engine, spent)
-        engine.apply("discard", RULE, uid=spent)
 
 
 ACTION_LABELS = frozenset({"action", "hero_action", "alter_ego_action"})
@@ -147,7 +112,8 @@ def play_card(k: MarvelChampionsKernel, engine: Engine, player: int, uid: int) -
         raise ValueError("a card is played from its controller's hand")
     if not can_play(k, engine, player, uid):
         raise ValueError(f"{engine.definition(uid).name} cannot be played now")
-    pay(engine, player, uid, engine.stat(uid, "cost"))
+    if not pay(engine, player, uid, engine.stat(uid, "cost")):
+        raise ValueError("not enough resources")
     definition = engine.definition(uid)
     if definition.type == "event":
         engine.state.move(uid, "resolving", player=player)
@@ -201,12 +167,19 @@ def activatable(
             for a in definition.by_kind.get(ast.EffectAbility, ())
             if a.line.label is not None and a.line.label.name in ACTION_LABELS
         ]
-        for ability in [*definition.by_kind.get(ast.Activated, ()), *actions]:
+        activated = [
+            a
+            for a in definition.by_kind.get(ast.Activated, ())
+            if a.line.label is None or a.line.label.name not in NOT_ON_PLAY
+        ]
+        for ability in [*activated, *actions]:
             if not form_ok(k, engine, player, ability) or not engine.within_limits(ability, uid):
                 continue
             costs = getattr(ability.node, "costs", None)
             text = str(costs)
             if "exhaust" in text and "exhausted" in engine.state.cards[uid].states:
+                continue
+            if not costs_payable(engine, player, uid, ability):
                 continue
             out.append((uid, ability))
     return out

@@ -1,6 +1,6 @@
 """Marvel Champions: the primitives whose work is a rules procedure of the turn or the
 villain phase (a forced change of form, dealing an encounter card, spending Uses tokens,
-putting a card into play, removing threat under a Crisis icon)."""
+putting a card into play, removing threat under a Crisis icon, paying typed resources)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from cardscript.interpreter import primitives
 from cardscript.interpreter.engine import Cause, Event
 from cardscript.interpreter.select import Seat
 from cardscript.kernels.marvel_champions import player as turns
+from cardscript.kernels.marvel_champions import resources
 from cardscript.kernels.marvel_champions import villain as vphase
 
 if TYPE_CHECKING:
@@ -62,7 +63,13 @@ def verb_primitives(k: MarvelChampionsKernel) -> dict[str, PrimitiveFn]:
             return False
         return primitives.remove_counters(engine, cause, uid, counter, amount)
 
+    def pay(engine: Engine, cause: Cause, player: int, resource: str, amount: int) -> bool:
+        """A cost "pay N <type> resource(s)": generated like a card's cost (MC2-T-052)."""
+        kind = resource if resource in ("energy", "mental", "physical") else None
+        return resources.pay(engine, player, cause.source, amount, kind)
+
     return {
+        "pay": pay,
         "change_form": change_form,
         "deal_encounter": deal_encounter,
         "spend": spend,

@@ -187,7 +187,7 @@ def usable(k: MCBase, engine: Engine, o: Offer) -> bool:
     if engine.state.players[o.player].data.get("defeated"):
         return False
     if o.from_hand:
-        from cardscript.kernels.marvel_champions.player import payable
+        from cardscript.kernels.marvel_champions.resources import payable
 
         if card.zone != "hand" or card.controller != o.player:
             return False
@@ -234,11 +234,12 @@ def o_name(o: Offer) -> str:
 
 def use(k: MCBase, engine: Engine, o: Offer) -> None:
     """Use an optional ability: an event is paid for and played from hand (MC-PLAY)."""
-    from cardscript.kernels.marvel_champions.player import pay
+    from cardscript.kernels.marvel_champions.resources import pay
 
     state = engine.state
     if o.from_hand:
-        pay(engine, o.player, o.uid, engine.stat(o.uid, "cost"))
+        if not pay(engine, o.player, o.uid, engine.stat(o.uid, "cost")):
+            return
         state.move(o.uid, "resolving", player=o.player)
         engine.emit(Event("plays", subject=o.uid, player=o.player))
     costs = getattr(o.ability.node, "costs", None)
