@@ -81,7 +81,7 @@ class MarvelChampionsKernel(MCBase):
             state.create_card(alter, index, "play")
             state.create_card(hero, index, "identity_back")
             for card_id in deck:
-                if engine.pool[card_id].type not in ("hero", "alter_ego"):
+                if engine.pool[card_id].type not in ("hero", "alter_ego", *ENCOUNTER_TYPES):
                     state.create_card(card_id, index, "deck", face_up=False)
             state.rng.shuffle(self.zone(engine, index, "deck"))
         stages = sorted(
@@ -123,12 +123,43 @@ class MarvelChampionsKernel(MCBase):
                         card.id, 0, "encounter_deck", face_up=False, shared=True
                     )
                     made.data["encounter"] = True
+        self.hero_sets(engine)
         state.rng.shuffle(state.shared.setdefault("encounter_deck", []))
         for index in range(len(state.players)):
             me = self.identity(engine, index)
             assert me is not None
             engine.apply("draw", RULE, player=index, count=engine.stat(me, "hand_size"))
         state.turn = 0
+
+    def hero_sets(self, engine: Engine) -> None:
+        """Setup: each hero's obligation goes into the encounter deck, its nemesis set is
+        set aside out of play (MC2-T-106, S075); both belong to that player."""
+        state = engine.state
+        for index in range(len(state.players)):
+            hero = self.hero_of(engine, index)
+            nemesis = engine.pool[hero].get("nemesis_set") if hero else None
+            for card in engine.pool.cards.values():
+                if card.type == "obligation" and card.get("owner") == hero:
+                    zone = "encounter_deck"
+                elif nemesis and card.get("set_code") == nemesis:
+                    zone = "set_aside"
+                else:
+                    continue
+                for _ in range(int(card.get("quantity") or 1)):
+                    made = state.create_card(card.id, index, zone, face_up=False, shared=True)
+                    made.data["encounter"] = True
+
+    def hero_of(self, engine: Engine, player: int) -> str | None:
+        """The hero card id of a player's identity, whichever side shows."""
+        zones = engine.state.players[player].zones
+        for uid in (
+            *zones.get("play", ()),
+            *zones.get("identity_back", ()),
+            *zones.get("removed", ()),
+        ):
+            if engine.definition(uid).type == "hero":
+                return engine.state.cards[uid].card_id
+        return None
 
     def on_empty_deck(self, engine: Engine, player: int) -> None:
         """G52: the discard pile becomes the deck, and the player is dealt an encounter card."""

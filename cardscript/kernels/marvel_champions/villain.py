@@ -283,12 +283,33 @@ def when_revealed(engine: Engine, uid: int, player: int) -> None:
     labelled(engine, uid, "when_revealed", player)
 
 
+def obligation_player(
+    k: MarvelChampionsKernel, engine: Engine, uid: int, revealer: int
+) -> int | None:
+    """Who resolves an obligation: its hero's player; the revealer when its hero is in no
+    one's hands (S074); None when its hero's player was eliminated."""
+    hero = engine.definition(uid).get("owner")
+    for player in range(len(engine.state.players)):
+        if k.hero_of(engine, player) == hero:
+            return None if engine.state.players[player].data.get("defeated") else player
+    return revealer
+
+
 def reveal(k: MarvelChampionsKernel, engine: Engine, uid: int, player: int) -> None:
     """MC-REVEAL: resolve the card by its type; Surge reveals one more (K4)."""
     state = engine.state
     card = state.cards[uid]
     card.face_up = True
     kind = engine.definition(uid).type
+    if kind == "obligation":
+        owner = obligation_player(k, engine, uid, player)
+        if owner is None:  # its hero was eliminated: removed, another card instead (S073)
+            state.move(uid, "removed", shared=True)
+            extra = draw_encounter(k, engine)
+            if extra is not None:
+                reveal(k, engine, extra, player)
+            return
+        player = owner  # handed to its hero's player, who resolves it (S072)
     if kind == "minion":
         state.move(uid, "play", player=player)
     elif kind in ("side_scheme", "environment", "attachment"):
