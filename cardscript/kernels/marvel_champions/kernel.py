@@ -105,6 +105,8 @@ class MarvelChampionsKernel(MCBase):
             ),
             key=lambda c: int(c.get("stage", 0)),
         )
+        for later in reversed(schemes[1:]):  # the stages to come, the next on top
+            state.create_card(later.id, 0, "main_scheme_deck", face_up=False, shared=True)
         if schemes:
             scheme = state.create_card(schemes[0].id, 0, "play", shared=True)
             threat = engine.stat(scheme.uid, "starting_threat") * len(state.players)
@@ -129,7 +131,22 @@ class MarvelChampionsKernel(MCBase):
             me = self.identity(engine, index)
             assert me is not None
             engine.apply("draw", RULE, player=index, count=engine.stat(me, "hand_size"))
+            if engine.rule("mulligan", player=index):
+                self.mulligan(engine, index, engine.stat(me, "hand_size"))
         state.turn = 0
+
+    def mulligan(self, engine: Engine, player: int, size: int) -> None:
+        """MC-SETUP-13: discard any cards from the opening hand, then draw back up to the
+        hand size; the discarded cards stay in the discard pile (MC2-T-108)."""
+        hand = engine.state.players[player].zone("hand")
+        while hand:
+            labels = ["keep the hand"] + [f"mulligan {engine.describe(u)}" for u in hand]
+            (picked,) = engine.choose(player, "option", "mulligan?", [None, *hand], labels)
+            if picked == 0:
+                break
+            engine.apply("discard", RULE, uid=hand[picked - 1])
+        if len(hand) < size:
+            engine.apply("draw", RULE, player=player, count=size - len(hand))
 
     def hero_sets(self, engine: Engine) -> None:
         """Setup: each hero's obligation goes into the encounter deck, its nemesis set is
@@ -342,7 +359,37 @@ class MarvelChampionsKernel(MCBase):
         if state.result is None and scheme is not None:
             target = engine.stat(scheme, "target_threat") * len(state.players)
             if state.cards[scheme].counters.get("threat", 0) >= target > 0:
-                engine.end(None, "main scheme completed")
+                self.advance(engine, scheme)
+                self._check(engine)  # what the new stage's When Revealed did
+
+    def advance(self, engine: Engine, scheme: int) -> None:
+        """MC-MAIN: a completed stage gives way to the next, which gets only its own
+        starting threat (the excess is lost, ``scheme_excess_carries``) and keeps the
+        acceleration tokens, then its When Revealed resolves (MC2-T-005); after the
+        last stage the players lose."""
+        state = engine.state
+        upcoming = state.shared.get("main_scheme_deck", [])
+        if not upcoming:
+            engine.end(None, "main scheme completed")
+            return
+        old = state.cards[scheme]
+        nxt = upcoming[-1]
+        threat = engine.stat(nxt, "starting_threat") * len(state.players)
+        excess = old.counters.get("threat", 0) - engine.stat(scheme, "target_threat") * len(
+            state.players
+        )
+        if engine.rule("scheme_excess_carries"):
+            threat += excess
+        tokens = old.counters.get("acceleration_token", 0)
+        state.move(scheme, "removed", shared=True)
+        state.move(nxt, "play", shared=True)
+        card = state.cards[nxt]
+        card.face_up = True
+        card.counters = {k: v for k, v in (("threat", threat), ("acceleration_token", tokens)) if v}
+        engine.emit(Event("advances", subject=nxt))
+        engine.emit(Event("is_revealed", subject=nxt))
+        vphase.when_revealed(engine, nxt, state.data.get("first_player", 0))
+        self.resolve_pending(engine)
 
     # ---- scenarios ------------------------------------------------------------------------
     def scenario_setup(self, engine: Engine, setup: Mapping[str, Any]) -> None:
