@@ -17,6 +17,7 @@ from cardscript.interpreter import primitives
 if TYPE_CHECKING:
     from cardscript.interpreter.cards import CompiledAbility
     from cardscript.interpreter.engine import Engine, Event, PrimitiveFn
+    from cardscript.interpreter.select import Context, Target
 
 
 class Kernel:
@@ -103,6 +104,11 @@ class Kernel:
         if phase.owner == "your":
             return state.active == controller and phase.phase in (state.phase, self.turn_phase)
         return phase.phase in (state.phase, state.step, self.turn_phase)
+
+    def may_choose(self, engine: Engine, ctx: Context, target: Target) -> bool:
+        """May this ability's text choose ``target`` (a rule of the game may forbid it, as
+        Marvel Champions' Guard forbids attacking the villain)? Each, all: not asked."""
+        return True
 
     def hook_default(self, engine: Engine, hook: str, default: Any) -> Any:
         return default

@@ -289,6 +289,8 @@ def resolve_targets(ctx: Context, selector: ast.Node | None, prompt: str) -> lis
     if kind in ("top", "bottom"):
         count = ctx.amount(q.count) if q.count else 1
         return found[-count:][::-1] if kind == "top" else found[:count]
+    kernel = ctx.engine.kernel
+    found = [t for t in found if kernel.may_choose(ctx.engine, ctx, t)]
     if not found:
         return []
     if kind in ("up_to",):

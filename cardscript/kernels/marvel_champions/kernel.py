@@ -33,6 +33,7 @@ from cardscript.interpreter.cards import CardPool
 from cardscript.interpreter.engine import Engine, Event, PrimitiveFn
 from cardscript.interpreter.log import GameLog
 from cardscript.interpreter.playable import bundled_pool, deck_card_ids, register_game
+from cardscript.interpreter.select import Context, Target
 from cardscript.kernels.marvel_champions import player as turns
 from cardscript.kernels.marvel_champions import villain as vphase
 from cardscript.kernels.marvel_champions.base import ENCOUNTER_TYPES, GAME, RULE, MCBase
@@ -238,6 +239,15 @@ class MarvelChampionsKernel(MCBase):
                 or (scope == "villain" and engine.definition(u).type != "villain")
             ]
         return enemies
+
+    def may_choose(self, engine: Engine, ctx: Context, target: Target) -> bool:
+        """An "(attack)" ability targets only enemies a basic attack could (Guard, K6)."""
+        ability = ctx.ability
+        if ability is None or not isinstance(target, int) or not turns.is_attack(ability):
+            return True
+        if not self.is_a(engine, target, "enemy"):
+            return True
+        return target in self.attack_targets(engine, ctx.controller)
 
     def attack(self, engine: Engine, attacker: int, target: int, amount: int) -> None:
         """An attack by a hero or ally (G05): damage, then Retaliate and other responses."""
