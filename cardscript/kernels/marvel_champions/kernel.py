@@ -449,6 +449,7 @@ class MarvelChampionsKernel(MCBase):
                 str(action.get("villain", DEFAULT_VILLAIN)),
                 str(action.get("mode", "standard")),
             )
+            state.data["first_player"] = int(action.get("first_player", 0))
             for key, value in action.get("threat", {}).items():
                 state.cards[self._find(engine, str(key))].counters["threat"] = int(value)
         elif name == "put":

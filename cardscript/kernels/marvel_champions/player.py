@@ -93,10 +93,12 @@ def can_play(k: MarvelChampionsKernel, engine: Engine, player: int, uid: int) ->
     ):
         return False
     if definition.get("unique"):
-        name = definition.name
+        # one copy in play across all players, by title and subtitle (MC2-T-081)
+        title = (definition.name, definition.get("subtitle"))
         for p in range(len(engine.state.players)):
             for other in engine.state.players[p].zones.get("play", ()):
-                if engine.definition(other).name == name:
+                there = engine.definition(other)
+                if (there.name, there.get("subtitle")) == title:
                     return False
     if kind == "event":
         found = effect_abilities(engine, uid)
@@ -131,7 +133,7 @@ def play_card(k: MarvelChampionsKernel, engine: Engine, player: int, uid: int) -
         if engine.state.cards[uid].zone == "resolving":
             k.to_discard(engine, uid)
     else:
-        engine.apply("move", cause(engine, uid), uid=uid, zone="play", player=player)
+        engine.apply("move", cause(engine, uid), uid=uid, zone="play", player=player, played=True)
         engine.emit(Event("plays", subject=uid, player=player))
         engine.emit(Event("enters_play", subject=uid, player=player))
         restricted(k, engine, player)
@@ -205,9 +207,9 @@ def options(k: MarvelChampionsKernel, engine: Engine, player: int) -> list[Optio
         out.append(("recover", me))
     for ally in k.allies(engine, player):
         if "exhausted" not in state.cards[ally].states:
-            if k.attack_targets(engine, player):
+            if k.attack_targets(engine, player) and not dashed(engine, ally, "atk"):
                 out.append(("attack", ally))
-            if k.schemes(engine):
+            if k.schemes(engine) and not dashed(engine, ally, "thw"):
                 out.append(("thwart", ally))
     out += [("activate", a) for a in activatable(k, engine, player)]
     changes = state.players[player].data.get("form_changes", 0)
@@ -270,16 +272,23 @@ def activate(
     k.resolve_pending(engine)
 
 
-def _ready_check(engine: Engine, uid: int) -> None:
+def _ready_check(engine: Engine, uid: int, power: str | None = None) -> None:
     if "exhausted" in engine.state.cards[uid].states:
         raise ValueError(f"{engine.definition(uid).name} is exhausted")
+    if power is not None and dashed(engine, uid, power):
+        raise ValueError(f"{engine.definition(uid).name} has no {power.upper()} (a dash)")
+
+
+def dashed(engine: Engine, uid: int, power: str) -> bool:
+    """A power printed as a dash cannot be used (MC-DASH-1, MC2-T-069)."""
+    return engine.definition(uid).get(power) == "-" and bool(engine.rule("dash_blocks_power"))
 
 
 def basic_attack(
     k: MarvelChampionsKernel, engine: Engine, player: int, uid: int, target: int | None = None
 ) -> None:
     """G05 basic ATK power: exhaust, deal ATK damage; an ally takes consequential damage."""
-    _ready_check(engine, uid)
+    _ready_check(engine, uid, "atk")
     targets = k.attack_targets(engine, player)
     if target is None:
         labels = [engine.describe(t) for t in targets]
@@ -311,7 +320,7 @@ def basic_thwart(
     k: MarvelChampionsKernel, engine: Engine, player: int, uid: int, target: int | None = None
 ) -> None:
     """G44 basic THW power: exhaust, remove THW threat from a scheme."""
-    _ready_check(engine, uid)
+    _ready_check(engine, uid, "thw")
     schemes = k.schemes(engine)
     if target is None:
         labels = [engine.describe(s) for s in schemes]
@@ -333,7 +342,7 @@ def basic_thwart(
 
 def recover(k: MarvelChampionsKernel, engine: Engine, player: int, uid: int) -> None:
     """G57 basic REC power of an alter-ego: exhaust, heal REC damage."""
-    _ready_check(engine, uid)
+    _ready_check(engine, uid, "rec")
     if engine.definition(uid).type != "alter_ego":
         raise ValueError("only an alter-ego recovers")
     engine.apply("exhaust", RULE, target=uid)

@@ -42,16 +42,20 @@ def verb_primitives(k: MarvelChampionsKernel) -> dict[str, PrimitiveFn]:
         counters["all_purpose"] -= amount
         return True
 
-    def move(engine: Engine, cause: Cause, uid: int, zone: str, **args: Any) -> None:
+    def move(
+        engine: Engine, cause: Cause, uid: int, zone: str, played: bool = False, **args: Any
+    ) -> None:
         """A card put into play enters play (G21, S121): it is ready and its "enters
-        play" abilities (Toughness, Uses) trigger; it was not played (MC-PLAY-4)."""
+        play" abilities (Toughness, Uses) trigger; it was not played (MC-PLAY-4). A card
+        ``played`` from hand: the caller says when it enters play."""
         was = engine.state.cards[uid].zone
         primitives.move(engine, cause, uid, zone, **args)
         card = engine.state.cards[uid]
         if zone == "play" and was != "play":
             card.face_up = True
-            card.states.discard("exhausted")
-            engine.emit(Event("enters_play", subject=uid, player=card.controller))
+            card.states.discard("exhausted")  # ready (G22)
+            if not played:
+                engine.emit(Event("enters_play", subject=uid, player=card.controller))
 
     def remove_counters(engine: Engine, cause: Cause, uid: int, counter: str, amount: int) -> bool:
         """G55 Crisis: no threat leaves the main scheme while a Crisis icon is in play."""
@@ -68,7 +72,24 @@ def verb_primitives(k: MarvelChampionsKernel) -> dict[str, PrimitiveFn]:
         kind = resource if resource in ("energy", "mental", "physical") else None
         return resources.pay(engine, player, cause.source, amount, kind)
 
+    def heal(engine: Engine, cause: Cause, target: Target, **args: Any) -> None:
+        """A card that "cannot be healed" is not: "cannot" is absolute (G74, S063)."""
+        if isinstance(target, int) and engine.permitted("be_healed", target) is False:
+            return
+        primitives.heal(engine, cause, target, **args)
+
+    def add_counters(engine: Engine, cause: Cause, uid: int, counter: str, amount: int) -> None:
+        """At most ``status_card_limit`` status cards of a kind on a card (G49)."""
+        if counter.endswith("_card"):
+            have = engine.state.cards[uid].counters.get(counter, 0)
+            amount = min(amount, int(engine.rule("status_card_limit", uid=uid)) - have)
+            if amount <= 0:
+                return
+        primitives.add_counters(engine, cause, uid, counter, amount)
+
     return {
+        "add_counters": add_counters,
+        "heal": heal,
         "pay": pay,
         "change_form": change_form,
         "deal_encounter": deal_encounter,

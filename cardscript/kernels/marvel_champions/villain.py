@@ -190,9 +190,7 @@ def enemy_attack(
         return
     if not windows.interrupt(k, engine, Event("attacks", subject=enemy, player=player)):
         return  # cancelled (S042): no boost card, no damage
-    candidates = [me] if k.in_hero_form(engine, player) else []
-    candidates += k.allies(engine, player)
-    candidates = [u for u in candidates if "exhausted" not in state.cards[u].states]
+    candidates = defenders(k, engine, player)
     labels = [f"defend with {engine.describe(u)}" for u in candidates] + ["no defender"]
     (picked,) = engine.choose(
         player, "option", f"{engine.definition(enemy).name} attacks", [*candidates, None], labels
@@ -200,6 +198,10 @@ def enemy_attack(
     defender = candidates[picked] if picked < len(candidates) else None
     if defender is not None:
         engine.apply("exhaust", RULE, target=defender)
+        # a player defending another becomes the target of the attack (G39, S017)
+        player = state.cards[defender].controller
+        me = k.identity(engine, player)
+        assert me is not None
         engine.emit(Event("defends", subject=defender, player=player, obj=enemy))
     amount = engine.stat(enemy, "atk")
     if with_boost:
@@ -221,6 +223,22 @@ def enemy_attack(
     k.resolve_pending(engine)
     state.data.pop("attacker", None)
     state.data.pop("defender", None)
+
+
+def defenders(k: MarvelChampionsKernel, engine: Engine, player: int) -> list[int]:
+    """Ready heroes and allies that may defend ``player``: their own, then (with
+    ``defend_other_players``) the other players' in player order (G39, D-22)."""
+    out: list[int] = []
+    for who in k.players(engine):
+        if who != player and not engine.rule("defend_other_players", player=player):
+            continue
+        me = k.identity(engine, who)
+        mine = ([me] if me is not None and k.in_hero_form(engine, who) else []) + k.allies(
+            engine, who
+        )
+        mine = [u for u in mine if "exhausted" not in engine.state.cards[u].states]
+        out = mine + out if who == player else out + mine
+    return out
 
 
 def draw_encounter(k: MarvelChampionsKernel, engine: Engine) -> int | None:
