@@ -228,8 +228,8 @@ def _move_counters(ctx: Context, clause: ast.Clause) -> None:
     amount = ctx.amount(action.amount)
     sources = uids(resolve_targets(ctx, action.source, "move counters from"))
     targets = uids(resolve_targets(ctx, action.target, "move counters to"))
-    if not sources or not targets:
-        ctx.did = False
+    if not sources or not targets or sources[0] == targets[0]:
+        ctx.did = False  # moving to where they already are moves nothing (MC2-T-015)
         return
     moved = min(amount, ctx.engine.state.cards[sources[0]].counters.get(action.name or "", 0))
     if moved:

@@ -550,7 +550,7 @@ class Engine:
             return False
         ctx.did = True
         run_steps(ctx, effects)
-        self._count_use(ability, source)
+        self.count_use(ability, source)
         return True
 
     def choose_targets(
@@ -575,7 +575,8 @@ class Engine:
                 chosen[node.span.offset] = resolve_targets(ctx, node, "choose a target")
         return chosen
 
-    def _count_use(self, ability: CompiledAbility, source: int | None) -> None:
+    def count_use(self, ability: CompiledAbility, source: int | None) -> None:
+        """One more use against the ability's limits (also when its effects were cancelled)."""
         if ability.line.mods:
             key = f"{source}:{ability.key}"
             self.state.used[key] = self.state.used.get(key, 0) + 1

@@ -40,9 +40,10 @@ class MCBase(Kernel):
     """The parts of the rules the engine asks about."""
 
     game = GAME
-    # a treachery being revealed is where its text works, so "when a treachery is
-    # revealed" sees it (MC2-T-060); nothing else lies in ``revealing``
-    play_zones = ("play", "revealing")
+    # a treachery being revealed and an event being played are where their text works,
+    # so "when a treachery is revealed" and "when an event is played" see them
+    # (MC2-T-060, MC2-T-032); nothing else lies in ``revealing`` or ``resolving``
+    play_zones = ("play", "revealing", "resolving")
     discard_zone = "discard"
     life_resource = "hit_points"
     turn_phase = "turn"

@@ -6,10 +6,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cardscript.grammar import ast
+from cardscript.interpreter.effects import run_steps
 from cardscript.interpreter.engine import Cause, Event
+from cardscript.kernels.marvel_champions import windows
 from cardscript.kernels.marvel_champions.base import RULE
 from cardscript.kernels.marvel_champions.resources import costs_payable, pay, payable
-from cardscript.kernels.marvel_champions.windows import form_ok
 
 if TYPE_CHECKING:
     from cardscript.interpreter.cards import CompiledAbility
@@ -102,7 +103,7 @@ def can_play(k: MarvelChampionsKernel, engine: Engine, player: int, uid: int) ->
                     return False
     if kind == "event":
         found = effect_abilities(engine, uid)
-        return bool(found) and all(form_ok(k, engine, player, a) for a in found)
+        return bool(found) and all(windows.form_ok(k, engine, player, a) for a in found)
     return True
 
 
@@ -119,8 +120,10 @@ def play_card(k: MarvelChampionsKernel, engine: Engine, player: int, uid: int) -
     definition = engine.definition(uid)
     if definition.type == "event":
         engine.state.move(uid, "resolving", player=player)
+        # paid, it may still be cancelled: then it goes to the discard pile (MC2-T-032)
+        cancelled = not windows.interrupt(k, engine, Event("is_played", subject=uid, player=player))
         engine.emit(Event("plays", subject=uid, player=player))
-        for ability in effect_abilities(engine, uid):
+        for ability in [] if cancelled else effect_abilities(engine, uid):
             if is_attack(ability):
                 if not status_instead(k, engine, player, "stunned_card"):
                     attack_ability(k, engine, player, uid, ability)
@@ -175,7 +178,9 @@ def activatable(
             if a.line.label is None or a.line.label.name not in NOT_ON_PLAY
         ]
         for ability in [*activated, *actions]:
-            if not form_ok(k, engine, player, ability) or not engine.within_limits(ability, uid):
+            if not windows.form_ok(k, engine, player, ability) or not engine.within_limits(
+                ability, uid
+            ):
                 continue
             costs = getattr(ability.node, "costs", None)
             text = str(costs)
@@ -266,9 +271,20 @@ def do(k: MarvelChampionsKernel, engine: Engine, player: int, kind: str, what: A
 def activate(
     k: MarvelChampionsKernel, engine: Engine, player: int, uid: int, ability: CompiledAbility
 ) -> None:
-    """An Action of a card in play; after it the card "used an ability" (Uses, K1)."""
-    if engine.resolve(ability, uid, player):
-        engine.emit(Event("uses_an_ability", subject=uid, player=player))
+    """An Action of a card in play: its cost is paid, then Interrupts may cancel its
+    effects, which still counts as a use (S046, MC2-T-123); after it the card "used an
+    ability" (Uses, K1)."""
+    costs = getattr(ability.node, "costs", None)
+    if costs is not None:
+        ctx = engine.context(uid, ability, player)
+        run_steps(ctx, costs)
+        if not ctx.did:
+            return  # the cost could not be paid: the ability is not initiated (G46 step 4)
+    if windows.interrupt(k, engine, Event("uses_an_ability", subject=uid, player=player)):
+        engine.resolve(ability, uid, player, pay=False)
+    elif engine.rule("cancelled_counts_for_limits", uid=uid):
+        engine.count_use(ability, uid)
+    engine.emit(Event("uses_an_ability", subject=uid, player=player))
     k.resolve_pending(engine)
 
 
