@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from cardscript.grammar import ast
 from cardscript.interpreter.effects import run_steps
 from cardscript.interpreter.engine import Cause, Event
+from cardscript.interpreter.select import candidates
 from cardscript.kernels.marvel_champions import windows
 from cardscript.kernels.marvel_champions.base import RULE
 from cardscript.kernels.marvel_champions.resources import costs_payable, pay, payable
@@ -101,10 +102,50 @@ def can_play(k: MarvelChampionsKernel, engine: Engine, player: int, uid: int) ->
                 there = engine.definition(other)
                 if (there.name, there.get("subtitle")) == title:
                     return False
+    if any(not engine.within_limits(a, None) for a in by_title(engine, uid)):
+        return False
     if kind == "event":
         found = effect_abilities(engine, uid)
-        return bool(found) and all(windows.form_ok(k, engine, player, a) for a in found)
+        return (
+            bool(found)
+            and all(windows.form_ok(k, engine, player, a) for a in found)
+            and any(would_change(engine, uid, a, player) for a in found)
+        )
     return True
+
+
+def would_change(engine: Engine, uid: int, ability: CompiledAbility, player: int) -> bool:
+    """G16, MC-EVENT-4 (``change_state_required``): an ability whose every step heals
+    cards without damage or removes threat from schemes without threat changes nothing
+    and cannot be initiated (S036, MC2-T-031, MC2-T-091). Other steps count as changes."""
+    effects = getattr(ability.node, "effects", None)
+    if effects is None or not engine.rule("change_state_required", player=player):
+        return True
+    ctx = engine.context(uid, ability, player)
+    for step in effects.steps:
+        action = step.action if isinstance(step, ast.Clause) else None
+        if action is None or action.target is None:
+            return True
+        if action.verb == "heal":
+            counter = "damage"
+        elif action.verb == "remove_counters" and action.name == "threat":
+            counter = "threat"
+        else:
+            return True
+        for target in candidates(ctx, action.target):
+            if isinstance(target, int) and engine.state.cards[target].counters.get(counter, 0):
+                return True
+    return False
+
+
+def by_title(engine: Engine, uid: int) -> list[CompiledAbility]:
+    """Abilities with a "Max N per <period>": counted for every copy of the card, whoever
+    plays it (G61); counted under no card instance."""
+    return [
+        a
+        for a in engine.definition(uid).abilities
+        if any(m.kind == "max_per" and m.period for m in a.line.mods)
+    ]
 
 
 def play_card(k: MarvelChampionsKernel, engine: Engine, player: int, uid: int) -> None:
@@ -122,6 +163,8 @@ def play_card(k: MarvelChampionsKernel, engine: Engine, player: int, uid: int) -
         engine.state.move(uid, "resolving", player=player)
         # paid, it may still be cancelled: then it goes to the discard pile (MC2-T-032)
         cancelled = not windows.interrupt(k, engine, Event("is_played", subject=uid, player=player))
+        for ability in by_title(engine, uid):
+            engine.count_use(ability, None)  # played counts, even cancelled (S103, MC2-T-061)
         engine.emit(Event("plays", subject=uid, player=player))
         for ability in [] if cancelled else effect_abilities(engine, uid):
             if is_attack(ability):
@@ -187,6 +230,8 @@ def activatable(
             if "exhaust" in text and "exhausted" in engine.state.cards[uid].states:
                 continue
             if not costs_payable(engine, player, uid, ability):
+                continue
+            if not would_change(engine, uid, ability, player):
                 continue
             out.append((uid, ability))
     return out

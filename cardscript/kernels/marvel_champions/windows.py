@@ -182,9 +182,18 @@ def hand_offers(
     return out
 
 
+def may_act(engine: Engine, player: int) -> bool:
+    """Peril (K7) turns table talk off while its card resolves: only the player resolving
+    it may play cards or use abilities (S098, MC2-T-054)."""
+    if engine.rule("table_talk", player=player):
+        return True
+    state = engine.state
+    return any(state.cards[u].controller == player for u in state.shared.get("revealing", ()))
+
+
 def usable(k: MCBase, engine: Engine, o: Offer) -> bool:
     card = engine.state.cards[o.uid]
-    if engine.state.players[o.player].data.get("defeated"):
+    if engine.state.players[o.player].data.get("defeated") or not may_act(engine, o.player):
         return False
     if o.from_hand:
         from cardscript.kernels.marvel_champions.resources import payable
