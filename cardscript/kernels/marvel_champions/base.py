@@ -119,7 +119,11 @@ class MCBase(Kernel):
         return True
 
     def _discard_primitive(self, engine: Engine, cause: Cause, uid: int) -> None:
+        card = engine.state.cards[uid]
+        from_deck = card.zone == "deck"
         self.to_discard(engine, uid)
+        if from_deck and not engine.state.players[card.owner].zones.get("deck"):
+            self.on_empty_deck(engine, card.owner)  # it ran out: at once (G52, S078)
 
     # ---- zones ------------------------------------------------------------------------
     def zone(self, engine: Engine, player: int | None, name: str) -> list[int]:

@@ -166,6 +166,8 @@ def enemy_scheme(
     if counters.get("confused_card"):
         del counters["confused_card"]
         return
+    if not windows.interrupt(k, engine, Event("schemes", subject=enemy, player=player)):
+        return  # cancelled, or replaced by the Interrupt's own text (S119)
     amount = engine.stat(enemy, "sch")
     if with_boost:
         amount += boost(k, engine, enemy, player)
