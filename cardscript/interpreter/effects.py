@@ -31,9 +31,12 @@ def cause_of(ctx: Context) -> Cause:
 
 def run_steps(ctx: Context, steps: ast.Steps) -> None:
     _bind_where(ctx, steps)
-    for step in steps.steps:
+    strict_then = ctx.engine.kernel.then_needs_full(ctx.engine)
+    for index, step in enumerate(steps.steps):
         if ctx.engine.state.result is not None:
             return
+        if strict_then and index and "then" in steps.joiners[index - 1] and not ctx.did:
+            return  # the text before "then" did not fully resolve (a game's rule)
         run_step(ctx, step)
 
 
@@ -171,8 +174,11 @@ def _draw(ctx: Context, clause: ast.Clause) -> None:
 
 
 def _discard(ctx: Context, clause: ast.Clause) -> None:
-    chosen = uids(resolve_targets(ctx, clause.action.target, "discard"))
-    ctx.did = bool(chosen)
+    target = clause.action.target
+    chosen = uids(resolve_targets(ctx, target, "discard"))
+    q = target.quantifier if isinstance(target, ast.Cards) else None
+    asked = ctx.amount(q.count) if q is not None and q.kind in ("n_cards", "n_targets") else 1
+    ctx.did = len(chosen) >= asked  # "discard 2 cards" with 1 card did not happen in full
     for uid in chosen:
         ctx.engine.apply("discard", cause_of(ctx), uid=uid)
     ctx.it = list(chosen)

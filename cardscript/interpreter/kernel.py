@@ -105,6 +105,11 @@ class Kernel:
             return state.active == controller and phase.phase in (state.phase, self.turn_phase)
         return phase.phase in (state.phase, state.step, self.turn_phase)
 
+    def then_needs_full(self, engine: Engine) -> bool:
+        """Does text after "then" resolve only if the text before it resolved in full
+        (Marvel Champions MC-THEN-1)? By default it always resolves."""
+        return False
+
     def may_choose(self, engine: Engine, ctx: Context, target: Target) -> bool:
         """May this ability's text choose ``target`` (a rule of the game may forbid it, as
         Marvel Champions' Guard forbids attacking the villain)? Each, all: not asked."""

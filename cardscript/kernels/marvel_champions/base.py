@@ -66,6 +66,9 @@ class MCBase(Kernel):
         if event.name in self.listeners(engine).after_optional:
             self.heard += windows.hand_offers(self, engine, [event], windows.RESPONSES)
 
+    def then_needs_full(self, engine: Engine) -> bool:
+        return bool(engine.rule("then_requires_full"))
+
     def event_name(self, generic: str) -> str:
         return "takes_damage" if generic == "damaged" else generic
 
