@@ -11,14 +11,16 @@ last stage is defeated (the players win, ``winner`` 0), when every hero is defea
 main scheme completes (the players lose, ``winner`` None with reason).
 
 Scenario actions (``do:``): ``setup`` (``decks``: lists of card ids, identity first or
-found by its cards; ``villain``: the set code; ``mode``), ``play`` (``player``, ``card``;
+found by its cards; ``villain``: the set code; ``mode``; ``first_player``; ``active``: whose
+turn it is), ``play`` (``player``, ``card``;
 payment cards come from answers), ``attack`` / ``thwart`` (``player``, ``card``: the
 hero or ally, ``target``), ``recover``, ``change_form``, ``activate`` (``card``),
 ``villain_phase`` or one of its steps (``villain_threat``, ``villain_activations``,
 ``deal_encounters``, ``reveal_encounters``), ``discard`` (``card``), ``enemy_attack`` /
 ``enemy_scheme`` (``enemy``, ``player``, ``boost``), ``reveal`` (``card``: an encounter
 card id, ``player``), ``end_player_phase``, ``round`` and ``game``. ``from`` names the zone
-a card is looked for in and ``copy`` which copy; ``allowed: false`` expects the action
+a card is looked for in and ``copy`` which copy; ``asked: true`` on ``play`` is another
+player's event played at the active player's request; ``allowed: false`` expects the action
 refused.
 """
 
@@ -450,12 +452,14 @@ class MarvelChampionsKernel(MCBase):
                 str(action.get("mode", "standard")),
             )
             state.data["first_player"] = int(action.get("first_player", 0))
+            state.active = int(action.get("active", state.data["first_player"]))
             for key, value in action.get("threat", {}).items():
                 state.cards[self._find(engine, str(key))].counters["threat"] = int(value)
         elif name == "put":
             self._put(engine, action)
         elif name == "play":
-            turns.play_card(self, engine, player, card(zone="hand"))
+            asked = bool(action.get("asked"))
+            turns.play_card(self, engine, player, card(zone="hand"), asked=asked)
         elif name == "attack":
             turns.basic_attack(self, engine, player, card(), target())
         elif name == "thwart":

@@ -41,15 +41,9 @@ def effect_abilities(engine: Engine, uid: int) -> list[CompiledAbility]:
     return out
 
 
-def qualified(ability: CompiledAbility, what: str) -> bool:
-    """An ability labelled "(attack)" is an attack by the identity (G05 bullet 3), one
-    labelled "(thwart)" a thwart (S116)."""
-    label = ability.line.label
-    return label is not None and any(q.split(":")[-1] == what for q in label.qualifier)
-
-
 def is_attack(ability: CompiledAbility) -> bool:
-    return qualified(ability, "attack")
+    """An ability labelled "(attack)" is an attack by the identity (G05 bullet 3)."""
+    return windows.qualified(ability, "attack")
 
 
 def status_instead(k: MarvelChampionsKernel, engine: Engine, player: int, status: str) -> bool:
@@ -148,12 +142,17 @@ def by_title(engine: Engine, uid: int) -> list[CompiledAbility]:
     ]
 
 
-def play_card(k: MarvelChampionsKernel, engine: Engine, player: int, uid: int) -> None:
+def play_card(
+    k: MarvelChampionsKernel, engine: Engine, player: int, uid: int, *, asked: bool = False
+) -> None:
     """MC-PLAY: pay the cost, then an event resolves and is discarded; other cards enter
-    play in the player's area."""
+    play in the player's area. Another player's event only when the active player asks
+    (MC-TURN-0 f, S052): its owner pays and it goes to its owner's discard."""
     card = engine.state.cards[uid]
     if card.zone != "hand" or card.controller != player:
         raise ValueError("a card is played from its controller's hand")
+    if player != engine.state.active and not (asked and engine.definition(uid).type == "event"):
+        raise ValueError("out of their turn a player plays an event only when asked")
     if not can_play(k, engine, player, uid):
         raise ValueError(f"{engine.definition(uid).name} cannot be played now")
     if not pay(engine, player, uid, engine.stat(uid, "cost")):
@@ -170,7 +169,7 @@ def play_card(k: MarvelChampionsKernel, engine: Engine, player: int, uid: int) -
             if is_attack(ability):
                 if not status_instead(k, engine, player, "stunned_card"):
                     attack_ability(k, engine, player, uid, ability)
-            elif qualified(ability, "thwart"):
+            elif windows.qualified(ability, "thwart"):  # a thwart (S116)
                 if not status_instead(k, engine, player, "confused_card"):
                     engine.resolve(ability, uid, player)
                     engine.emit(Event("thwarts", subject=k.identity(engine, player), player=player))
@@ -265,6 +264,11 @@ def options(k: MarvelChampionsKernel, engine: Engine, player: int) -> list[Optio
     changes = state.players[player].data.get("form_changes", 0)
     if changes < int(engine.rule("form_changes_per_turn", player=player)):
         out.append(("change_form", me))
+    for other in k.players(engine):  # ask another player to play an event (MC-TURN-0 f)
+        if other != player:
+            for uid in state.players[other].zones.get("hand", ()):
+                if engine.definition(uid).type == "event" and can_play(k, engine, other, uid):
+                    out.append(("ask", (other, uid)))
     return out
 
 
@@ -272,6 +276,8 @@ def describe(engine: Engine, option: Option) -> str:
     kind, what = option
     if kind == "activate":
         return f"activate {engine.definition(what[0]).name}"
+    if kind == "ask":
+        return f"ask {engine.state.players[what[0]].name} to play {engine.definition(what[1]).name}"
     return f"{kind} {engine.definition(what).name}"
 
 
@@ -309,6 +315,10 @@ def do(k: MarvelChampionsKernel, engine: Engine, player: int, kind: str, what: A
         change_form(k, engine, player, voluntary=True)
     elif kind == "activate":
         activate(k, engine, player, *what)
+    elif kind == "ask":
+        other, uid = what
+        if engine.may(other, f"play {engine.definition(uid).name} now?"):
+            play_card(k, engine, other, uid, asked=True)
     else:
         raise ValueError(f"unknown action {kind!r}")
 

@@ -190,16 +190,19 @@ def enemy_attack(
     me = k.identity(engine, player)
     if me is None:
         return
-    if not windows.interrupt(k, engine, Event("attacks", subject=enemy, player=player)):
+    window = windows.interrupt_window(k, engine, Event("attacks", subject=enemy, player=player))
+    if window.cancelled:
         return  # cancelled (S042): no boost card, no damage
-    candidates = defenders(k, engine, player)
-    labels = [f"defend with {engine.describe(u)}" for u in candidates] + ["no defender"]
-    (picked,) = engine.choose(
-        player, "option", f"{engine.definition(enemy).name} attacks", [*candidates, None], labels
-    )
-    defender = candidates[picked] if picked < len(candidates) else None
+    defender = window.defended_by  # a "(defense)" Interrupt: defended, nothing exhausts
+    if defender is None:
+        candidates = defenders(k, engine, player)
+        labels = [f"defend with {engine.describe(u)}" for u in candidates] + ["no defender"]
+        name = engine.definition(enemy).name
+        (picked,) = engine.choose(player, "option", f"{name} attacks", [*candidates, None], labels)
+        defender = candidates[picked] if picked < len(candidates) else None
+        if defender is not None:
+            engine.apply("exhaust", RULE, target=defender)
     if defender is not None:
-        engine.apply("exhaust", RULE, target=defender)
         # a player defending another becomes the target of the attack (G39, S017)
         player = state.cards[defender].controller
         me = k.identity(engine, player)

@@ -44,6 +44,7 @@ class Window:
 
     event: Event
     cancelled: bool = False
+    defended_by: int | None = None  # a "(defense)" Interrupt made this identity defend
 
 
 @dataclass(frozen=True)
@@ -91,11 +92,22 @@ def form_ok(k: MCBase, engine: Engine, player: int, ability: CompiledAbility) ->
     return True
 
 
+def qualified(ability: CompiledAbility, what: str) -> bool:
+    """Does the label say "(what)": "(attack)", "(thwart)", "(defense)" (G05, G39, G44)?"""
+    label = ability.line.label
+    return label is not None and any(q.split(":")[-1] == what for q in label.qualifier)
+
+
 def interrupt(k: MCBase, engine: Engine, event: Event) -> bool:
     """Open an interrupt window before ``event``; False if it was cancelled."""
-    if event.name not in k.listeners(engine).before or engine.state.result is not None:
-        return True
+    return not interrupt_window(k, engine, event).cancelled
+
+
+def interrupt_window(k: MCBase, engine: Engine, event: Event) -> Window:
+    """The interrupt window before ``event``, as it closed."""
     window = Window(event)
+    if event.name not in k.listeners(engine).before or engine.state.result is not None:
+        return window
     k.windows.append(window)
     try:
         found = [t for t in matching_triggers(engine, event) if kind(t.ability) in BEFORE]
@@ -110,7 +122,7 @@ def interrupt(k: MCBase, engine: Engine, event: Event) -> bool:
         offer(k, engine, offers, window)
     finally:
         k.windows.pop()
-    return not window.cancelled
+    return window
 
 
 def cancel(k: MCBase) -> bool:
@@ -234,6 +246,8 @@ def offer(k: MCBase, engine: Engine, offers: list[Offer], window: Window | None)
         passes = 0
         chosen = mine[picked - 1]
         offers.remove(chosen)
+        if window is not None and qualified(chosen.ability, "defense"):
+            window.defended_by = k.identity(engine, chosen.player)  # defended (S020)
         use(k, engine, chosen)
 
 
