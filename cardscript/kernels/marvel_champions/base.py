@@ -89,7 +89,7 @@ class MCBase(Kernel):
         """An interrupt window opens before damage is dealt (S060: prevent part of it);
         what an Interrupt prevents lasts for this damage only."""
         if not isinstance(target, int):
-            return 0
+            return self._damage_player(engine, cause, target.index, **args)
         lasting = len(engine.state.lasting)
         event = Event("takes_damage", subject=target, amount=args.get("amount"))
         if not windows.interrupt(self, engine, event):
@@ -97,6 +97,31 @@ class MCBase(Kernel):
         dealt = int(primitives.deal_damage(engine, cause, target, **args) or 0)
         added = engine.state.lasting[lasting:]
         engine.state.lasting[lasting:] = [e for e in added if e["kind"] != "shield"]
+        return dealt
+
+    def _damage_player(self, engine: Engine, cause: Cause, player: int, **args: Any) -> int:
+        """Damage to a player goes to their identity; indirect damage (G75) the player
+        divides among their identity and allies, no card more than it has left (S064)."""
+        me = self.identity(engine, player)
+        amount = int(args.get("amount") or 0)
+        if me is None or amount <= 0:
+            return 0
+        if args.get("kind") != "indirect":
+            return int(self._deal_damage(engine, cause, me, **args) or 0)
+        cards = [me, *self.allies(engine, player)]
+        share = dict.fromkeys(cards, 0)
+        for left in range(amount, 0, -1):
+            room = [u for u in cards if share[u] < self.hit_points_left(engine, u)]
+            if not room:
+                break
+            labels = [f"{engine.describe(u)} ({share[u]} so far)" for u in room]
+            prompt = f"indirect damage: {left} to assign"
+            (picked,) = engine.choose(player, "targets", prompt, room, labels)
+            share[room[picked]] += 1
+        dealt = 0
+        for uid, part in share.items():
+            if part:
+                dealt += int(self._deal_damage(engine, cause, uid, **{**args, "amount": part}) or 0)
         return dealt
 
     def _cancel(self, engine: Engine, cause: Cause, target: Target | None = None, **_: Any) -> bool:

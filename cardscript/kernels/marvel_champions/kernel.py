@@ -129,6 +129,7 @@ class MarvelChampionsKernel(MCBase):
                     )
                     made.data["encounter"] = True
         self.hero_sets(engine)
+        self.setup_abilities(engine, schemes[0].id if schemes else None)
         state.rng.shuffle(state.shared.setdefault("encounter_deck", []))
         for index in range(len(state.players)):
             me = self.identity(engine, index)
@@ -168,6 +169,23 @@ class MarvelChampionsKernel(MCBase):
                 for _ in range(int(card.get("quantity") or 1)):
                     made = state.create_card(card.id, index, zone, face_up=False, shared=True)
                     made.data["encounter"] = True
+
+    def setup_abilities(self, engine: Engine, scheme_b: str | None) -> None:
+        """Appendix II step 10: the first main scheme's "Setup:" text (on its side A)
+        resolves for the first player before the encounter deck is shuffled (MC2-T-049,
+        MC2-T-107)."""
+        scheme = self.main_scheme(engine)
+        if scheme_b is None or scheme is None:
+            return
+        side_a = engine.pool[scheme_b].get("back")
+        for card_id in (side_a, scheme_b):
+            if not card_id:
+                continue
+            for ability in engine.pool[str(card_id)].abilities:
+                label = ability.line.label
+                if label is not None and label.name == "setup":
+                    engine.resolve(ability, scheme, engine.state.data.get("first_player", 0))
+                    self.resolve_pending(engine)
 
     def hero_of(self, engine: Engine, player: int) -> str | None:
         """The hero card id of a player's identity, whichever side shows."""

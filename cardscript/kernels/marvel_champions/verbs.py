@@ -87,7 +87,24 @@ def verb_primitives(k: MarvelChampionsKernel) -> dict[str, PrimitiveFn]:
                 return
         primitives.add_counters(engine, cause, uid, counter, amount)
 
+    def reveal(
+        engine: Engine, cause: Cause, uids: tuple[int, ...], zone: str | None, player: int | None
+    ) -> None:
+        """An encounter card out of play that card text reveals is revealed as in villain
+        step 4, for the player resolving the text (MC2-T-058, MC2-T-107); other cards are
+        only shown."""
+        shown = []
+        for uid in uids:
+            card = engine.state.cards[uid]
+            if card.data.get("encounter") and card.zone not in ("play", "revealing"):
+                who = engine.state.cards[cause.source].controller if cause.source else 0
+                vphase.reveal(k, engine, uid, who)
+            else:
+                shown.append(uid)
+        primitives.reveal(engine, cause, tuple(shown), zone, player)
+
     return {
+        "reveal": reveal,
         "add_counters": add_counters,
         "heal": heal,
         "pay": pay,

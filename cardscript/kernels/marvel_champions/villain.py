@@ -228,6 +228,7 @@ def enemy_attack(
     k.resolve_pending(engine)
     state.data.pop("attacker", None)
     state.data.pop("defender", None)
+    engine.end_period("attack")  # "until the end of the attack" ends (MC-LAST-0)
 
 
 def defenders(k: MarvelChampionsKernel, engine: Engine, player: int) -> list[int]:
