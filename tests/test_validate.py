@@ -298,12 +298,5 @@ cards:
      text: "Boost: Place 1 threat on the main scheme."}
 """
     _write(tmp_path, "a.yaml", cards)
-    found = [(code, line, col, msg) for _, code, line, col, msg in _found(tmp_path)]
-    assert found == [
-        (
-            "CS-C034",
-            4,
-            65,
-            'the boost field has a star, but the text has no "Boost:" ability for it',
-        )
-    ]
+    message = 'the boost field has a star, but the text has no "Boost:" ability for it'
+    assert _found(tmp_path) == [("a.yaml", "CS-C034", 4, 65, message)]
