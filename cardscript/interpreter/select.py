@@ -198,6 +198,12 @@ def matches_cards(ctx: Context, selector: ast.Cards, uid: int) -> bool:
         return False
     card = engine.state.cards[uid]
     for quality in selector.qualities:
+        if quality.kind == "adj" and quality.value == "attached":
+            # "attached ally": the card the text's own card is attached to
+            host = engine.state.cards[ctx.source].attached_to if ctx.source is not None else None
+            if (host == uid) == quality.negated:
+                return False
+            continue
         if quality.kind == "adj" and (
             kernel.quality_for(engine, uid, quality.value, ctx.controller) == quality.negated
         ):

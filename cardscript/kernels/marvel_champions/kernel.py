@@ -554,7 +554,8 @@ class MarvelChampionsKernel(MCBase):
         if who is not None:
             card.controller = int(who)
         card.counters.update({str(k): int(v) for k, v in action.get("counters", {}).items()})
-        card.states.update(str(s) for s in action.get("states", []))
+        if "states" in action:  # the card's states from now on ([] readies it)
+            card.states = {str(s) for s in action["states"]}
         if action.get("attach") == "villain":
             card.attached_to = self.villain(engine)
         if zone == "play":

@@ -103,7 +103,26 @@ def verb_primitives(k: MarvelChampionsKernel) -> dict[str, PrimitiveFn]:
                 shown.append(uid)
         primitives.reveal(engine, cause, tuple(shown), zone, player)
 
+    def attach(engine: Engine, cause: Cause, target: Target, **_: Any) -> bool:
+        """The card whose text it is attaches to a card in play (G04, MC-ATTACH-1); it
+        leaves play with it (``to_discard``)."""
+        if cause.source is None or not isinstance(target, int):
+            return False
+        if engine.state.cards[target].zone != "play" or target == cause.source:
+            return False
+        engine.state.cards[cause.source].attached_to = target
+        return True
+
+    def gain_control(engine: Engine, cause: Cause, uid: int, player: int) -> None:
+        """A card changes control with what is attached to it (G15, S034)."""
+        primitives.gain_control(engine, cause, uid, player)
+        for other in list(engine.state.cards.values()):
+            if other.attached_to == uid and other.zone == "play" and not other.data.get("shared"):
+                primitives.gain_control(engine, cause, other.uid, player)
+
     return {
+        "gain_control": gain_control,
+        "attach": attach,
         "reveal": reveal,
         "add_counters": add_counters,
         "heal": heal,
