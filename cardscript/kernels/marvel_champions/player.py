@@ -180,6 +180,8 @@ def play_card(
     else:
         engine.apply("move", cause(engine, uid), uid=uid, zone="play", player=player, played=True)
         engine.emit(Event("plays", subject=uid, player=player))
+        # "after an ally is played": played from hand, not put into play (MC2-T-055)
+        engine.emit(Event("is_played", subject=uid, player=player))
         engine.emit(Event("enters_play", subject=uid, player=player))
         restricted(k, engine, player)
     k.resolve_pending(engine)

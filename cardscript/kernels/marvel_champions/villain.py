@@ -307,6 +307,17 @@ def when_revealed(engine: Engine, uid: int, player: int) -> None:
     labelled(engine, uid, "when_revealed", player)
 
 
+def attaches_itself(engine: Engine, uid: int) -> bool:
+    """Does the attachment's own text say what it attaches to ("Attach to target
+    minion")? Otherwise it attaches to the villain (MC-ATTACH-1)."""
+    for ability in engine.definition(uid).abilities:
+        effects = getattr(ability.node, "effects", None)
+        for node in effects.walk() if effects is not None else ():
+            if isinstance(node, ast.Action) and node.name == "attach":
+                return True
+    return False
+
+
 def obligation_player(
     k: MarvelChampionsKernel, engine: Engine, uid: int, revealer: int
 ) -> int | None:
@@ -343,7 +354,7 @@ def reveal(k: MarvelChampionsKernel, engine: Engine, uid: int, player: int) -> N
             threat = engine.stat(uid, "starting_threat") * max(1, len(state.players))
             if threat > 0:
                 engine.apply("add_counters", RULE, uid=uid, counter="threat", amount=threat)
-        if kind == "attachment":
+        if kind == "attachment" and not attaches_itself(engine, uid):
             card.attached_to = k.villain(engine)
     else:
         state.move(uid, "revealing", shared=True)
@@ -355,6 +366,8 @@ def reveal(k: MarvelChampionsKernel, engine: Engine, uid: int, player: int) -> N
         engine.emit(Event("enters_play", subject=uid, player=player))
     if effects:
         when_revealed(engine, uid, player)
+    if kind == "attachment" and card.zone == "play" and card.attached_to is None:
+        k.to_discard(engine, uid)  # nothing to attach to (MC2-T-043)
     k.resolve_pending(engine)
     if kind == "minion" and card.zone == "play":
         if engine.has_keyword(uid, "quickstrike") and k.in_hero_form(engine, player):
