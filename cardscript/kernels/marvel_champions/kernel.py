@@ -11,9 +11,9 @@ last stage is defeated (the players win, ``winner`` 0), when every hero is defea
 main scheme completes (the players lose, ``winner`` None with reason).
 
 Scenario actions (``do:``): ``setup`` (``decks``: lists of card ids, identity first or
-found by its cards; ``villain``: the set code; ``mode``; ``first_player``; ``active``: whose
-turn it is), ``play`` (``player``, ``card``;
-payment cards come from answers), ``attack`` / ``thwart`` (``player``, ``card``: the
+found by its cards; ``villain``: the set code; ``mode``; ``modular``: set codes;
+``first_player``; ``active``: whose turn it is), ``play`` (``player``, ``card``; payment
+cards come from answers), ``attack`` / ``thwart`` (``player``, ``card``: the
 hero or ally, ``target``), ``recover``, ``change_form``, ``activate`` (``card``),
 ``villain_phase`` or one of its steps (``villain_threat``, ``villain_activations``,
 ``deal_encounters``, ``reveal_encounters``), ``discard`` (``card``), ``enemy_attack`` /
@@ -72,8 +72,15 @@ class MarvelChampionsKernel(MCBase):
         raise ValueError("a deck needs an identity (a hero with its alter-ego)")
 
     def setup_game(
-        self, engine: Engine, decks: Sequence[Sequence[str]], villain: str, mode: str
+        self,
+        engine: Engine,
+        decks: Sequence[Sequence[str]],
+        villain: str,
+        mode: str,
+        modular: Sequence[str] = (),
     ) -> None:
+        """Appendix II; the encounter deck is the villain's set, the ``modular`` sets and,
+        in expert mode, the set ``<villain>-expert`` (Appendix I, MC2-T-104/105)."""
         state = engine.state
         del state.players[len(decks) :]  # one player per deck (solo or two-handed)
         state.phase = "setup"
@@ -115,8 +122,9 @@ class MarvelChampionsKernel(MCBase):
             threat = engine.stat(scheme.uid, "starting_threat") * len(state.players)
             if threat:
                 scheme.counters["threat"] = threat
+        sets = {villain, *modular, *([f"{villain}-expert"] if mode == "expert" else [])}
         for card in engine.pool.cards.values():
-            if card.get("set_code") == villain and card.type in (
+            if card.get("set_code") in sets and card.type in (
                 "minion",
                 "treachery",
                 "attachment",
@@ -468,6 +476,7 @@ class MarvelChampionsKernel(MCBase):
                 decks,
                 str(action.get("villain", DEFAULT_VILLAIN)),
                 str(action.get("mode", "standard")),
+                [str(m) for m in action.get("modular", ())],
             )
             state.data["first_player"] = int(action.get("first_player", 0))
             state.active = int(action.get("active", state.data["first_player"]))
