@@ -7,6 +7,7 @@ A scenario file (``*.scenario.yaml``) is data; rulebook examples become scenario
     source: pocket-duel.md §15   # where the rule comes from (optional)
     seed: 1
     cards: [extra/cards.yaml]    # card files besides the game's bundled ones (optional)
+    seats: 2                     # players at the table (optional; the game may seat fewer)
     setup:
       active: 0
       turn: 1
@@ -91,7 +92,8 @@ def run_scenario(path: str | Path) -> ScenarioResult:
     log = GameLog()
     extra = [Path(path).parent / p for p in data.get("cards", [])]
     try:
-        engine = factory(int(data.get("seed", 1)), [script.agent(0), script.agent(1)], log, extra)
+        seats = [script.agent(n) for n in range(int(data.get("seats", 2)))]
+        engine = factory(int(data.get("seed", 1)), seats, log, extra)
         _setup(engine, data.get("setup", {}))
         for action in data.get("actions", []):
             script.load(action.get("answers", []))

@@ -48,7 +48,7 @@ class MarvelChampionsKernel(MCBase):
     """Rounds, setup, attacks against enemies, defeat and the end of the game."""
 
     mode = "standard"
-    player_counts = (1, 2)  # solo or two-handed
+    player_counts = (1, 2, 3, 4)
     _checking = False
 
     def primitives(self) -> dict[str, PrimitiveFn]:
@@ -355,6 +355,9 @@ class MarvelChampionsKernel(MCBase):
                     self.to_discard(engine, gone)
         if not left:
             engine.end(None, "heroes defeated")
+        elif state.data.get("first_player", 0) == player:
+            # an eliminated first player hands the token on (MC2-T-020)
+            state.data["first_player"] = heir if heir is not None else left[0]
 
     def check(self, engine: Engine) -> None:
         if self._checking:

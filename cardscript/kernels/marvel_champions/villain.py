@@ -37,8 +37,20 @@ def villain_phase(k: MarvelChampionsKernel, engine: Engine) -> None:
     reveal_encounters(k, engine)
     engine.emit(Event("end:villain_phase"))
     k.resolve_pending(engine)
-    if state.players:
-        state.data["first_player"] = (state.data.get("first_player", 0) + 1) % len(state.players)
+    pass_first_player(k, engine)
+
+
+def pass_first_player(k: MarvelChampionsKernel, engine: Engine) -> None:
+    """Step 5: the token goes to the next player clockwise still in the game (MC2-T-019,
+    MC2-T-020)."""
+    state = engine.state
+    n = len(state.players)
+    first = state.data.get("first_player", 0)
+    for step in range(1, n + 1):
+        nxt = (first + step) % n
+        if not state.players[nxt].data.get("defeated"):
+            state.data["first_player"] = nxt
+            return
 
 
 def activations(k: MarvelChampionsKernel, engine: Engine) -> None:
