@@ -58,9 +58,14 @@ def run_step(ctx: Context, step: ast.Node) -> None:
             inner.it = [target]
             run_clause(inner, step.clause)
     elif isinstance(step, ast.Choice):
-        labels = [_label(ctx, option) for option in step.options]
-        (picked,) = ctx.engine.choose(ctx.controller, "option", "choose one", step.options, labels)
-        run_clause(ctx, step.options[picked])
+        kernel = ctx.engine.kernel
+        options = [o for o in step.options if kernel.option_open(ctx.engine, ctx, o)]
+        if not options:
+            ctx.did = False
+            return
+        labels = [_label(ctx, option) for option in options]
+        (picked,) = ctx.engine.choose(ctx.controller, "option", "choose one", options, labels)
+        run_clause(ctx, options[picked])
     else:
         raise RulesError(f"cannot run a {type(step).__name__}", ctx)
 

@@ -105,6 +105,11 @@ class Kernel:
             return state.active == controller and phase.phase in (state.phase, self.turn_phase)
         return phase.phase in (state.phase, state.step, self.turn_phase)
 
+    def option_open(self, engine: Engine, ctx: Context, clause: ast.Clause) -> bool:
+        """May a "choose one" option be chosen now (a game may require that it change
+        something)? By default every option may."""
+        return True
+
     def then_needs_full(self, engine: Engine) -> bool:
         """Does text after "then" resolve only if the text before it resolved in full
         (Marvel Champions MC-THEN-1)? By default it always resolves."""

@@ -19,14 +19,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from cardscript.grammar import ast
 from cardscript.interpreter import primitives
 from cardscript.interpreter.engine import Cause, Event
 from cardscript.interpreter.kernel import Kernel
+from cardscript.interpreter.select import candidates
 from cardscript.kernels.marvel_champions import windows
 
 if TYPE_CHECKING:
     from cardscript.interpreter.engine import Engine, PrimitiveFn
     from cardscript.interpreter.primitives import Target
+    from cardscript.interpreter.select import Context
 
 GAME = "marvel-champions"
 RULE = Cause(rule="marvel-champions")
@@ -65,6 +68,25 @@ class MCBase(Kernel):
         # matched now, while the card it is about is still where the event found it
         if event.name in self.listeners(engine).after_optional:
             self.heard += windows.hand_offers(self, engine, [event], windows.RESPONSES)
+
+    def changes(self, engine: Engine, ctx: Context, clause: ast.Clause) -> bool:
+        """Would this step change the game (G16)? Healing needs damage, removing threat
+        needs threat, dealing damage needs a character to take it; anything else counts
+        as a change."""
+        action = clause.action
+        if action.target is None or action.verb not in ("heal", "remove_counters", "deal"):
+            return True
+        if action.verb == "remove_counters" and action.name != "threat":
+            return True
+        found = [t for t in candidates(ctx, action.target) if isinstance(t, int)]
+        if action.verb == "deal":
+            return bool(found)
+        counter = "damage" if action.verb == "heal" else "threat"
+        return any(engine.state.cards[t].counters.get(counter, 0) for t in found)
+
+    def option_open(self, engine: Engine, ctx: Context, clause: ast.Clause) -> bool:
+        """Only options that would change the game may be chosen (S026)."""
+        return not engine.rule("change_state_required") or self.changes(engine, ctx, clause)
 
     def then_needs_full(self, engine: Engine) -> bool:
         return bool(engine.rule("then_requires_full"))

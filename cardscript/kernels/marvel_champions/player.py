@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Any
 from cardscript.grammar import ast
 from cardscript.interpreter.effects import run_steps
 from cardscript.interpreter.engine import Cause, Event
-from cardscript.interpreter.select import candidates
 from cardscript.kernels.marvel_champions import windows
 from cardscript.kernels.marvel_champions.base import RULE
 from cardscript.kernels.marvel_champions.resources import costs_payable, pay, payable
@@ -103,32 +102,25 @@ def can_play(k: MarvelChampionsKernel, engine: Engine, player: int, uid: int) ->
         return (
             bool(found)
             and all(windows.form_ok(k, engine, player, a) for a in found)
-            and any(would_change(engine, uid, a, player) for a in found)
+            and any(would_change(k, engine, uid, a, player) for a in found)
         )
     return True
 
 
-def would_change(engine: Engine, uid: int, ability: CompiledAbility, player: int) -> bool:
-    """G16, MC-EVENT-4 (``change_state_required``): an ability whose every step heals
-    cards without damage or removes threat from schemes without threat changes nothing
-    and cannot be initiated (S036, MC2-T-031, MC2-T-091). Other steps count as changes."""
+def would_change(
+    k: MarvelChampionsKernel, engine: Engine, uid: int, ability: CompiledAbility, player: int
+) -> bool:
+    """G16, MC-EVENT-4 (``change_state_required``): an ability none of whose steps would
+    change anything (``MCBase.changes``) cannot be initiated (S036, MC2-T-031, MC2-T-091);
+    a "choose one" step changes something if one of its options does (S026)."""
     effects = getattr(ability.node, "effects", None)
     if effects is None or not engine.rule("change_state_required", player=player):
         return True
     ctx = engine.context(uid, ability, player)
     for step in effects.steps:
-        action = step.action if isinstance(step, ast.Clause) else None
-        if action is None or action.target is None:
+        options = step.options if isinstance(step, ast.Choice) else [step]
+        if any(not isinstance(o, ast.Clause) or k.changes(engine, ctx, o) for o in options):
             return True
-        if action.verb == "heal":
-            counter = "damage"
-        elif action.verb == "remove_counters" and action.name == "threat":
-            counter = "threat"
-        else:
-            return True
-        for target in candidates(ctx, action.target):
-            if isinstance(target, int) and engine.state.cards[target].counters.get(counter, 0):
-                return True
     return False
 
 
@@ -232,7 +224,7 @@ def activatable(
                 continue
             if not costs_payable(engine, player, uid, ability):
                 continue
-            if not would_change(engine, uid, ability, player):
+            if not would_change(k, engine, uid, ability, player):
                 continue
             out.append((uid, ability))
     return out
