@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from cardscript.interpreter.select import Context
 
 GAME = "marvel-champions"
+DEFAULT_VILLAIN = "grimhold"
 RULE = Cause(rule="marvel-champions")
 ENCOUNTER_TYPES = frozenset(
     {"minion", "treachery", "attachment", "environment", "side_scheme", "obligation"}

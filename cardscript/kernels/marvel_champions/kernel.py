@@ -1,5 +1,5 @@
 """The Marvel Champions kernel (spec marvel-champions-part1.md, -part2.md; the Rules
-Reference, seed 003, wins): one to two players, one hero each, against one villain.
+Reference, seed 003, wins): one to four players, one hero each, against one villain.
 
 Setup (Appendix II, core steps): identities in alter-ego form, player decks shuffled, the
 villain at its first stage of the mode (standard: I then II; expert: II then III) with
@@ -9,19 +9,7 @@ A round is the player phase (``player.py``: each player's turn, then discard dow
 up and ready) and the villain phase (``villain.py``). The game ends when the villain's
 last stage is defeated (the players win, ``winner`` 0), when every hero is defeated or the
 main scheme completes (the players lose, ``winner`` None with reason).
-
-Scenario actions (``do:``): ``setup`` (``decks``: lists of card ids, identity first or
-found by its cards; ``villain``: the set code; ``mode``; ``modular``: set codes;
-``first_player``; ``active``: whose turn it is), ``play`` (``player``, ``card``; payment
-cards come from answers), ``attack`` / ``thwart`` (``player``, ``card``: the
-hero or ally, ``target``), ``recover``, ``change_form``, ``activate`` (``card``),
-``villain_phase`` or one of its steps (``villain_threat``, ``villain_activations``,
-``deal_encounters``, ``reveal_encounters``), ``discard`` (``card``), ``enemy_attack`` /
-``enemy_scheme`` (``enemy``, ``player``, ``boost``), ``reveal`` (``card``: an encounter
-card id, ``player``), ``end_player_phase``, ``round`` and ``game``. ``from`` names the zone
-a card is looked for in and ``copy`` which copy; ``asked: true`` on ``play`` is another
-player's event played at the active player's request; ``allowed: false`` expects the action
-refused.
+Scenario actions: ``scenario.py``.
 """
 
 from __future__ import annotations
@@ -37,11 +25,16 @@ from cardscript.interpreter.log import GameLog
 from cardscript.interpreter.playable import bundled_pool, deck_card_ids, register_game
 from cardscript.interpreter.select import Context, Target
 from cardscript.kernels.marvel_champions import player as turns
+from cardscript.kernels.marvel_champions import scenario as mc_scenario
 from cardscript.kernels.marvel_champions import villain as vphase
-from cardscript.kernels.marvel_champions.base import ENCOUNTER_TYPES, GAME, RULE, MCBase
+from cardscript.kernels.marvel_champions.base import (
+    DEFAULT_VILLAIN,
+    ENCOUNTER_TYPES,
+    GAME,
+    RULE,
+    MCBase,
+)
 from cardscript.kernels.marvel_champions.verbs import verb_primitives
-
-DEFAULT_VILLAIN = "grimhold"
 
 
 class MarvelChampionsKernel(MCBase):
@@ -438,150 +431,8 @@ class MarvelChampionsKernel(MCBase):
         if count:
             del engine.state.players[1:]
 
-    def _find(self, engine: Engine, card_id: str, zone: str | None = None, copy: int = 0) -> int:
-        found = [
-            card.uid
-            for card in engine.state.cards.values()
-            if card.card_id == card_id and (zone is None or card.zone == zone)
-        ]
-        if len(found) <= copy:
-            raise ValueError(f"no card {card_id!r} in the game")
-        return found[copy]
-
     def scenario_action(self, engine: Engine, name: str, action: dict[str, Any]) -> None:
-        allowed = bool(action.get("allowed", True))
-        try:
-            self._scenario_action(engine, name, action)
-        except ValueError:
-            if allowed:
-                raise
-            return
-        if not allowed:
-            raise ValueError(f"the action {name} should have been refused")
-
-    def _scenario_action(self, engine: Engine, name: str, action: dict[str, Any]) -> None:
-        state = engine.state
-        player = int(action["player"]) if action.get("player") is not None else state.active
-
-        def card(key: str = "card", zone: str | None = None) -> int:
-            # ``from`` narrows the zone, ``copy`` picks among the copies found there
-            zone = zone or (action.get("from") if key == "card" else None)
-            copy = int(action.get("copy", 0)) if key == "card" else 0
-            return self._find(engine, str(action[key]), zone, copy)
-
-        def target() -> int | None:
-            return card("target") if "target" in action else None
-
-        if name == "setup":
-            decks = [list(d) for d in action["decks"]]
-            self.setup_game(
-                engine,
-                decks,
-                str(action.get("villain", DEFAULT_VILLAIN)),
-                str(action.get("mode", "standard")),
-                [str(m) for m in action.get("modular", ())],
-            )
-            state.data["first_player"] = int(action.get("first_player", 0))
-            state.active = int(action.get("active", state.data["first_player"]))
-            for key, value in action.get("threat", {}).items():
-                state.cards[self._find(engine, str(key))].counters["threat"] = int(value)
-        elif name == "put":
-            self._put(engine, action)
-        elif name == "play":
-            asked = bool(action.get("asked"))
-            turns.play_card(self, engine, player, card(zone="hand"), asked=asked)
-        elif name == "attack":
-            turns.basic_attack(self, engine, player, card(), target())
-        elif name == "thwart":
-            turns.basic_thwart(self, engine, player, card(), target())
-        elif name == "recover":
-            turns.recover(self, engine, player, card())
-        elif name == "change_form":
-            turns.change_form(self, engine, player, voluntary=True)
-        elif name == "activate":
-            uid = card(zone=action.get("zone", "play"))
-            found = [a for u, a in turns.activatable(self, engine, player) if u == uid]
-            if not found:
-                raise ValueError(f"{action['card']} has no action to use now")
-            turns.activate(self, engine, player, uid, found[0])
-        elif name == "can_attack":
-            ids = sorted(state.cards[u].card_id for u in self.attack_targets(engine, player))
-            if ids != sorted(action.get("expected", [])):
-                raise AssertionError(f"attackable enemies: {ids}")
-        elif name == "villain_phase":
-            vphase.villain_phase(self, engine)
-        elif name in VILLAIN_STEPS:
-            VILLAIN_STEPS[name](self, engine)
-            self.check(engine)
-        elif name == "discard":
-            self.to_discard(engine, card())
-            self.resolve_pending(engine)
-        elif name == "enemy_attack":
-            vphase.enemy_attack(
-                self, engine, card("enemy"), player, with_boost=bool(action.get("boost", False))
-            )
-            self.check(engine)
-        elif name == "enemy_scheme":
-            vphase.enemy_scheme(
-                self, engine, card("enemy"), player, with_boost=bool(action.get("boost", False))
-            )
-            self.check(engine)
-        elif name == "reveal":
-            vphase.reveal(self, engine, card(), player)
-        elif name == "end_player_phase":
-            turns.end_of_player_phase(self, engine)
-        elif name == "draw":
-            engine.apply("draw", RULE, player=player, count=int(action.get("count", 1)))
-        elif name == "round":
-            self.round(engine)
-        elif name == "game":
-            self.play(engine)
-        else:
-            super().scenario_action(engine, name, action)
-
-    def _put(self, engine: Engine, action: Mapping[str, Any]) -> None:
-        """Put a card somewhere for a test: ``card``, ``zone``, ``player`` (none: shared),
-        ``from`` (the zone it is taken from), ``counters``, ``states``; a card no deck
-        holds (or any with ``new: true``) is made for the test."""
-        state = engine.state
-        zone = str(action["zone"])
-        who = action.get("player")
-        try:
-            if action.get("new"):
-                raise ValueError("a new copy")
-            uid = self._find(engine, str(action["card"]), action.get("from"))
-        except ValueError:
-            if action.get("from") is not None or str(action["card"]) not in engine.pool.cards:
-                raise
-            # a card of no deck (a test card, or ``new: true``): made for the test
-            uid = state.create_card(str(action["card"]), int(who or 0), zone).uid
-            if engine.definition(uid).type in ENCOUNTER_TYPES:
-                state.cards[uid].data["encounter"] = True
-        if who is None:
-            state.move(uid, zone, shared=True)
-        else:
-            state.move(uid, zone, player=int(who))
-        card = state.cards[uid]
-        card.face_up = True
-        if who is not None:
-            card.controller = int(who)
-        card.counters.update({str(k): int(v) for k, v in action.get("counters", {}).items()})
-        if "states" in action:  # the card's states from now on ([] readies it)
-            card.states = {str(s) for s in action["states"]}
-        if action.get("attach") == "villain":
-            card.attached_to = self.villain(engine)
-        if zone == "play":
-            engine.emit(Event("enters_play", subject=uid, player=card.controller))
-            self.resolve_pending(engine)
-
-
-# one step of the villain phase at a time, for tests
-VILLAIN_STEPS = {
-    "villain_threat": vphase.place_acceleration,
-    "villain_activations": vphase.activations,
-    "deal_encounters": vphase.deal_encounters,
-    "reveal_encounters": vphase.reveal_encounters,
-}
+        mc_scenario.run(self, engine, name, action)
 
 
 def mc_pool(extra: Sequence[Path] = ()) -> CardPool:
