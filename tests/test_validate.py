@@ -284,3 +284,19 @@ cards:
             '"Kite" names the nemesis set "kite_nemesis", but no card has that set_code',
         )
     ]
+
+
+def test_boost_star_needs_a_boost_ability(tmp_path: Path) -> None:
+    """MC2-T-112 (CARD-C1): a star in the boost field with no "Boost:" text warns."""
+    cards = """\
+game: marvel-champions
+set: TST
+cards:
+  - {id: t1, name: Gust, type: treachery, set_code: tst, boost: {icons: 0, star: true},
+     text: "When Revealed: Place 1 threat on the main scheme."}
+  - {id: t2, name: Squall, type: treachery, set_code: tst, boost: {icons: 0, star: true},
+     text: "Boost: Place 1 threat on the main scheme."}
+"""
+    _write(tmp_path, "a.yaml", cards)
+    message = 'the boost field has a star, but the text has no "Boost:" ability for it'
+    assert _found(tmp_path) == [("a.yaml", "CS-C035", 4, 65, message)]

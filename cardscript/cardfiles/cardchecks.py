@@ -7,6 +7,7 @@
 | CS-C032 | a card type that does nothing without text has none (warning) |
 | CS-C033 | VS System: a team written as empty text instead of null (warning) |
 | CS-C034 | a rarity that the collector number's colour (print) contradicts |
+| CS-C035 | Marvel Champions: a boost star with no "Boost:" text (warning) |
 """
 
 from __future__ import annotations
@@ -135,6 +136,16 @@ def _field_checks(
             doc.span_of((*path, "rarity")),
             f'perhaps try "rarity: {printed}", or leave the rarity out: the print gives it',
         )
+    boost = card.get("boost")
+    if game == "marvel-champions" and isinstance(boost, Mapping) and boost.get("star"):
+        lines = str(card.get("text") or "").splitlines()
+        if not any(line.strip().startswith("Boost:") for line in lines):
+            yield warning(
+                "CS-C035",
+                'the boost field has a star, but the text has no "Boost:" ability for it',
+                doc.span_of((*path, "boost")),
+                'perhaps try adding a line "Boost: …" to the text, or "star: false"',
+            )
     if game == "vs-system" and card.get("team") == "":
         yield warning(
             "CS-C033",

@@ -31,9 +31,12 @@ def cause_of(ctx: Context) -> Cause:
 def run_steps(ctx: Context, steps: ast.Steps) -> None:
     if steps.where:
         _bind_where(ctx, steps)
-    for step in steps.steps:
+    strict_then = ctx.engine.kernel.then_needs_full(ctx.engine)
+    for index, step in enumerate(steps.steps):
         if ctx.engine.state.result is not None:
             return
+        if strict_then and index and "then" in steps.joiners[index - 1] and not ctx.did:
+            return  # the text before "then" did not fully resolve (a game's rule)
         run_step(ctx, step)
 
 
@@ -55,9 +58,14 @@ def run_step(ctx: Context, step: ast.Node) -> None:
             inner.it = [target]
             run_clause(inner, step.clause)
     elif isinstance(step, ast.Choice):
-        labels = [_label(ctx, option) for option in step.options]
-        (picked,) = ctx.engine.choose(ctx.controller, "option", "choose one", step.options, labels)
-        run_clause(ctx, step.options[picked])
+        kernel = ctx.engine.kernel
+        options = [o for o in step.options if kernel.option_open(ctx.engine, ctx, o)]
+        if not options:
+            ctx.did = False
+            return
+        labels = [_label(ctx, option) for option in options]
+        (picked,) = ctx.engine.choose(ctx.controller, "option", "choose one", options, labels)
+        run_clause(ctx, options[picked])
     else:
         raise RulesError(f"cannot run a {type(step).__name__}", ctx)
 
@@ -178,8 +186,11 @@ def _draw(ctx: Context, clause: ast.Clause) -> None:
 
 
 def _discard(ctx: Context, clause: ast.Clause) -> None:
-    chosen = uids(resolve_targets(ctx, clause.action.target, "discard"))
-    ctx.did = bool(chosen)
+    target = clause.action.target
+    chosen = uids(resolve_targets(ctx, target, "discard"))
+    q = target.quantifier if isinstance(target, ast.Cards) else None
+    asked = ctx.amount(q.count) if q is not None and q.kind in ("n_cards", "n_targets") else 1
+    ctx.did = len(chosen) >= asked  # "discard 2 cards" with 1 card did not happen in full
     for uid in chosen:
         ctx.engine.apply("discard", cause_of(ctx), uid=uid)
     ctx.it = list(chosen)
@@ -235,8 +246,8 @@ def _move_counters(ctx: Context, clause: ast.Clause) -> None:
     amount = ctx.amount(action.amount)
     sources = uids(resolve_targets(ctx, action.source, "move counters from"))
     targets = uids(resolve_targets(ctx, action.target, "move counters to"))
-    if not sources or not targets:
-        ctx.did = False
+    if not sources or not targets or sources[0] == targets[0]:
+        ctx.did = False  # moving to where they already are moves nothing (MC2-T-015)
         return
     moved = min(amount, ctx.engine.state.cards[sources[0]].counters.get(action.name or "", 0))
     if moved:

@@ -353,14 +353,14 @@ class Engine:
                     continue
                 if step.duration is not None or step.subject is None:
                     continue
-                if all(mod.stat != stat for mod in step.action.stat_mods):
-                    continue  # not this stat: no need to find whom it covers
+                mods = [mod for mod in step.action.stat_mods if mod.stat == stat]
+                if not mods:
+                    continue  # it changes other stats: who it covers does not matter
                 ctx = self.context(source, ability)
                 _bind_where(ctx, node.effects)
                 if selects(ctx, step.subject, uid):
-                    for mod in step.action.stat_mods:
-                        if mod.stat == stat:
-                            yield _delta(mod.delta, ctx)
+                    for mod in mods:
+                        yield _delta(mod.delta, ctx)
 
     def _static_applies(
         self, source: int, ability: CompiledAbility, node: ast.EffectAbility
@@ -645,7 +645,7 @@ class Engine:
             return False
         ctx.did = True
         run_steps(ctx, effects)
-        self._count_use(ability, source)
+        self.count_use(ability, source)
         return True
 
     def choose_targets(
@@ -670,7 +670,8 @@ class Engine:
                 chosen[node.span.offset] = resolve_targets(ctx, node, "choose a target")
         return chosen
 
-    def _count_use(self, ability: CompiledAbility, source: int | None) -> None:
+    def count_use(self, ability: CompiledAbility, source: int | None) -> None:
+        """One more use against the ability's limits (also when its effects were cancelled)."""
         if ability.line.mods:
             key = f"{source}:{ability.key}"
             self.state.used[key] = self.state.used.get(key, 0) + 1

@@ -17,6 +17,7 @@ from cardscript.interpreter import primitives
 if TYPE_CHECKING:
     from cardscript.interpreter.cards import CompiledAbility
     from cardscript.interpreter.engine import Engine, Event, PrimitiveFn
+    from cardscript.interpreter.select import Context, Target
 
 
 class Kernel:
@@ -127,6 +128,21 @@ class Kernel:
         if phase.owner == "your":
             return state.active == controller and phase.phase in (state.phase, self.turn_phase)
         return phase.phase in (state.phase, state.step, self.turn_phase)
+
+    def option_open(self, engine: Engine, ctx: Context, clause: ast.Clause) -> bool:
+        """May a "choose one" option be chosen now (a game may require that it change
+        something)? By default every option may."""
+        return True
+
+    def then_needs_full(self, engine: Engine) -> bool:
+        """Does text after "then" resolve only if the text before it resolved in full
+        (Marvel Champions MC-THEN-1)? By default it always resolves."""
+        return False
+
+    def may_choose(self, engine: Engine, ctx: Context, target: Target) -> bool:
+        """May this ability's text choose ``target`` (a rule of the game may forbid it, as
+        Marvel Champions' Guard forbids attacking the villain)? Each, all: not asked."""
+        return True
 
     def hook_default(self, engine: Engine, hook: str, default: Any) -> Any:
         return default

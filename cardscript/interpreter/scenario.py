@@ -7,6 +7,7 @@ A scenario file (``*.scenario.yaml``) is data; rulebook examples become scenario
     source: pocket-duel.md §15   # where the rule comes from (optional)
     seed: 1
     cards: [extra/cards.yaml]    # card files besides the game's bundled ones (optional)
+    seats: 2                     # players at the table (optional; the game may seat fewer)
     setup:
       active: 0
       turn: 1
@@ -113,7 +114,8 @@ def run_scenario(path: str | Path) -> ScenarioResult:
     log = GameLog()
     extra = [Path(path).parent / p for p in data.get("cards", [])]
     try:
-        engine = factory(int(data.get("seed", 1)), [script.agent(0), script.agent(1)], log, extra)
+        seats = [script.agent(n) for n in range(int(data.get("seats", 2)))]
+        engine = factory(int(data.get("seed", 1)), seats, log, extra)
         _setup(engine, data.get("setup", {}))
         for action in data.get("actions", []):
             script.load(action.get("answers", []))
@@ -210,7 +212,10 @@ def _compare_card(engine: Engine, wanted: Mapping[str, Any]) -> list[str]:
     matches = [c for c in engine.state.cards.values() if c.card_id == wanted["card"]]
     if not matches:
         return [f"cards.{wanted['card']}: not in the game"]
-    card = matches[int(wanted.get("copy", 0))]
+    copy = int(wanted.get("copy", 0))
+    if copy >= len(matches):
+        return [f"cards.{wanted['card']}: no copy {copy} (the game has {len(matches)})"]
+    card = matches[copy]
     out = []
     if "zone" in wanted and card.zone != wanted["zone"]:
         out.append(f"cards.{card.card_id}.zone: expected {wanted['zone']}, got {card.zone}")

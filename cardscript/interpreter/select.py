@@ -219,6 +219,12 @@ def matches_cards(ctx: Context, selector: ast.Cards, uid: int) -> bool:
     if q is not None and uid == ctx.source and q.kind in _NOT_THIS:
         return False
     for quality in selector.qualities:
+        if quality.kind == "adj" and quality.value == "attached":
+            # "attached ally": the card the text's own card is attached to
+            host = engine.state.cards[ctx.source].attached_to if ctx.source is not None else None
+            if (host == uid) == quality.negated:
+                return False
+            continue
         if quality.kind == "adj":
             value = quality.value
             has = (
@@ -321,6 +327,8 @@ def resolve_targets(ctx: Context, selector: ast.Node | None, prompt: str) -> lis
     if kind in ("top", "bottom"):
         count = ctx.amount(q.count) if q.count else 1
         return found[-count:][::-1] if kind == "top" else found[:count]
+    kernel = ctx.engine.kernel
+    found = [t for t in found if kernel.may_choose(ctx.engine, ctx, t)]
     if not found:
         return []
     if kind in ("up_to",):

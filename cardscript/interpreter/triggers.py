@@ -35,6 +35,19 @@ def matching_triggers(engine: Engine, event: Event) -> list[PendingTrigger]:
     return found
 
 
+def ability_matches(
+    engine: Engine, event: Event, uid: int, ability: CompiledAbility, controller: int
+) -> bool:
+    """Would this triggered ability of ``uid`` (wherever the card is: an event in hand,
+    say) hear ``event`` for ``controller``?"""
+    node = ability.node
+    return (
+        isinstance(node, ast.Triggered)
+        and engine.within_limits(ability, uid)
+        and _matches(engine, node, event, uid, ability, controller)
+    )
+
+
 def _listening(engine: Engine, event: Event) -> Iterable[tuple[int, CompiledAbility]]:
     # only the abilities waiting for this event's name (or moment): ``_matches`` would
     # refuse every other one
@@ -85,7 +98,12 @@ def _matches(
     elif event.subject is not None and event.subject != uid and not event.get("any"):
         return False  # a bare event ("When Revealed") is about this card
     if wanted.obj is not None:
-        obj = event.obj
+        # no card as the object: the event's player is ("an enemy attacks you")
+        obj = event.obj if event.obj is not None else _seat(event.player)
         if obj is None or not selects(ctx, wanted.obj.selector, obj):
             return False
     return True
+
+
+def _seat(player: int | None) -> Seat | None:
+    return Seat(player) if player is not None else None

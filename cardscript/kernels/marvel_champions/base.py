@@ -19,15 +19,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from cardscript.grammar import ast
 from cardscript.interpreter import primitives
 from cardscript.interpreter.engine import Cause, Event
 from cardscript.interpreter.kernel import Kernel
+from cardscript.interpreter.select import candidates
+from cardscript.kernels.marvel_champions import windows
 
 if TYPE_CHECKING:
     from cardscript.interpreter.engine import Engine, PrimitiveFn
     from cardscript.interpreter.primitives import Target
+    from cardscript.interpreter.select import Context
 
 GAME = "marvel-champions"
+DEFAULT_VILLAIN = "grimhold"
 RULE = Cause(rule="marvel-champions")
 ENCOUNTER_TYPES = frozenset(
     {"minion", "treachery", "attachment", "environment", "side_scheme", "obligation"}
@@ -39,12 +44,56 @@ class MCBase(Kernel):
     """The parts of the rules the engine asks about."""
 
     game = GAME
-    play_zones = ("play",)
+    # a treachery being revealed and an event being played are where their text works,
+    # so "when a treachery is revealed" and "when an event is played" see them
+    # (MC2-T-060, MC2-T-032); nothing else lies in ``revealing`` or ``resolving``
+    play_zones = ("play", "revealing", "resolving")
     discard_zone = "discard"
     life_resource = "hit_points"
     turn_phase = "turn"
     max_rounds = 40
     max_actions = 30
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.windows: list[windows.Window] = []  # the interrupt windows open now
+        self.heard: list[windows.Offer] = []  # Responses in hand to events not yet settled
+        self._listeners: windows.Listeners | None = None
+
+    def listeners(self, engine: Engine) -> windows.Listeners:
+        if self._listeners is None:
+            self._listeners = windows.Listeners.of(engine.pool)
+        return self._listeners
+
+    def after_event(self, engine: Engine, event: Event) -> None:
+        # matched now, while the card it is about is still where the event found it
+        if event.name in self.listeners(engine).after_optional:
+            self.heard += windows.hand_offers(self, engine, [event], windows.RESPONSES)
+
+    def changes(self, engine: Engine, ctx: Context, clause: ast.Clause) -> bool:
+        """Would this step change the game (G16)? Healing needs damage, removing threat
+        needs threat, dealing damage needs a character to take it; anything else counts
+        as a change."""
+        action = clause.action
+        if action.target is None or action.verb not in ("heal", "remove_counters", "deal"):
+            return True
+        if action.verb == "remove_counters" and action.name != "threat":
+            return True
+        found = [t for t in candidates(ctx, action.target) if isinstance(t, int)]
+        if action.verb == "deal":
+            return bool(found)
+        counter = "damage" if action.verb == "heal" else "threat"
+        return any(engine.state.cards[t].counters.get(counter, 0) for t in found)
+
+    def option_open(self, engine: Engine, ctx: Context, clause: ast.Clause) -> bool:
+        """Only options that would change the game may be chosen (S026)."""
+        return not engine.rule("change_state_required") or self.changes(engine, ctx, clause)
+
+    def then_needs_full(self, engine: Engine) -> bool:
+        return bool(engine.rule("then_requires_full"))
+
+    def event_name(self, generic: str) -> str:
+        return "takes_damage" if generic == "damaged" else generic
 
     # ---- primitives -------------------------------------------------------------------
     def primitives(self) -> dict[str, PrimitiveFn]:
@@ -55,7 +104,51 @@ class MCBase(Kernel):
             "confuse": self._status("confused_card"),
             "defeat": self._defeat_primitive,
             "discard": self._discard_primitive,
+            "cancel": self._cancel,
+            "deal_damage": self._deal_damage,
         }
+
+    def _deal_damage(self, engine: Engine, cause: Cause, target: Target, **args: Any) -> int:
+        """An interrupt window opens before damage is dealt (S060: prevent part of it);
+        what an Interrupt prevents lasts for this damage only."""
+        if not isinstance(target, int):
+            return self._damage_player(engine, cause, target.index, **args)
+        lasting = len(engine.state.lasting)
+        event = Event("takes_damage", subject=target, amount=args.get("amount"))
+        if not windows.interrupt(self, engine, event):
+            return 0
+        dealt = int(primitives.deal_damage(engine, cause, target, **args) or 0)
+        added = engine.state.lasting[lasting:]
+        engine.state.lasting[lasting:] = [e for e in added if e["kind"] != "shield"]
+        return dealt
+
+    def _damage_player(self, engine: Engine, cause: Cause, player: int, **args: Any) -> int:
+        """Damage to a player goes to their identity; indirect damage (G75) the player
+        divides among their identity and allies, no card more than it has left (S064)."""
+        me = self.identity(engine, player)
+        amount = int(args.get("amount") or 0)
+        if me is None or amount <= 0:
+            return 0
+        if args.get("kind") != "indirect":
+            return int(self._deal_damage(engine, cause, me, **args) or 0)
+        cards = [me, *self.allies(engine, player)]
+        share = dict.fromkeys(cards, 0)
+        for left in range(amount, 0, -1):
+            room = [u for u in cards if share[u] < self.hit_points_left(engine, u)]
+            if not room:
+                break
+            labels = [f"{engine.describe(u)} ({share[u]} so far)" for u in room]
+            prompt = f"indirect damage: {left} to assign"
+            (picked,) = engine.choose(player, "targets", prompt, room, labels)
+            share[room[picked]] += 1
+        dealt = 0
+        for uid, part in share.items():
+            if part:
+                dealt += int(self._deal_damage(engine, cause, uid, **{**args, "amount": part}) or 0)
+        return dealt
+
+    def _cancel(self, engine: Engine, cause: Cause, target: Target | None = None, **_: Any) -> bool:
+        return windows.cancel(self)
 
     def _status(self, counter: str) -> PrimitiveFn:
         def run(engine: Engine, cause: Cause, target: Target, **_: Any) -> bool:
@@ -77,7 +170,11 @@ class MCBase(Kernel):
         return True
 
     def _discard_primitive(self, engine: Engine, cause: Cause, uid: int) -> None:
+        card = engine.state.cards[uid]
+        from_deck = card.zone == "deck"
         self.to_discard(engine, uid)
+        if from_deck and not engine.state.players[card.owner].zones.get("deck"):
+            self.on_empty_deck(engine, card.owner)  # it ran out: at once (G52, S078)
 
     # ---- zones ------------------------------------------------------------------------
     def zone(self, engine: Engine, player: int | None, name: str) -> list[int]:
@@ -210,6 +307,8 @@ class MCBase(Kernel):
     def printed(self, engine: Engine, uid: int, stat: str) -> int:
         definition = engine.definition(uid)
         value = definition.get(stat, 0)
+        if isinstance(value, dict):  # {value, per_player} or a boost field {icons, star}
+            value = value.get("icons", value.get("value", 0))
         value = value if isinstance(value, int) else 0
         if definition.type == "villain":
             if stat == "hit_points":
@@ -264,17 +363,7 @@ class MCBase(Kernel):
         return int(dealt or 0)
 
     def resolve_pending(self, engine: Engine) -> None:
-        """Forced triggered abilities and keywords, in player order (MC-FORCED-2)."""
-        order = self.players(engine) or [0]
-        for _ in range(50):
-            pending = engine.take_pending()
-            if not pending:
-                break
-            pending.sort(key=lambda p: order.index(p.controller) if p.controller in order else 0)
-            for trigger in pending:
-                if engine.state.result is not None:
-                    return
-                engine.loop_guard(trigger)
-                engine.resolve(trigger.ability, trigger.source, trigger.controller, trigger.event)
+        """Forced abilities and keywords, then the response window (MC-FORCED-2)."""
+        windows.respond(self, engine)
         engine.chain_done()
         self.check(engine)

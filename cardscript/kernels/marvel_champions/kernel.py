@@ -1,5 +1,5 @@
 """The Marvel Champions kernel (spec marvel-champions-part1.md, -part2.md; the Rules
-Reference, seed 003, wins): one to two players, one hero each, against one villain.
+Reference, seed 003, wins): one to four players, one hero each, against one villain.
 
 Setup (Appendix II, core steps): identities in alter-ego form, player decks shuffled, the
 villain at its first stage of the mode (standard: I then II; expert: II then III) with
@@ -9,14 +9,7 @@ A round is the player phase (``player.py``: each player's turn, then discard dow
 up and ready) and the villain phase (``villain.py``). The game ends when the villain's
 last stage is defeated (the players win, ``winner`` 0), when every hero is defeated or the
 main scheme completes (the players lose, ``winner`` None with reason).
-
-Scenario actions (``do:``): ``setup`` (``decks``: lists of card ids, identity first or
-found by its cards; ``villain``: the set code; ``mode``), ``play`` (``player``, ``card``;
-payment cards come from answers), ``attack`` / ``thwart`` (``player``, ``card``: the
-hero or ally, ``target``), ``recover``, ``change_form``, ``activate`` (``card``),
-``villain_phase``, ``enemy_attack`` / ``enemy_scheme`` (``enemy``, ``player``,
-``boost``), ``reveal`` (``card``: an encounter card id, ``player``), ``end_player_phase``,
-``round`` and ``game``. ``allowed: false`` expects the action refused.
+Scenario actions: ``scenario.py``.
 """
 
 from __future__ import annotations
@@ -27,22 +20,32 @@ from typing import Any
 
 from cardscript.interpreter.agents import Agent
 from cardscript.interpreter.cards import CardPool
-from cardscript.interpreter.engine import Engine, Event
+from cardscript.interpreter.engine import Engine, Event, PrimitiveFn
 from cardscript.interpreter.log import GameLog
 from cardscript.interpreter.playable import bundled_pool, deck_card_ids, register_game
+from cardscript.interpreter.select import Context, Target
 from cardscript.kernels.marvel_champions import player as turns
+from cardscript.kernels.marvel_champions import scenario as mc_scenario
 from cardscript.kernels.marvel_champions import villain as vphase
-from cardscript.kernels.marvel_champions.base import GAME, RULE, MCBase
-
-DEFAULT_VILLAIN = "grimhold"
+from cardscript.kernels.marvel_champions.base import (
+    DEFAULT_VILLAIN,
+    ENCOUNTER_TYPES,
+    GAME,
+    RULE,
+    MCBase,
+)
+from cardscript.kernels.marvel_champions.verbs import verb_primitives
 
 
 class MarvelChampionsKernel(MCBase):
     """Rounds, setup, attacks against enemies, defeat and the end of the game."""
 
     mode = "standard"
-    player_counts = (1, 2)  # solo or two-handed
+    player_counts = (1, 2, 3, 4)
     _checking = False
+
+    def primitives(self) -> dict[str, PrimitiveFn]:
+        return {**super().primitives(), **verb_primitives(self)}
 
     # ---- setup ------------------------------------------------------------------------
     def setup(self, engine: Engine, decks: Sequence[Sequence[str]]) -> None:
@@ -62,8 +65,15 @@ class MarvelChampionsKernel(MCBase):
         raise ValueError("a deck needs an identity (a hero with its alter-ego)")
 
     def setup_game(
-        self, engine: Engine, decks: Sequence[Sequence[str]], villain: str, mode: str
+        self,
+        engine: Engine,
+        decks: Sequence[Sequence[str]],
+        villain: str,
+        mode: str,
+        modular: Sequence[str] = (),
     ) -> None:
+        """Appendix II; the encounter deck is the villain's set, the ``modular`` sets and,
+        in expert mode, the set ``<villain>-expert`` (Appendix I, MC2-T-104/105)."""
         state = engine.state
         del state.players[len(decks) :]  # one player per deck (solo or two-handed)
         state.phase = "setup"
@@ -74,7 +84,7 @@ class MarvelChampionsKernel(MCBase):
             state.create_card(alter, index, "play")
             state.create_card(hero, index, "identity_back")
             for card_id in deck:
-                if engine.pool[card_id].type not in ("hero", "alter_ego"):
+                if engine.pool[card_id].type not in ("hero", "alter_ego", *ENCOUNTER_TYPES):
                     state.create_card(card_id, index, "deck", face_up=False)
             state.rng.shuffle(self.zone(engine, index, "deck"))
         stages = sorted(
@@ -98,13 +108,16 @@ class MarvelChampionsKernel(MCBase):
             ),
             key=lambda c: int(c.get("stage", 0)),
         )
+        for later in reversed(schemes[1:]):  # the stages to come, the next on top
+            state.create_card(later.id, 0, "main_scheme_deck", face_up=False, shared=True)
         if schemes:
             scheme = state.create_card(schemes[0].id, 0, "play", shared=True)
             threat = engine.stat(scheme.uid, "starting_threat") * len(state.players)
             if threat:
                 scheme.counters["threat"] = threat
+        sets = {villain, *modular, *([f"{villain}-expert"] if mode == "expert" else [])}
         for card in engine.pool.cards.values():
-            if card.get("set_code") == villain and card.type in (
+            if card.get("set_code") in sets and card.type in (
                 "minion",
                 "treachery",
                 "attachment",
@@ -116,12 +129,76 @@ class MarvelChampionsKernel(MCBase):
                         card.id, 0, "encounter_deck", face_up=False, shared=True
                     )
                     made.data["encounter"] = True
+        self.hero_sets(engine)
+        self.setup_abilities(engine, schemes[0].id if schemes else None)
         state.rng.shuffle(state.shared.setdefault("encounter_deck", []))
         for index in range(len(state.players)):
             me = self.identity(engine, index)
             assert me is not None
             engine.apply("draw", RULE, player=index, count=engine.stat(me, "hand_size"))
+            if engine.rule("mulligan", player=index):
+                self.mulligan(engine, index, engine.stat(me, "hand_size"))
         state.turn = 0
+
+    def mulligan(self, engine: Engine, player: int, size: int) -> None:
+        """MC-SETUP-13: discard any cards from the opening hand, then draw back up to the
+        hand size; the discarded cards stay in the discard pile (MC2-T-108)."""
+        hand = engine.state.players[player].zone("hand")
+        while hand:
+            labels = ["keep the hand"] + [f"mulligan {engine.describe(u)}" for u in hand]
+            (picked,) = engine.choose(player, "option", "mulligan?", [None, *hand], labels)
+            if picked == 0:
+                break
+            engine.apply("discard", RULE, uid=hand[picked - 1])
+        if len(hand) < size:
+            engine.apply("draw", RULE, player=player, count=size - len(hand))
+
+    def hero_sets(self, engine: Engine) -> None:
+        """Setup: each hero's obligation goes into the encounter deck, its nemesis set is
+        set aside out of play (MC2-T-106, S075); both belong to that player."""
+        state = engine.state
+        for index in range(len(state.players)):
+            hero = self.hero_of(engine, index)
+            nemesis = engine.pool[hero].get("nemesis_set") if hero else None
+            for card in engine.pool.cards.values():
+                if card.type == "obligation" and card.get("owner") == hero:
+                    zone = "encounter_deck"
+                elif nemesis and card.get("set_code") == nemesis:
+                    zone = "set_aside"
+                else:
+                    continue
+                for _ in range(int(card.get("quantity") or 1)):
+                    made = state.create_card(card.id, index, zone, face_up=False, shared=True)
+                    made.data["encounter"] = True
+
+    def setup_abilities(self, engine: Engine, scheme_b: str | None) -> None:
+        """Appendix II step 10: the first main scheme's "Setup:" text (on its side A)
+        resolves for the first player before the encounter deck is shuffled (MC2-T-049,
+        MC2-T-107)."""
+        scheme = self.main_scheme(engine)
+        if scheme_b is None or scheme is None:
+            return
+        side_a = engine.pool[scheme_b].get("back")
+        for card_id in (side_a, scheme_b):
+            if not card_id:
+                continue
+            for ability in engine.pool[str(card_id)].abilities:
+                label = ability.line.label
+                if label is not None and label.name == "setup":
+                    engine.resolve(ability, scheme, engine.state.data.get("first_player", 0))
+                    self.resolve_pending(engine)
+
+    def hero_of(self, engine: Engine, player: int) -> str | None:
+        """The hero card id of a player's identity, whichever side shows."""
+        zones = engine.state.players[player].zones
+        for uid in (
+            *zones.get("play", ()),
+            *zones.get("identity_back", ()),
+            *zones.get("removed", ()),
+        ):
+            if engine.definition(uid).type == "hero":
+                return engine.state.cards[uid].card_id
+        return None
 
     def on_empty_deck(self, engine: Engine, player: int) -> None:
         """G52: the discard pile becomes the deck, and the player is dealt an encounter card."""
@@ -184,6 +261,15 @@ class MarvelChampionsKernel(MCBase):
             ]
         return enemies
 
+    def may_choose(self, engine: Engine, ctx: Context, target: Target) -> bool:
+        """An "(attack)" ability targets only enemies a basic attack could (Guard, K6)."""
+        ability = ctx.ability
+        if ability is None or not isinstance(target, int) or not turns.is_attack(ability):
+            return True
+        if not self.is_a(engine, target, "enemy"):
+            return True
+        return target in self.attack_targets(engine, ctx.controller)
+
     def attack(self, engine: Engine, attacker: int, target: int, amount: int) -> None:
         """An attack by a hero or ally (G05): damage, then Retaliate and other responses."""
         state = engine.state
@@ -194,6 +280,7 @@ class MarvelChampionsKernel(MCBase):
             villain = self.villain(engine)
             if villain is not None and amount > left:
                 self.damage(engine, villain, amount - left, attacker)
+        self.check(engine)  # a defeated target is gone before "after it is attacked" (D-12)
         controller = state.cards[attacker].controller
         engine.emit(Event("attacks", subject=attacker, player=controller, obj=target))
         engine.emit(Event("is_attacked", subject=target, player=controller, obj=attacker))
@@ -210,6 +297,7 @@ class MarvelChampionsKernel(MCBase):
         if kind == "villain":
             upcoming = state.shared.get("villain_deck", [])
             engine.emit(Event("is_defeated", subject=uid))
+            vphase.labelled(engine, uid, "when_defeated", state.data.get("first_player", 0))
             self.resolve_pending(engine)
             if not upcoming:
                 engine.end(0, "villain defeated")
@@ -218,7 +306,10 @@ class MarvelChampionsKernel(MCBase):
             for other in list(state.cards.values()):
                 if other.attached_to == uid:
                     other.attached_to = nxt  # attachments stay with the villain
-            statuses = {k: v for k, v in card.counters.items() if k.endswith("_card")}
+            # status cards and all-purpose tokens stay with the villain (MC2-T-033)
+            statuses = {
+                k: v for k, v in card.counters.items() if k.endswith("_card") or k == "all_purpose"
+            }
             state.move(uid, "removed", shared=True)
             state.move(nxt, "play", shared=True)
             state.cards[nxt].face_up = True
@@ -228,21 +319,38 @@ class MarvelChampionsKernel(MCBase):
             self.resolve_pending(engine)
             return
         if kind in ("hero", "alter_ego"):
-            player = card.controller
-            state.players[player].data["defeated"] = True
-            engine.emit(Event("is_defeated", subject=uid, player=player))
-            for zone in ("play", "hand", "dealt"):
-                for gone in list(state.players[player].zones.get(zone, ())):
-                    if engine.definition(gone).type in ("hero", "alter_ego"):
-                        state.move(gone, "removed", player=player)
-                    else:
-                        self.to_discard(engine, gone)
-            if not self.players(engine):
-                engine.end(None, "heroes defeated")
+            self.eliminate(engine, card.controller, uid)
             return
         engine.emit(Event("is_defeated", subject=uid, player=card.controller))
+        vphase.labelled(engine, uid, "when_defeated", card.controller)  # MC2-T-048
         self.to_discard(engine, uid)
         self.resolve_pending(engine)
+
+    def eliminate(self, engine: Engine, player: int, uid: int) -> None:
+        """G23: the player's cards go to their owners' discard piles, the dealt encounter
+        cards to the encounter discard, and each engaged minion engages the next player,
+        damage and status cards kept (S053)."""
+        state = engine.state
+        state.players[player].data["defeated"] = True
+        engine.emit(Event("is_defeated", subject=uid, player=player))
+        left = self.players(engine)
+        n = len(state.players)
+        heir = next((q % n for q in range(player + 1, player + n) if q % n in left), None)
+        for zone in ("play", "hand", "dealt", "deck"):
+            for gone in list(state.players[player].zones.get(zone, ())):
+                kind = engine.definition(gone).type
+                if kind in ("hero", "alter_ego"):
+                    state.move(gone, "removed", player=player)
+                elif kind == "minion" and zone == "play" and heir is not None:
+                    state.move(gone, "play", player=heir)
+                    state.cards[gone].controller = heir
+                else:
+                    self.to_discard(engine, gone)
+        if not left:
+            engine.end(None, "heroes defeated")
+        elif state.data.get("first_player", 0) == player:
+            # an eliminated first player hands the token on (MC2-T-020)
+            state.data["first_player"] = heir if heir is not None else left[0]
 
     def check(self, engine: Engine) -> None:
         if self._checking:
@@ -285,7 +393,37 @@ class MarvelChampionsKernel(MCBase):
         if state.result is None and scheme is not None:
             target = engine.stat(scheme, "target_threat") * len(state.players)
             if state.cards[scheme].counters.get("threat", 0) >= target > 0:
-                engine.end(None, "main scheme completed")
+                self.advance(engine, scheme)
+                self._check(engine)  # what the new stage's When Revealed did
+
+    def advance(self, engine: Engine, scheme: int) -> None:
+        """MC-MAIN: a completed stage gives way to the next, which gets only its own
+        starting threat (the excess is lost, ``scheme_excess_carries``) and keeps the
+        acceleration tokens, then its When Revealed resolves (MC2-T-005); after the
+        last stage the players lose."""
+        state = engine.state
+        upcoming = state.shared.get("main_scheme_deck", [])
+        if not upcoming:
+            engine.end(None, "main scheme completed")
+            return
+        old = state.cards[scheme]
+        nxt = upcoming[-1]
+        threat = engine.stat(nxt, "starting_threat") * len(state.players)
+        excess = old.counters.get("threat", 0) - engine.stat(scheme, "target_threat") * len(
+            state.players
+        )
+        if engine.rule("scheme_excess_carries"):
+            threat += excess
+        tokens = old.counters.get("acceleration_token", 0)
+        state.move(scheme, "removed", shared=True)
+        state.move(nxt, "play", shared=True)
+        card = state.cards[nxt]
+        card.face_up = True
+        card.counters = {k: v for k, v in (("threat", threat), ("acceleration_token", tokens)) if v}
+        engine.emit(Event("advances", subject=nxt))
+        engine.emit(Event("is_revealed", subject=nxt))
+        vphase.when_revealed(engine, nxt, state.data.get("first_player", 0))
+        self.resolve_pending(engine)
 
     # ---- scenarios ------------------------------------------------------------------------
     def scenario_setup(self, engine: Engine, setup: Mapping[str, Any]) -> None:
@@ -293,112 +431,8 @@ class MarvelChampionsKernel(MCBase):
         if count:
             del engine.state.players[1:]
 
-    def _find(self, engine: Engine, card_id: str, zone: str | None = None) -> int:
-        for card in engine.state.cards.values():
-            if card.card_id == card_id and (zone is None or card.zone == zone):
-                return card.uid
-        raise ValueError(f"no card {card_id!r} in the game")
-
     def scenario_action(self, engine: Engine, name: str, action: dict[str, Any]) -> None:
-        allowed = bool(action.get("allowed", True))
-        try:
-            self._scenario_action(engine, name, action)
-        except ValueError:
-            if allowed:
-                raise
-            return
-        if not allowed:
-            raise ValueError(f"the action {name} should have been refused")
-
-    def _scenario_action(self, engine: Engine, name: str, action: dict[str, Any]) -> None:
-        state = engine.state
-        player = int(action["player"]) if action.get("player") is not None else state.active
-
-        def card(key: str = "card", zone: str | None = None) -> int:
-            return self._find(engine, str(action[key]), zone)
-
-        def target() -> int | None:
-            return card("target") if "target" in action else None
-
-        if name == "setup":
-            decks = [list(d) for d in action["decks"]]
-            self.setup_game(
-                engine,
-                decks,
-                str(action.get("villain", DEFAULT_VILLAIN)),
-                str(action.get("mode", "standard")),
-            )
-            for key, value in action.get("threat", {}).items():
-                state.cards[self._find(engine, str(key))].counters["threat"] = int(value)
-        elif name == "put":
-            self._put(engine, action)
-        elif name == "play":
-            turns.play_card(self, engine, player, card(zone="hand"))
-        elif name == "attack":
-            turns.basic_attack(self, engine, player, card(), target())
-        elif name == "thwart":
-            turns.basic_thwart(self, engine, player, card(), target())
-        elif name == "recover":
-            turns.recover(self, engine, player, card())
-        elif name == "change_form":
-            turns.change_form(self, engine, player, voluntary=True)
-        elif name == "activate":
-            found = [a for u, a in turns.activatable(self, engine, player) if u == card()]
-            if not found:
-                raise ValueError(f"{action['card']} has no action to use now")
-            engine.resolve(found[0], card(), player)
-            self.resolve_pending(engine)
-        elif name == "can_attack":
-            ids = sorted(state.cards[u].card_id for u in self.attack_targets(engine, player))
-            if ids != sorted(action.get("expected", [])):
-                raise AssertionError(f"attackable enemies: {ids}")
-        elif name == "villain_phase":
-            vphase.villain_phase(self, engine)
-        elif name == "enemy_attack":
-            vphase.enemy_attack(
-                self, engine, card("enemy"), player, with_boost=bool(action.get("boost", False))
-            )
-            self.check(engine)
-        elif name == "enemy_scheme":
-            vphase.enemy_scheme(
-                self, engine, card("enemy"), player, with_boost=bool(action.get("boost", False))
-            )
-            self.check(engine)
-        elif name == "reveal":
-            vphase.reveal(self, engine, card(), player)
-        elif name == "end_player_phase":
-            turns.end_of_player_phase(self, engine)
-        elif name == "draw":
-            engine.apply("draw", RULE, player=player, count=int(action.get("count", 1)))
-        elif name == "round":
-            self.round(engine)
-        elif name == "game":
-            self.play(engine)
-        else:
-            super().scenario_action(engine, name, action)
-
-    def _put(self, engine: Engine, action: Mapping[str, Any]) -> None:
-        """Put a card somewhere for a test: ``card``, ``zone``, ``player`` (none: shared),
-        ``from`` (the zone it is taken from), ``counters``, ``states``."""
-        state = engine.state
-        uid = self._find(engine, str(action["card"]), action.get("from"))
-        zone = str(action["zone"])
-        who = action.get("player")
-        if who is None:
-            state.move(uid, zone, shared=True)
-        else:
-            state.move(uid, zone, player=int(who))
-        card = state.cards[uid]
-        card.face_up = True
-        if who is not None:
-            card.controller = int(who)
-        card.counters.update({str(k): int(v) for k, v in action.get("counters", {}).items()})
-        card.states.update(str(s) for s in action.get("states", []))
-        if action.get("attach") == "villain":
-            card.attached_to = self.villain(engine)
-        if zone == "play":
-            engine.emit(Event("enters_play", subject=uid, player=card.controller))
-            self.resolve_pending(engine)
+        mc_scenario.run(self, engine, name, action)
 
 
 def mc_pool(extra: Sequence[Path] = ()) -> CardPool:

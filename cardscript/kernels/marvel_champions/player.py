@@ -1,18 +1,16 @@
-"""Marvel Champions: a player's turn (MC-TURN): playing cards, paying with resources, basic
-powers, allies, actions of cards in play and changing form.
-
-Paying (MC-COST): the player discards cards from hand, each giving its printed resource
-icons (a wild icon counts as any type); excess resources are wasted. The cards of the core
-set here have generic costs, so only the count matters.
-"""
+"""Marvel Champions: a player's turn (MC-TURN): playing cards (paid as ``resources.py``
+says), basic powers, allies, actions of cards in play and changing form."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from cardscript.grammar import ast
+from cardscript.interpreter.effects import run_steps
 from cardscript.interpreter.engine import Cause, Event
+from cardscript.kernels.marvel_champions import windows
 from cardscript.kernels.marvel_champions.base import RULE
+from cardscript.kernels.marvel_champions.resources import costs_payable, pay, payable
 
 if TYPE_CHECKING:
     from cardscript.interpreter.cards import CompiledAbility
@@ -22,52 +20,11 @@ if TYPE_CHECKING:
 Option = tuple[str, Any]
 
 
-def icons(engine: Engine, uid: int) -> int:
-    found = engine.definition(uid).get("resources") or []
-    return len(found) if isinstance(found, list) else 0
-
-
 def cause(engine: Engine, uid: int) -> Cause:
     return Cause(card=engine.state.cards[uid].card_id)
 
 
-def label_ok(k: MarvelChampionsKernel, engine: Engine, player: int, ability: Any) -> bool:
-    """Hero / alter-ego labels need that form (G38)."""
-    label = getattr(ability.line, "label", None)
-    name = label.name if label is not None else ""
-    if name.startswith("hero_"):
-        return k.in_hero_form(engine, player)
-    if name.startswith("alter_ego_"):
-        return not k.in_hero_form(engine, player)
-    return True
-
-
-def payable(engine: Engine, player: int, uid: int) -> bool:
-    cost = engine.stat(uid, "cost")
-    hand = engine.state.players[player].zones.get("hand", [])
-    return sum(icons(engine, u) for u in hand if u != uid) >= cost
-
-
-def pay(engine: Engine, player: int, uid: int, cost: int) -> None:
-    """Discard cards from hand until the cost is met; the excess is wasted (MC-RES-4)."""
-    paid = 0
-    for _ in range(60):
-        if paid >= cost:
-            break
-        hand = [
-            u
-            for u in engine.state.players[player].zones.get("hand", [])
-            if u != uid and icons(engine, u) > 0
-        ]
-        if not hand:
-            raise ValueError("not enough resources")
-        labels = [f"discard {engine.describe(u)} for {icons(engine, u)}" for u in hand]
-        (picked,) = engine.choose(player, "targets", f"pay {cost - paid} more", hand, labels)
-        spent = hand[picked]
-        paid += icons(engine, spent)
-        engine.apply("discard", RULE, uid=spent)
-
-
+ACTION_LABELS = frozenset({"action", "hero_action", "alter_ego_action"})
 NOT_ON_PLAY = frozenset({"resource", "boost", "when_revealed", "when_defeated", "setup", "special"})
 
 
@@ -85,8 +42,18 @@ def effect_abilities(engine: Engine, uid: int) -> list[CompiledAbility]:
 
 def is_attack(ability: CompiledAbility) -> bool:
     """An ability labelled "(attack)" is an attack by the identity (G05 bullet 3)."""
-    label = getattr(ability.line, "label", None)
-    return label is not None and "PHASE:attack" in label.qualifier
+    return windows.qualified(ability, "attack")
+
+
+def status_instead(k: MarvelChampionsKernel, engine: Engine, player: int, status: str) -> bool:
+    """A stunned identity's attack or a confused one's thwart does nothing but discard the
+    status card (G49, S084)."""
+    me = k.identity(engine, player)
+    counters = engine.state.cards[me].counters if me is not None else {}
+    if counters.get(status):
+        del counters[status]
+        return True
+    return False
 
 
 def attack_ability(
@@ -100,6 +67,7 @@ def attack_ability(
     before = {e: state.cards[e].counters.get("damage", 0) for e in enemies}
     state.data["attacker"] = me
     engine.resolve(ability, uid, player)
+    k.check(engine)  # a defeated enemy is gone before "after it is attacked" (D-12)
     for enemy in enemies:
         card = state.cards[enemy]
         if card.counters.get("damage", 0) != before[enemy] or card.zone != "play":
@@ -120,42 +88,112 @@ def can_play(k: MarvelChampionsKernel, engine: Engine, player: int, uid: int) ->
     ):
         return False
     if definition.get("unique"):
-        name = definition.name
+        # one copy in play across all players, by title and subtitle (MC2-T-081)
+        title = (definition.name, definition.get("subtitle"))
         for p in range(len(engine.state.players)):
             for other in engine.state.players[p].zones.get("play", ()):
-                if engine.definition(other).name == name:
+                there = engine.definition(other)
+                if (there.name, there.get("subtitle")) == title:
                     return False
+    if any(not engine.within_limits(a, None) for a in by_title(engine, uid)):
+        return False
     if kind == "event":
         found = effect_abilities(engine, uid)
-        return bool(found) and all(label_ok(k, engine, player, a) for a in found)
+        return (
+            bool(found)
+            and all(windows.form_ok(k, engine, player, a) for a in found)
+            and any(would_change(k, engine, uid, a, player) for a in found)
+        )
     return True
 
 
-def play_card(k: MarvelChampionsKernel, engine: Engine, player: int, uid: int) -> None:
+def would_change(
+    k: MarvelChampionsKernel, engine: Engine, uid: int, ability: CompiledAbility, player: int
+) -> bool:
+    """G16, MC-EVENT-4 (``change_state_required``): an ability none of whose steps would
+    change anything (``MCBase.changes``) cannot be initiated (S036, MC2-T-031, MC2-T-091);
+    a "choose one" step changes something if one of its options does (S026)."""
+    effects = getattr(ability.node, "effects", None)
+    if effects is None or not engine.rule("change_state_required", player=player):
+        return True
+    ctx = engine.context(uid, ability, player)
+    for step in effects.steps:
+        options = step.options if isinstance(step, ast.Choice) else [step]
+        if any(not isinstance(o, ast.Clause) or k.changes(engine, ctx, o) for o in options):
+            return True
+    return False
+
+
+def by_title(engine: Engine, uid: int) -> list[CompiledAbility]:
+    """Abilities with a "Max N per <period>": counted for every copy of the card, whoever
+    plays it (G61); counted under no card instance."""
+    return [
+        a
+        for a in engine.definition(uid).abilities
+        if any(m.kind == "max_per" and m.period for m in a.line.mods)
+    ]
+
+
+def play_card(
+    k: MarvelChampionsKernel, engine: Engine, player: int, uid: int, *, asked: bool = False
+) -> None:
     """MC-PLAY: pay the cost, then an event resolves and is discarded; other cards enter
-    play in the player's area."""
+    play in the player's area. Another player's event only when the active player asks
+    (MC-TURN-0 f, S052): its owner pays and it goes to its owner's discard."""
     card = engine.state.cards[uid]
     if card.zone != "hand" or card.controller != player:
         raise ValueError("a card is played from its controller's hand")
+    if player != engine.state.active and not (asked and engine.definition(uid).type == "event"):
+        raise ValueError("out of their turn a player plays an event only when asked")
     if not can_play(k, engine, player, uid):
         raise ValueError(f"{engine.definition(uid).name} cannot be played now")
-    pay(engine, player, uid, engine.stat(uid, "cost"))
+    if not pay(engine, player, uid, engine.stat(uid, "cost")):
+        raise ValueError("not enough resources")
     definition = engine.definition(uid)
     if definition.type == "event":
         engine.state.move(uid, "resolving", player=player)
+        # paid, it may still be cancelled: then it goes to the discard pile (MC2-T-032)
+        cancelled = not windows.interrupt(k, engine, Event("is_played", subject=uid, player=player))
+        for ability in by_title(engine, uid):
+            engine.count_use(ability, None)  # played counts, even cancelled (S103, MC2-T-061)
         engine.emit(Event("plays", subject=uid, player=player))
-        for ability in effect_abilities(engine, uid):
+        for ability in [] if cancelled else effect_abilities(engine, uid):
             if is_attack(ability):
-                attack_ability(k, engine, player, uid, ability)
+                if not status_instead(k, engine, player, "stunned_card"):
+                    attack_ability(k, engine, player, uid, ability)
+            elif windows.qualified(ability, "thwart"):  # a thwart (S116)
+                if not status_instead(k, engine, player, "confused_card"):
+                    engine.resolve(ability, uid, player)
+                    engine.emit(Event("thwarts", subject=k.identity(engine, player), player=player))
             else:
                 engine.resolve(ability, uid, player)
         if engine.state.cards[uid].zone == "resolving":
             k.to_discard(engine, uid)
     else:
-        engine.apply("move", cause(engine, uid), uid=uid, zone="play", player=player)
+        engine.apply("move", cause(engine, uid), uid=uid, zone="play", player=player, played=True)
         engine.emit(Event("plays", subject=uid, player=player))
+        # "after an ally is played": played from hand, not put into play (MC2-T-055)
+        engine.emit(Event("is_played", subject=uid, player=player))
         engine.emit(Event("enters_play", subject=uid, player=player))
+        restricted(k, engine, player)
     k.resolve_pending(engine)
+
+
+def restricted(k: MarvelChampionsKernel, engine: Engine, player: int) -> None:
+    """K5: more Restricted cards than the limit under one player's control: the player
+    discards down to it at once (S097)."""
+    limit = int(engine.rule("restricted_limit", player=player))
+    for _ in range(10):
+        mine = [
+            u
+            for u in engine.state.players[player].zones.get("play", ())
+            if engine.has_keyword(u, "restricted")
+        ]
+        if len(mine) <= limit:
+            return
+        labels = [engine.describe(u) for u in mine]
+        (picked,) = engine.choose(player, "targets", "discard a Restricted card", mine, labels)
+        engine.apply("discard", RULE, uid=mine[picked])
 
 
 def activatable(
@@ -163,12 +201,30 @@ def activatable(
 ) -> list[tuple[int, CompiledAbility]]:
     out: list[tuple[int, CompiledAbility]] = []
     for uid in engine.state.players[player].zones.get("play", ()):
-        for ability in engine.definition(uid).by_kind.get(ast.Activated, ()):
-            if not label_ok(k, engine, player, ability) or not engine.within_limits(ability, uid):
+        definition = engine.definition(uid)
+        # "Action: <effect>" with no cost is an effect ability with an Action label
+        actions = [
+            a
+            for a in definition.by_kind.get(ast.EffectAbility, ())
+            if a.line.label is not None and a.line.label.name in ACTION_LABELS
+        ]
+        activated = [
+            a
+            for a in definition.by_kind.get(ast.Activated, ())
+            if a.line.label is None or a.line.label.name not in NOT_ON_PLAY
+        ]
+        for ability in [*activated, *actions]:
+            if not windows.form_ok(k, engine, player, ability) or not engine.within_limits(
+                ability, uid
+            ):
                 continue
             costs = getattr(ability.node, "costs", None)
             text = str(costs)
             if "exhaust" in text and "exhausted" in engine.state.cards[uid].states:
+                continue
+            if not costs_payable(engine, player, uid, ability):
+                continue
+            if not would_change(k, engine, uid, ability, player):
                 continue
             out.append((uid, ability))
     return out
@@ -194,14 +250,19 @@ def options(k: MarvelChampionsKernel, engine: Engine, player: int) -> list[Optio
         out.append(("recover", me))
     for ally in k.allies(engine, player):
         if "exhausted" not in state.cards[ally].states:
-            if k.attack_targets(engine, player):
+            if k.attack_targets(engine, player) and not dashed(engine, ally, "atk"):
                 out.append(("attack", ally))
-            if k.schemes(engine):
+            if k.schemes(engine) and not dashed(engine, ally, "thw"):
                 out.append(("thwart", ally))
     out += [("activate", a) for a in activatable(k, engine, player)]
     changes = state.players[player].data.get("form_changes", 0)
     if changes < int(engine.rule("form_changes_per_turn", player=player)):
         out.append(("change_form", me))
+    for other in k.players(engine):  # ask another player to play an event (MC-TURN-0 f)
+        if other != player:
+            for uid in state.players[other].zones.get("hand", ()):
+                if engine.definition(uid).type == "event" and can_play(k, engine, other, uid):
+                    out.append(("ask", (other, uid)))
     return out
 
 
@@ -209,6 +270,8 @@ def describe(engine: Engine, option: Option) -> str:
     kind, what = option
     if kind == "activate":
         return f"activate {engine.definition(what[0]).name}"
+    if kind == "ask":
+        return f"ask {engine.state.players[what[0]].name} to play {engine.definition(what[1]).name}"
     return f"{kind} {engine.definition(what).name}"
 
 
@@ -245,23 +308,52 @@ def do(k: MarvelChampionsKernel, engine: Engine, player: int, kind: str, what: A
     elif kind == "change_form":
         change_form(k, engine, player, voluntary=True)
     elif kind == "activate":
-        uid, ability = what
-        engine.resolve(ability, uid, player)
-        k.resolve_pending(engine)
+        activate(k, engine, player, *what)
+    elif kind == "ask":
+        other, uid = what
+        if engine.may(other, f"play {engine.definition(uid).name} now?"):
+            play_card(k, engine, other, uid, asked=True)
     else:
         raise ValueError(f"unknown action {kind!r}")
 
 
-def _ready_check(engine: Engine, uid: int) -> None:
+def activate(
+    k: MarvelChampionsKernel, engine: Engine, player: int, uid: int, ability: CompiledAbility
+) -> None:
+    """An Action of a card in play: its cost is paid, then Interrupts may cancel its
+    effects, which still counts as a use (S046, MC2-T-123); after it the card "used an
+    ability" (Uses, K1)."""
+    costs = getattr(ability.node, "costs", None)
+    if costs is not None:
+        ctx = engine.context(uid, ability, player)
+        run_steps(ctx, costs)
+        if not ctx.did:
+            return  # the cost could not be paid: the ability is not initiated (G46 step 4)
+    if windows.interrupt(k, engine, Event("uses_an_ability", subject=uid, player=player)):
+        engine.resolve(ability, uid, player, pay=False)
+    elif engine.rule("cancelled_counts_for_limits", uid=uid):
+        engine.count_use(ability, uid)
+    engine.emit(Event("uses_an_ability", subject=uid, player=player))
+    k.resolve_pending(engine)
+
+
+def _ready_check(engine: Engine, uid: int, power: str | None = None) -> None:
     if "exhausted" in engine.state.cards[uid].states:
         raise ValueError(f"{engine.definition(uid).name} is exhausted")
+    if power is not None and dashed(engine, uid, power):
+        raise ValueError(f"{engine.definition(uid).name} has no {power.upper()} (a dash)")
+
+
+def dashed(engine: Engine, uid: int, power: str) -> bool:
+    """A power printed as a dash cannot be used (MC-DASH-1, MC2-T-069)."""
+    return engine.definition(uid).get(power) == "-" and bool(engine.rule("dash_blocks_power"))
 
 
 def basic_attack(
     k: MarvelChampionsKernel, engine: Engine, player: int, uid: int, target: int | None = None
 ) -> None:
     """G05 basic ATK power: exhaust, deal ATK damage; an ally takes consequential damage."""
-    _ready_check(engine, uid)
+    _ready_check(engine, uid, "atk")
     targets = k.attack_targets(engine, player)
     if target is None:
         labels = [engine.describe(t) for t in targets]
@@ -275,16 +367,25 @@ def basic_attack(
         del counters["stunned_card"]  # the stunned card is removed instead (G49)
     else:
         k.attack(engine, uid, target, engine.stat(uid, "atk"))
-    if engine.definition(uid).type == "ally":
-        k.damage(engine, uid, 1, None)  # consequential damage (G12)
+        consequential(k, engine, uid)  # only after an attack that happened (S086)
     k.check(engine)
+
+
+def consequential(k: MarvelChampionsKernel, engine: Engine, uid: int) -> None:
+    """G71: an ally takes 1 damage after its basic attack or thwart."""
+    if (
+        engine.definition(uid).type == "ally"
+        and engine.state.cards[uid].zone == "play"
+        and engine.rule("consequential_damage", uid=uid)
+    ):
+        k.damage(engine, uid, 1, None)
 
 
 def basic_thwart(
     k: MarvelChampionsKernel, engine: Engine, player: int, uid: int, target: int | None = None
 ) -> None:
     """G44 basic THW power: exhaust, remove THW threat from a scheme."""
-    _ready_check(engine, uid)
+    _ready_check(engine, uid, "thw")
     schemes = k.schemes(engine)
     if target is None:
         labels = [engine.describe(s) for s in schemes]
@@ -299,15 +400,14 @@ def basic_thwart(
         if amount > 0 and engine.state.cards[target].counters.get("threat", 0) > 0:
             engine.apply("remove_counters", RULE, uid=target, counter="threat", amount=amount)
         engine.emit(Event("thwarts", subject=uid, player=player, obj=target))
-    if engine.definition(uid).type == "ally":
-        k.damage(engine, uid, 1, None)
+        consequential(k, engine, uid)
     k.resolve_pending(engine)
     k.check(engine)
 
 
 def recover(k: MarvelChampionsKernel, engine: Engine, player: int, uid: int) -> None:
     """G57 basic REC power of an alter-ego: exhaust, heal REC damage."""
-    _ready_check(engine, uid)
+    _ready_check(engine, uid, "rec")
     if engine.definition(uid).type != "alter_ego":
         raise ValueError("only an alter-ego recovers")
     engine.apply("exhaust", RULE, target=uid)
@@ -350,6 +450,12 @@ def end_of_player_phase(k: MarvelChampionsKernel, engine: Engine) -> None:
             labels = [engine.describe(u) for u in hand]
             (picked,) = engine.choose(player, "targets", "discard down to hand size", hand, labels)
             engine.apply("discard", RULE, uid=hand[picked])
+        while hand:  # any number more, at the player's choice (G50, MC2-T-059)
+            labels = ["keep the rest"] + [f"discard {engine.describe(u)}" for u in hand]
+            (picked,) = engine.choose(player, "option", "discard more?", [None, *hand], labels)
+            if picked == 0:
+                break
+            engine.apply("discard", RULE, uid=hand[picked - 1])
         if len(hand) < size and engine.rule("draw_up_to_hand_size", player=player):
             engine.apply("draw", RULE, player=player, count=size - len(hand))
         for uid in list(engine.state.players[player].zone("play")):

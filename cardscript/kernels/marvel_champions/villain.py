@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from cardscript.grammar import ast
 from cardscript.interpreter.engine import Event
+from cardscript.kernels.marvel_champions import windows
 from cardscript.kernels.marvel_champions.base import RULE
 
 if TYPE_CHECKING:
@@ -29,6 +30,33 @@ def villain_phase(k: MarvelChampionsKernel, engine: Engine) -> None:
     engine.emit(Event("start:villain_phase"))
     k.resolve_pending(engine)
     place_acceleration(k, engine)
+    activations(k, engine)
+    if state.result is not None:
+        return
+    deal_encounters(k, engine)
+    reveal_encounters(k, engine)
+    engine.emit(Event("end:villain_phase"))
+    k.resolve_pending(engine)
+    pass_first_player(k, engine)
+
+
+def pass_first_player(k: MarvelChampionsKernel, engine: Engine) -> None:
+    """Step 5: the token goes to the next player clockwise still in the game (MC2-T-019,
+    MC2-T-020)."""
+    state = engine.state
+    n = len(state.players)
+    first = state.data.get("first_player", 0)
+    for step in range(1, n + 1):
+        nxt = (first + step) % n
+        if not state.players[nxt].data.get("defeated"):
+            state.data["first_player"] = nxt
+            return
+
+
+def activations(k: MarvelChampionsKernel, engine: Engine) -> None:
+    """Step 2: for each player in player order the villain activates, then each minion
+    engaged with that player (MC2-T-035, MC2-T-086)."""
+    state = engine.state
     for player in k.players(engine):
         if state.result is not None:
             return
@@ -37,27 +65,56 @@ def villain_phase(k: MarvelChampionsKernel, engine: Engine) -> None:
             if state.result is not None or state.cards[minion].zone != "play":
                 continue
             activate(k, engine, minion, player, boosted=False)
-    if state.result is not None:
-        return
-    for player in k.players(engine):
+
+
+def deal_encounters(k: MarvelChampionsKernel, engine: Engine) -> None:
+    """Step 3: one encounter card to each player, then one more per Hazard icon, in turn
+    from the first player (``hazard_mode`` per_icon_round_robin, GAP-1) or to each player
+    per icon (per_player)."""
+    order = k.players(engine)
+    for player in order:
         for _ in range(int(engine.rule("encounter_cards_per_player", player=player))):
             deal_encounter(k, engine, player)
+    hazards = icons(k, engine, "hazard")
+    if not order or not hazards:
+        return
+    if engine.rule("hazard_mode") == "per_player":
+        extra = [p for _ in range(hazards) for p in order]
+    else:
+        extra = [order[i % len(order)] for i in range(hazards)]
+    for player in extra:
+        deal_encounter(k, engine, player)
+
+
+def reveal_encounters(k: MarvelChampionsKernel, engine: Engine) -> None:
+    """Step 4: in player order each player reveals the cards dealt to them, one by one,
+    with any dealt meanwhile (S067)."""
+    state = engine.state
     for player in k.players(engine):
         while state.result is None and state.players[player].zones.get("dealt"):
             reveal(k, engine, state.players[player].zones["dealt"][0], player)
-    engine.emit(Event("end:villain_phase"))
-    k.resolve_pending(engine)
-    if state.players:
-        state.data["first_player"] = (state.data.get("first_player", 0) + 1) % len(state.players)
+
+
+def icons(k: MarvelChampionsKernel, engine: Engine, kind: str) -> int:
+    """Acceleration, Crisis or Hazard icons on the schemes in play (G31, G55, G73)."""
+    total = 0
+    for uid in k.schemes(engine):
+        found = engine.definition(uid).get("scheme_icons") or {}
+        value = found.get(kind, 0) if isinstance(found, dict) else 0
+        total += value if isinstance(value, int) else 0
+    return total
 
 
 def place_acceleration(k: MarvelChampionsKernel, engine: Engine) -> None:
+    """Step 1: the main scheme's acceleration per player, one per acceleration token and
+    one per Acceleration icon (MC2-T-007, MC2-T-029)."""
     scheme = k.main_scheme(engine)
     if scheme is None:
         return
     per = int(engine.rule("acceleration_per_token"))
     amount = engine.stat(scheme, "acceleration") * max(1, len(engine.state.players))
     amount += per * engine.state.cards[scheme].counters.get("acceleration_token", 0)
+    amount += per * icons(k, engine, "acceleration")
     if amount > 0:
         engine.apply("add_counters", RULE, uid=scheme, counter="threat", amount=amount)
     k.check(engine)
@@ -79,10 +136,9 @@ def boost(k: MarvelChampionsKernel, engine: Engine, enemy: int, player: int) -> 
     count = int(engine.rule("boost_cards_per_activation", player=player))
     dealt: list[int] = []
     for _ in range(count):
-        uid = draw_encounter(k, engine)
+        uid = take_encounter(k, engine, "boost", None)
         if uid is None:
             break
-        engine.state.move(uid, "boost", shared=True)
         dealt.append(uid)
     for uid in dealt:
         card = engine.state.cards[uid]
@@ -122,6 +178,8 @@ def enemy_scheme(
     if counters.get("confused_card"):
         del counters["confused_card"]
         return
+    if not windows.interrupt(k, engine, Event("schemes", subject=enemy, player=player)):
+        return  # cancelled, or replaced by the Interrupt's own text (S119)
     amount = engine.stat(enemy, "sch")
     if with_boost:
         amount += boost(k, engine, enemy, player)
@@ -144,16 +202,23 @@ def enemy_attack(
     me = k.identity(engine, player)
     if me is None:
         return
-    candidates = [me] if k.in_hero_form(engine, player) else []
-    candidates += k.allies(engine, player)
-    candidates = [u for u in candidates if "exhausted" not in state.cards[u].states]
-    labels = [f"defend with {engine.describe(u)}" for u in candidates] + ["no defender"]
-    (picked,) = engine.choose(
-        player, "option", f"{engine.definition(enemy).name} attacks", [*candidates, None], labels
-    )
-    defender = candidates[picked] if picked < len(candidates) else None
+    window = windows.interrupt_window(k, engine, Event("attacks", subject=enemy, player=player))
+    if window.cancelled:
+        return  # cancelled (S042): no boost card, no damage
+    defender = window.defended_by  # a "(defense)" Interrupt: defended, nothing exhausts
+    if defender is None:
+        candidates = defenders(k, engine, player)
+        labels = [f"defend with {engine.describe(u)}" for u in candidates] + ["no defender"]
+        name = engine.definition(enemy).name
+        (picked,) = engine.choose(player, "option", f"{name} attacks", [*candidates, None], labels)
+        defender = candidates[picked] if picked < len(candidates) else None
+        if defender is not None:
+            engine.apply("exhaust", RULE, target=defender)
     if defender is not None:
-        engine.apply("exhaust", RULE, target=defender)
+        # a player defending another becomes the target of the attack (G39, S017)
+        player = state.cards[defender].controller
+        me = k.identity(engine, player)
+        assert me is not None
         engine.emit(Event("defends", subject=defender, player=player, obj=enemy))
     amount = engine.stat(enemy, "atk")
     if with_boost:
@@ -171,48 +236,110 @@ def enemy_attack(
         and engine.has_keyword(enemy, "overkill")
     ):
         k.damage(engine, me, excess, enemy)  # K3: the excess goes to the hero
-    engine.emit(Event("attacks", subject=enemy, player=player, obj=target))
+    engine.emit(Event("attacks", subject=enemy, player=player))
     k.resolve_pending(engine)
     state.data.pop("attacker", None)
     state.data.pop("defender", None)
+    engine.end_period("attack")  # "until the end of the attack" ends (MC-LAST-0)
+
+
+def defenders(k: MarvelChampionsKernel, engine: Engine, player: int) -> list[int]:
+    """Ready heroes and allies that may defend ``player``: their own, then (with
+    ``defend_other_players``) the other players' in player order (G39, D-22)."""
+    out: list[int] = []
+    for who in k.players(engine):
+        if who != player and not engine.rule("defend_other_players", player=player):
+            continue
+        me = k.identity(engine, who)
+        mine = ([me] if me is not None and k.in_hero_form(engine, who) else []) + k.allies(
+            engine, who
+        )
+        mine = [u for u in mine if "exhausted" not in engine.state.cards[u].states]
+        out = mine + out if who == player else out + mine
+    return out
 
 
 def draw_encounter(k: MarvelChampionsKernel, engine: Engine) -> int | None:
-    """The top encounter card; an empty deck is reshuffled and the main scheme gets an
-    acceleration token (G53)."""
-    state = engine.state
-    deck = state.shared.setdefault("encounter_deck", [])
+    """The top encounter card (an empty deck is refilled first)."""
+    deck = engine.state.shared.setdefault("encounter_deck", [])
     if not deck:
-        discard = state.shared.setdefault("encounter_discard", [])
-        if not discard:
-            return None
-        for uid in list(discard):
-            state.move(uid, "encounter_deck", shared=True)
-            state.cards[uid].face_up = False
-        state.rng.shuffle(deck)
-        scheme = k.main_scheme(engine)
-        if scheme is not None:
-            engine.apply("add_counters", RULE, uid=scheme, counter="acceleration_token", amount=1)
+        refill(k, engine)
     return deck[-1] if deck else None
 
 
-def deal_encounter(k: MarvelChampionsKernel, engine: Engine, player: int) -> None:
+def refill(k: MarvelChampionsKernel, engine: Engine) -> None:
+    """G53: the encounter discard pile is shuffled into a new deck and the main scheme
+    gets an acceleration token."""
+    state = engine.state
+    deck = state.shared.setdefault("encounter_deck", [])
+    discard = state.shared.setdefault("encounter_discard", [])
+    if deck or not discard:
+        return
+    for uid in list(discard):
+        state.move(uid, "encounter_deck", shared=True)
+        state.cards[uid].face_up = False
+    state.rng.shuffle(deck)
+    scheme = k.main_scheme(engine)
+    tokens = int(engine.rule("encounter_deck_out_acceleration"))
+    if scheme is not None and tokens > 0:
+        engine.apply("add_counters", RULE, uid=scheme, counter="acceleration_token", amount=tokens)
+
+
+def take_encounter(
+    k: MarvelChampionsKernel, engine: Engine, zone: str, player: int | None
+) -> int | None:
+    """Take the top encounter card face down into ``zone``; the deck that runs out is
+    refilled at once (S079)."""
     uid = draw_encounter(k, engine)
     if uid is None:
-        return
-    engine.state.move(uid, "dealt", player=player)
+        return None
+    if player is None:
+        engine.state.move(uid, zone, shared=True)
+    else:
+        engine.state.move(uid, zone, player=player)
     engine.state.cards[uid].face_up = False
+    if not engine.state.shared.get("encounter_deck"):
+        refill(k, engine)
+    return uid
+
+
+def deal_encounter(k: MarvelChampionsKernel, engine: Engine, player: int) -> bool:
+    return take_encounter(k, engine, "dealt", player) is not None
+
+
+def labelled(engine: Engine, uid: int, name: str, player: int) -> None:
+    """Resolve the card's "When Revealed:" or "When Defeated:" text for ``player``."""
+    for ability in engine.definition(uid).abilities:
+        label = ability.line.label
+        if label is not None and label.name == name and isinstance(ability.node, ast.EffectAbility):
+            engine.resolve(ability, uid, player)
 
 
 def when_revealed(engine: Engine, uid: int, player: int) -> None:
+    labelled(engine, uid, "when_revealed", player)
+
+
+def attaches_itself(engine: Engine, uid: int) -> bool:
+    """Does the attachment's own text say what it attaches to ("Attach to target
+    minion")? Otherwise it attaches to the villain (MC-ATTACH-1)."""
     for ability in engine.definition(uid).abilities:
-        label = getattr(ability.line, "label", None)
-        if (
-            label is not None
-            and label.name == "when_revealed"
-            and isinstance(ability.node, ast.EffectAbility)
-        ):
-            engine.resolve(ability, uid, player)
+        effects = getattr(ability.node, "effects", None)
+        for node in effects.walk() if effects is not None else ():
+            if isinstance(node, ast.Action) and node.name == "attach":
+                return True
+    return False
+
+
+def obligation_player(
+    k: MarvelChampionsKernel, engine: Engine, uid: int, revealer: int
+) -> int | None:
+    """Who resolves an obligation: its hero's player; the revealer when its hero is in no
+    one's hands (S074); None when its hero's player was eliminated."""
+    hero = engine.definition(uid).get("owner")
+    for player in range(len(engine.state.players)):
+        if k.hero_of(engine, player) == hero:
+            return None if engine.state.players[player].data.get("defeated") else player
+    return revealer
 
 
 def reveal(k: MarvelChampionsKernel, engine: Engine, uid: int, player: int) -> None:
@@ -221,6 +348,15 @@ def reveal(k: MarvelChampionsKernel, engine: Engine, uid: int, player: int) -> N
     card = state.cards[uid]
     card.face_up = True
     kind = engine.definition(uid).type
+    if kind == "obligation":
+        owner = obligation_player(k, engine, uid, player)
+        if owner is None:  # its hero was eliminated: removed, another card instead (S073)
+            state.move(uid, "removed", shared=True)
+            extra = draw_encounter(k, engine)
+            if extra is not None:
+                reveal(k, engine, extra, player)
+            return
+        player = owner  # handed to its hero's player, who resolves it (S072)
     if kind == "minion":
         state.move(uid, "play", player=player)
     elif kind in ("side_scheme", "environment", "attachment"):
@@ -230,15 +366,20 @@ def reveal(k: MarvelChampionsKernel, engine: Engine, uid: int, player: int) -> N
             threat = engine.stat(uid, "starting_threat") * max(1, len(state.players))
             if threat > 0:
                 engine.apply("add_counters", RULE, uid=uid, counter="threat", amount=threat)
-        if kind == "attachment":
+        if kind == "attachment" and not attaches_itself(engine, uid):
             card.attached_to = k.villain(engine)
     else:
         state.move(uid, "revealing", shared=True)
         card.controller = player
+    # an Interrupt may cancel the card's effects; it still counts as revealed (MC2-T-060)
+    effects = windows.interrupt(k, engine, Event("is_revealed", subject=uid, player=player))
     engine.emit(Event("is_revealed", subject=uid, player=player))
     if kind in ("minion", "side_scheme", "environment", "attachment"):
         engine.emit(Event("enters_play", subject=uid, player=player))
-    when_revealed(engine, uid, player)
+    if effects:
+        when_revealed(engine, uid, player)
+    if kind == "attachment" and card.zone == "play" and card.attached_to is None:
+        k.to_discard(engine, uid)  # nothing to attach to (MC2-T-043)
     k.resolve_pending(engine)
     if kind == "minion" and card.zone == "play":
         if engine.has_keyword(uid, "quickstrike") and k.in_hero_form(engine, player):

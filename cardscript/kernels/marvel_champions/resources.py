@@ -1,0 +1,148 @@
+"""Marvel Champions: paying costs with resources (MC-COST, MC-RES, G40, G48).
+
+A player generates resources by discarding cards from hand (each gives its printed
+icons) and by using "Resource:" abilities of cards they control, only while paying
+(MC-RESAB-2, MC2-T-053). A wild icon counts as any type (§1.56). A cost is generic (any
+type, the card's printed cost) or typed ("pay 1 mental resource", MC2-T-052). Payment
+is all or nothing: nothing is spent when the cost cannot be met (S045); the excess is
+wasted (MC-RES-4, MC2-T-051).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardscript.kernels.marvel_champions.base import RULE
+
+if TYPE_CHECKING:
+    from cardscript.interpreter.cards import CompiledAbility
+    from cardscript.interpreter.engine import Engine
+
+TYPES = ("energy", "mental", "physical", "wild")
+Source = tuple[int, "CompiledAbility | None"]  # a card in hand, or a Resource ability
+
+
+def icons(engine: Engine, uid: int) -> list[str]:
+    found = engine.definition(uid).get("resources") or []
+    return [str(i) for i in found] if isinstance(found, list) else []
+
+
+def generated(ability: CompiledAbility) -> list[str]:
+    """What a Resource ability generates: its "gain N <type> resource" clauses."""
+    out: list[str] = []
+    effects = getattr(ability.node, "effects", None)
+    for step in effects.steps if effects is not None else ():
+        action = getattr(step, "action", None)
+        if action is not None and action.verb == "gain" and action.name in (*TYPES, "resource"):
+            count = int(action.amount.value) if str(action.amount.value).isdigit() else 1
+            out += ["wild" if action.name == "resource" else str(action.name)] * count
+    return out
+
+
+def resource_abilities(engine: Engine, player: int) -> list[Source]:
+    """Usable "Resource:" abilities of the cards the player controls."""
+    out: list[Source] = []
+    for uid in engine.state.players[player].zones.get("play", ()):
+        for ability in engine.definition(uid).abilities:
+            label = ability.line.label
+            if label is None or label.name != "resource":
+                continue
+            costs = str(getattr(ability.node, "costs", ""))
+            if "exhaust" in costs and "exhausted" in engine.state.cards[uid].states:
+                continue
+            if engine.within_limits(ability, uid):
+                out.append((uid, ability))
+    return out
+
+
+def sources(engine: Engine, player: int, paying_for: int | None) -> list[Source]:
+    hand = engine.state.players[player].zones.get("hand", [])
+    cards: list[Source] = [(u, None) for u in hand if u != paying_for and icons(engine, u)]
+    return cards + resource_abilities(engine, player)
+
+
+def gives(engine: Engine, source: Source) -> list[str]:
+    uid, ability = source
+    return icons(engine, uid) if ability is None else generated(ability)
+
+
+def counts(pool: list[str], kind: str | None) -> int:
+    """How much of a cost of ``kind`` (None: any type) the pool meets."""
+    return len(pool) if kind is None else sum(1 for i in pool if i in (kind, "wild"))
+
+
+def can_pay(
+    engine: Engine, player: int, amount: int, kind: str | None, for_uid: int | None
+) -> bool:
+    found = [i for s in sources(engine, player, for_uid) for i in gives(engine, s)]
+    return counts(found, kind) >= amount
+
+
+def payable(engine: Engine, player: int, uid: int) -> bool:
+    return can_pay(engine, player, engine.stat(uid, "cost"), None, uid)
+
+
+def pay(engine: Engine, player: int, uid: int | None, cost: int, kind: str | None = None) -> bool:
+    """Generate resources until ``cost`` of ``kind`` is met; False (nothing spent) if it
+    cannot be."""
+    if not can_pay(engine, player, cost, kind, uid):
+        return False
+    pool: list[str] = []
+    for _ in range(60):
+        if counts(pool, kind) >= cost:
+            break
+        found = [s for s in sources(engine, player, uid) if counts(gives(engine, s), kind)]
+        if not found:
+            raise ValueError("not enough resources")  # can_pay said otherwise: a bug
+        labels = [_label(engine, s) for s in found]
+        left = cost - counts(pool, kind)
+        (picked,) = engine.choose(player, "targets", f"pay {left} more", found, labels)
+        spent, ability = found[picked]
+        if ability is None:
+            pool += icons(engine, spent)
+            engine.apply("discard", RULE, uid=spent)
+        else:
+            pool += _use(engine, player, spent, ability)
+    return True
+
+
+def _label(engine: Engine, source: Source) -> str:
+    uid, ability = source
+    what = ", ".join(gives(engine, source))
+    if ability is None:
+        return f"discard {engine.describe(uid)} for {what}"
+    return f"use {engine.describe(uid)} for {what}"
+
+
+def _use(engine: Engine, player: int, uid: int, ability: CompiledAbility) -> list[str]:
+    """Resolve a Resource ability; what it gains goes into the payment, not the player's
+    supply (resources exist only while paying)."""
+    supply = engine.state.players[player].resources
+    before = {t: supply.get(t, 0) for t in (*TYPES, "resource")}
+    engine.resolve(ability, uid, player)
+    out: list[str] = []
+    for t, had in before.items():
+        gained = supply.get(t, 0) - had
+        if gained > 0:
+            out += ["wild" if t == "resource" else t] * gained
+            supply[t] = had
+    return out
+
+
+def costs_payable(engine: Engine, player: int, uid: int, ability: CompiledAbility) -> bool:
+    """Can the resource and Uses costs of an ability be paid now (G46 step 4)?"""
+    costs = getattr(ability.node, "costs", None)
+    for step in costs.steps if costs is not None else ():
+        action = getattr(step, "action", None)
+        value = getattr(getattr(action, "amount", None), "value", None)
+        if action is None or not str(value).isdigit():
+            continue
+        amount = int(str(value))
+        if action.verb == "pay":
+            kind = action.name if action.name in ("energy", "mental", "physical") else None
+            if not can_pay(engine, player, amount, kind, uid):
+                return False
+        tokens = engine.state.cards[uid].counters.get("all_purpose", 0)
+        if action.verb == "named_cost" and action.name == "spend" and tokens < amount:
+            return False
+    return True

@@ -1,0 +1,142 @@
+"""Marvel Champions: the primitives whose work is a rules procedure of the turn or the
+villain phase (a forced change of form, dealing an encounter card, spending Uses tokens,
+putting a card into play, removing threat under a Crisis icon, paying typed resources)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cardscript.interpreter import primitives
+from cardscript.interpreter.engine import Cause, Event
+from cardscript.interpreter.select import Seat
+from cardscript.kernels.marvel_champions import player as turns
+from cardscript.kernels.marvel_champions import resources
+from cardscript.kernels.marvel_champions import villain as vphase
+
+if TYPE_CHECKING:
+    from cardscript.interpreter.engine import Engine, PrimitiveFn
+    from cardscript.interpreter.primitives import Target
+    from cardscript.kernels.marvel_champions.kernel import MarvelChampionsKernel
+
+
+def verb_primitives(k: MarvelChampionsKernel) -> dict[str, PrimitiveFn]:
+    def seat_of(engine: Engine, target: Target) -> int:
+        return target.index if isinstance(target, Seat) else engine.state.cards[target].controller
+
+    def change_form(engine: Engine, cause: Cause, target: Target, **_: Any) -> bool:
+        """A forced flip: it does not use the once-per-turn change (S029)."""
+        turns.change_form(k, engine, seat_of(engine, target), voluntary=False)
+        return True
+
+    def deal_encounter(engine: Engine, cause: Cause, target: Target, **_: Any) -> bool:
+        """G41: face down in front of the player, revealed in the villain phase (S068)."""
+        return vphase.deal_encounter(k, engine, seat_of(engine, target))
+
+    def spend(engine: Engine, cause: Cause, player: int, amount: int, **_: Any) -> bool:
+        """The cost "spend N": Uses tokens of the card whose ability it is (K1)."""
+        if cause.source is None:
+            return False
+        counters = engine.state.cards[cause.source].counters
+        if counters.get("all_purpose", 0) < amount:
+            return False
+        counters["all_purpose"] -= amount
+        return True
+
+    def move(
+        engine: Engine, cause: Cause, uid: int, zone: str, played: bool = False, **args: Any
+    ) -> None:
+        """A card put into play enters play (G21, S121): it is ready and its "enters
+        play" abilities (Toughness, Uses) trigger; it was not played (MC-PLAY-4). A card
+        ``played`` from hand: the caller says when it enters play."""
+        was = engine.state.cards[uid].zone
+        primitives.move(engine, cause, uid, zone, **args)
+        card = engine.state.cards[uid]
+        if zone == "play" and was != "play":
+            card.face_up = True
+            card.states.discard("exhausted")  # ready (G22)
+            if not played:
+                engine.emit(Event("enters_play", subject=uid, player=card.controller))
+
+    def remove_counters(engine: Engine, cause: Cause, uid: int, counter: str, amount: int) -> bool:
+        """G55 Crisis: no threat leaves the main scheme while a Crisis icon is in play."""
+        if (
+            counter == "threat"
+            and uid == k.main_scheme(engine)
+            and vphase.icons(k, engine, "crisis")
+        ):
+            return False
+        return primitives.remove_counters(engine, cause, uid, counter, amount)
+
+    def pay(engine: Engine, cause: Cause, player: int, resource: str, amount: int) -> bool:
+        """A cost "pay N <type> resource(s)": generated like a card's cost (MC2-T-052)."""
+        kind = resource if resource in ("energy", "mental", "physical") else None
+        return resources.pay(engine, player, cause.source, amount, kind)
+
+    def heal(engine: Engine, cause: Cause, target: Target, **args: Any) -> None:
+        """A card that "cannot be healed" is not: "cannot" is absolute (G74, S063). With
+        ``heal_above_max`` healing goes past the maximum (S118): the surplus is kept as
+        negative damage, so the card has that many hit points more left."""
+        if isinstance(target, int) and engine.permitted("be_healed", target) is False:
+            return
+        if isinstance(target, int) and engine.rule("heal_above_max", uid=target):
+            counters = engine.state.cards[target].counters
+            counters["damage"] = counters.get("damage", 0) - int(args.get("amount") or 0)
+            engine.emit(Event("healed", subject=target, amount=args.get("amount")))
+            return
+        primitives.heal(engine, cause, target, **args)
+
+    def add_counters(engine: Engine, cause: Cause, uid: int, counter: str, amount: int) -> None:
+        """At most ``status_card_limit`` status cards of a kind on a card (G49)."""
+        if counter.endswith("_card"):
+            have = engine.state.cards[uid].counters.get(counter, 0)
+            amount = min(amount, int(engine.rule("status_card_limit", uid=uid)) - have)
+            if amount <= 0:
+                return
+        primitives.add_counters(engine, cause, uid, counter, amount)
+
+    def reveal(
+        engine: Engine, cause: Cause, uids: tuple[int, ...], zone: str | None, player: int | None
+    ) -> None:
+        """An encounter card out of play that card text reveals is revealed as in villain
+        step 4, for the player resolving the text (MC2-T-058, MC2-T-107); other cards are
+        only shown."""
+        shown = []
+        for uid in uids:
+            card = engine.state.cards[uid]
+            if card.data.get("encounter") and card.zone not in ("play", "revealing"):
+                who = engine.state.cards[cause.source].controller if cause.source else 0
+                vphase.reveal(k, engine, uid, who)
+            else:
+                shown.append(uid)
+        primitives.reveal(engine, cause, tuple(shown), zone, player)
+
+    def attach(engine: Engine, cause: Cause, target: Target, **_: Any) -> bool:
+        """The card whose text it is attaches to a card in play (G04, MC-ATTACH-1); it
+        leaves play with it (``to_discard``)."""
+        if cause.source is None or not isinstance(target, int):
+            return False
+        if engine.state.cards[target].zone != "play" or target == cause.source:
+            return False
+        engine.state.cards[cause.source].attached_to = target
+        return True
+
+    def gain_control(engine: Engine, cause: Cause, uid: int, player: int) -> None:
+        """A card changes control with what is attached to it (G15, S034)."""
+        primitives.gain_control(engine, cause, uid, player)
+        for other in list(engine.state.cards.values()):
+            if other.attached_to == uid and other.zone == "play" and not other.data.get("shared"):
+                primitives.gain_control(engine, cause, other.uid, player)
+
+    return {
+        "gain_control": gain_control,
+        "attach": attach,
+        "reveal": reveal,
+        "add_counters": add_counters,
+        "heal": heal,
+        "pay": pay,
+        "change_form": change_form,
+        "deal_encounter": deal_encounter,
+        "spend": spend,
+        "move": move,
+        "remove_counters": remove_counters,
+    }

@@ -1,0 +1,277 @@
+"""Marvel Champions: interrupt and response windows (G20, MC-RESP, MC-FORCED, MC-CANCEL).
+
+Before something happens the kernel opens an interrupt window (``interrupt``): Forced
+Interrupts resolve first, in an order the first player picks when there are several;
+then each player in player order may use one Interrupt (from a card in play, or an event
+from hand, paying its cost) or pass, until every player has passed in a row. An effect
+that cancels what is about to happen closes the window: nobody else may interrupt it
+(S042). After something happened (``respond``, run wherever triggers are settled) the
+same goes for Forced Responses and Responses. Abilities without such a label (keywords,
+constant triggers) are forced and resolve after the fact, as before.
+
+Hero / Alter-Ego labels need that form (G38); an event's ability only works from hand and
+a card in play's only from play (MC-INPLAY-6/7).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from cardscript.grammar import ast
+from cardscript.interpreter.effects import run_steps
+from cardscript.interpreter.engine import Event
+from cardscript.interpreter.triggers import ability_matches, matching_triggers
+
+if TYPE_CHECKING:
+    from cardscript.interpreter.cards import CardPool, CompiledAbility
+    from cardscript.interpreter.engine import Engine, PendingTrigger
+    from cardscript.kernels.marvel_champions.base import MCBase
+
+INTERRUPTS = frozenset({"interrupt", "hero_interrupt", "alter_ego_interrupt"})
+RESPONSES = frozenset({"response", "hero_response", "alter_ego_response"})
+BEFORE = INTERRUPTS | {"forced_interrupt"}
+
+
+def kind(ability: CompiledAbility) -> str:
+    label = ability.line.label
+    return label.name if label is not None else ""
+
+
+@dataclass
+class Window:
+    """One open interrupt window: what is about to happen, and whether it was cancelled."""
+
+    event: Event
+    cancelled: bool = False
+    defended_by: int | None = None  # a "(defense)" Interrupt made this identity defend
+
+
+@dataclass(frozen=True)
+class Offer:
+    """An optional ability a player may use in a window."""
+
+    uid: int
+    ability: CompiledAbility
+    event: Event
+    player: int
+    from_hand: bool
+
+
+@dataclass
+class Listeners:
+    """The event names some card of the pool interrupts or responds to (a fast skip)."""
+
+    before: frozenset[str] = frozenset()
+    after_optional: frozenset[str] = frozenset()
+    seen: dict[int, frozenset[str]] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, pool: CardPool) -> Listeners:
+        before: set[str] = set()
+        after: set[str] = set()
+        for card in pool.cards.values():
+            for ability in card.abilities:
+                node = ability.node
+                if not isinstance(node, ast.Triggered) or node.event.event is None:
+                    continue
+                if kind(ability) in BEFORE:
+                    before.add(node.event.event)
+                elif kind(ability) in RESPONSES:
+                    after.add(node.event.event)
+        return cls(frozenset(before), frozenset(after))
+
+
+def form_ok(k: MCBase, engine: Engine, player: int, ability: CompiledAbility) -> bool:
+    """Hero / alter-ego labels need that form (G38)."""
+    name = kind(ability)
+    if name.startswith("hero_"):
+        return k.in_hero_form(engine, player)
+    if name.startswith("alter_ego_"):
+        return not k.in_hero_form(engine, player)
+    return True
+
+
+def qualified(ability: CompiledAbility, what: str) -> bool:
+    """Does the label say "(what)": "(attack)", "(thwart)", "(defense)" (G05, G39, G44)?"""
+    label = ability.line.label
+    return label is not None and any(q.split(":")[-1] == what for q in label.qualifier)
+
+
+def interrupt(k: MCBase, engine: Engine, event: Event) -> bool:
+    """Open an interrupt window before ``event``; False if it was cancelled."""
+    return not interrupt_window(k, engine, event).cancelled
+
+
+def interrupt_window(k: MCBase, engine: Engine, event: Event) -> Window:
+    """The interrupt window before ``event``, as it closed."""
+    window = Window(event)
+    if event.name not in k.listeners(engine).before or engine.state.result is not None:
+        return window
+    k.windows.append(window)
+    try:
+        found = [t for t in matching_triggers(engine, event) if kind(t.ability) in BEFORE]
+        forced = [t for t in found if kind(t.ability) == "forced_interrupt"]
+        resolve_forced(k, engine, forced)
+        offers = [
+            Offer(t.source, t.ability, t.event, t.controller, False)
+            for t in found
+            if kind(t.ability) in INTERRUPTS
+        ]
+        offers += hand_offers(k, engine, [event], INTERRUPTS)
+        offer(k, engine, offers, window)
+    finally:
+        k.windows.pop()
+    return window
+
+
+def cancel(k: MCBase) -> bool:
+    """Cancel what the innermost open window is about to do (MC-CANCEL)."""
+    if not k.windows:
+        return False
+    k.windows[-1].cancelled = True
+    return True
+
+
+def respond(k: MCBase, engine: Engine) -> None:
+    """Settle what triggered: Forced Responses first, then a response window."""
+    for _ in range(50):
+        pending = [t for t in engine.take_pending() if kind(t.ability) not in BEFORE]
+        heard, k.heard = k.heard, []
+        forced = [t for t in pending if kind(t.ability) not in RESPONSES]
+        offers = [
+            Offer(t.source, t.ability, t.event, t.controller, False)
+            for t in pending
+            if kind(t.ability) in RESPONSES
+        ]
+        offers += heard
+        if not forced and not offers:
+            return
+        resolve_forced(k, engine, forced)
+        offer(k, engine, offers, None)
+        if engine.state.result is not None:
+            return
+
+
+def resolve_forced(k: MCBase, engine: Engine, forced: list[PendingTrigger]) -> None:
+    """Forced abilities in player order; several at once: the first player orders them
+    (MC2-T-004, MC2-T-047)."""
+    if not forced:
+        return
+    order = k.players(engine) or [0]
+    forced.sort(key=lambda t: order.index(t.controller) if t.controller in order else 0)
+    if len(forced) > 1:
+        labels = [f"{engine.describe(t.source)}: {t.ability.where}" for t in forced]
+        picked = engine.choose(
+            order[0], "order", "order the forced abilities", forced, labels, len(forced)
+        )
+        forced = [forced[i] for i in picked]
+    for trigger in forced:
+        if engine.state.result is not None:
+            return
+        engine.loop_guard(trigger)
+        engine.resolve(trigger.ability, trigger.source, trigger.controller, trigger.event)
+
+
+def hand_offers(
+    k: MCBase, engine: Engine, events: list[Event], kinds: frozenset[str]
+) -> list[Offer]:
+    """Events in hand whose Interrupt or Response matches one of ``events``."""
+    out: list[Offer] = []
+    state = engine.state
+    for event in events:
+        key = ("event", event.name)
+        for player in k.players(engine):
+            for uid in state.players[player].zones.get("hand", ()):
+                definition = engine.definition(uid)
+                if definition.type != "event":
+                    continue
+                for ability in definition.play_index.get(key, ()):
+                    if kind(ability) in kinds and ability_matches(
+                        engine, event, uid, ability, player
+                    ):
+                        out.append(Offer(uid, ability, event, player, True))
+    return out
+
+
+def may_act(engine: Engine, player: int) -> bool:
+    """Peril (K7) turns table talk off while its card resolves: only the player resolving
+    it may play cards or use abilities (S098, MC2-T-054)."""
+    if engine.rule("table_talk", player=player):
+        return True
+    state = engine.state
+    return any(state.cards[u].controller == player for u in state.shared.get("revealing", ()))
+
+
+def usable(k: MCBase, engine: Engine, o: Offer) -> bool:
+    card = engine.state.cards[o.uid]
+    if engine.state.players[o.player].data.get("defeated") or not may_act(engine, o.player):
+        return False
+    if o.from_hand:
+        from cardscript.kernels.marvel_champions.resources import payable
+
+        if card.zone != "hand" or card.controller != o.player:
+            return False
+        if not payable(engine, o.player, o.uid):
+            return False
+    elif card.zone != "play":
+        return False
+    return form_ok(k, engine, o.player, o.ability) and engine.within_limits(o.ability, o.uid)
+
+
+def offer(k: MCBase, engine: Engine, offers: list[Offer], window: Window | None) -> None:
+    """Players in player order use one optional ability each or pass; the window closes
+    when all have passed in a row (MC2-T-050) or what it is for was cancelled."""
+    order = k.players(engine)
+    if not offers or not order:
+        return
+    passes, turn = 0, 0
+    while offers and passes < len(order) and engine.state.result is None:
+        if window is not None and window.cancelled:
+            return
+        player = order[turn % len(order)]
+        turn += 1
+        mine = [o for o in offers if o.player == player and usable(k, engine, o)]
+        if not mine:
+            passes += 1
+            continue
+        labels = ["pass"] + [f"{engine.describe(o.uid)}: {o.ability.where}" for o in mine]
+        what = "interrupt" if window is not None else "respond to"
+        (picked,) = engine.choose(
+            player, "option", f"{what} {o_name(mine[0])}?", [None, *mine], labels
+        )
+        if picked == 0:
+            passes += 1
+            continue
+        passes = 0
+        chosen = mine[picked - 1]
+        offers.remove(chosen)
+        if window is not None and qualified(chosen.ability, "defense"):
+            window.defended_by = k.identity(engine, chosen.player)  # defended (S020)
+        use(k, engine, chosen)
+
+
+def o_name(o: Offer) -> str:
+    return o.event.name.replace("_", " ")
+
+
+def use(k: MCBase, engine: Engine, o: Offer) -> None:
+    """Use an optional ability: an event is paid for and played from hand (MC-PLAY)."""
+    from cardscript.kernels.marvel_champions.resources import pay
+
+    state = engine.state
+    if o.from_hand:
+        if not pay(engine, o.player, o.uid, engine.stat(o.uid, "cost")):
+            return
+        state.move(o.uid, "resolving", player=o.player)
+        engine.emit(Event("plays", subject=o.uid, player=o.player))
+    costs = getattr(o.ability.node, "costs", None)
+    paid = True
+    if costs is not None:
+        ctx = engine.context(o.uid, o.ability, o.player, o.event)
+        run_steps(ctx, costs)
+        paid = ctx.did
+    if paid:
+        engine.resolve(o.ability, o.uid, o.player, o.event, pay=False)
+    if o.from_hand and state.cards[o.uid].zone == "resolving":
+        k.to_discard(engine, o.uid)
