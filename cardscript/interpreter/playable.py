@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
 
@@ -17,6 +18,10 @@ from cardscript.content import bundled_cards_dir, package_name
 from cardscript.interpreter.cards import CardPool
 from cardscript.interpreter.engine import Engine
 from cardscript.interpreter.log import GameLog
+
+if TYPE_CHECKING:
+    from cardscript.interpreter.agents import Agent
+    from cardscript.interpreter.kernel import Kernel
 
 # factory(seed, agents, log, extra card files) -> an Engine with its card pool loaded
 EngineFactory = Callable[[int, list[Any], GameLog, list[Path]], Engine]
@@ -46,6 +51,41 @@ def load_plugin(spec: str) -> None:
 
 
 _BUNDLED: dict[str, CardPool] = {}
+
+
+@dataclass(frozen=True)
+class BundledGame:
+    """A bundled game's way in: its card pool, a new engine with its kernel, and the
+    factory registered for ``cardscript play`` and the scenario runner."""
+
+    game: str
+    kernel: Callable[[], Kernel]
+
+    def pool(self, extra: Sequence[Path] = ()) -> CardPool:
+        """The bundled cards (shared, compiled once) plus extra card files."""
+        return bundled_pool(self.game, extra)
+
+    def new_engine(
+        self,
+        agents: Sequence[Agent],
+        seed: int = 1,
+        *,
+        log: GameLog | None = None,
+        extra: Sequence[Path] = (),
+        pool: CardPool | None = None,
+    ) -> Engine:
+        pool = pool if pool is not None else self.pool(extra)
+        return Engine.new(pool.game, pool, self.kernel(), agents, seed, log=log)
+
+    def deck_ids(self, pool: CardPool, path: Path) -> list[str]:
+        """The card ids of a deck file, read by the deck reader the CLI uses."""
+        return deck_card_ids(str(path), pool)
+
+    def register(self) -> None:
+        def factory(seed: int, agents: list[Any], log: GameLog, extra: list[Path]) -> Engine:
+            return self.new_engine(agents, seed, log=log, extra=extra)
+
+        register_game(self.game, factory)
 
 
 def bundled_pool(game: str, extra: Sequence[Path] = ()) -> CardPool:

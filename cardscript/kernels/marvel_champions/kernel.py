@@ -15,14 +15,10 @@ Scenario actions: ``scenario.py``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import Any
 
-from cardscript.interpreter.agents import Agent
-from cardscript.interpreter.cards import CardPool
 from cardscript.interpreter.engine import Engine, Event, PrimitiveFn
-from cardscript.interpreter.log import GameLog
-from cardscript.interpreter.playable import bundled_pool, deck_card_ids, register_game
+from cardscript.interpreter.playable import BundledGame
 from cardscript.interpreter.select import Context, Target
 from cardscript.kernels.marvel_champions import player as turns
 from cardscript.kernels.marvel_champions import scenario as mc_scenario
@@ -435,34 +431,8 @@ class MarvelChampionsKernel(MCBase):
         mc_scenario.run(self, engine, name, action)
 
 
-def mc_pool(extra: Sequence[Path] = ()) -> CardPool:
-    """The bundled cards (shared, compiled once) plus extra card files."""
-    return bundled_pool(GAME, extra)
-
-
-def new_engine(
-    agents: Sequence[Agent],
-    seed: int = 1,
-    *,
-    log: GameLog | None = None,
-    extra: Sequence[Path] = (),
-    pool: CardPool | None = None,
-) -> Engine:
-    pool = pool if pool is not None else mc_pool(extra)
-    return Engine.new(pool.game, pool, MarvelChampionsKernel(), agents, seed, log=log)
-
-
-def deck_ids(pool: CardPool, path: Path) -> list[str]:
-    """The card ids of a deck file, read by the deck reader the CLI uses."""
-    return deck_card_ids(str(path), pool)
-
-
-def _factory(seed: int, agents: list[Any], log: GameLog, extra: list[Path]) -> Engine:
-    return new_engine(agents, seed, log=log, extra=extra)
-
-
-def register() -> None:
-    register_game(GAME, _factory)
-
-
-register()
+BUNDLED = BundledGame(GAME, MarvelChampionsKernel)
+mc_pool = BUNDLED.pool
+new_engine = BUNDLED.new_engine
+deck_ids = BUNDLED.deck_ids
+BUNDLED.register()

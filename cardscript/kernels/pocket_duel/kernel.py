@@ -41,17 +41,14 @@ health (equal: no winner); a game stops after 200 rounds the same way.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import Any
 
 from cardscript.grammar import ast
 from cardscript.interpreter import primitives
-from cardscript.interpreter.agents import Agent
 from cardscript.interpreter.cards import CardDef, CardPool, CompiledAbility
 from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.interpreter.kernel import Kernel
-from cardscript.interpreter.log import GameLog
-from cardscript.interpreter.playable import bundled_pool, register_game
+from cardscript.interpreter.playable import BundledGame
 from cardscript.interpreter.select import Seat, Target, selects
 from cardscript.kernels.pocket_duel.automa import (
     AutomaAgent,
@@ -868,33 +865,13 @@ class PocketDuelKernel(Kernel):
             super().scenario_action(engine, name, action)
 
 
-def pocket_duel_pool(extra: Sequence[Path] = ()) -> CardPool:
-    """The bundled cards (shared, compiled once) plus extra card files."""
-    return bundled_pool(GAME, extra)
-
-
-def new_engine(
-    agents: Sequence[Agent],
-    seed: int = 1,
-    *,
-    log: GameLog | None = None,
-    extra: Sequence[Path] = (),
-    pool: CardPool | None = None,
-) -> Engine:
-    pool = pool if pool is not None else pocket_duel_pool(extra)
-    return Engine.new(pool.game, pool, PocketDuelKernel(), agents, seed, log=log)
+BUNDLED = BundledGame(GAME, PocketDuelKernel)
+pocket_duel_pool = BUNDLED.pool
+new_engine = BUNDLED.new_engine
 
 
 def heroes(pool: CardPool) -> list[str]:
     return sorted(c.id for c in pool.cards.values() if c.type == "hero")
 
 
-def _factory(seed: int, agents: list[Any], log: GameLog, extra: list[Path]) -> Engine:
-    return new_engine(agents, seed, log=log, extra=extra)
-
-
-def register() -> None:
-    register_game(GAME, _factory)
-
-
-register()
+BUNDLED.register()

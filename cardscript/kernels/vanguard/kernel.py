@@ -32,15 +32,12 @@ player's stand and draw phases), ``turn`` (a whole turn with the agents' choices
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import Any
 
 from cardscript.grammar import ast
-from cardscript.interpreter.agents import Agent
-from cardscript.interpreter.cards import CardPool, CompiledAbility
+from cardscript.interpreter.cards import CompiledAbility
 from cardscript.interpreter.engine import Cause, Engine, Event
-from cardscript.interpreter.log import GameLog
-from cardscript.interpreter.playable import bundled_pool, deck_card_ids, register_game
+from cardscript.interpreter.playable import BundledGame
 from cardscript.kernels.vanguard import battle as fight
 from cardscript.kernels.vanguard.field import CIRCLES, COLUMNS, GAME, RULE, FieldKernel
 
@@ -490,34 +487,8 @@ class VanguardKernel(FieldKernel):
             super().scenario_action(engine, name, action)
 
 
-def vanguard_pool(extra: Sequence[Path] = ()) -> CardPool:
-    """The bundled cards (shared, compiled once) plus extra card files."""
-    return bundled_pool(GAME, extra)
-
-
-def new_engine(
-    agents: Sequence[Agent],
-    seed: int = 1,
-    *,
-    log: GameLog | None = None,
-    extra: Sequence[Path] = (),
-    pool: CardPool | None = None,
-) -> Engine:
-    pool = pool if pool is not None else vanguard_pool(extra)
-    return Engine.new(pool.game, pool, VanguardKernel(), agents, seed, log=log)
-
-
-def deck_ids(pool: CardPool, path: Path) -> list[str]:
-    """The card ids of a deck file, read by the deck reader the CLI uses."""
-    return deck_card_ids(str(path), pool)
-
-
-def _factory(seed: int, agents: list[Any], log: GameLog, extra: list[Path]) -> Engine:
-    return new_engine(agents, seed, log=log, extra=extra)
-
-
-def register() -> None:
-    register_game(GAME, _factory)
-
-
-register()
+BUNDLED = BundledGame(GAME, VanguardKernel)
+vanguard_pool = BUNDLED.pool
+new_engine = BUNDLED.new_engine
+deck_ids = BUNDLED.deck_ids
+BUNDLED.register()
