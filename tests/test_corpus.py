@@ -3,15 +3,18 @@ every wrong text gives exactly its listed diagnostics (code, line:col, message, 
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 import yaml
 
 from cardscript import GAMES
-from cardscript.games import load_game
+from cardscript.games import base_registry, load_game
+from cardscript.grammar import ast
 from cardscript.grammar.checks import check_script
 from cardscript.grammar.formatter import format_script
+from cardscript.grammar.registry import WORD_CLASSES
 
 CORPUS = Path(__file__).parent / "corpus"
 
@@ -72,3 +75,44 @@ def test_wrong_text_diagnostics(entry: dict) -> None:
         for d in found
     ]
     assert actual == entry["diagnostics"]
+
+
+#: Where each game's rule hooks must point: a section of its spec digest (and how many
+#: hooks a game has at least).
+SECTION_MARK = {
+    "pocket-duel": (re.compile(r"§\d"), 1),
+    "vanguard": (re.compile(r"§\d"), 1),
+    "berserk": (re.compile(r"§\d|\bA\d+\b|DICT|GLOSS|INTRO"), 20),
+    "marvel-champions": (re.compile(r"\bG\d\d\b|MC-[A-Z]|\bD-\d+|GAP-\d+|§\d|Appendix"), 20),
+}
+
+
+@pytest.mark.parametrize("game", sorted(SECTION_MARK))
+def test_keywords_file_is_clean(game: str) -> None:
+    definition = load_game(game)
+    assert definition.keyword_diagnostics == ()
+    assert definition.keyword_defs
+    for keyword in definition.keyword_defs:
+        script = ast.Script(lines=keyword.body)
+        assert check_script(script, definition.registry, params=keyword.params) == []
+        # A keyword body formats and parses back to itself.
+        line = ast.AbilityLine(ability=keyword)
+        text = format_script(ast.Script(lines=(line,)), definition.registry)
+        again = definition.parse(text)
+        assert again.diagnostics == ()
+        assert again.script.lines == (line,)
+
+
+@pytest.mark.parametrize("game", sorted(SECTION_MARK))
+def test_every_registry_entry_is_documented(game: str) -> None:
+    registry = base_registry(game)
+    for token_class in WORD_CLASSES:
+        for term in registry.terms(token_class):
+            assert term.doc, f"{token_class} {term.id} has no doc"
+    mark, least = SECTION_MARK[game]
+    hooks = registry.terms("HOOK")
+    assert len(hooks) >= least
+    for hook in hooks:
+        assert hook.kind in ("bool", "int", "word"), hook.id
+        assert hook.default is not None, hook.id
+        assert mark.search(hook.doc), f"hook {hook.id} names no spec section"
