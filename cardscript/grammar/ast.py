@@ -12,15 +12,20 @@ from dataclasses import dataclass, field, fields
 
 from cardscript.grammar.diagnostics import Span
 
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
 
 @dataclass(frozen=True, kw_only=True)
 class Node:
     span: Span | None = field(default=None, compare=False, repr=False)
 
     def children(self) -> list[Node]:
+        names = _FIELD_NAMES.get(type(self))
+        if names is None:  # dataclasses.fields() is slow to ask on every walk
+            names = _FIELD_NAMES[type(self)] = tuple(f.name for f in fields(self))
         out: list[Node] = []
-        for f in fields(self):
-            value = getattr(self, f.name)
+        for name in names:
+            value = getattr(self, name)
             if isinstance(value, Node):
                 out.append(value)
             elif isinstance(value, tuple):

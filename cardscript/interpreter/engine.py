@@ -660,14 +660,14 @@ class Engine:
         written in the card's text. Pass the result to ``resolve(..., targets=…)``."""
         from cardscript.interpreter.select import resolve_targets
 
-        ctx = self.context(source, ability, controller, event)
-        effects = getattr(ability.node, "effects", None)
         chosen: dict[int, list[Target]] = {}
-        if effects is None:
+        targeted = _targeted_selectors(ability)
+        if not targeted:
             return chosen
-        for node in effects.walk():
-            if isinstance(node, ast.Cards) and node.span is not None and _targeted(node):
-                chosen[node.span.offset] = resolve_targets(ctx, node, "choose a target")
+        ctx = self.context(source, ability, controller, event)
+        for node in targeted:
+            assert node.span is not None
+            chosen[node.span.offset] = resolve_targets(ctx, node, "choose a target")
         return chosen
 
     def count_use(self, ability: CompiledAbility, source: int | None) -> None:
@@ -821,3 +821,24 @@ PrimitiveFn = Callable[..., Any]
 def _switched_off(ability: CompiledAbility, off: frozenset[str]) -> bool:
     label = ability.line.label
     return bool(off) and label is not None and label.name in off
+
+
+_TARGETED: dict[int, tuple[CompiledAbility, tuple[ast.Cards, ...]]] = {}
+
+
+def _targeted_selectors(ability: CompiledAbility) -> tuple[ast.Cards, ...]:
+    """The "target" selectors of an ability's effects, in text order (remembered per
+    ability: definitions never change)."""
+    found = _TARGETED.get(id(ability))
+    if found is not None and found[0] is ability:
+        return found[1]
+    effects = getattr(ability.node, "effects", None)
+    nodes = tuple(
+        node
+        for node in (effects.walk() if effects is not None else ())
+        if isinstance(node, ast.Cards) and node.span is not None and _targeted(node)
+    )
+    if len(_TARGETED) > 20_000:
+        _TARGETED.clear()  # pools come and go (tests): keep the memory bounded
+    _TARGETED[id(ability)] = (ability, nodes)
+    return nodes
