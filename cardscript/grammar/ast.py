@@ -179,7 +179,7 @@ class Condition(Node):
 
 @dataclass(frozen=True)
 class StatMod(Node):
-    delta: str  # "+1", "-2", "+X"
+    delta: str  # "+1", "-2", "+X"; or "double" / "half" (a multiplying modifier)
     stat: str
 
 

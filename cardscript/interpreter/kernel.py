@@ -33,6 +33,7 @@ class Kernel:
     turn_phase = "turn"  # the period that "until end of turn" and history belong to
     # how long a change written without a duration lasts; None: until the end of the turn
     default_duration: str | None = None
+    set_overrides = False  # a "set" modifier overrides additions made after it (G64 of MC)
     replacement_policy = "newest"  # newest | affected_chooses
     # adjectives whose meaning depends on the card whose text speaks ("equipped character"
     # on a piece of equipment: the one carrying it); answered by ``quality_of_source``
