@@ -95,6 +95,12 @@ def can_play(k: MarvelChampionsKernel, engine: Engine, player: int, uid: int) ->
                 there = engine.definition(other)
                 if (there.name, there.get("subtitle")) == title:
                     return False
+    limit = definition.get("max_per_player")
+    if isinstance(limit, int):
+        # "Max N per player": copies (by title) the player controls in play (G61, S105)
+        mine = engine.state.players[player].zones.get("play", ())
+        if sum(engine.definition(other).name == definition.name for other in mine) >= limit:
+            return False
     if any(not engine.within_limits(a, None) for a in by_title(engine, uid)):
         return False
     if kind == "event":

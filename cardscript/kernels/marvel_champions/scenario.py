@@ -8,10 +8,10 @@ hero or ally, ``target``), ``recover``, ``change_form``, ``activate`` (``card``)
 ``villain_phase`` or one of its steps (``villain_threat``, ``villain_activations``,
 ``deal_encounters``, ``reveal_encounters``), ``discard`` (``card``), ``enemy_attack`` /
 ``enemy_scheme`` (``enemy``, ``player``, ``boost``), ``reveal`` (``card``: an encounter
-card id, ``player``), ``end_player_phase``, ``round`` and ``game``. ``from`` names the zone
-a card is looked for in and ``copy`` which copy; ``asked: true`` on ``play`` is another
-player's event played at the active player's request; ``allowed: false`` expects the action
-refused.
+card id, ``player``), ``end_player_phase``, ``turn`` (``player``: whose turn it is
+now), ``round`` and ``game``. ``from`` names the zone a card is looked for in and ``copy``
+which copy; ``asked: true`` on ``play`` is another player's event played at the active
+player's request; ``allowed: false`` expects the action refused.
 """
 
 from __future__ import annotations
@@ -125,6 +125,8 @@ def _action(k: MarvelChampionsKernel, engine: Engine, name: str, action: dict[st
         vphase.reveal(k, engine, card(), player)
     elif name == "end_player_phase":
         turns.end_of_player_phase(k, engine)
+    elif name == "turn":
+        state.active = player  # the player phase moves on to this player's turn
     elif name == "draw":
         engine.apply("draw", RULE, player=player, count=int(action.get("count", 1)))
     elif name == "round":
