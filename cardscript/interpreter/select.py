@@ -297,17 +297,7 @@ def _filter(ctx: Context, f: ast.Filter, uid: int) -> bool:
 def compare(value: int, comparison: ast.Comparison | None, ctx: Context) -> bool:
     if comparison is None:
         return True
-    wanted = ctx.amount(comparison.value)
-    op = comparison.op
-    if op in ("or more", "or greater", "at least"):
-        return value >= wanted
-    if op in ("or less", "or fewer", "at most"):
-        return value <= wanted
-    if op == "more than":
-        return value > wanted
-    if op in ("fewer than", "less than"):
-        return value < wanted
-    return value == wanted
+    return comparison.holds(value, ctx.amount(comparison.value))
 
 
 def resolve_targets(ctx: Context, selector: ast.Node | None, prompt: str) -> list[Target]:
