@@ -277,6 +277,8 @@ def _filter(ctx: Context, f: ast.Filter, uid: int) -> bool:
         return value is not None and str(value).casefold() == wanted
     if kind == "stat":
         return compare(engine.stat(uid, f.name or ""), f.comparison, ctx)
+    if kind == "printed_stat":
+        return compare(engine.kernel.printed(engine, uid, f.name or ""), f.comparison, ctx)
     if kind == "keyword":
         return engine.has_keyword(uid, f.name or "")
     if kind == "without_keyword":
