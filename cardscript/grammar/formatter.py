@@ -523,6 +523,8 @@ class Formatter:
             return f"with printed {stat} {self.comparison(_req(f.comparison))}"
         if k == "keyword":
             return f"with {self.spell('KW', f.name or '')}"
+        if k == "printed_keyword":
+            return f"with printed {self.spell('KW', f.name or '')}"
         if k == "without_keyword":
             return f"without {self.spell('KW', f.name or '')}"
         if k == "zone":

@@ -281,6 +281,8 @@ def _filter(ctx: Context, f: ast.Filter, uid: int) -> bool:
         return compare(engine.kernel.printed(engine, uid, f.name or ""), f.comparison, ctx)
     if kind == "keyword":
         return engine.has_keyword(uid, f.name or "")
+    if kind == "printed_keyword":
+        return engine.definition(uid).has_keyword(f.name or "")
     if kind == "without_keyword":
         return not engine.has_keyword(uid, f.name or "")
     if kind == "zone":
