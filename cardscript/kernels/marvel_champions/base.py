@@ -306,6 +306,10 @@ class MCBase(Kernel):
         return super().has_quality(engine, uid, quality)
 
     def printed(self, engine: Engine, uid: int, stat: str) -> int:
+        if stat == "damage_taken":
+            # MC-DMGTAKEN: maximum minus remaining hit points; damage is kept as counters
+            # against the current maximum (MC2-T-012), so it is the damage counters
+            return engine.state.cards[uid].counters.get("damage", 0)
         definition = engine.definition(uid)
         value = definition.get(stat, 0)
         if isinstance(value, dict):  # {value, per_player} or a boost field {icons, star}
