@@ -9,9 +9,10 @@ hero or ally, ``target``), ``recover``, ``change_form``, ``activate`` (``card``)
 ``deal_encounters``, ``reveal_encounters``), ``discard`` (``card``), ``enemy_attack`` /
 ``enemy_scheme`` (``enemy``, ``player``, ``boost``), ``reveal`` (``card``: an encounter
 card id, ``player``), ``end_player_phase``, ``turn`` (``player``: whose turn it is
-now), ``round`` and ``game``. ``from`` names the zone a card is looked for in and ``copy``
-which copy; ``asked: true`` on ``play`` is another player's event played at the active
-player's request; ``allowed: false`` expects the action refused.
+now), ``end_round`` (the end of the round alone), ``round`` and ``game``. ``from`` names
+the zone a card is looked for in and ``copy`` which copy; ``asked: true`` on ``play`` is
+another player's event played at the active player's request; ``allowed: false`` expects
+the action refused.
 """
 
 from __future__ import annotations
@@ -131,6 +132,8 @@ def _action(k: MarvelChampionsKernel, engine: Engine, name: str, action: dict[st
         engine.apply("draw", RULE, player=player, count=int(action.get("count", 1)))
     elif name == "round":
         k.round(engine)
+    elif name == "end_round":
+        k.end_round(engine)
     elif name == "game":
         k.play(engine)
     else:
