@@ -85,7 +85,7 @@ def _action(k: MarvelChampionsKernel, engine: Engine, name: str, action: dict[st
         put(k, engine, action)
     elif name == "play":
         asked = bool(action.get("asked"))
-        turns.play_card(k, engine, player, card(zone="hand"), asked=asked)
+        turns.play_card(k, engine, player, card(zone=action.get("from", "hand")), asked=asked)
     elif name == "attack":
         turns.basic_attack(k, engine, player, card(), target())
     elif name == "thwart":
