@@ -569,7 +569,7 @@ class Engine:
             replaces = self._replaces = _overrides(kernel, "replaceable")
         if replaces:
             event_id = kernel.replaceable(change, args)
-            if event_id is not None and self._replacement(event_id, args):
+            if event_id is not None and self.replacement(event_id, args):
                 return None
         primitive = kernel.primitive(change)
         if primitive is None:
@@ -605,7 +605,10 @@ class Engine:
         pending, self.pending = self.pending, []
         return pending
 
-    def _replacement(self, event_id: str, args: dict[str, Any]) -> bool:
+    def replacement(self, event_id: str, args: dict[str, Any]) -> bool:
+        """Apply the newest (or chosen) replacement effect of ``event_id`` for ``args``'s
+        card; True when one replaced the event. A kernel may ask where its rules put a
+        replacement after other steps (Marvel Champions: after the interrupts to damage)."""
         subject = args.get("uid")
         applied: set[str] = args.setdefault("_replaced", set())
         found: list[tuple[int, int, CompiledAbility, ast.Replacement]] = []

@@ -118,6 +118,11 @@ class MCBase(Kernel):
         event = Event("takes_damage", subject=target, amount=args.get("amount"))
         if not windows.interrupt(self, engine, event):
             return 0
+        # a replacement ("if your hero would take damage, ... instead"), the newest, applies
+        # after the interrupts (S044); a tough status card comes first (S090)
+        tough = engine.state.cards[target].counters.get("tough_card")
+        if not tough and engine.replacement("takes_damage", {**args, "uid": target}):
+            return 0
         dealt = int(primitives.deal_damage(engine, cause, target, **args) or 0)
         added = engine.state.lasting[lasting:]
         engine.state.lasting[lasting:] = [e for e in added if e["kind"] != "shield"]
