@@ -119,11 +119,16 @@ class MCBase(Kernel):
         if not windows.interrupt(self, engine, event):
             return 0
         # a replacement ("if your hero would take damage, ... instead"), the newest, applies
-        # after the interrupts (S044); a tough status card comes first (S090)
+        # after the interrupts (S044), to damage they left; a tough status card comes first
+        # (S090)
+        added = engine.state.lasting[lasting:]
+        shielded = sum(e["amount"] for e in added if e["kind"] == "shield" and target in e["uids"])
+        left = int(args.get("amount") or 0) - shielded
         tough = engine.state.cards[target].counters.get("tough_card")
-        if not tough and engine.replacement("takes_damage", {**args, "uid": target}):
-            return 0
-        dealt = int(primitives.deal_damage(engine, cause, target, **args) or 0)
+        if left > 0 and not tough and engine.replacement("takes_damage", {**args, "uid": target}):
+            dealt = 0
+        else:
+            dealt = int(primitives.deal_damage(engine, cause, target, **args) or 0)
         added = engine.state.lasting[lasting:]
         engine.state.lasting[lasting:] = [e for e in added if e["kind"] != "shield"]
         return dealt
