@@ -313,7 +313,7 @@ class Engine:
         ):
             return self.kernel.clamp(self, uid, stat, value)  # no text changes any stat now
         fixed = self._stat_set(uid, stat)
-        total = Fraction(value if fixed is None or self.kernel.set_overrides else fixed)
+        total = value if fixed is None or self.kernel.set_overrides else fixed
         scales: list[Fraction] = []
         for delta in self._stat_deltas(uid, stat):
             if isinstance(delta, Fraction):
@@ -325,11 +325,11 @@ class Engine:
                 total += effect["delta"]
             elif effect["kind"] == "scale" and effect["stat"] == stat and uid in effect["uids"]:
                 scales.append(SCALES[effect["scale"]])
-        for factor in scales:
-            total *= factor
+        if scales:  # whole numbers unless something multiplies
+            total = math.ceil(math.prod(scales, start=Fraction(total)))
         if fixed is not None and self.kernel.set_overrides:
-            total = Fraction(fixed)
-        return self.kernel.clamp(self, uid, stat, math.ceil(total))
+            total = fixed
+        return self.kernel.clamp(self, uid, stat, total)
 
     def _stat_set(self, uid: int, stat: str) -> int | None:
         newest, value = -1, None
