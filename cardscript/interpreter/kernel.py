@@ -84,6 +84,11 @@ class Kernel:
         value = engine.definition(uid).get(stat, 0)
         return value if isinstance(value, int) else 0
 
+    def first_player(self, engine: Engine) -> int:
+        """The player "the first player" names: the one whose turn comes first in the
+        round (a game with a first-player token keeps it in ``state.data``)."""
+        return int(engine.state.data.get("first_player", 0))
+
     def clamp(self, engine: Engine, uid: int, stat: str, value: int) -> int:
         return value
 

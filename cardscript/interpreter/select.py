@@ -201,6 +201,8 @@ def _zone_places(ctx: Context, zone: ast.ZoneRef) -> list[tuple[str, int | None]
         owners = [(ctx.controller + k) % n for k in range(1, n)]
     elif possessor.startswith("each player"):
         owners = list(range(n))
+    elif possessor == "the first player's":
+        owners = [ctx.engine.kernel.first_player(ctx.engine)]
     else:
         owners = [None]
     return [(zone.zone, o) for o in owners]
