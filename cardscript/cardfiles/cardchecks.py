@@ -8,6 +8,7 @@
 | CS-C033 | VS System: a team written as empty text instead of null (warning) |
 | CS-C034 | a rarity that the collector number's colour (print) contradicts |
 | CS-C035 | Marvel Champions: a boost star with no "Boost:" text (warning) |
+| CS-C036 | Marvel Champions: an ATK star with no Interrupt or Response to the card's attack |
 """
 
 from __future__ import annotations
@@ -146,6 +147,15 @@ def _field_checks(
                 doc.span_of((*path, "boost")),
                 'perhaps try adding a line "Boost: …" to the text, or "star: false"',
             )
+    if game == "marvel-champions" and card.get("atk_star") is True:
+        lines = str(card.get("text") or "").splitlines()
+        if not any(_on_attack(line) for line in lines):
+            yield error(
+                "CS-C036",
+                "atk_star is true, but the text has no Interrupt or Response to this card's attack",
+                doc.span_of((*path, "atk_star")),
+                'perhaps try adding "Forced Interrupt: When this attacks, …", or "atk_star: false"',
+            )
     if game == "vs-system" and card.get("team") == "":
         yield warning(
             "CS-C033",
@@ -153,6 +163,15 @@ def _field_checks(
             doc.span_of((*path, "team")),
             'perhaps try "team: null"',
         )
+
+
+def _on_attack(line: str) -> bool:
+    """An Interrupt or Response line triggered by the card's own attack (G42)."""
+    label, _, rest = line.partition(":")
+    timing = rest.strip().casefold()
+    return ("Interrupt" in label or "Response" in label) and (
+        timing.startswith(("when this attacks", "after this attacks"))
+    )
 
 
 def summarise(

@@ -16,9 +16,10 @@ from typing import Any
 
 from cardscript.decks.context import Ctx, Item, copies, plural, violation
 from cardscript.decks.model import DeckEntry
+from cardscript.decks.overrides import CARDS, printed_match
 from cardscript.decks.pool import PoolCard, normalize
 from cardscript.decks.rules import Rule
-from cardscript.grammar.diagnostics import Diagnostic, did_you_mean
+from cardscript.grammar.diagnostics import Diagnostic, Span, did_you_mean
 
 
 def _params(ctx: Ctx) -> dict[str, Any]:
@@ -242,6 +243,9 @@ def mc_requirements(rule: Rule, ctx: Ctx) -> Iterable[Diagnostic]:
     if hero is None:
         return
     for param, hook in rule.hooks.items():
+        if param == "includes":
+            yield from _excluded(rule, ctx, hero, hook)
+            continue
         override = next(
             (o for o in ctx.overrides(hero) if o.hook == hook and o.scope == "deck"), None
         )
@@ -260,6 +264,35 @@ def mc_requirements(rule: Rule, ctx: Ctx) -> Iterable[Diagnostic]:
                 ctx.extra["identity_span"],
                 f'choose {plural(wanted, "aspect")} in "aspects"',
             )
+
+
+def _excluded(rule: Rule, ctx: Ctx, hero: PoolCard, hook: str) -> Iterable[Diagnostic]:
+    """An identity's requirement that leaves cards out of its deck: "rule deck_includes is
+    off for upgrades with cost 3 or more." (MC-DECK-10, MC2-T-103)."""
+    for override in ctx.overrides(hero):
+        if override.hook != hook or override.scope != CARDS or override.cards is None:
+            continue
+        if override.value.casefold() not in ("off", "false", "no"):
+            continue
+        written = override.cards.span
+        for item in ctx.items():
+            if item.card is None or printed_match(item.card, override.cards) is not True:
+                continue
+            yield violation(
+                rule,
+                f'"{item.card.name}" may not be in a "{hero.name}" deck '
+                f"({hook} is off for {_text_of(hero, written)})",
+                item.entry.span,
+                f'remove {copies(item.count)} of "{item.card.name}"',
+            )
+
+
+def _text_of(card: PoolCard, span: Span | None) -> str:
+    """The words of the card's text a span covers ("upgrades with cost 3 or more")."""
+    text = str(card.get("text") or "")
+    if span is None or span.end_offset <= span.offset:
+        return "the cards it names"
+    return text[span.offset : span.end_offset]
 
 
 def mc_unique(rule: Rule, ctx: Ctx) -> Iterable[Diagnostic]:

@@ -3,8 +3,9 @@
 A card overrides a hook with ``rule <hook> is <value>`` in its own text, or through a
 keyword it has whose definition (``cards/<game>/keywords.cardscript``) does so: VS
 System's ``keyword Army: rule copy_limit is unlimited for this``. Only unconditional
-overrides count for deck building: ``for this`` (the card itself) or with no scope (the
-whole deck); ``while …`` overrides are about play, not the deck list. Keywords are
+overrides count for deck building: ``for this`` (the card itself), with no scope (the
+whole deck) or for the deck's cards a selector names (``for upgrades with cost 3 or more``,
+read by ``printed_match``); ``while …`` overrides are about play, not the deck list. Keywords are
 followed through their definitions (``this has Directed Strike``) and their values are
 bound (``keyword Range X: rule ability_range is X for this`` with ``Range 2``).
 """
@@ -14,12 +15,17 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING
 
 from cardscript.grammar import ast
 from cardscript.grammar.parser import ParseResult
 
+if TYPE_CHECKING:
+    from cardscript.decks.pool import PoolCard
+
 THIS = "this"
 DECK = "deck"
+CARDS = "cards"  # the deck's cards a selector names ("for upgrades with cost 3 or more")
 UNLIMITED = ("unlimited", "any", "infinite", "no_limit")
 _MAX_DEPTH = 8
 
@@ -28,8 +34,9 @@ _MAX_DEPTH = 8
 class Override:
     hook: str
     value: str  # as written: "unlimited", "5", "off", …
-    scope: str  # THIS (the card itself) or DECK (every card of the deck)
+    scope: str  # THIS (the card itself), DECK (every card of the deck) or CARDS (``cards``)
     via: str  # "its text" or 'its keyword "Army"'
+    cards: ast.Cards | None = None  # the selector of a CARDS override
 
 
 @cache
@@ -109,6 +116,9 @@ def _override(node: ast.RuleOverride, bound: Mapping[str, str], via: str) -> Ove
         scope = DECK
     elif isinstance(node.scope, ast.ThisCard):
         scope = THIS
+    elif isinstance(node.scope, ast.Cards) and node.scope.quantifier is None:
+        value = bound.get(node.value, node.value) if node.value_kind == "VAR" else node.value
+        return Override(node.hook, str(value), CARDS, via, node.scope)
     else:
         return None  # about other cards in play, not this deck list
     value = bound.get(node.value, node.value) if node.value_kind == "VAR" else node.value
@@ -169,3 +179,28 @@ def flag_value(value: str) -> bool | None:
     if word in ("off", "false", "no"):
         return False
     return None
+
+
+def printed_match(card: PoolCard, cards: ast.Cards) -> bool | None:
+    """Whether a deck card is what ``cards`` names, read off its printed fields: its type
+    (or subtype), "with STAT <comparison>" and "with ATTR "value"". None when the
+    selector says more than a card file can answer (a state, a zone, a controller)."""
+    if cards.qualities:
+        return None
+    if cards.noun != "card" and cards.noun not in (card.type, card.get("subtype")):
+        return False
+    for found in cards.filters:
+        if found.kind == "stat" and found.name is not None and found.comparison is not None:
+            value, amount = card.get(found.name), found.comparison.value
+            if not isinstance(value, int) or not isinstance(amount.value, int):
+                return None
+            if not found.comparison.holds(value, amount.value):
+                return False
+        elif found.kind == "attr" and found.name is not None:
+            have = card.get(found.name, card.get(found.name + "s"))  # trait: traits
+            values = have if isinstance(have, list) else [have]
+            if str(found.value).casefold() not in {str(v).casefold() for v in values}:
+                return False
+        else:
+            return None
+    return True

@@ -57,6 +57,19 @@ class Comparison(Node):
     value: Amount
     op: str | None = None  # "or more" | "or less" | "or fewer" | "or greater" | None (exactly)
 
+    def holds(self, value: int, wanted: int) -> bool:
+        """Whether ``value`` compares to ``wanted`` (the amount, worked out) as written."""
+        op = self.op
+        if op in ("or more", "or greater", "at least"):
+            return value >= wanted
+        if op in ("or less", "or fewer", "at most"):
+            return value <= wanted
+        if op == "more than":
+            return value > wanted
+        if op in ("fewer than", "less than"):
+            return value < wanted
+        return value == wanted
+
 
 @dataclass(frozen=True)
 class PhaseRef(Node):
@@ -184,7 +197,7 @@ class Condition(Node):
 
 @dataclass(frozen=True)
 class StatMod(Node):
-    delta: str  # "+1", "-2", "+X"
+    delta: str  # "+1", "-2", "+X"; or "double" / "half" (a multiplying modifier)
     stat: str
 
 

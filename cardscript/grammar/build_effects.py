@@ -282,6 +282,9 @@ class EffectRules:
     def stat_mod(self, meta: Meta, children: list[Any]) -> ast.StatMod:
         return ast.StatMod(delta=str(children[0]), stat=str(children[1]), span=span_of(meta))
 
+    def scale(self, meta: Meta, children: list[Any]) -> str:
+        return str(children[0]).casefold()  # "double" | "half": a multiplying modifier
+
     def grant(self, meta: Meta, children: list[Any]) -> ast.Action:
         return self._action(meta, "have", keywords=all_of(children, ast.KeywordUse))
 

@@ -125,16 +125,24 @@ class SelectorRules:
             meta, "attr", name=name_of(children, "ATTR"), value=name_of(children, "STRING")
         )
 
-    def stat_filter(self, meta: Meta, children: list[Any]) -> ast.Filter:
+    def stat_filter(self, meta: Meta, children: list[Any], kind: str = "stat") -> ast.Filter:
         return self._filter(
             meta,
-            "stat",
+            kind,
             name=name_of(children, "STAT"),
             comparison=first_of(children, ast.Comparison),
         )
 
-    def keyword_filter(self, meta: Meta, children: list[Any]) -> ast.Filter:
-        return self._filter(meta, "keyword", name=name_of(children, "KW"))
+    def printed_stat_filter(self, meta: Meta, children: list[Any]) -> ast.Filter:
+        """ "with printed cost 3": the value printed on the card, no modifier (G69)."""
+        return self.stat_filter(meta, children, "printed_stat")
+
+    def keyword_filter(self, meta: Meta, children: list[Any], kind: str = "keyword") -> ast.Filter:
+        return self._filter(meta, kind, name=name_of(children, "KW"))
+
+    def printed_keyword_filter(self, meta: Meta, children: list[Any]) -> ast.Filter:
+        """ "with printed Guard": printed on the card, not gained (MC-GAIN-1)."""
+        return self.keyword_filter(meta, children, "printed_keyword")
 
     def without_keyword_filter(self, meta: Meta, children: list[Any]) -> ast.Filter:
         return self._filter(meta, "without_keyword", name=name_of(children, "KW"))

@@ -518,8 +518,13 @@ class Formatter:
             return f'with {self.spell("ATTR", f.name or "")} "{f.value}"'
         if k == "stat":
             return f"with {self.spell('STAT', f.name or '')} {self.comparison(_req(f.comparison))}"
+        if k == "printed_stat":
+            stat = self.spell("STAT", f.name or "")
+            return f"with printed {stat} {self.comparison(_req(f.comparison))}"
         if k == "keyword":
             return f"with {self.spell('KW', f.name or '')}"
+        if k == "printed_keyword":
+            return f"with printed {self.spell('KW', f.name or '')}"
         if k == "without_keyword":
             return f"without {self.spell('KW', f.name or '')}"
         if k == "zone":

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from cardscript.grammar import ast
-from cardscript.interpreter.engine import Cause, _bind_where, _delta
+from cardscript.interpreter.engine import SCALES, Cause, _bind_where, _delta
 from cardscript.interpreter.select import (
     Context,
     RulesError,
@@ -352,7 +352,11 @@ def _which_end(ctx: Context, phase: ast.PhaseRef | None) -> dict[str, object]:
 
 def _get(ctx: Context, clause: ast.Clause) -> None:
     for mod in clause.action.stat_mods:
-        _lasting(ctx, clause, {"kind": "stat", "stat": mod.stat, "delta": _delta(mod.delta, ctx)})
+        if mod.delta in SCALES:  # kept as its word: lasting effects stay plain data
+            _lasting(ctx, clause, {"kind": "scale", "stat": mod.stat, "scale": mod.delta})
+        else:
+            delta = _delta(mod.delta, ctx)
+            _lasting(ctx, clause, {"kind": "stat", "stat": mod.stat, "delta": delta})
 
 
 def _set_stat(ctx: Context, clause: ast.Clause) -> None:

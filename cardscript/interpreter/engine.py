@@ -13,6 +13,7 @@ import math
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from cardscript.grammar import ast
@@ -300,7 +301,10 @@ class Engine:
     def stat(self, uid: int, stat: str) -> int:
         """Printed value; then changes that set it ("has ATK 0"), the newest winning; then
         changes that add to it, static abilities first and lasting effects in timestamp
-        order; the kernel clamps last (e.g. negative counts as 0)."""
+        order; then those that multiply it ("double", "half"), a fraction rounded up; the
+        kernel clamps last (e.g. negative counts as 0). A kernel whose ``set_overrides``
+        is on (Marvel Champions) adds and multiplies first and lets a set value override
+        them all."""
         value = self.kernel.printed(self, uid, stat)
         if (
             not self.state.lasting
@@ -308,16 +312,27 @@ class Engine:
             and not self.in_play(("verb", "get"))
         ):
             return self.kernel.clamp(self, uid, stat, value)  # no text changes any stat now
-        value = self._stat_set(uid, stat, value)
+        fixed = self._stat_set(uid, stat)
+        total = value if fixed is None or self.kernel.set_overrides else fixed
+        scales: list[Fraction] = []
         for delta in self._stat_deltas(uid, stat):
-            value += delta
+            if isinstance(delta, Fraction):
+                scales.append(delta)
+            else:
+                total += delta
         for effect in self.state.lasting:
             if effect["kind"] == "stat" and effect["stat"] == stat and uid in effect["uids"]:
-                value += effect["delta"]
-        return self.kernel.clamp(self, uid, stat, value)
+                total += effect["delta"]
+            elif effect["kind"] == "scale" and effect["stat"] == stat and uid in effect["uids"]:
+                scales.append(SCALES[effect["scale"]])
+        if scales:  # whole numbers unless something multiplies
+            total = math.ceil(math.prod(scales, start=Fraction(total)))
+        if fixed is not None and self.kernel.set_overrides:
+            total = fixed
+        return self.kernel.clamp(self, uid, stat, total)
 
-    def _stat_set(self, uid: int, stat: str, value: int) -> int:
-        newest = -1
+    def _stat_set(self, uid: int, stat: str) -> int | None:
+        newest, value = -1, None
         for source, ability, node in self.in_play(("verb", "set_stat")):
             if not self._static_applies(source, ability, node):
                 continue
@@ -339,7 +354,8 @@ class Engine:
                 value = effect["value"]  # lasting effects are kept in timestamp order
         return value
 
-    def _stat_deltas(self, uid: int, stat: str) -> Iterable[int]:
+    def _stat_deltas(self, uid: int, stat: str) -> Iterable[int | Fraction]:
+        """What static abilities change a stat by: an int adds, a Fraction multiplies."""
         for source, ability, node in self.in_play(("verb", "get")):
             if not any(  # cheap first: does this text change this stat at all?
                 isinstance(step, ast.Clause) and any(m.stat == stat for m in step.action.stat_mods)
@@ -360,7 +376,7 @@ class Engine:
                 _bind_where(ctx, node.effects)
                 if selects(ctx, step.subject, uid):
                     for mod in mods:
-                        yield _delta(mod.delta, ctx)
+                        yield SCALES.get(mod.delta) or _delta(mod.delta, ctx)
 
     def _static_applies(
         self, source: int, ability: CompiledAbility, node: ast.EffectAbility
@@ -553,7 +569,7 @@ class Engine:
             replaces = self._replaces = _overrides(kernel, "replaceable")
         if replaces:
             event_id = kernel.replaceable(change, args)
-            if event_id is not None and self._replacement(event_id, args):
+            if event_id is not None and self.replacement(event_id, args):
                 return None
         primitive = kernel.primitive(change)
         if primitive is None:
@@ -589,7 +605,10 @@ class Engine:
         pending, self.pending = self.pending, []
         return pending
 
-    def _replacement(self, event_id: str, args: dict[str, Any]) -> bool:
+    def replacement(self, event_id: str, args: dict[str, Any]) -> bool:
+        """Apply the newest (or chosen) replacement effect of ``event_id`` for ``args``'s
+        card; True when one replaced the event. A kernel may ask where its rules put a
+        replacement after other steps (Marvel Champions: after the interrupts to damage)."""
         subject = args.get("uid")
         applied: set[str] = args.setdefault("_replaced", set())
         found: list[tuple[int, int, CompiledAbility, ast.Replacement]] = []
@@ -783,6 +802,9 @@ def _text_varies(kernel: Kernel) -> bool:
 def _targeted(node: ast.Cards) -> bool:
     q = node.quantifier
     return q is not None and (q.kind in ("target", "n_targets") or (q.kind == "up_to" and q.target))
+
+
+SCALES = {"double": Fraction(2), "half": Fraction(1, 2)}  # multiplying modifiers
 
 
 def _delta(text: str, ctx: Context) -> int:

@@ -33,6 +33,7 @@ class Kernel:
     turn_phase = "turn"  # the period that "until end of turn" and history belong to
     # how long a change written without a duration lasts; None: until the end of the turn
     default_duration: str | None = None
+    set_overrides = False  # a "set" modifier overrides additions made after it (G64 of MC)
     replacement_policy = "newest"  # newest | affected_chooses
     # adjectives whose meaning depends on the card whose text speaks ("equipped character"
     # on a piece of equipment: the one carrying it); answered by ``quality_of_source``
@@ -82,6 +83,11 @@ class Kernel:
     def printed(self, engine: Engine, uid: int, stat: str) -> int:
         value = engine.definition(uid).get(stat, 0)
         return value if isinstance(value, int) else 0
+
+    def first_player(self, engine: Engine) -> int:
+        """The player "the first player" names: the one whose turn comes first in the
+        round (a game with a first-player token keeps it in ``state.data``)."""
+        return int(engine.state.data.get("first_player", 0))
 
     def clamp(self, engine: Engine, uid: int, stat: str, value: int) -> int:
         return value

@@ -201,6 +201,8 @@ def _zone_places(ctx: Context, zone: ast.ZoneRef) -> list[tuple[str, int | None]
         owners = [(ctx.controller + k) % n for k in range(1, n)]
     elif possessor.startswith("each player"):
         owners = list(range(n))
+    elif possessor == "the first player's":
+        owners = [ctx.engine.kernel.first_player(ctx.engine)]
     else:
         owners = [None]
     return [(zone.zone, o) for o in owners]
@@ -277,8 +279,12 @@ def _filter(ctx: Context, f: ast.Filter, uid: int) -> bool:
         return value is not None and str(value).casefold() == wanted
     if kind == "stat":
         return compare(engine.stat(uid, f.name or ""), f.comparison, ctx)
+    if kind == "printed_stat":
+        return compare(engine.kernel.printed(engine, uid, f.name or ""), f.comparison, ctx)
     if kind == "keyword":
         return engine.has_keyword(uid, f.name or "")
+    if kind == "printed_keyword":
+        return engine.definition(uid).has_keyword(f.name or "")
     if kind == "without_keyword":
         return not engine.has_keyword(uid, f.name or "")
     if kind == "zone":
@@ -297,17 +303,7 @@ def _filter(ctx: Context, f: ast.Filter, uid: int) -> bool:
 def compare(value: int, comparison: ast.Comparison | None, ctx: Context) -> bool:
     if comparison is None:
         return True
-    wanted = ctx.amount(comparison.value)
-    op = comparison.op
-    if op in ("or more", "or greater", "at least"):
-        return value >= wanted
-    if op in ("or less", "or fewer", "at most"):
-        return value <= wanted
-    if op == "more than":
-        return value > wanted
-    if op in ("fewer than", "less than"):
-        return value < wanted
-    return value == wanted
+    return comparison.holds(value, ctx.amount(comparison.value))
 
 
 def resolve_targets(ctx: Context, selector: ast.Node | None, prompt: str) -> list[Target]:

@@ -50,6 +50,7 @@ class MCBase(Kernel):
     play_zones = ("play", "revealing", "resolving")
     discard_zone = "discard"
     life_resource = "hit_points"
+    set_overrides = True  # G64: a "set" modifier overrides all others, added or multiplied
     turn_phase = "turn"
     max_rounds = 40
     max_actions = 30
@@ -117,7 +118,17 @@ class MCBase(Kernel):
         event = Event("takes_damage", subject=target, amount=args.get("amount"))
         if not windows.interrupt(self, engine, event):
             return 0
-        dealt = int(primitives.deal_damage(engine, cause, target, **args) or 0)
+        # a replacement ("if your hero would take damage, ... instead"), the newest, applies
+        # after the interrupts (S044), to damage they left; a tough status card comes first
+        # (S090)
+        added = engine.state.lasting[lasting:]
+        shielded = sum(e["amount"] for e in added if e["kind"] == "shield" and target in e["uids"])
+        left = int(args.get("amount") or 0) - shielded
+        tough = engine.state.cards[target].counters.get("tough_card")
+        if left > 0 and not tough and engine.replacement("takes_damage", {**args, "uid": target}):
+            dealt = 0
+        else:
+            dealt = int(primitives.deal_damage(engine, cause, target, **args) or 0)
         added = engine.state.lasting[lasting:]
         engine.state.lasting[lasting:] = [e for e in added if e["kind"] != "shield"]
         return dealt
@@ -305,6 +316,10 @@ class MCBase(Kernel):
         return super().has_quality(engine, uid, quality)
 
     def printed(self, engine: Engine, uid: int, stat: str) -> int:
+        if stat == "damage_taken":
+            # MC-DMGTAKEN: maximum minus remaining hit points; damage is kept as counters
+            # against the current maximum (MC2-T-012), so it is the damage counters
+            return engine.state.cards[uid].counters.get("damage", 0)
         definition = engine.definition(uid)
         value = definition.get(stat, 0)
         if isinstance(value, dict):  # {value, per_player} or a boost field {icons, star}

@@ -219,6 +219,14 @@ class MarvelChampionsKernel(MCBase):
         assert state.result is not None
         return state.result
 
+    def end_round(self, engine: Engine) -> None:
+        """The round ends: its lasting effects end first, so that "at the end of the
+        round" abilities see the game without them (MC2-T-073)."""
+        engine.end_period("round")
+        if engine.state.result is None:
+            engine.emit(Event("end:round"))
+            self.resolve_pending(engine)
+
     def round(self, engine: Engine) -> None:
         state = engine.state
         state.turn += 1
@@ -237,7 +245,7 @@ class MarvelChampionsKernel(MCBase):
         self.resolve_pending(engine)
         if state.result is None:
             vphase.villain_phase(self, engine)
-        engine.end_period("round")
+        self.end_round(engine)
         if engine.log is not None:
             engine.log.step(engine, f"round {state.turn}")
 

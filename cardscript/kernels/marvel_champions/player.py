@@ -95,6 +95,12 @@ def can_play(k: MarvelChampionsKernel, engine: Engine, player: int, uid: int) ->
                 there = engine.definition(other)
                 if (there.name, there.get("subtitle")) == title:
                     return False
+    limit = definition.get("max_per_player")
+    if isinstance(limit, int):
+        # "Max N per player": copies (by title) the player controls in play (G61, S105)
+        mine = engine.state.players[player].zones.get("play", ())
+        if sum(engine.definition(other).name == definition.name for other in mine) >= limit:
+            return False
     if any(not engine.within_limits(a, None) for a in by_title(engine, uid)):
         return False
     if kind == "event":
@@ -134,14 +140,25 @@ def by_title(engine: Engine, uid: int) -> list[CompiledAbility]:
     ]
 
 
+def from_playable_zone(engine: Engine, player: int, uid: int) -> bool:
+    """A card is played from its controller's hand (MC-PLAY-1), or from their discard
+    pile where card text permits it: "Allies in your discard pile can be played."
+    (MC2-T-079)."""
+    card = engine.state.cards[uid]
+    if card.controller != player:
+        return False
+    if card.zone == "hand":
+        return True
+    return card.zone == "discard" and engine.permitted("be_played", uid) is True
+
+
 def play_card(
     k: MarvelChampionsKernel, engine: Engine, player: int, uid: int, *, asked: bool = False
 ) -> None:
     """MC-PLAY: pay the cost, then an event resolves and is discarded; other cards enter
     play in the player's area. Another player's event only when the active player asks
     (MC-TURN-0 f, S052): its owner pays and it goes to its owner's discard."""
-    card = engine.state.cards[uid]
-    if card.zone != "hand" or card.controller != player:
+    if not from_playable_zone(engine, player, uid):
         raise ValueError("a card is played from its controller's hand")
     if player != engine.state.active and not (asked and engine.definition(uid).type == "event"):
         raise ValueError("out of their turn a player plays an event only when asked")
@@ -239,6 +256,10 @@ def options(k: MarvelChampionsKernel, engine: Engine, player: int) -> list[Optio
     for uid in state.players[player].zones.get("hand", ()):
         if can_play(k, engine, player, uid):
             out.append(("play", uid))
+    if engine.permissions_speak():
+        for uid in state.players[player].zones.get("discard", ()):
+            if from_playable_zone(engine, player, uid) and can_play(k, engine, player, uid):
+                out.append(("play", uid))
     ready = "exhausted" not in state.cards[me].states
     hero = k.in_hero_form(engine, player)
     if ready and hero:

@@ -8,10 +8,11 @@ hero or ally, ``target``), ``recover``, ``change_form``, ``activate`` (``card``)
 ``villain_phase`` or one of its steps (``villain_threat``, ``villain_activations``,
 ``deal_encounters``, ``reveal_encounters``), ``discard`` (``card``), ``enemy_attack`` /
 ``enemy_scheme`` (``enemy``, ``player``, ``boost``), ``reveal`` (``card``: an encounter
-card id, ``player``), ``end_player_phase``, ``round`` and ``game``. ``from`` names the zone
-a card is looked for in and ``copy`` which copy; ``asked: true`` on ``play`` is another
-player's event played at the active player's request; ``allowed: false`` expects the action
-refused.
+card id, ``player``), ``end_player_phase``, ``turn`` (``player``: whose turn it is
+now), ``end_round`` (the end of the round alone), ``round`` and ``game``. ``from`` names
+the zone a card is looked for in and ``copy`` which copy; ``asked: true`` on ``play`` is
+another player's event played at the active player's request; ``allowed: false`` expects
+the action refused.
 """
 
 from __future__ import annotations
@@ -84,7 +85,7 @@ def _action(k: MarvelChampionsKernel, engine: Engine, name: str, action: dict[st
         put(k, engine, action)
     elif name == "play":
         asked = bool(action.get("asked"))
-        turns.play_card(k, engine, player, card(zone="hand"), asked=asked)
+        turns.play_card(k, engine, player, card(zone=action.get("from", "hand")), asked=asked)
     elif name == "attack":
         turns.basic_attack(k, engine, player, card(), target())
     elif name == "thwart":
@@ -125,10 +126,14 @@ def _action(k: MarvelChampionsKernel, engine: Engine, name: str, action: dict[st
         vphase.reveal(k, engine, card(), player)
     elif name == "end_player_phase":
         turns.end_of_player_phase(k, engine)
+    elif name == "turn":
+        state.active = player  # the player phase moves on to this player's turn
     elif name == "draw":
         engine.apply("draw", RULE, player=player, count=int(action.get("count", 1)))
     elif name == "round":
         k.round(engine)
+    elif name == "end_round":
+        k.end_round(engine)
     elif name == "game":
         k.play(engine)
     else:
