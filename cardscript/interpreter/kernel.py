@@ -16,7 +16,7 @@ from cardscript.interpreter import primitives
 
 if TYPE_CHECKING:
     from cardscript.interpreter.cards import CompiledAbility
-    from cardscript.interpreter.engine import Engine, Event, PrimitiveFn
+    from cardscript.interpreter.engine import Cause, Engine, Event, PrimitiveFn
 
 
 class Kernel:
@@ -121,6 +121,11 @@ class Kernel:
 
     def static_active(self, engine: Engine, uid: int, ability: CompiledAbility) -> bool:
         return True
+
+    def unaffected(self, engine: Engine, cause: Cause, uid: int) -> bool:
+        """Can the card not be affected by this lasting change of a card's text (a
+        protection)? Then the change passes it by. Asked only of a kernel that has its own."""
+        return False
 
     def during(self, engine: Engine, controller: int, phase: ast.PhaseRef) -> bool:
         state = engine.state

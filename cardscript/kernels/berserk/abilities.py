@@ -84,6 +84,8 @@ def first_target(ability: CompiledAbility) -> tuple[ast.Cards, str | None] | Non
         if not isinstance(clause, ast.Clause):
             continue
         target = clause.action.target
+        if target is None:  # "target creature gains Armor 3": the subject is the target
+            target = clause.subject
         quantifier = target.quantifier if isinstance(target, ast.Cards) else None
         if isinstance(target, ast.Cards) and quantifier is not None and quantifier.kind == "target":
             verb = clause.action.name if clause.action.name in attacks.ATTACKS else None
@@ -133,7 +135,7 @@ def options(kernel: BoardKernel, engine: Engine, player: int) -> list[Option]:
     """Every playable ability ``player`` may declare now, with each legal first target."""
     out: list[Option] = []
     for uid in kernel.squad(engine, player):
-        for ability in engine.definition(uid).by_kind.get(ast.Activated, ()):
+        for ability in engine.card_abilities(uid, ast.Activated):
             if not payable(kernel, engine, uid, ability):
                 continue
             if first_target(ability) is None:
@@ -154,7 +156,7 @@ def can_accumulate(kernel: BoardKernel, engine: Engine, uid: int) -> bool:
         return verdict
     return any(
         a.verb == "remove_counters" and a.name == "counter"
-        for ability in engine.definition(uid).by_kind.get(ast.Activated, ())
+        for ability in engine.card_abilities(uid, ast.Activated)
         for a in _costs(ability)
     )
 
@@ -177,7 +179,7 @@ def revealable(kernel: BoardKernel, engine: Engine, player: int) -> list[int]:
     for uid in kernel.squad(engine, player):
         if engine.state.cards[uid].face_up:
             continue
-        for ability in engine.definition(uid).by_kind.get(ast.EffectAbility, ()):
+        for ability in engine.card_abilities(uid, ast.EffectAbility):
             steps = ability.node.effects.steps  # type: ignore[attr-defined]
             if any(
                 isinstance(s, ast.Clause)
@@ -223,7 +225,7 @@ def declare(
 
 def find(engine: Engine, uid: int, name: str) -> CompiledAbility:
     """A card's playable ability by its keyword's name ("Shot") or its index."""
-    for ability in engine.definition(uid).by_kind.get(ast.Activated, ()):
+    for ability in engine.card_abilities(uid, ast.Activated):
         if ability.origin == f"keyword:{name}" or str(ability.index) == name:
             return ability
     raise ValueError(f"{engine.definition(uid).name} has no playable ability {name!r}")

@@ -208,6 +208,9 @@ class FieldKernel(Kernel):
         if noun in ACT_KINDS:  # "by discharges": the card acting with that kind right now
             acting = data.get("acting") or (None, ())
             return bool(acting[0] == uid and noun in acting[1])
+        if noun == "ability":  # "by attack-triggered abilities": acting with any ability now
+            acting = data.get("acting") or (None, ())
+            return bool(acting[0] == uid and acting[1])
         return super().is_a(engine, uid, noun)
 
     def has_quality(self, engine: Engine, uid: int, quality: str) -> bool:
@@ -230,6 +233,9 @@ class FieldKernel(Kernel):
             )
         if quality == "poisoned":
             return engine.has_keyword(uid, "poisoning")
+        if quality == "attack_triggered":  # acting with an ability its attack triggered
+            acting = state.data.get("acting") or (None, ())
+            return bool(acting[0] == uid and quality in acting[1])
         if quality == "unscathed":  # Concentration: no wounds received this turn
             return not any(
                 h["event"] == "is_wounded" and h["subject"] == uid for h in state.history
@@ -271,6 +277,11 @@ class FieldKernel(Kernel):
 
     def text_active(self, engine: Engine, uid: int) -> bool:
         return engine.state.cards[uid].face_up
+
+    def unaffected(self, engine: Engine, cause: Cause, uid: int) -> bool:
+        """§411: a lasting change ("that creature gains Plague") passes by a card that
+        cannot be affected by what makes it (Thick Skin against attack-triggered abilities)."""
+        return protected(engine, uid, cause.source, kinds_of(engine, cause, ()))
 
     def reveal_card(self, engine: Engine, uid: int) -> None:
         """A hidden card turns face up (§415): by the reveal step, by its controller
