@@ -167,13 +167,7 @@ class CardPool:
         keys = self._keys
         if keys is None:
             found = {k for c in self.cards.values() for k in c.play_index}
-            defs = {d.name.casefold(): d for d in self.game.keyword_defs}
-            for use in self.gainable():
-                abilities: list[CompiledAbility] = []
-                _expand_keyword("", use, self.game, defs, abilities, [])
-                for ability in abilities:
-                    found.update(play_keys(ability))
-            keys = self._keys = frozenset(found)
+            keys = self._keys = frozenset(found | self.moving_keywords()[1])
         return keys
 
     def gainable(self) -> tuple[ast.KeywordUse, ...]:
@@ -197,18 +191,31 @@ class CardPool:
             found = self.memo["gainable"] = tuple(uses.values())
         return found
 
-    def keywords_change(self) -> bool:
-        """Can some text of the pool give or take away a keyword while the game runs?"""
-        found = self.memo.get("keywords change")
+    def moving_keywords(self) -> tuple[frozenset[str], frozenset[Any]]:
+        """The keywords some text of the pool can give or take away while the game runs
+        (with those a gained one brings), and the ``play_index`` keys of the abilities
+        gained ones bring: none, and every card has its printed keywords only."""
+        found = self.memo.get("moving keywords")
         if found is None:
-            found = self.memo["keywords change"] = any(
-                isinstance(node, ast.Clause) and node.action.verb in _KEYWORD_VERBS
-                for card in self.cards.values()
-                for ability in card.abilities
-                if not _expanded(ability)
-                for node in ability.node.walk()
-            )
-        return bool(found)
+            names: set[str] = set()
+            keys: set[Any] = set()
+            defs = {d.name.casefold(): d for d in self.game.keyword_defs}
+            for use in self.gainable():
+                abilities: list[CompiledAbility] = []
+                keywords: list[ast.KeywordUse] = []
+                _expand_keyword("", use, self.game, defs, abilities, keywords)
+                names.update(k.name for k in keywords)
+                for ability in abilities:
+                    keys.update(play_keys(ability))
+            for card in self.cards.values():
+                for ability in card.abilities:
+                    if _expanded(ability):
+                        continue
+                    for node in ability.node.walk():
+                        if isinstance(node, ast.Clause) and node.action.verb == "lose_keyword":
+                            names.update(k.name for k in node.action.keywords)
+            found = self.memo["moving keywords"] = (frozenset(names), frozenset(keys))
+        return found
 
     def gained(
         self, card_id: str, use: ast.KeywordUse

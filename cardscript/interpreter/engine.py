@@ -133,6 +133,8 @@ class Engine:
     # keywords gained and lost in play (``_keywords_now``): may any text of the pool change
     # them; are they being worked out (then only printed text counts); the last view
     _may_gain: bool = False
+    _moving: frozenset[str] = frozenset()  # the keywords that may be gained or lost
+    _gain_keys: frozenset[Any] = frozenset()  # the ``play_index`` keys gained ones bring
     _gaining: bool = False
     _kw_key: tuple[Any, ...] = ()
     _kw_view: KeywordView | None = None
@@ -164,7 +166,8 @@ class Engine:
             heard = frozenset(k[1] for k in keys if isinstance(k, tuple) and k[0] == "event")
             facts = memo["speaks of"] = (("verb", "permission") in keys, heard)
         self._permission_text, self._heard_events = facts
-        self._may_gain = self.pool.keywords_change()
+        self._moving, self._gain_keys = self.pool.moving_keywords()
+        self._may_gain = bool(self._moving)
         self._kw_key = ()
 
     # ---- definitions and cards ------------------------------------------------------
@@ -217,25 +220,31 @@ class Engine:
         unless it ticks the clock whenever text switches on or off (``text_ticks_clock``)."""
         state = self.state
         if state.clock == self._play_clock and state is self._play_state:
-            found: Sequence[tuple[int, CompiledAbility, Any]] = self._play.get(key, ())
-        elif key not in self.pool.play_keys():
+            if self._may_gain:
+                return self._with_gained(key, self._play.get(key, ()))
+            return self._play.get(key, ())
+        if key not in self.pool.play_keys():
             return ()  # no card of the game has such an ability
+        if self.pool.version != self._pool_version:
+            self._know_pool()
+        varies = self._text_varies
+        if varies is None:
+            varies = self._text_varies = _text_varies(self.kernel)
+        if varies:
+            found: Sequence[tuple[int, CompiledAbility, Any]] = self._scan_play(key)
         else:
-            if self.pool.version != self._pool_version:
-                self._know_pool()
-            varies = self._text_varies
-            if varies is None:
-                varies = self._text_varies = _text_varies(self.kernel)
-            if varies:
-                found = self._scan_play(key)
-            else:
-                self._refresh_play()
-                found = self._play.get(key, ())
-        if self._may_gain and not self._gaining:
-            gained = self._keywords_now().by_key.get(key)
-            if gained:
-                return [*found, *gained]
-        return found
+            self._refresh_play()
+            found = self._play.get(key, ())
+        return self._with_gained(key, found) if self._may_gain else found
+
+    def _with_gained(
+        self, key: Any, found: Sequence[tuple[int, CompiledAbility, Any]]
+    ) -> Sequence[tuple[int, CompiledAbility, Any]]:
+        """``found`` and the abilities under ``key`` of keywords gained in play."""
+        if self._gaining or key not in self._gain_keys:
+            return found
+        gained = self._keywords_now().by_key.get(key)
+        return [*found, *gained] if gained else found
 
     # ---- keywords gained and lost in play -----------------------------------------------
     def card_abilities(self, uid: int, kind: type | None = None) -> tuple[CompiledAbility, ...]:
@@ -243,7 +252,7 @@ class Engine:
         (``CardDef.abilities``), and those of the keywords it has gained in play."""
         definition = self.definition(uid)
         printed = definition.abilities if kind is None else definition.by_kind.get(kind, ())
-        if not self._keywords_move():
+        if not self._keywords_move() or (kind is not None and kind not in self._gain_keys):
             return printed
         gained = self._keywords_now().abilities.get(uid)
         if not gained:
@@ -652,7 +661,7 @@ class Engine:
         return True if allowed else None
 
     def has_keyword(self, uid: int, keyword: str) -> bool:
-        if self._keywords_move():
+        if self._keywords_move() and keyword in self._moving:
             view = self._keywords_now()
             if keyword in view.lost.get(uid, ()):
                 return False
