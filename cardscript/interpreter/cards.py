@@ -213,7 +213,8 @@ class CardPool:
                         continue
                     for node in ability.node.walk():
                         if isinstance(node, ast.Clause) and node.action.verb == "lose_keyword":
-                            names.update(k.name for k in node.action.keywords)
+                            for use in node.action.keywords:  # with those it brings
+                                names.update(self.brought(use.name))
             found = self.memo["moving keywords"] = (frozenset(names), frozenset(keys))
         return found
 
@@ -242,6 +243,18 @@ class CardPool:
             by_key: dict[str, CompiledAbility] = self.memo.setdefault("gained by key", {})
             by_key.update((a.key, a) for a in moved)
             found = memo[key] = (moved, tuple(keywords))
+        return found
+
+    def brought(self, keyword: str) -> frozenset[str]:
+        """The keyword and those its definition says "this has" (Protection from Magic:
+        from Discharges, Magic Strikes, Spells): losing it loses them all (§407.5)."""
+        memo: dict[str, frozenset[str]] = self.memo.setdefault("brought", {})
+        found = memo.get(keyword)
+        if found is None:
+            keywords: list[ast.KeywordUse] = []
+            defs = {d.name.casefold(): d for d in self.game.keyword_defs}
+            _expand_keyword("", ast.KeywordUse(keyword), self.game, defs, [], keywords)
+            found = memo[keyword] = frozenset({keyword, *(k.name for k in keywords)})
         return found
 
     def ability(self, key: str) -> CompiledAbility | None:

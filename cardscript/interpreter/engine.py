@@ -312,7 +312,7 @@ class Engine:
                     args = tuple(ast.Arg("WORD", str(v)) for v in effect.get("args", ()))
                     gains.setdefault(uid, []).append(ast.KeywordUse(effect["keyword"], args))
                 else:
-                    lost.setdefault(uid, set()).add(effect["keyword"])
+                    lost.setdefault(uid, set()).update(self.pool.brought(effect["keyword"]))
         texts = list(self.in_play(("verb", "keywords")))
         done: set[tuple[int, tuple[str, tuple[str, ...]]]] = set()
         # by card: each gained keyword, the abilities and keywords it brings
@@ -337,7 +337,7 @@ class Engine:
                     for uid in targets:
                         for use in step.action.keywords:
                             if step.action.verb == "lose_keyword":
-                                lost.setdefault(uid, set()).add(use.name)
+                                lost.setdefault(uid, set()).update(self.pool.brought(use.name))
                             else:
                                 gains.setdefault(uid, []).append(use)
             texts = []
