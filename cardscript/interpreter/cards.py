@@ -148,6 +148,8 @@ class CardPool:
     # play-zone indexes, rule values no text changes); emptied when a card is added
     memo: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
     version: int = field(default=0, repr=False, compare=False)  # one more for every card added
+    # keywords the game's rules (not text) give cards in play: ``Kernel.rule_keywords``
+    rule_keywords: str = field(default="", repr=False, compare=False)
 
     def __getitem__(self, card_id: str) -> CardDef:
         return self.cards[card_id]
@@ -170,6 +172,15 @@ class CardPool:
             keys = self._keys = frozenset(found | self.moving_keywords()[1])
         return keys
 
+    def know_rule_keywords(self, text: str) -> None:
+        """Keywords the game's rules give cards in play (card script: "Poisoning 1", given
+        by Berserk's verb "poison"): gained like those text gives."""
+        if text != self.rule_keywords:
+            self.rule_keywords = text
+            self._keys = None
+            self.memo.clear()
+            self.version += 1
+
     def gainable(self) -> tuple[ast.KeywordUse, ...]:
         """The keywords some text of the pool gives a card while the game runs ("this
         gains Plague", "Formation: this has Protection from Magic"), not counting those
@@ -177,6 +188,10 @@ class CardPool:
         found = self.memo.get("gainable")
         if found is None:
             uses: dict[tuple[str, tuple[str, ...]], ast.KeywordUse] = {}
+            if self.rule_keywords:
+                for line in self.game.parse(self.rule_keywords).script.lines:
+                    if isinstance(line.ability, ast.KeywordList):
+                        uses.update((use_key(u), u) for u in line.ability.keywords)
             for card in self.cards.values():
                 for ability in card.abilities:
                     if _expanded(ability):

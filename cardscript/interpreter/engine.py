@@ -155,6 +155,8 @@ class Engine:
 
     def _know_pool(self) -> None:
         """Read what the pool's cards can speak of (again, when cards were added)."""
+        if self.kernel.rule_keywords:
+            self.pool.know_rule_keywords(self.kernel.rule_keywords)
         self._pool_version = self.pool.version
         # shared by the pool's games: a new engine finds them filled
         memo = self.pool.memo
@@ -223,10 +225,10 @@ class Engine:
             if self._may_gain:
                 return self._with_gained(key, self._play.get(key, ()))
             return self._play.get(key, ())
-        if key not in self.pool.play_keys():
-            return ()  # no card of the game has such an ability
         if self.pool.version != self._pool_version:
             self._know_pool()
+        if key not in self.pool.play_keys():
+            return ()  # no card of the game has such an ability
         varies = self._text_varies
         if varies is None:
             varies = self._text_varies = _text_varies(self.kernel)

@@ -39,6 +39,9 @@ class Kernel:
     # the kernel's own ``text_active`` changes only together with a tick of the state's
     # clock: the engine may then keep its index of the abilities in play between ticks
     text_ticks_clock = False
+    # keywords the kernel's own rules give cards in play (card script, "Poisoning 1"), so
+    # the engine works them out as gained keywords (``CardPool.know_rule_keywords``)
+    rule_keywords = ""
     # rule hooks whose default ``hook_default`` works out from the game as it is (asked
     # every time); the engine remembers every other hook's default, for the kernel's
     # class and the card pool

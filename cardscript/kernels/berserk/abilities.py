@@ -21,6 +21,7 @@ from cardscript.interpreter.cards import CompiledAbility
 from cardscript.interpreter.engine import Cause, Engine
 from cardscript.interpreter.select import candidates, matches_cards
 from cardscript.kernels.berserk import attacks
+from cardscript.kernels.berserk.kinds import poisonable
 
 if TYPE_CHECKING:
     from cardscript.kernels.berserk.movement import BoardKernel
@@ -93,6 +94,14 @@ def first_target(ability: CompiledAbility) -> tuple[ast.Cards, str | None] | Non
     return None
 
 
+def _first_verb(ability: CompiledAbility) -> str | None:
+    """The verb of the ability's first effect ("poison" in "close this → poison …")."""
+    steps = getattr(getattr(ability.node, "effects", None), "steps", ())
+    first = steps[0] if steps else None
+    clause = first.clause if isinstance(first, ast.Conditional) else first
+    return clause.action.name if isinstance(clause, ast.Clause) else None
+
+
 def legal_targets(
     kernel: BoardKernel, engine: Engine, uid: int, ability: CompiledAbility
 ) -> list[int]:
@@ -119,6 +128,8 @@ def legal_targets(
         ]
     out = [t for t in candidates(ctx, selector) if isinstance(t, int)]
     out += [t for t in squads if t not in out and t != uid and meets(t)]
+    if _first_verb(ability) == "poison":  # an incorporeal creature is no target (DICT)
+        out = [t for t in out if poisonable(engine, t)]
     here = kernel.cell(engine, uid)
     if limit is not None:
         out = [

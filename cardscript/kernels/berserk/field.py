@@ -26,7 +26,13 @@ from cardscript.interpreter.kernel import Kernel
 from cardscript.interpreter.primitives import add_counters, remove_counters, set_state
 from cardscript.interpreter.select import Seat, test
 from cardscript.kernels.berserk import attacks, strike
-from cardscript.kernels.berserk.kinds import keyword_lost, kinds_of, prevention, protected
+from cardscript.kernels.berserk.kinds import (
+    keyword_lost,
+    kinds_of,
+    poisonable,
+    prevention,
+    protected,
+)
 
 GAME = "berserk"
 RULE = Cause(rule="turn structure")
@@ -127,6 +133,7 @@ class FieldKernel(Kernel):
     life_resource = default_resource = "life"
     max_turns = 60
     default_duration = "battle"  # §407.2, §418.2: no duration given, until the battle ends
+    rule_keywords = "Poisoning 1"  # given by the verb "poison"
     max_actions = 40
 
     def primitives(self) -> dict[str, Any]:
@@ -143,6 +150,7 @@ class FieldKernel(Kernel):
             "lose_game": self._outcome("lose"),
             "strike": strike.primitive(self),
             "destroy": self._destroy,
+            "poison": self._poison,
             **attacks.primitives(self),
         }
 
@@ -525,6 +533,26 @@ class FieldKernel(Kernel):
                 )
                 uid = found[picked]
         return remove_counters(engine, cause, uid, counter, amount)
+
+    def _poison(self, engine: Engine, cause: Cause, target: Any, **_: Any) -> bool:
+        """The verb "poison" (отравить): the creature gains Poisoning 1 until the battle
+        ends; not an artifact, nor a creature that cannot be poisoned (Incorporeality,
+        Protection from Poison; DICT «Отравление»)."""
+        if not poisonable(engine, target):
+            return False
+        engine.state.lasting.append(
+            {
+                "kind": "keyword",
+                "keyword": "poisoning",
+                "gain": True,
+                "args": ["1"],
+                "uids": [target],
+                "until": self.default_duration,
+                "timestamp": engine.state.tick(),
+                "cause": cause.as_dict(),
+            }
+        )
+        return True
 
     def _destroy(
         self, engine: Engine, cause: Cause, target: Any, killer: Any = False, **_: Any

@@ -63,6 +63,15 @@ def protected(engine: Engine, target: int, source: int | None, kinds: tuple[str,
         data.pop("acting", None)
 
 
+def poisonable(engine: Engine, uid: object) -> bool:
+    """May the card be poisoned: a creature whose text does not forbid it (DICT «Отравление»)."""
+    return (
+        isinstance(uid, int)
+        and engine.definition(uid).type == "creature"
+        and engine.permitted("be_poisoned", uid) is not False
+    )
+
+
 def may_attack(engine: Engine, source: int, target: int) -> bool:
     """May ``target`` be the initial target of an attack by ``source``? Not when it
     "cannot be attacked by" it (Hideout against flyers), unless the source ignores the
