@@ -13,7 +13,7 @@ import math
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from cardscript.grammar import ast
 from cardscript.interpreter.agents import Agent, Decision, Labels, check_answer
@@ -84,6 +84,17 @@ class KeywordView(NamedTuple):
     lost: dict[int, frozenset[str]]
 
 
+@dataclass
+class _Gains:
+    """What the engine keeps about keywords gained in play (``Engine._keywords_now``)."""
+
+    moving: frozenset[str]  # the keywords that may be gained or lost
+    gain_keys: frozenset[Any]  # the ``play_index`` keys gained ones bring
+    gaining: bool = False  # being worked out: only printed keywords count meanwhile
+    key: tuple[Any, ...] = ()
+    view: KeywordView | None = None
+
+
 class BudgetExceeded(RuntimeError):
     """A game took more steps than its budget: a runaway effect, named with its cards."""
 
@@ -132,12 +143,10 @@ class Engine:
     _heard_events: frozenset[str] = frozenset()
     # keywords gained and lost in play (``_keywords_now``): may any text of the pool change
     # them; are they being worked out (then only printed text counts); the last view
-    _may_gain: bool = False
-    _moving: frozenset[str] = frozenset()  # the keywords that may be gained or lost
-    _gain_keys: frozenset[Any] = frozenset()  # the ``play_index`` keys gained ones bring
-    _gaining: bool = False
-    _kw_key: tuple[Any, ...] = ()
-    _kw_view: KeywordView | None = None
+    # Keywords gained in play: an instance attribute only for a pool whose text (or rules)
+    # can move keywords; not a field, since an object with 30 attributes or more reads
+    # every one of them slower (Python's shared instance keys), and the engine is hot.
+    _kw: ClassVar[_Gains | None] = None
 
     @classmethod
     def new(
@@ -168,9 +177,11 @@ class Engine:
             heard = frozenset(k[1] for k in keys if isinstance(k, tuple) and k[0] == "event")
             facts = memo["speaks of"] = (("verb", "permission") in keys, heard)
         self._permission_text, self._heard_events = facts
-        self._moving, self._gain_keys = self.pool.moving_keywords()
-        self._may_gain = bool(self._moving)
-        self._kw_key = ()
+        moving, gain_keys = self.pool.moving_keywords()
+        if moving:
+            self.__dict__["_kw"] = _Gains(moving, gain_keys)
+        else:
+            self.__dict__.pop("_kw", None)
 
     # ---- definitions and cards ------------------------------------------------------
     def definition(self, uid: int) -> CardDef:
@@ -222,7 +233,7 @@ class Engine:
         unless it ticks the clock whenever text switches on or off (``text_ticks_clock``)."""
         state = self.state
         if state.clock == self._play_clock and state is self._play_state:
-            if self._may_gain:
+            if self._kw is not None:
                 return self._with_gained(key, self._play.get(key, ()))
             return self._play.get(key, ())
         if self.pool.version != self._pool_version:
@@ -237,13 +248,14 @@ class Engine:
         else:
             self._refresh_play()
             found = self._play.get(key, ())
-        return self._with_gained(key, found) if self._may_gain else found
+        return self._with_gained(key, found) if self._kw is not None else found
 
     def _with_gained(
         self, key: Any, found: Sequence[tuple[int, CompiledAbility, Any]]
     ) -> Sequence[tuple[int, CompiledAbility, Any]]:
         """``found`` and the abilities under ``key`` of keywords gained in play."""
-        if self._gaining or key not in self._gain_keys:
+        kw = self._kw
+        if kw is None or kw.gaining or key not in kw.gain_keys:
             return found
         gained = self._keywords_now().by_key.get(key)
         return [*found, *gained] if gained else found
@@ -254,7 +266,8 @@ class Engine:
         (``CardDef.abilities``), and those of the keywords it has gained in play."""
         definition = self.definition(uid)
         printed = definition.abilities if kind is None else definition.by_kind.get(kind, ())
-        if not self._keywords_move() or (kind is not None and kind not in self._gain_keys):
+        kw = self._keywords_move()
+        if kw is None or (kind is not None and kind not in kw.gain_keys):
             return printed
         gained = self._keywords_now().abilities.get(uid)
         if not gained:
@@ -263,10 +276,11 @@ class Engine:
             gained = tuple(a for a in gained if type(a.node) is kind)
         return printed + gained
 
-    def _keywords_move(self) -> bool:
+    def _keywords_move(self) -> _Gains | None:
         if self.pool.version != self._pool_version:
             self._know_pool()
-        return self._may_gain and not self._gaining
+        kw = self._kw
+        return None if kw is None or kw.gaining else kw
 
     def _keywords_now(self) -> KeywordView:
         """The keywords cards in play have gained and lost now, and the abilities the gained
@@ -287,15 +301,17 @@ class Engine:
             state.step,
             state.turn,
         )
-        view = self._kw_view
-        if view is not None and key == self._kw_key:
+        kw = self._kw
+        assert kw is not None
+        view = kw.view
+        if view is not None and key == kw.key:
             return view
-        self._gaining = True
+        kw.gaining = True
         try:
             view = self._work_out_keywords()
         finally:
-            self._gaining = False
-        self._kw_key, self._kw_view = key, view
+            kw.gaining = False
+        kw.key, kw.view = key, view
         return view
 
     def _work_out_keywords(self) -> KeywordView:
@@ -663,7 +679,8 @@ class Engine:
         return True if allowed else None
 
     def has_keyword(self, uid: int, keyword: str) -> bool:
-        if self._keywords_move() and keyword in self._moving:
+        kw = self._keywords_move()
+        if kw is not None and keyword in kw.moving:
             view = self._keywords_now()
             if keyword in view.lost.get(uid, ()):
                 return False
