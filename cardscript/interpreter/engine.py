@@ -178,10 +178,11 @@ class Engine:
             facts = memo["speaks of"] = (("verb", "permission") in keys, heard)
         self._permission_text, self._heard_events = facts
         moving, gain_keys = self.pool.moving_keywords()
+        # (never through ``__dict__``: reading it makes every attribute of the engine slower)
         if moving:
-            self.__dict__["_kw"] = _Gains(moving, gain_keys)
-        else:
-            self.__dict__.pop("_kw", None)
+            setattr(self, "_kw", _Gains(moving, gain_keys))  # noqa: B010 (a ClassVar)
+        elif self._kw is not None:
+            delattr(self, "_kw")
 
     # ---- definitions and cards ------------------------------------------------------
     def definition(self, uid: int) -> CardDef:
