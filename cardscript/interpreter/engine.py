@@ -139,8 +139,9 @@ class Engine:
     # permissions, the events some trigger waits for
     _pool_version: int = -1
     _fixed_rules: dict[str, Any] = field(default_factory=dict)
-    _permission_text: bool = True
-    _heard_events: frozenset[str] = frozenset()
+    # does any text speak of permissions; the events some trigger waits for (one attribute:
+    # an engine with 30 attributes or more reads every one of them slower)
+    _speaks: tuple[bool, frozenset[str]] = (True, frozenset())
     # keywords gained and lost in play (``_keywords_now``): may any text of the pool change
     # them; are they being worked out (then only printed text counts); the last view
     # Keywords gained in play: an instance attribute only for a pool whose text (or rules)
@@ -176,7 +177,7 @@ class Engine:
             keys = self.pool.play_keys()
             heard = frozenset(k[1] for k in keys if isinstance(k, tuple) and k[0] == "event")
             facts = memo["speaks of"] = (("verb", "permission") in keys, heard)
-        self._permission_text, self._heard_events = facts
+        self._speaks = facts
         moving, gain_keys = self.pool.moving_keywords()
         # (never through ``__dict__``: reading it makes every attribute of the engine slower)
         if moving:
@@ -637,7 +638,7 @@ class Engine:
             return True
         if self.pool.version != self._pool_version:
             self._know_pool()
-        return self._permission_text and bool(self.in_play(("verb", "permission")))
+        return self._speaks[0] and bool(self.in_play(("verb", "permission")))
 
     def permitted(self, permission: str, uid: int, obj: int | None = None) -> bool | None:
         """True or False if card text allows or forbids it ("cannot" beats "can"); None
@@ -771,7 +772,7 @@ class Engine:
             self._after_event = _overrides(self.kernel, "after_event")
         if self.pool.version != self._pool_version:
             self._know_pool()
-        if sources or (name in self._heard_events and self.in_play(("event", name))):
+        if sources or (name in self._speaks[1] and self.in_play(("event", name))):
             from cardscript.interpreter.triggers import matching_triggers
 
             self.pending.extend(matching_triggers(self, event))
