@@ -82,29 +82,59 @@ class CardDef:
         for one with a ``can``/``cannot`` clause. Built once per definition."""
         groups: dict[Any, list[CompiledAbility]] = {}
         for ability in self.abilities:
-            node = ability.node
-            keys: list[Any] = [type(node)]
-            if isinstance(node, ast.Triggered):
-                wanted = node.event
-                if wanted.moment is not None:
-                    from cardscript.interpreter.triggers import moment_event
-
-                    keys.append(("event", moment_event(node.timing, wanted.moment)))
-                else:
-                    keys.append(("event", wanted.event))
-            elif isinstance(node, ast.RuleOverride):
-                keys.append(("hook", node.hook))
-            elif isinstance(node, ast.EffectAbility):
-                verbs = {s.action.verb for s in node.effects.steps if isinstance(s, ast.Clause)}
-                keys.extend(("verb", v) for v in sorted(verbs & {"get", "set_stat"}))
-                if verbs & {"can", "cannot"}:
-                    keys.append(("verb", "permission"))
-            for key in keys:
+            for key in play_keys(ability):
                 groups.setdefault(key, []).append(ability)
         return {key: tuple(found) for key, found in groups.items()}
 
     def has_keyword(self, keyword_id: str) -> bool:
         return any(k.name == keyword_id for k in self.keywords)
+
+
+_KEYWORD_VERBS = frozenset({"have", "gain_keyword", "lose_keyword"})
+
+
+def play_keys(ability: CompiledAbility) -> list[Any]:
+    """The ``CardDef.play_index`` keys of one ability. ``("verb", "keywords")``: a
+    standing "has K" / "loses K" (no duration) that the engine works out while the game
+    runs (``Engine.has_keyword``), unless it was expanded when the card was compiled."""
+    node = ability.node
+    keys: list[Any] = [type(node)]
+    if isinstance(node, ast.Triggered):
+        wanted = node.event
+        if wanted.moment is not None:
+            from cardscript.interpreter.triggers import moment_event
+
+            keys.append(("event", moment_event(node.timing, wanted.moment)))
+        else:
+            keys.append(("event", wanted.event))
+    elif isinstance(node, ast.RuleOverride):
+        keys.append(("hook", node.hook))
+    elif isinstance(node, ast.EffectAbility):
+        verbs = {s.action.verb for s in node.effects.steps if isinstance(s, ast.Clause)}
+        keys.extend(("verb", v) for v in sorted(verbs & {"get", "set_stat"}))
+        if verbs & {"can", "cannot"}:
+            keys.append(("verb", "permission"))
+        if verbs & _KEYWORD_VERBS and not _expanded(ability):
+            keys.append(("verb", "keywords"))
+    return keys
+
+
+def _expanded(ability: CompiledAbility) -> bool:
+    """Was this keyword ability's "this has K" expanded when the card was compiled
+    (``_self_grants``): then K is as good as printed, nothing to work out in play."""
+    node = ability.node
+    if not ability.origin.startswith("keyword:") or not isinstance(node, ast.EffectAbility):
+        return False
+    grants = _self_grants(node)
+    return bool(grants) and all(
+        not isinstance(s, ast.Clause) or s.action.verb in ("have", "gain_keyword")
+        for s in node.effects.steps
+    )
+
+
+def use_key(use: ast.KeywordUse) -> tuple[str, tuple[str, ...]]:
+    """A keyword use by its name and values (Armor 2 printed and Armor 2 gained are one)."""
+    return use.name, tuple(a.value for a in use.args)
 
 
 @dataclass
@@ -118,6 +148,8 @@ class CardPool:
     # play-zone indexes, rule values no text changes); emptied when a card is added
     memo: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
     version: int = field(default=0, repr=False, compare=False)  # one more for every card added
+    # keywords the game's rules (not text) give cards in play: ``Kernel.rule_keywords``
+    rule_keywords: str = field(default="", repr=False, compare=False)
 
     def __getitem__(self, card_id: str) -> CardDef:
         return self.cards[card_id]
@@ -132,11 +164,124 @@ class CardPool:
 
     def play_keys(self) -> frozenset[Any]:
         """Every ``CardDef.play_index`` key of some card of the pool (an event a trigger
-        waits for, a rule hook some text overrides…): no card in play has any other."""
+        waits for, a rule hook some text overrides…), and of the abilities of every keyword
+        some text can give a card: no card in play has any other."""
         keys = self._keys
         if keys is None:
-            keys = self._keys = frozenset(k for c in self.cards.values() for k in c.play_index)
+            found = {k for c in self.cards.values() for k in c.play_index}
+            keys = self._keys = frozenset(found | self.moving_keywords()[1])
         return keys
+
+    def know_rule_keywords(self, text: str) -> None:
+        """Keywords the game's rules give cards in play (card script: "Poisoning 1", given
+        by Berserk's verb "poison"): gained like those text gives."""
+        if text != self.rule_keywords:
+            self.rule_keywords = text
+            self._keys = None
+            self.memo.clear()
+            self.version += 1
+
+    def gainable(self) -> tuple[ast.KeywordUse, ...]:
+        """The keywords some text of the pool gives a card while the game runs ("this
+        gains Plague", "Formation: this has Protection from Magic"), not counting those
+        expanded when cards were compiled."""
+        found = self.memo.get("gainable")
+        if found is None:
+            uses: dict[tuple[str, tuple[str, ...]], ast.KeywordUse] = {}
+            if self.rule_keywords:
+                for line in self.game.parse(self.rule_keywords).script.lines:
+                    if isinstance(line.ability, ast.KeywordList):
+                        uses.update((use_key(u), u) for u in line.ability.keywords)
+            for card in self.cards.values():
+                for ability in card.abilities:
+                    if _expanded(ability):
+                        continue
+                    for node in ability.node.walk():
+                        if isinstance(node, ast.Clause) and node.action.verb in (
+                            "have",
+                            "gain_keyword",
+                        ):
+                            for use in node.action.keywords:
+                                uses.setdefault(use_key(use), use)
+            found = self.memo["gainable"] = tuple(uses.values())
+        return found
+
+    def moving_keywords(self) -> tuple[frozenset[str], frozenset[Any]]:
+        """The keywords some text of the pool can give or take away while the game runs
+        (with those a gained one brings), and the ``play_index`` keys of the abilities
+        gained ones bring: none, and every card has its printed keywords only."""
+        found = self.memo.get("moving keywords")
+        if found is None:
+            names: set[str] = set()
+            keys: set[Any] = set()
+            defs = {d.name.casefold(): d for d in self.game.keyword_defs}
+            for use in self.gainable():
+                abilities: list[CompiledAbility] = []
+                keywords: list[ast.KeywordUse] = []
+                _expand_keyword("", use, self.game, defs, abilities, keywords)
+                names.update(k.name for k in keywords)
+                for ability in abilities:
+                    keys.update(play_keys(ability))
+            for card in self.cards.values():
+                for ability in card.abilities:
+                    if _expanded(ability):
+                        continue
+                    for node in ability.node.walk():
+                        if isinstance(node, ast.Clause) and node.action.verb == "lose_keyword":
+                            for use in node.action.keywords:  # with those it brings
+                                names.update(self.brought(use.name))
+            found = self.memo["moving keywords"] = (frozenset(names), frozenset(keys))
+        return found
+
+    def gained(
+        self, card_id: str, use: ast.KeywordUse
+    ) -> tuple[tuple[CompiledAbility, ...], tuple[ast.KeywordUse, ...]]:
+        """The abilities a keyword gained in play gives a card (its values bound) and the
+        keywords it brings (itself, and those its definition says "this has"), remembered.
+        Each (card, keyword, values) has its own ability numbers, after the printed ones,
+        so its abilities have keys of their own (limits, logs, ``ability``)."""
+        memo: dict[Any, Any] = self.memo.setdefault("gained", {})
+        key = (card_id, *use_key(use))
+        found = memo.get(key)
+        if found is None:
+            slots: dict[Any, int] = self.memo.setdefault("gained slots", {})
+            slot = slots.setdefault(key, len(slots) + 1)
+            abilities: list[CompiledAbility] = []
+            keywords: list[ast.KeywordUse] = []
+            defs = {d.name.casefold(): d for d in self.game.keyword_defs}
+            _expand_keyword(card_id, use, self.game, defs, abilities, keywords)
+            start = len(self.cards[card_id].abilities) + 1000 * slot
+            moved = tuple(
+                CompiledAbility(card_id, start + a.index, a.line, a.origin, a.keyword_values)
+                for a in abilities
+            )
+            by_key: dict[str, CompiledAbility] = self.memo.setdefault("gained by key", {})
+            by_key.update((a.key, a) for a in moved)
+            found = memo[key] = (moved, tuple(keywords))
+        return found
+
+    def brought(self, keyword: str) -> frozenset[str]:
+        """The keyword and those its definition says "this has" (Protection from Magic:
+        from Discharges, Magic Strikes, Spells): losing it loses them all (§407.5)."""
+        memo: dict[str, frozenset[str]] = self.memo.setdefault("brought", {})
+        found = memo.get(keyword)
+        if found is None:
+            keywords: list[ast.KeywordUse] = []
+            defs = {d.name.casefold(): d for d in self.game.keyword_defs}
+            _expand_keyword("", ast.KeywordUse(keyword), self.game, defs, [], keywords)
+            found = memo[keyword] = frozenset({keyword, *(k.name for k in keywords)})
+        return found
+
+    def ability(self, key: str) -> CompiledAbility | None:
+        """The ability behind a ``card#index`` key: printed, or of a keyword gained in play."""
+        card_id, _, index = key.rpartition("#")
+        card = self.cards.get(card_id)
+        if card is None or not index.isdigit():
+            return None
+        if int(index) < len(card.abilities):
+            return card.abilities[int(index)]
+        found: CompiledAbility | None = self.memo.get("gained by key", {}).get(key)
+        return found
 
     @classmethod
     def from_files(cls, game: Any, paths: Iterable[str | Path]) -> CardPool:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from cardscript.grammar import ast
-from cardscript.interpreter.engine import SCALES, Cause, _bind_where, _delta
+from cardscript.interpreter.engine import SCALES, Cause, _bind_where, _delta, _overrides
 from cardscript.interpreter.select import (
     Context,
     RulesError,
@@ -315,6 +315,10 @@ def _lasting(ctx: Context, clause: ast.Clause, entry: dict[str, object]) -> None
         if ctx.source is not None
         else []
     )
+    kernel = ctx.engine.kernel
+    if targets and _overrides(kernel, "unaffected"):
+        cause = cause_of(ctx)
+        targets = [t for t in targets if not kernel.unaffected(ctx.engine, cause, t)]
     phase = clause.duration.phase if clause.duration else None
     entry.update(
         {
@@ -370,7 +374,13 @@ def _set_stat(ctx: Context, clause: ast.Clause) -> None:
 def _keywords(gain: bool) -> Callable[[Context, ast.Clause], None]:
     def run(ctx: Context, clause: ast.Clause) -> None:
         for use in clause.action.keywords:
-            _lasting(ctx, clause, {"kind": "keyword", "keyword": use.name, "gain": gain})
+            entry = {"kind": "keyword", "keyword": use.name, "gain": gain}
+            if gain and use.args:  # its values, X bound ("gains Armor X")
+                entry["args"] = [
+                    str(ctx.bindings.get(a.value, a.value)) if a.kind == "VAR" else a.value
+                    for a in use.args
+                ]
+            _lasting(ctx, clause, entry)
 
     return run
 

@@ -14,7 +14,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from cardscript.grammar import ast
 from cardscript.interpreter.agents import Agent, Decision, Labels, check_answer
@@ -76,6 +76,26 @@ class PendingTrigger(NamedTuple):
     event: Event
 
 
+class KeywordView(NamedTuple):
+    """Keywords gained and lost in play (``Engine._keywords_now``), by card."""
+
+    by_key: dict[Any, list[tuple[int, CompiledAbility, Any]]]  # by ``play_index`` key
+    abilities: dict[int, tuple[CompiledAbility, ...]]
+    names: dict[int, frozenset[str]]  # the keywords gained
+    lost: dict[int, frozenset[str]]
+
+
+@dataclass
+class _Gains:
+    """What the engine keeps about keywords gained in play (``Engine._keywords_now``)."""
+
+    moving: frozenset[str]  # the keywords that may be gained or lost
+    gain_keys: frozenset[Any]  # the ``play_index`` keys gained ones bring
+    gaining: bool = False  # being worked out: only printed keywords count meanwhile
+    key: tuple[Any, ...] = ()
+    view: KeywordView | None = None
+
+
 class BudgetExceeded(RuntimeError):
     """A game took more steps than its budget: a runaway effect, named with its cards."""
 
@@ -120,8 +140,15 @@ class Engine:
     # permissions, the events some trigger waits for
     _pool_version: int = -1
     _fixed_rules: dict[str, Any] = field(default_factory=dict)
-    _permission_text: bool = True
-    _heard_events: frozenset[str] = frozenset()
+    # does any text speak of permissions; the events some trigger waits for (one attribute:
+    # an engine with 30 attributes or more reads every one of them slower)
+    _speaks: tuple[bool, frozenset[str]] = (True, frozenset())
+    # keywords gained and lost in play (``_keywords_now``): may any text of the pool change
+    # them; are they being worked out (then only printed text counts); the last view
+    # Keywords gained in play: an instance attribute only for a pool whose text (or rules)
+    # can move keywords; not a field, since an object with 30 attributes or more reads
+    # every one of them slower (Python's shared instance keys), and the engine is hot.
+    _kw: ClassVar[_Gains | None] = None
 
     @classmethod
     def new(
@@ -139,6 +166,8 @@ class Engine:
 
     def _know_pool(self) -> None:
         """Read what the pool's cards can speak of (again, when cards were added)."""
+        if self.kernel.rule_keywords:
+            self.pool.know_rule_keywords(self.kernel.rule_keywords)
         self._pool_version = self.pool.version
         # shared by the pool's games: a new engine finds them filled
         memo = self.pool.memo
@@ -149,7 +178,13 @@ class Engine:
             keys = self.pool.play_keys()
             heard = frozenset(k[1] for k in keys if isinstance(k, tuple) and k[0] == "event")
             facts = memo["speaks of"] = (("verb", "permission") in keys, heard)
-        self._permission_text, self._heard_events = facts
+        self._speaks = facts
+        moving, gain_keys = self.pool.moving_keywords()
+        # (never through ``__dict__``: reading it makes every attribute of the engine slower)
+        if moving:
+            setattr(self, "_kw", _Gains(moving, gain_keys))  # noqa: B010 (a ClassVar)
+        elif self._kw is not None:
+            delattr(self, "_kw")
 
     # ---- definitions and cards ------------------------------------------------------
     def definition(self, uid: int) -> CardDef:
@@ -201,16 +236,169 @@ class Engine:
         unless it ticks the clock whenever text switches on or off (``text_ticks_clock``)."""
         state = self.state
         if state.clock == self._play_clock and state is self._play_state:
+            if self._kw is not None:
+                return self._with_gained(key, self._play.get(key, ()))
             return self._play.get(key, ())
+        if self.pool.version != self._pool_version:
+            self._know_pool()
         if key not in self.pool.play_keys():
             return ()  # no card of the game has such an ability
         varies = self._text_varies
         if varies is None:
             varies = self._text_varies = _text_varies(self.kernel)
         if varies:
-            return self._scan_play(key)
-        self._refresh_play()
-        return self._play.get(key, ())
+            found: Sequence[tuple[int, CompiledAbility, Any]] = self._scan_play(key)
+        else:
+            self._refresh_play()
+            found = self._play.get(key, ())
+        return self._with_gained(key, found) if self._kw is not None else found
+
+    def _with_gained(
+        self, key: Any, found: Sequence[tuple[int, CompiledAbility, Any]]
+    ) -> Sequence[tuple[int, CompiledAbility, Any]]:
+        """``found`` and the abilities under ``key`` of keywords gained in play."""
+        kw = self._kw
+        if kw is None or kw.gaining or key not in kw.gain_keys:
+            return found
+        gained = self._keywords_now().by_key.get(key)
+        return [*found, *gained] if gained else found
+
+    # ---- keywords gained and lost in play -----------------------------------------------
+    def card_abilities(self, uid: int, kind: type | None = None) -> tuple[CompiledAbility, ...]:
+        """The card's abilities now (of one AST kind): printed, with its printed keywords'
+        (``CardDef.abilities``), and those of the keywords it has gained in play."""
+        definition = self.definition(uid)
+        printed = definition.abilities if kind is None else definition.by_kind.get(kind, ())
+        kw = self._keywords_move()
+        if kw is None or (kind is not None and kind not in kw.gain_keys):
+            return printed
+        gained = self._keywords_now().abilities.get(uid)
+        if not gained:
+            return printed
+        if kind is not None:
+            gained = tuple(a for a in gained if type(a.node) is kind)
+        return printed + gained
+
+    def _keywords_move(self) -> _Gains | None:
+        if self.pool.version != self._pool_version:
+            self._know_pool()
+        kw = self._kw
+        return None if kw is None or kw.gaining else kw
+
+    def _keywords_now(self) -> KeywordView:
+        """The keywords cards in play have gained and lost now, and the abilities the gained
+        ones bring: from lasting effects ("gains Plague", "loses Poisoning X") and standing
+        text ("Formation: this has Protection from Magic"), a keyword's own "this has"
+        included. A lost keyword cannot be gained (§407.5). Worked out again when anything
+        happened (a change, an event, a zone change, a lasting effect, a new step); while
+        it is worked out, only printed keywords count."""
+        state = self.state
+        key = (
+            id(state),
+            self.steps,
+            state.clock,
+            id(state.lasting),
+            len(state.lasting),
+            len(state.history),
+            state.phase,
+            state.step,
+            state.turn,
+        )
+        kw = self._kw
+        assert kw is not None
+        view = kw.view
+        if view is not None and key == kw.key:
+            return view
+        kw.gaining = True
+        try:
+            view = self._work_out_keywords()
+        finally:
+            kw.gaining = False
+        kw.key, kw.view = key, view
+        return view
+
+    def _work_out_keywords(self) -> KeywordView:
+        from cardscript.interpreter.cards import play_keys, use_key
+
+        state = self.state
+        kernel = self.kernel
+        zones = kernel.play_zones
+        gains: dict[int, list[ast.KeywordUse]] = {}
+        lost: dict[int, set[str]] = {}
+        for effect in state.lasting:
+            if effect["kind"] != "keyword":
+                continue
+            for uid in effect["uids"]:
+                if effect["gain"]:
+                    args = tuple(ast.Arg("WORD", str(v)) for v in effect.get("args", ()))
+                    gains.setdefault(uid, []).append(ast.KeywordUse(effect["keyword"], args))
+                else:
+                    lost.setdefault(uid, set()).update(self.pool.brought(effect["keyword"]))
+        texts = list(self.in_play(("verb", "keywords")))
+        done: set[tuple[int, tuple[str, tuple[str, ...]]]] = set()
+        # by card: each gained keyword, the abilities and keywords it brings
+        brings: dict[int, list[tuple[str, tuple[CompiledAbility, ...], set[str]]]] = {}
+        while True:
+            for source, ability, node in texts:
+                if not self._static_applies(source, ability, node):
+                    continue
+                ctx = self.context(source, ability)
+                for step in node.effects.steps:
+                    if (
+                        not isinstance(step, ast.Clause)
+                        or step.action.verb not in ("have", "gain_keyword", "lose_keyword")
+                        or step.duration is not None
+                    ):
+                        continue
+                    subject = step.subject
+                    if subject is None or isinstance(subject, ast.ThisCard):
+                        targets = [source]
+                    else:
+                        targets = [t for t in candidates(ctx, subject) if isinstance(t, int)]
+                    for uid in targets:
+                        for use in step.action.keywords:
+                            if step.action.verb == "lose_keyword":
+                                lost.setdefault(uid, set()).update(self.pool.brought(use.name))
+                            else:
+                                gains.setdefault(uid, []).append(use)
+            texts = []
+            for uid, uses in gains.items():
+                card = state.cards[uid]
+                if card.zone not in zones or not kernel.text_active(self, uid):
+                    continue
+                definition = self.definition(uid)
+                printed = {use_key(k) for k in definition.keywords}
+                for use in uses:
+                    wanted = use_key(use)
+                    if wanted in printed or (uid, wanted) in done:
+                        continue
+                    done.add((uid, wanted))
+                    brought, keywords = self.pool.gained(card.card_id, use)
+                    named = {k.name for k in keywords}
+                    brings.setdefault(uid, []).append((use.name, brought, named))
+                    texts.extend(
+                        (uid, a, a.node) for a in brought if ("verb", "keywords") in play_keys(a)
+                    )
+            if not texts:
+                break
+        index: dict[Any, list[tuple[int, CompiledAbility, Any]]] = {}
+        kept: dict[int, tuple[CompiledAbility, ...]] = {}
+        names: dict[int, frozenset[str]] = {}
+        for uid, found in brings.items():
+            gone = lost.get(uid, set())
+            mine: list[CompiledAbility] = []
+            have: set[str] = set()
+            for name, brought, named in found:
+                if name in gone:
+                    continue  # a lost keyword brings nothing, nor can it be gained (§407.5)
+                have |= named - gone
+                mine.extend(a for a in brought if _keyword_id(a.origin) not in gone)
+            kept[uid] = tuple(mine)
+            names[uid] = frozenset(have)
+            for ability in mine:
+                for k in play_keys(ability):
+                    index.setdefault(k, []).append((uid, ability, ability.node))
+        return KeywordView(index, kept, names, {u: frozenset(n) for u, n in lost.items()})
 
     def _scan_play(self, key: Any) -> list[tuple[int, CompiledAbility, Any]]:
         kernel = self.kernel
@@ -466,7 +654,7 @@ class Engine:
             return True
         if self.pool.version != self._pool_version:
             self._know_pool()
-        return self._permission_text and bool(self.in_play(("verb", "permission")))
+        return self._speaks[0] and bool(self.in_play(("verb", "permission")))
 
     def permitted(self, permission: str, uid: int, obj: int | None = None) -> bool | None:
         """True or False if card text allows or forbids it ("cannot" beats "can"); None
@@ -509,6 +697,12 @@ class Engine:
         return True if allowed else None
 
     def has_keyword(self, uid: int, keyword: str) -> bool:
+        kw = self._keywords_move()
+        if kw is not None and keyword in kw.moving:
+            view = self._keywords_now()
+            if keyword in view.lost.get(uid, ()):
+                return False
+            return keyword in view.names.get(uid, ()) or self.definition(uid).has_keyword(keyword)
         if self.definition(uid).has_keyword(keyword):
             lost = any(
                 e["kind"] == "keyword"
@@ -594,7 +788,7 @@ class Engine:
             self._after_event = _overrides(self.kernel, "after_event")
         if self.pool.version != self._pool_version:
             self._know_pool()
-        if sources or (name in self._heard_events and self.in_play(("event", name))):
+        if sources or (name in self._speaks[1] and self.in_play(("event", name))):
             from cardscript.interpreter.triggers import matching_triggers
 
             self.pending.extend(matching_triggers(self, event))
@@ -738,11 +932,11 @@ class Engine:
 
     def _limit_periods(self) -> dict[str, str | None]:
         periods: dict[str, str | None] = {}
-        for card in self.pool.cards.values():
-            for ability in card.abilities:
-                for mod in ability.line.mods:
-                    if mod.period:
-                        periods[ability.key] = mod.period
+        gained = self.pool.memo.get("gained by key", {}).values()
+        for ability in [a for c in self.pool.cards.values() for a in c.abilities] + [*gained]:
+            for mod in ability.line.mods:
+                if mod.period:
+                    periods[ability.key] = mod.period
         return periods
 
     def loop_guard(self, trigger: PendingTrigger) -> None:
@@ -838,6 +1032,11 @@ def _rule_value(node: ast.RuleOverride, default: Any, ctx: Context) -> Any:
 
 
 PrimitiveFn = Callable[..., Any]
+
+
+def _keyword_id(origin: str) -> str:
+    """The keyword id behind an ability's origin ("keyword:Armor" -> "armor")."""
+    return origin.removeprefix("keyword:").casefold().replace(" ", "_")
 
 
 def _switched_off(ability: CompiledAbility, off: frozenset[str]) -> bool:

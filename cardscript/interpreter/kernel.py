@@ -16,7 +16,7 @@ from cardscript.interpreter import primitives
 
 if TYPE_CHECKING:
     from cardscript.interpreter.cards import CompiledAbility
-    from cardscript.interpreter.engine import Engine, Event, PrimitiveFn
+    from cardscript.interpreter.engine import Cause, Engine, Event, PrimitiveFn
     from cardscript.interpreter.select import Context, Target
 
 
@@ -41,6 +41,9 @@ class Kernel:
     # the kernel's own ``text_active`` changes only together with a tick of the state's
     # clock: the engine may then keep its index of the abilities in play between ticks
     text_ticks_clock = False
+    # keywords the kernel's own rules give cards in play (card script, "Poisoning 1"), so
+    # the engine works them out as gained keywords (``CardPool.know_rule_keywords``)
+    rule_keywords = ""
     # rule hooks whose default ``hook_default`` works out from the game as it is (asked
     # every time); the engine remembers every other hook's default, for the kernel's
     # class and the card pool
@@ -128,6 +131,11 @@ class Kernel:
 
     def static_active(self, engine: Engine, uid: int, ability: CompiledAbility) -> bool:
         return True
+
+    def unaffected(self, engine: Engine, cause: Cause, uid: int) -> bool:
+        """Can the card not be affected by this lasting change of a card's text (a
+        protection)? Then the change passes it by. Asked only of a kernel that has its own."""
+        return False
 
     def during(self, engine: Engine, controller: int, phase: ast.PhaseRef) -> bool:
         state = engine.state

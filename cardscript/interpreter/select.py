@@ -148,8 +148,12 @@ def candidates(ctx: Context, selector: ast.Node) -> list[Target]:
             return [ctx.event.subject]
         return []
     if isinstance(selector, ast.ThatCard):
-        if ctx.event is not None and isinstance(ctx.event.subject, int):
-            return [ctx.event.subject]
+        event = ctx.event
+        if event is not None and isinstance(event.subject, int):
+            if event.subject == ctx.source and isinstance(event.obj, int):
+                # "whenever this strikes a creature, that creature …": not this, the other
+                return [event.obj]
+            return [event.subject]
         return list(ctx.it)
     if isinstance(selector, ast.Player):
         return [Seat(i) for i in players(ctx, selector.who)]

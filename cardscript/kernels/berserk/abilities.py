@@ -21,6 +21,7 @@ from cardscript.interpreter.cards import CompiledAbility
 from cardscript.interpreter.engine import Cause, Engine
 from cardscript.interpreter.select import candidates, matches_cards
 from cardscript.kernels.berserk import attacks
+from cardscript.kernels.berserk.kinds import poisonable
 
 if TYPE_CHECKING:
     from cardscript.kernels.berserk.movement import BoardKernel
@@ -84,11 +85,21 @@ def first_target(ability: CompiledAbility) -> tuple[ast.Cards, str | None] | Non
         if not isinstance(clause, ast.Clause):
             continue
         target = clause.action.target
+        if target is None:  # "target creature gains Armor 3": the subject is the target
+            target = clause.subject
         quantifier = target.quantifier if isinstance(target, ast.Cards) else None
         if isinstance(target, ast.Cards) and quantifier is not None and quantifier.kind == "target":
             verb = clause.action.name if clause.action.name in attacks.ATTACKS else None
             return target, verb
     return None
+
+
+def _first_verb(ability: CompiledAbility) -> str | None:
+    """The verb of the ability's first effect ("poison" in "close this → poison …")."""
+    steps = getattr(getattr(ability.node, "effects", None), "steps", ())
+    first = steps[0] if steps else None
+    clause = first.clause if isinstance(first, ast.Conditional) else first
+    return clause.action.name if isinstance(clause, ast.Clause) else None
 
 
 def legal_targets(
@@ -117,6 +128,8 @@ def legal_targets(
         ]
     out = [t for t in candidates(ctx, selector) if isinstance(t, int)]
     out += [t for t in squads if t not in out and t != uid and meets(t)]
+    if _first_verb(ability) == "poison":  # an incorporeal creature is no target (DICT)
+        out = [t for t in out if poisonable(engine, t)]
     here = kernel.cell(engine, uid)
     if limit is not None:
         out = [
@@ -133,7 +146,7 @@ def options(kernel: BoardKernel, engine: Engine, player: int) -> list[Option]:
     """Every playable ability ``player`` may declare now, with each legal first target."""
     out: list[Option] = []
     for uid in kernel.squad(engine, player):
-        for ability in engine.definition(uid).by_kind.get(ast.Activated, ()):
+        for ability in engine.card_abilities(uid, ast.Activated):
             if not payable(kernel, engine, uid, ability):
                 continue
             if first_target(ability) is None:
@@ -154,7 +167,7 @@ def can_accumulate(kernel: BoardKernel, engine: Engine, uid: int) -> bool:
         return verdict
     return any(
         a.verb == "remove_counters" and a.name == "counter"
-        for ability in engine.definition(uid).by_kind.get(ast.Activated, ())
+        for ability in engine.card_abilities(uid, ast.Activated)
         for a in _costs(ability)
     )
 
@@ -177,7 +190,7 @@ def revealable(kernel: BoardKernel, engine: Engine, player: int) -> list[int]:
     for uid in kernel.squad(engine, player):
         if engine.state.cards[uid].face_up:
             continue
-        for ability in engine.definition(uid).by_kind.get(ast.EffectAbility, ()):
+        for ability in engine.card_abilities(uid, ast.EffectAbility):
             steps = ability.node.effects.steps  # type: ignore[attr-defined]
             if any(
                 isinstance(s, ast.Clause)
@@ -223,7 +236,7 @@ def declare(
 
 def find(engine: Engine, uid: int, name: str) -> CompiledAbility:
     """A card's playable ability by its keyword's name ("Shot") or its index."""
-    for ability in engine.definition(uid).by_kind.get(ast.Activated, ()):
+    for ability in engine.card_abilities(uid, ast.Activated):
         if ability.origin == f"keyword:{name}" or str(ability.index) == name:
             return ability
     raise ValueError(f"{engine.definition(uid).name} has no playable ability {name!r}")

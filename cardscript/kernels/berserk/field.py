@@ -26,7 +26,13 @@ from cardscript.interpreter.kernel import Kernel
 from cardscript.interpreter.primitives import add_counters, remove_counters, set_state
 from cardscript.interpreter.select import Seat, test
 from cardscript.kernels.berserk import attacks, strike
-from cardscript.kernels.berserk.kinds import keyword_lost, kinds_of, prevention, protected
+from cardscript.kernels.berserk.kinds import (
+    keyword_lost,
+    kinds_of,
+    poisonable,
+    prevention,
+    protected,
+)
 
 GAME = "berserk"
 RULE = Cause(rule="turn structure")
@@ -127,6 +133,7 @@ class FieldKernel(Kernel):
     life_resource = default_resource = "life"
     max_turns = 60
     default_duration = "battle"  # §407.2, §418.2: no duration given, until the battle ends
+    rule_keywords = "Poisoning 1"  # given by the verb "poison"
     max_actions = 40
 
     def primitives(self) -> dict[str, Any]:
@@ -143,6 +150,7 @@ class FieldKernel(Kernel):
             "lose_game": self._outcome("lose"),
             "strike": strike.primitive(self),
             "destroy": self._destroy,
+            "poison": self._poison,
             **attacks.primitives(self),
         }
 
@@ -208,6 +216,9 @@ class FieldKernel(Kernel):
         if noun in ACT_KINDS:  # "by discharges": the card acting with that kind right now
             acting = data.get("acting") or (None, ())
             return bool(acting[0] == uid and noun in acting[1])
+        if noun == "ability":  # "by attack-triggered abilities": acting with any ability now
+            acting = data.get("acting") or (None, ())
+            return bool(acting[0] == uid and acting[1])
         return super().is_a(engine, uid, noun)
 
     def has_quality(self, engine: Engine, uid: int, quality: str) -> bool:
@@ -230,6 +241,9 @@ class FieldKernel(Kernel):
             )
         if quality == "poisoned":
             return engine.has_keyword(uid, "poisoning")
+        if quality == "attack_triggered":  # acting with an ability its attack triggered
+            acting = state.data.get("acting") or (None, ())
+            return bool(acting[0] == uid and quality in acting[1])
         if quality == "unscathed":  # Concentration: no wounds received this turn
             return not any(
                 h["event"] == "is_wounded" and h["subject"] == uid for h in state.history
@@ -271,6 +285,11 @@ class FieldKernel(Kernel):
 
     def text_active(self, engine: Engine, uid: int) -> bool:
         return engine.state.cards[uid].face_up
+
+    def unaffected(self, engine: Engine, cause: Cause, uid: int) -> bool:
+        """§411: a lasting change ("that creature gains Plague") passes by a card that
+        cannot be affected by what makes it (Thick Skin against attack-triggered abilities)."""
+        return protected(engine, uid, cause.source, kinds_of(engine, cause, ()))
 
     def reveal_card(self, engine: Engine, uid: int) -> None:
         """A hidden card turns face up (§415): by the reveal step, by its controller
@@ -514,6 +533,26 @@ class FieldKernel(Kernel):
                 )
                 uid = found[picked]
         return remove_counters(engine, cause, uid, counter, amount)
+
+    def _poison(self, engine: Engine, cause: Cause, target: Any, **_: Any) -> bool:
+        """The verb "poison" (отравить): the creature gains Poisoning 1 until the battle
+        ends; not an artifact, nor a creature that cannot be poisoned (Incorporeality,
+        Protection from Poison; DICT «Отравление»)."""
+        if not poisonable(engine, target):
+            return False
+        engine.state.lasting.append(
+            {
+                "kind": "keyword",
+                "keyword": "poisoning",
+                "gain": True,
+                "args": ["1"],
+                "uids": [target],
+                "until": self.default_duration,
+                "timestamp": engine.state.tick(),
+                "cause": cause.as_dict(),
+            }
+        )
+        return True
 
     def _destroy(
         self, engine: Engine, cause: Cause, target: Any, killer: Any = False, **_: Any

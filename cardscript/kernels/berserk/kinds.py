@@ -19,17 +19,15 @@ from cardscript.interpreter.select import test
 
 SPELL = ("spell", "magic")
 INFLUENCE = ("influence",)
+# triggered by the card's own attack («при атаке», «при нападении», «при ударе»)
+ATTACK_TRIGGERS = frozenset({"attacks", "strikes"})
 
 
 def ability_of(engine: Engine, key: str | None) -> CompiledAbility | None:
     """The compiled ability behind a cause's ``card#index`` key."""
     if not key or "#" not in key:
         return None
-    card_id, index = key.rsplit("#", 1)
-    if card_id not in engine.pool.cards:
-        return None
-    abilities = engine.pool[card_id].abilities
-    return abilities[int(index)] if index.isdigit() and int(index) < len(abilities) else None
+    return engine.pool.ability(key)
 
 
 def kinds_of(engine: Engine, cause: Cause, qualities: tuple[str, ...]) -> tuple[str, ...]:
@@ -40,7 +38,12 @@ def kinds_of(engine: Engine, cause: Cause, qualities: tuple[str, ...]) -> tuple[
     if ability is None:
         return ()
     label = ability.line.label
-    return SPELL if label is not None and label.name == "spell" else INFLUENCE
+    if label is not None and label.name == "spell":
+        return SPELL
+    node = ability.node
+    if isinstance(node, ast.Triggered) and node.event.event in ATTACK_TRIGGERS:
+        return (*INFLUENCE, "attack_triggered")  # Thick Skin (DICT «Толстокожесть»)
+    return INFLUENCE
 
 
 def protected(engine: Engine, target: int, source: int | None, kinds: tuple[str, ...]) -> bool:
@@ -58,6 +61,15 @@ def protected(engine: Engine, target: int, source: int | None, kinds: tuple[str,
         return engine.permitted("be_affected", target, obj=source) is False
     finally:
         data.pop("acting", None)
+
+
+def poisonable(engine: Engine, uid: object) -> bool:
+    """May the card be poisoned: a creature whose text does not forbid it (DICT «Отравление»)."""
+    return (
+        isinstance(uid, int)
+        and engine.definition(uid).type == "creature"
+        and engine.permitted("be_poisoned", uid) is not False
+    )
 
 
 def may_attack(engine: Engine, source: int, target: int) -> bool:
@@ -136,7 +148,7 @@ def _working(engine: Engine, uid: int) -> list[tuple[CompiledAbility, ast.Action
     the one with the highest X, the earliest on a tie (§414.4–414.5, T-73)."""
     found: list[tuple[CompiledAbility, ast.Action, ast.Node | None]] = []
     best: dict[str, tuple[int, int]] = {}  # keyword -> (its X, its place in found)
-    for ability in engine.definition(uid).abilities:
+    for ability in engine.card_abilities(uid):
         if keyword_lost(engine, uid, ability):
             continue
         for action, selector in _prevents(engine, uid, ability):

@@ -34,7 +34,7 @@ def responses(kernel: BoardKernel, engine: Engine, player: int) -> list[abilitie
     if not any(  # cheap first: most squads have no sudden ability at all
         sudden(a)
         for uid in kernel.squad(engine, player)
-        for a in engine.definition(uid).by_kind.get(ast.Activated, ())
+        for a in engine.card_abilities(uid, ast.Activated)
     ):
         return []
     return [o for o in abilities.options(kernel, engine, player) if sudden(o[1])]

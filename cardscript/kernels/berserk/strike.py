@@ -68,6 +68,8 @@ def roll(engine: Engine, uid: int) -> tuple[int, int]:
     forced = engine.state.data.get("rolls")
     die = int(forced.pop(0)) if forced else engine.state.rng.roll(6)
     engine.emit(Event("fights", subject=uid, amount=die))
+    if die % 2:  # Plague (DICT «Чума»): the natural die, before modifiers
+        engine.emit(Event("rolls_odd", subject=uid, amount=die))
     return die, die + engine.stat(uid, "die_roll")
 
 
