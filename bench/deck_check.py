@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import random
 import re
-import sys
 import time
 from pathlib import Path
+
+from bench_args import parse
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures" / "decks"
@@ -79,4 +80,4 @@ def main(total: int = 1000) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 1000)
+    main(parse(__doc__.splitlines()[0], 1000).count)

@@ -6,9 +6,10 @@ python bench/marvel_champions_bench.py [GAMES]
 
 from __future__ import annotations
 
-import sys
 import time
 from pathlib import Path
+
+from bench_args import parse
 
 from cardscript.interpreter.agents import RandomAgent
 from cardscript.kernels.marvel_champions.kernel import deck_ids, mc_pool, new_engine
@@ -39,4 +40,4 @@ def main(games: int = 200) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 200)
+    main(parse(__doc__.splitlines()[0], 200).count)

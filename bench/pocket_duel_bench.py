@@ -15,10 +15,11 @@ whole, with the time including what they call.
 from __future__ import annotations
 
 import random
-import sys
 import time
 from pathlib import Path
 from typing import Any
+
+from bench_args import parse
 
 from cardscript.interpreter.agents import RandomAgent
 from cardscript.kernels.pocket_duel.kernel import heroes, new_engine, pocket_duel_pool
@@ -81,9 +82,15 @@ def profile(games: int, top: int = 20) -> None:
 
 
 if __name__ == "__main__":
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    count = int(args[0]) if args else 1000
-    if "--profile" in sys.argv:
-        profile(count)
+    args = parse(
+        __doc__.splitlines()[0],
+        1000,
+        {
+            "--profile": "print where the engine's time goes instead of the figures",
+            "--engine-only": "leave out the hand-written implementation",
+        },
+    )
+    if args.profile:
+        profile(args.count)
     else:
-        main(count, "--engine-only" not in sys.argv)
+        main(args.count, not args.engine_only)

@@ -11,10 +11,11 @@ it are not the bench's.
 from __future__ import annotations
 
 import hashlib
-import sys
 import time
 from pathlib import Path
 from typing import Any
+
+from bench_args import parse
 
 from cardscript.interpreter.agents import Agent, Decision, RandomAgent
 from cardscript.kernels.vs_system.kernel import deck_ids, new_engine, vs_pool
@@ -67,7 +68,9 @@ def main(games: int = 200, fingerprint: bool = False) -> None:
 
 
 if __name__ == "__main__":
-    args = sys.argv[1:]
-    flag = "--fingerprint" in args
-    numbers = [a for a in args if a != "--fingerprint"]
-    main(int(numbers[0]) if numbers else 200, flag)
+    args = parse(
+        __doc__.splitlines()[0],
+        200,
+        {"--fingerprint": "print one digest of every decision and final state (same games?)"},
+    )
+    main(args.count, args.fingerprint)

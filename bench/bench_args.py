@@ -1,0 +1,21 @@
+"""The command line every bench script shares: how many games (or decks) and a few flags;
+a wrong argument is a usage message and exit code 2, not a traceback."""
+
+from __future__ import annotations
+
+import argparse
+
+
+def parse(
+    description: str, default: int, flags: dict[str, str] | None = None
+) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument(
+        "count", nargs="?", type=int, default=default, help=f"how many (default {default})"
+    )
+    for flag, meaning in (flags or {}).items():
+        parser.add_argument(flag, action="store_true", help=meaning)
+    args = parser.parse_args()
+    if args.count < 1:
+        parser.error("the count is a whole number of 1 or more")
+    return args
