@@ -1,13 +1,13 @@
 """Berserk: seeded random games between the three starter decks end with a result and no
-error; the same seed gives the same game; the CLI plays and replays a game; the strike
-table and the cell notation."""
+error; the strike table and the cell notation (same-seed and CLI replay checks for every
+game: test_whole_games.py)."""
 
 from __future__ import annotations
 
 import itertools
 from pathlib import Path
 
-from cardscript.interpreter.agents import FirstAgent, RandomAgent
+from cardscript.interpreter.agents import RandomAgent
 from cardscript.kernels.berserk.field import cell_name, parse_cell
 from cardscript.kernels.berserk.kernel import berserk_pool, deck_ids, new_engine
 from cardscript.kernels.berserk.strike import MEDIUM, STRONG, WEAK, table, tier
@@ -37,32 +37,6 @@ def test_100_random_games_end_with_a_result() -> None:
         assert result is not None and result["winner"] in (0, 1, None)
         reasons[result["reason"]] = reasons.get(result["reason"], 0) + 1
     assert reasons.get("no creatures", 0) > 0
-
-
-def test_first_agents_play_to_the_end() -> None:
-    engine = new_engine([FirstAgent(), FirstAgent()], 3, pool=POOL)
-    engine.kernel.setup(engine, DECKS[:2])
-    assert engine.kernel.play(engine)["reason"] in ("no creatures", "turn limit")
-
-
-def test_same_seed_same_game() -> None:
-    hashes = []
-    for _ in range(2):
-        engine = new_engine([RandomAgent(5), RandomAgent(6)], 7, pool=POOL)
-        engine.kernel.setup(engine, DECKS[1:])
-        engine.kernel.play(engine)
-        hashes.append(engine.state.state_hash())
-    assert hashes[0] == hashes[1]
-
-
-def test_cli_play_and_replay(tmp_path: Path) -> None:
-    from cardscript.cli.play_cmd import play_one, run_replay
-
-    log_file = tmp_path / "game.jsonl"
-    with log_file.open("w", encoding="utf-8") as stream:
-        engine, _ = play_one("berserk", [], ["random", "random"], 11, stream, deck_ids=DECKS[:2])
-    assert engine.state.result is not None
-    assert run_replay(str(log_file), []) == 0
 
 
 def test_strike_table() -> None:

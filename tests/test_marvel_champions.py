@@ -1,12 +1,12 @@
 """Marvel Champions: seeded random games (solo and two-handed) against the Grimhold
-scenario end with a result and no error; the same seed gives the same game; the decks are
-legal 40-card decks; the CLI plays and replays a game."""
+scenario end with a result and no error; the decks are legal 40-card decks (same-seed and
+CLI replay checks for every game: test_whole_games.py)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from cardscript.interpreter.agents import FirstAgent, RandomAgent
+from cardscript.interpreter.agents import RandomAgent
 from cardscript.kernels.marvel_champions.kernel import deck_ids, mc_pool, new_engine
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -47,31 +47,3 @@ def test_100_random_games_end_with_a_result() -> None:
         "main scheme completed",
         "round limit",
     }
-
-
-def test_first_agents_play_to_the_end() -> None:
-    engine = new_engine([FirstAgent(), FirstAgent()], 3, pool=POOL)
-    engine.kernel.setup(engine, DECKS)
-    assert engine.kernel.play(engine)["reason"]
-
-
-def test_same_seed_same_game() -> None:
-    hashes = []
-    for _ in range(2):
-        engine = new_engine([RandomAgent(5), RandomAgent(6)], 7, pool=POOL)
-        engine.kernel.setup(engine, DECKS)
-        engine.kernel.play(engine)
-        hashes.append(engine.state.state_hash())
-    assert hashes[0] == hashes[1]
-
-
-def test_cli_play_and_replay(tmp_path: Path) -> None:
-    from cardscript.cli.play_cmd import play_one, run_replay
-
-    log_file = tmp_path / "game.jsonl"
-    with log_file.open("w", encoding="utf-8") as stream:
-        engine, _ = play_one(
-            "marvel-champions", [], ["random", "random"], 11, stream, deck_ids=DECKS
-        )
-    assert engine.state.result is not None
-    assert run_replay(str(log_file), []) == 0

@@ -1,5 +1,5 @@
 """VS System: seeded random games between the two starter decks end with a result and no
-error; the same seed gives the same game; the CLI plays and replays a game."""
+error (same-seed and CLI replay checks for every game: test_whole_games.py)."""
 
 from __future__ import annotations
 
@@ -34,32 +34,6 @@ def test_100_random_games_end_with_a_result() -> None:
         assert result is not None and result["winner"] in (0, 1, None)
         reasons[result["reason"]] = reasons.get(result["reason"], 0) + 1
     assert reasons.get("endurance", 0) > 0
-
-
-def test_first_agents_play_to_the_end() -> None:
-    engine = new_engine([FirstAgent(), FirstAgent()], 3, pool=POOL)
-    engine.kernel.setup(engine, DECKS)
-    assert engine.kernel.play(engine)["reason"] in ("endurance", "turn limit")
-
-
-def test_same_seed_same_game() -> None:
-    hashes = []
-    for _ in range(2):
-        engine = new_engine([RandomAgent(5), RandomAgent(6)], 7, pool=POOL)
-        engine.kernel.setup(engine, DECKS)
-        engine.kernel.play(engine)
-        hashes.append(engine.state.state_hash())
-    assert hashes[0] == hashes[1]
-
-
-def test_cli_play_and_replay(tmp_path: Path) -> None:
-    from cardscript.cli.play_cmd import play_one, run_replay
-
-    log_file = tmp_path / "game.jsonl"
-    with log_file.open("w", encoding="utf-8") as stream:
-        engine, _ = play_one("vs-system", [], ["random", "random"], 11, stream, deck_ids=DECKS)
-    assert engine.state.result is not None
-    assert run_replay(str(log_file), []) == 0
 
 
 def test_the_payment_powers_offered_follow_flips_stuns_and_formation_moves() -> None:
