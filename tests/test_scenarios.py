@@ -33,6 +33,15 @@ def test_an_unknown_action_is_reported_not_raised() -> None:
     assert result.error == "ValueError: the testgame kernel has no scenario action 'fly'"
 
 
+def test_allowed_false_expects_the_kernel_to_refuse(tmp_path: Path) -> None:
+    fixture = FIXTURES / "refusal-expected.yaml"
+    assert run_scenario(fixture).passed
+    legal = tmp_path / "legal.yaml"
+    text = fixture.read_text("utf-8").replace("hand: [imp]", "hand: [imp, imp]")
+    legal.write_text(text, "utf-8")
+    assert run_scenario(legal).error == "ValueError: the action play should have been refused"
+
+
 def test_deck_scenario_failures_say_expected_and_actual() -> None:
     result = run_scenario(FIXTURES / "deck-wrong-expectations.yaml")
     assert result.failures == [

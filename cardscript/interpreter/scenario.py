@@ -19,6 +19,7 @@ A scenario file (``*.scenario.yaml``) is data; rulebook examples become scenario
           zones: {hand: [pd-strength-card]}
     actions:                     # kernel actions, in order; ``answers`` feed the choices
       - {do: play, player: 0, card: pd-strength-card, answers: [[0]]}
+      - {do: play, player: 0, card: pd-strength-card, allowed: false}   # must be refused
     expect:
       players: {P1: {resources: {energy: 1}, zones: {discard: [pd-strength-card]}}}
       cards: [{card: pd-strength-card, zone: discard, states: [], counters: {}}]
@@ -121,7 +122,7 @@ def run_scenario(path: str | Path) -> ScenarioResult:
             script.load(action.get("answers", []))
             do = action.get("do")
             if do is not None:
-                engine.kernel.scenario_action(engine, str(do), action)
+                _perform(engine, str(do), action)
     except Exception as exc:  # the failure, not a crash: show it with the trace
         result.error = f"{type(exc).__name__}: {exc}"
         result.trace = _trace(log)
@@ -147,6 +148,18 @@ class _Answers:
                 self.agent(int(answer["player"])).answers.append(tuple(answer["choose"]))
             else:
                 self.agent(0).answers.append(tuple(answer))
+
+
+def _perform(engine: Engine, name: str, action: dict[str, Any]) -> None:
+    """One kernel action; with ``allowed: false`` the kernel must refuse it (a ValueError)."""
+    if action.get("allowed", True) is not False:
+        engine.kernel.scenario_action(engine, name, action)
+        return
+    try:
+        engine.kernel.scenario_action(engine, name, action)
+    except ValueError:
+        return
+    raise ValueError(f"the action {name} should have been refused")
 
 
 def _setup(engine: Engine, setup: Mapping[str, Any]) -> None:

@@ -844,12 +844,6 @@ class PocketDuelKernel(Kernel):
             start_match(engine, action["format"], action["teams"], action.get("first_to"))
         elif name == "match_game":
             # pick heroes, then either set the game up or record a given winner
-            if action.get("allowed", True) is False:
-                try:
-                    pick_heroes(engine, action.get("picks"))
-                except ValueError:
-                    return
-                raise ValueError(f"the picks {action.get('picks')} should be refused")
             pick_heroes(engine, action.get("picks"))
             if "winner" in action:
                 record_game(engine, int(action["winner"]))
@@ -858,9 +852,8 @@ class PocketDuelKernel(Kernel):
         elif name == "match_result":
             record_game(engine, int(action["winner"]))
         elif name == "transfer":
-            done = transfer(engine, int(action.get("player", 0)), action["card"], action["to"])
-            if done is not bool(action.get("allowed", True)):
-                raise ValueError(f"transfer of {action['card']}: allowed is {done}")
+            if not transfer(engine, int(action.get("player", 0)), action["card"], action["to"]):
+                raise ValueError(f"the transfer of {action['card']} is refused")
         else:
             super().scenario_action(engine, name, action)
 

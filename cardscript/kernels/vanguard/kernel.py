@@ -400,17 +400,6 @@ class VanguardKernel(FieldKernel):
         raise ValueError(f"no card {card_id!r} in the game")
 
     def scenario_action(self, engine: Engine, name: str, action: dict[str, Any]) -> None:
-        allowed = bool(action.get("allowed", True))
-        try:
-            self._scenario_action(engine, name, action)
-        except ValueError:
-            if allowed:
-                raise
-            return
-        if not allowed:
-            raise ValueError(f"the action {name} should have been refused")
-
-    def _scenario_action(self, engine: Engine, name: str, action: dict[str, Any]) -> None:
         state = engine.state
         player = int(action.get("player", state.active))
         source = action.get("from")
