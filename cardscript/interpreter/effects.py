@@ -31,11 +31,16 @@ def cause_of(ctx: Context) -> Cause:
 def run_steps(ctx: Context, steps: ast.Steps) -> None:
     if steps.where:
         _bind_where(ctx, steps)
-    strict_then = ctx.engine.kernel.then_needs_full(ctx.engine)
+    engine = ctx.engine
     for index, step in enumerate(steps.steps):
-        if ctx.engine.state.result is not None:
+        if engine.state.result is not None:
             return
-        if strict_then and index and "then" in steps.joiners[index - 1] and not ctx.did:
+        if (
+            index
+            and not ctx.did
+            and "then" in steps.joiners[index - 1]
+            and engine.kernel.then_needs_full(engine)
+        ):
             return  # the text before "then" did not fully resolve (a game's rule)
         run_step(ctx, step)
 

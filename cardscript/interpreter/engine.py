@@ -213,10 +213,9 @@ class Engine:
 
     def active_abilities(self) -> Iterable[tuple[int, CompiledAbility]]:
         """Abilities of cards whose text works now (in play, not switched off)."""
-        kernel = self.kernel
+        kernel, off = self.kernel, self.variants_off()
         for uid in self.cards_in((z, None) for z in kernel.play_zones):
             if kernel.text_active(self, uid):
-                off = self.variants_off()
                 for ability in self.definition(uid).abilities:
                     if not _switched_off(ability, off):
                         yield uid, ability
@@ -401,12 +400,11 @@ class Engine:
         return KeywordView(index, kept, names, {u: frozenset(n) for u, n in lost.items()})
 
     def _scan_play(self, key: Any) -> list[tuple[int, CompiledAbility, Any]]:
-        kernel = self.kernel
+        kernel, off = self.kernel, self.variants_off()
         out: list[tuple[int, CompiledAbility, Any]] = []
         for uid in self.cards_in((z, None) for z in kernel.play_zones):
             found = self.definition(uid).play_index.get(key)
             if found and kernel.text_active(self, uid):
-                off = self.variants_off()
                 out.extend((uid, a, a.node) for a in found if not _switched_off(a, off))
         return out
 
