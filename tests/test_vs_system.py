@@ -57,3 +57,25 @@ def test_the_payment_powers_offered_follow_flips_stuns_and_formation_moves() -> 
     engine.apply("recover", test, target=ilsa.uid)
     engine.apply("ready", test, target=ilsa.uid)  # the stun exhausted her
     assert [u for u, _ in kernel.activatable(engine, 0)] == [ilsa.uid, reyes.uid, tower.uid]
+
+
+def test_formation_offers_every_slot_of_both_rows_but_the_characters_own() -> None:
+    """§6.2: characters move freely between rows and slots: the columns in use, the gap
+    between them and one more on the right, in both rows."""
+    engine = new_engine([FirstAgent(), FirstAgent()], 1, pool=POOL)
+    kernel, state = engine.kernel, engine.state
+    reyes = state.create_card("DWN-010", 0, "front_row")
+    ilsa = state.create_card("VEX-008", 0, "support_row")
+    reyes.data["col"], ilsa.data["col"] = 0, 2
+    assert kernel.formation_slots(engine, 0, ilsa.uid) == [
+        ("front_row", 0),
+        ("front_row", 1),
+        ("front_row", 2),
+        ("front_row", 3),
+        ("support_row", 0),
+        ("support_row", 1),
+        ("support_row", 3),
+    ]
+    kernel.move_character(engine, 0, ilsa.uid, "front_row", 0)  # taken: they swap
+    assert (state.cards[ilsa.uid].zone, state.cards[ilsa.uid].data["col"]) == ("front_row", 0)
+    assert (state.cards[reyes.uid].zone, state.cards[reyes.uid].data["col"]) == ("support_row", 2)

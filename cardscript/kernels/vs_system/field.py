@@ -408,17 +408,32 @@ class FieldKernel(Kernel):
     def occupant(self, engine: Engine, player: int, row: str, col: int) -> int | None:
         return combat.at(engine, player, row, col)
 
-    def moves(self, engine: Engine, player: int) -> list[tuple[int, str]]:
-        return [
-            (u, "support_row" if engine.state.cards[u].zone == "front_row" else "front_row")
-            for u in self.characters(engine, player)
-        ]
+    def moves(self, engine: Engine, player: int) -> list[int]:
+        """Formation (§6.2): any character of yours may move; where to is asked then."""
+        return list(self.characters(engine, player))
+
+    def formation_slots(self, engine: Engine, player: int, uid: int) -> list[tuple[str, int]]:
+        """Every slot of both rows a character may move to (§6.2 "freely between rows and
+        slots"): the columns in use, the gaps between them and one more on the right; a
+        taken slot means swapping with the character there."""
+        cards = engine.state.cards
+        cols = [int(cards[u].data.get("col", 0)) for u in self.characters(engine, player)]
+        here = (cards[uid].zone, int(cards[uid].data.get("col", 0)))
+        width = max(cols, default=-1) + 2
+        return [(row, c) for row in ROWS for c in range(width) if (row, c) != here]
 
     def move_character(
-        self, engine: Engine, player: int, uid: int, row: str, col: int | None = None
+        self, engine: Engine, player: int, uid: int, row: str | None = None, col: int | None = None
     ) -> None:
-        """Formation: to the other row, swapping with the character there."""
+        """Formation: to any slot of either row (asked when not given; the same column
+        of ``row`` when only the row is), swapping with the character there."""
         card = engine.state.cards[uid]
+        if row is None:
+            slots = self.formation_slots(engine, player, uid)
+            labels = [self._slot_label(engine, player, r, c) for r, c in slots]
+            prompt = f"move {engine.describe(uid)} where?"
+            (picked,) = engine.choose(player, "option", prompt, slots, labels)
+            row, col = slots[picked]
         col = int(card.data.get("col", 0)) if col is None else col
         other = self.occupant(engine, player, row, col)
         old_row, old_col = card.zone, int(card.data.get("col", 0))
@@ -428,3 +443,8 @@ class FieldKernel(Kernel):
         engine.state.move(uid, row, player=player)
         card.data["col"] = col
         engine.emit(Event("moved", subject=uid, player=player, data=(("to", row),)))
+
+    def _slot_label(self, engine: Engine, player: int, row: str, col: int) -> str:
+        other = self.occupant(engine, player, row, col)
+        where = f"{row.replace('_', ' ')}, column {col + 1}"
+        return where if other is None else f"{where} (swap with {engine.describe(other)})"

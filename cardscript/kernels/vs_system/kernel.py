@@ -224,7 +224,7 @@ class VSSystemKernel(ActionsKernel):
         elif kind == "recruit":
             self.recruit(engine, player, what)
         elif kind == "move":
-            self.move_character(engine, player, *what)
+            self.move_character(engine, player, what)
         elif kind == "attack":
             with chain.own_windows(engine):
                 combat.attack(engine, self, *what)
@@ -235,7 +235,7 @@ class VSSystemKernel(ActionsKernel):
         if kind == "attack":
             return combat.describe(engine, *what)
         if kind == "move":
-            return f"move {engine.describe(what[0])} to the {what[1]}"
+            return f"move {engine.describe(what)}"
         return super().option_label(engine, kind, what)
 
     # ---- combat ---------------------------------------------------------------------------
