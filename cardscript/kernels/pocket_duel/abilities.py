@@ -1,0 +1,66 @@
+"""Pocket Duel's reading of a card's abilities: which are cancels, blocks, "On hit"
+effects, standing (static) text or plain effects; remembered per definition."""
+
+from __future__ import annotations
+
+from cardscript.grammar import ast
+from cardscript.interpreter.cards import CardDef, CompiledAbility
+
+_STATIC_VERBS = frozenset({"get", "have", "gain_keyword", "lose_keyword", "can", "cannot"})
+
+
+def _is_verb(clause: ast.Node, verb: str, name: str) -> bool:
+    return (
+        isinstance(clause, ast.Clause)
+        and clause.action.verb == verb
+        and (clause.action.name or "") == name
+    )
+
+
+def clauses(ability: CompiledAbility) -> list[ast.Clause]:
+    node = ability.node
+    if not isinstance(node, ast.EffectAbility):
+        return []
+    out: list[ast.Clause] = []
+    for step in node.effects.steps:
+        if isinstance(step, ast.Clause):
+            out.append(step)
+        elif isinstance(step, ast.Conditional | ast.Otherwise):
+            out.append(step.clause)
+    return out
+
+
+# id(definition) -> (definition, its abilities by kind)
+_KINDS: dict[int, tuple[CardDef, dict[str, tuple[CompiledAbility, ...]]]] = {}
+
+
+def of_kind(definition: CardDef, kind: str) -> tuple[CompiledAbility, ...]:
+    """A card's abilities of one kind (``kind_of``), in text order; remembered per
+    definition: definitions never change."""
+    found = _KINDS.get(id(definition))
+    if found is None or found[0] is not definition:
+        if len(_KINDS) > 5_000:
+            _KINDS.clear()  # pools come and go (tests): keep the memory bounded
+        groups: dict[str, list[CompiledAbility]] = {}
+        for ability in definition.abilities:
+            groups.setdefault(kind_of(ability), []).append(ability)
+        found = _KINDS[id(definition)] = (definition, {k: tuple(v) for k, v in groups.items()})
+    return found[1].get(kind, ())
+
+
+def kind_of(ability: CompiledAbility) -> str:
+    node = ability.node
+    if not isinstance(node, ast.EffectAbility):
+        return "other"
+    found = clauses(ability)
+    if found and all(_is_verb(c, "primitive", "cancel") for c in found):
+        return "cancel"
+    if found and all(_is_verb(c, "primitive_amount", "block") for c in found):
+        return "block"
+    if ability.line.label is not None and ability.line.label.name == "on_hit":
+        return "on_hit"
+    if node.condition is not None or node.during is not None:
+        return "static"
+    if found and all(c.action.verb in _STATIC_VERBS and c.duration is None for c in found):
+        return "static"
+    return "effect"

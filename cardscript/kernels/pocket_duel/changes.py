@@ -1,0 +1,261 @@
+"""Pocket Duel's changes (the primitives card text and the round name: damage with
+blocks, healing after damage, energy with superpower thresholds, block, cancel, destroy)
+and the questions the engine asks the kernel (bounds, hook defaults, qualities, nouns)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardscript.interpreter import primitives
+from cardscript.interpreter.engine import Cause, Engine, Event
+from cardscript.interpreter.kernel import Kernel
+from cardscript.interpreter.select import Seat, Target
+from cardscript.kernels.pocket_duel.rules import RULE, TYPES
+
+
+class PocketDuelChanges(Kernel):
+    """The primitives and answers; the round (``RoundKernel``) builds on them."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._heals: list[tuple[Cause, Target, int]] | None = None  # deferred (§10)
+        self._energy_max: tuple[tuple[Any, ...], Any] | None = None
+
+    # ---- primitives -------------------------------------------------------------------
+    def primitives(self) -> dict[str, Any]:
+        return {
+            "deal_damage": self._deal_damage,
+            "heal": self._heal,
+            "gain": self._gain,
+            "lose": self._lose,
+            "pay": self._pay,
+            "destroy": self._destroy,
+            "cancel": self._cancel,
+            "block": self._block,
+            "move": self._move,
+        }
+
+    def _move(self, engine: Engine, cause: Cause, uid: int, zone: str, **kw: Any) -> None:
+        primitives.move(engine, cause, uid, zone, **kw)
+        if zone != self.discard_zone:
+            engine.state.cards[uid].states.discard("face_down")
+
+    def _round(self, engine: Engine) -> dict[str, Any]:
+        data = engine.state.data
+        found = data.get("round")
+        if found is None:
+            found = data["round"] = {}
+        return found
+
+    def _deal_damage(
+        self,
+        engine: Engine,
+        cause: Cause,
+        target: Target,
+        amount: int,
+        kind: str | None = None,
+        source: int | None = None,
+        qualities: tuple[str, ...] = (),
+    ) -> int:
+        """Damage to a hero: blocks of this round take it first unless it is unblockable
+        (or already blocked, as an attack is in the damage step)."""
+        if not isinstance(target, Seat) or amount <= 0:
+            return 0
+        player = target.index
+        blocked = 0
+        if "unblockable" not in qualities and "attack" not in qualities:
+            pool = self._round(engine).setdefault("block", {})
+            left = pool.get(str(player), 0)
+            blocked = min(left, amount)
+            pool[str(player)] = left - blocked
+            amount -= blocked
+            if blocked:
+                self._blocked(engine, player, source, blocked)
+        if amount <= 0:
+            return 0
+        res = engine.state.players[player].resources
+        res["health"] = res.get("health", 0) - amount
+        if source is not None and "attack" not in qualities:
+            by = self._round(engine).setdefault("dealt_by", {})
+            by[str(source)] = by.get(str(source), 0) + amount
+        engine.emit(Event("takes_damage", player=player, amount=amount, source=source))
+        return amount
+
+    def _blocked(self, engine: Engine, player: int, source: int | None, amount: int) -> None:
+        if amount >= int(engine.rule("block_success_minimum", player=player)):
+            self._round(engine).setdefault("successful_block", []).append(player)
+            engine.emit(Event("blocks", player=player, amount=amount, obj=source))
+            if source is not None:
+                engine.emit(Event("blocked", subject=source, amount=amount))
+
+    def _heal(
+        self, engine: Engine, cause: Cause, target: Target, amount: int, kind: str | None = None
+    ) -> None:
+        if isinstance(target, Seat):
+            self._gain(engine, cause, target.index, "health", amount)
+
+    def _gain(self, engine: Engine, cause: Cause, player: int, resource: str, amount: int) -> bool:
+        if resource == "health" and self._heals is not None:
+            self._heals.append((cause, Seat(player), amount))  # damage first (§10)
+            return True
+        if (
+            resource in ("health", "energy")
+            and engine.permissions_speak()
+            and engine.permitted(f"gain_{resource}", self._hero(engine, player)) is False
+        ):
+            return False
+        res = engine.state.players[player].resources
+        before = res.get(resource, 0)
+        res[resource] = self.bound(engine, player, resource, before + amount)
+        if resource == "energy":
+            if res[resource] > before:
+                engine.emit(Event("gains_energy", player=player, amount=res[resource] - before))
+            self.check_thresholds(engine, player)
+        elif resource == "health":
+            engine.emit(Event("healed", player=player, amount=res[resource] - before))
+        return True
+
+    def _lose(self, engine: Engine, cause: Cause, player: int, resource: str, amount: int) -> None:
+        res = engine.state.players[player].resources
+        value = res.get(resource, 0) - amount
+        res[resource] = max(0, value) if resource == "energy" else value
+        engine.emit(Event("lost", player=player, amount=amount, data=(("resource", resource),)))
+
+    def _pay(self, engine: Engine, cause: Cause, player: int, resource: str, amount: int) -> bool:
+        res = engine.state.players[player].resources
+        if res.get(resource, 0) < amount:
+            return False
+        res[resource] = res.get(resource, 0) - amount
+        engine.emit(Event("paid", player=player, amount=amount, data=(("resource", resource),)))
+        return True
+
+    def _destroy(self, engine: Engine, cause: Cause, target: Target, **_: Any) -> bool:
+        """Destroy a hero: its player loses at the end of the effect step (§11)."""
+        if not isinstance(target, Seat):
+            return False
+        if engine.permitted("be_destroyed", self._hero(engine, target.index)) is False:
+            return False
+        destroyed = self._round(engine).setdefault("destroyed", [])
+        if target.index not in destroyed:
+            destroyed.append(target.index)
+        return True
+
+    def _cancel(self, engine: Engine, cause: Cause, target: Target, **_: Any) -> bool:
+        """``cancel`` outside the cancel step (an effect): the card is cancelled now."""
+        if not isinstance(target, int) or not engine.state.cards[target].data.get("played"):
+            return False
+        card = engine.state.cards[target]
+        if card.data.get("cancelled"):
+            return False
+        self._mark_cancelled(engine, target, 1 - card.controller)
+        return True
+
+    def _mark_cancelled(
+        self, engine: Engine, victim: int, canceller: int, by: int | None = None
+    ) -> None:
+        card = engine.state.cards[victim]
+        card.data["cancelled"] = True
+        engine.emit(Event("cancelled", subject=victim, player=card.controller, obj=by))
+        engine.emit(Event("cancels", player=canceller, obj=victim, subject=None))
+        gain = int(engine.rule("energy_per_cancel", player=canceller))
+        if gain:
+            engine.apply(
+                "gain", Cause(rule="cancel"), player=canceller, resource="energy", amount=gain
+            )
+
+    def _block(
+        self, engine: Engine, cause: Cause, player: int, amount: int, kind: str | None = None
+    ) -> None:
+        pool = self._round(engine).setdefault("block", {})
+        pool[str(player)] = min(10**9, pool.get(str(player), 0) + amount)
+
+    # ---- questions the engine asks ----------------------------------------------------
+    def bound(self, engine: Engine, player: int, resource: str, value: int) -> int:
+        if resource == "health":
+            return min(value, int(engine.rule("health_max", player=player)))
+        if resource == "energy":
+            return max(0, min(value, int(engine.rule("energy_max", player=player))))
+        return value
+
+    def hook_default(self, engine: Engine, hook: str, default: Any) -> Any:
+        if hook == "energy_max":
+            # the same while the game's cards are the same: remembered for them
+            state = engine.state
+            key = (id(state), state.next_uid, len(state.cards), id(engine.pool), default)
+            if self._energy_max is not None and self._energy_max[0] == key:
+                return self._energy_max[1]
+            thresholds = [
+                int(engine.pool[c.card_id].get("energy_threshold", 0) or 0)
+                for c in state.cards.values()
+                if engine.pool[c.card_id].type == "superpower"
+            ]
+            value = max([int(default), *thresholds])
+            self._energy_max = (key, value)
+            return value
+        return default
+
+    def clamp(self, engine: Engine, uid: int, stat: str, value: int) -> int:
+        return max(0, value)
+
+    def printed(self, engine: Engine, uid: int, stat: str) -> int:
+        if stat == "threshold":
+            stat = "energy_threshold"
+        value = engine.definition(uid).get(stat, 0)
+        return value if isinstance(value, int) else 0
+
+    def has_quality(self, engine: Engine, uid: int, quality: str) -> bool:
+        card = engine.state.cards[uid]
+        definition = engine.definition(uid)
+        if quality in ("cancelled", "revealed", "blocked"):
+            return bool(card.data.get(quality))
+        if quality in ("permanent", "playable"):
+            return definition.get("superpower_kind") == quality
+        if quality == "transferable":
+            return definition.get("transferable", True) is not False
+        if quality == "face_up":
+            return card.face_up
+        if quality == "face_down":
+            return not card.face_up
+        if quality == "opposing":  # without a reader: any card played this round
+            return bool(card.data.get("played"))
+        return super().has_quality(engine, uid, quality)
+
+    def quality_for(
+        self, engine: Engine, uid: int, quality: str, controller: int, source: int | None = None
+    ) -> bool:
+        if quality == "opposing":  # played this round by the other player
+            card = engine.state.cards[uid]
+            return bool(card.data.get("played")) and card.controller != controller
+        return self.has_quality(engine, uid, quality)
+
+    def is_a(self, engine: Engine, uid: int, noun: str) -> bool:
+        if noun == "ability_card":
+            return engine.definition(uid).type in TYPES
+        return super().is_a(engine, uid, noun)
+
+    # ---- heroes and superpowers -------------------------------------------------------
+    def _hero(self, engine: Engine, player: int) -> int:
+        for uid in engine.state.players[player].zones.get("table", ()):
+            if engine.definition(uid).type == "hero":
+                return uid
+        return 0
+
+    def check_thresholds(self, engine: Engine, player: int) -> None:
+        """§10: a superpower in reserve whose threshold is reached becomes active
+        (permanent: onto the table) or comes into hand (playable)."""
+        energy = engine.state.players[player].resources.get("energy", 0)
+        for uid in list(engine.state.players[player].zones.get("reserve", ())):
+            definition = engine.definition(uid)
+            if definition.type != "superpower":
+                continue
+            threshold = engine.stat(uid, "threshold")
+            if energy < threshold:
+                continue
+            if engine.permitted("leave_reserve", uid) is False:
+                continue
+            if engine.rule("threshold_spends_energy", player=player):
+                resources = engine.state.players[player].resources
+                resources["energy"] = energy = energy - threshold
+            zone = "table" if definition.get("superpower_kind") == "permanent" else "hand"
+            engine.apply("move", RULE, uid=uid, zone=zone, player=player)
+            engine.emit(Event("becomes_active", subject=uid, player=player))

@@ -1,0 +1,353 @@
+"""A Pocket Duel round (spec pocket-duel.md §6–§12): secret choices, the reveal,
+simultaneous cancels, damage with blocks, "On hit" and the other effects, destroy, and the
+end of the round with the health check, the tie rule and sudden death."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from cardscript.interpreter.engine import Cause, Engine, Event
+from cardscript.interpreter.select import Seat, selects
+from cardscript.kernels.pocket_duel.abilities import clauses, of_kind
+from cardscript.kernels.pocket_duel.automa import automa_choose, automa_face_down
+from cardscript.kernels.pocket_duel.changes import PocketDuelChanges
+from cardscript.kernels.pocket_duel.rules import PD_X2, RULE, TYPES
+
+
+class RoundKernel(PocketDuelChanges):
+    """One game as rounds; the whole kernel (``PocketDuelKernel``) adds setup,
+    matches, the Automa's setup and scenarios."""
+
+    max_rounds = 200
+
+    def play_game(self, engine: Engine) -> dict[str, Any]:
+        state = engine.state
+        while state.result is None:
+            if state.turn >= self.max_rounds:
+                self._by_health(engine, "round limit")
+                break
+            if not any(self._playable(engine, p) for p in range(len(state.players))):
+                self._by_health(engine, "no cards left")  # [ASSUMPTION] not in the rules
+                break
+            self.round(engine)
+        assert state.result is not None
+        return state.result
+
+    def _by_health(self, engine: Engine, reason: str) -> None:
+        a, b = (p.resources.get("health", 0) for p in engine.state.players[:2])
+        engine.end(0 if a > b else 1 if b > a else None, reason)
+
+    def _playable(self, engine: Engine, player: int) -> list[int]:
+        hand = engine.state.players[player].zones.get("hand", [])
+        if not engine.permissions_speak():
+            return list(hand)
+        return [u for u in hand if engine.permitted("be_played", u) is not False]
+
+    def choose_card(self, engine: Engine, player: int) -> int | None:
+        """Step 1: a secret choice from hand (the other player's choice is not shown)."""
+        options = self._playable(engine, player)
+        if not options:
+            return None
+        labels = [engine.describe(u) for u in options]
+        (picked,) = engine.choose(
+            player, "action", "choose a card to play face down", options, labels
+        )
+        return options[picked]
+
+    def round(self, engine: Engine, chosen: Mapping[int, int | None] | None = None) -> None:
+        state = engine.state
+        state.turn += 1
+        state.data["round"] = {}
+        n = len(state.players)
+        automa = self.automa_player(engine)
+        engine.emit(Event("start:round", player=state.active))
+        self.resolve_pending(engine)
+        if state.result is not None:
+            return
+        # the Automa chooses against the hand as it was before the human's play (§14.2)
+        hands = [list(p.zones.get("hand", ())) for p in state.players] if automa is not None else []
+        played: list[int | None] = [None] * n
+        for player in range(n):
+            if player == automa:
+                continue  # the Automa plays after the human has chosen (§14.2)
+            if chosen is not None:
+                played[player] = chosen.get(player)
+            else:
+                played[player] = self.choose_card(engine, player)
+        if automa is not None:
+            played[automa] = automa_choose(engine, automa, hands[1 - automa])
+        # ---- step 1: reveal
+        state.step = "play_step"
+        for player, uid in enumerate(played):
+            if uid is None:
+                continue
+            engine.apply("move", RULE, uid=uid, zone="table", player=player)
+            card = state.cards[uid]
+            card.data.update({"played": True, "revealed": True})
+            card.face_up = True
+            engine.emit(Event("plays", player=player, obj=uid))
+            engine.emit(Event("played", subject=uid, player=player))
+        for player, uid in enumerate(played):
+            if uid is not None:
+                engine.emit(Event("revealed", subject=uid, player=player))
+        # ---- step 2: cancel (simultaneous)
+        state.step = "cancel_step"
+        pairs = []
+        for player, uid in enumerate(played):
+            other = played[(player + 1) % n] if n > 1 else None
+            if uid is not None and other is not None and self.cancels(engine, uid, other):
+                pairs.append((uid, other))
+        for canceller, victim in pairs:
+            self._mark_cancelled(engine, victim, state.cards[canceller].controller, canceller)
+        for player, uid in enumerate(played):
+            if uid is not None and not engine.rule("rest_energy_at_round_end", uid=uid):
+                amount = self._rest_amount(engine, uid)  # a variant: Rest energy at once
+                if amount:
+                    engine.apply(
+                        "gain", Cause(rule="Rest"), player=player, resource="energy", amount=amount
+                    )
+        # ---- step 3: damage (simultaneous), blocks
+        state.step = "damage_step"
+        for player, uid in enumerate(played):
+            if uid is not None and self._live(engine, uid):
+                self._blocks_of(engine, uid, player)
+        dealt: dict[int, int] = {}
+        hits: list[tuple[int, int, int]] = []
+        for player, uid in enumerate(played):
+            if uid is None or not self._live(engine, uid):
+                continue
+            opp = (player + 1) % n
+            raw = engine.stat(uid, "attack")
+            pool = self._round(engine).setdefault("block", {})
+            left = pool.get(str(opp), 0)
+            if engine.permitted("be_blocked", uid) is False:
+                left = 0
+            blocked = min(raw, left)
+            pool[str(opp)] = pool.get(str(opp), 0) - blocked
+            hits.append((uid, opp, raw - blocked))
+            if blocked:
+                state.cards[uid].data["blocked"] = True
+                self._blocked(engine, opp, uid, blocked)
+        for uid, opp, amount in hits:
+            if amount <= 0:
+                continue
+            cause = Cause(card=state.cards[uid].card_id, rule="attack")
+            dealt[uid] = engine.apply(
+                "deal_damage",
+                cause,
+                target=Seat(opp),
+                amount=amount,
+                kind="damage",
+                source=uid,
+                qualities=("attack",),
+            )
+        # ---- step 4: effects
+        state.step = "effect_step"
+        self._heals = [] if engine.rule("damage_before_healing") else None
+        try:
+            minimum = int(engine.rule("on_hit_minimum"))
+            hit: set[int] = set()
+            for player, uid in enumerate(played):
+                if uid is not None and dealt.get(uid, 0) >= minimum:
+                    hit.add(uid)
+                    engine.emit(Event("hits", subject=uid, player=player, amount=dealt[uid]))
+                    self._run(engine, uid, player, "on_hit")
+            for player, uid in enumerate(played):
+                if uid is not None and self._live(engine, uid):
+                    self._run(engine, uid, player, "effect")
+                    # §8: "On hit" as soon as the card has dealt damage, by its effect too
+                    by_effect = self._round(engine).get("dealt_by", {}).get(str(uid), 0)
+                    if uid not in hit and by_effect >= minimum and self._live(engine, uid):
+                        hit.add(uid)
+                        engine.emit(Event("hits", subject=uid, player=player, amount=by_effect))
+                        self._run(engine, uid, player, "on_hit")
+            self.resolve_pending(engine)
+            self._type_destroys(engine, played)
+            heals, self._heals = self._heals or [], None
+            for cause, target, amount in heals:
+                engine.apply("heal", cause, target=target, amount=amount, kind=None)
+        finally:
+            self._heals = None
+        if automa is not None:
+            automa_face_down(engine, played[automa])
+        if self._check_destroy(engine):
+            return
+        # ---- step 5: end of round
+        state.step = "end_step"
+        self._end_of_round(engine, played)
+
+    def automa_player(self, engine: Engine) -> int | None:
+        automa = engine.state.data.get("automa")
+        return None if automa is None else int(automa["player"])
+
+    def _live(self, engine: Engine, uid: int) -> bool:
+        card = engine.state.cards[uid]
+        return card.zone == "table" and not card.data.get("cancelled")
+
+    def _type(self, engine: Engine, uid: int) -> str:
+        return engine.definition(uid).type
+
+    def cancels(self, engine: Engine, uid: int, other: int) -> bool:
+        """Does ``uid`` cancel ``other``? The type relation from the rule hooks (the
+        3-cycle PD-X1 by default, or PD-X2), then the card script's cancel clauses."""
+        mine, theirs = self._type(engine, uid), self._type(engine, other)
+        if engine.permissions_speak() and (
+            engine.permitted("be_cancelled", other) is False
+            or engine.permitted("cancel", uid) is False
+        ):
+            return False
+        if mine == theirs:
+            if engine.rule("same_type_cancels", uid=uid):
+                return True  # off by default: same types do not cancel (§7.4 REC)
+        elif mine in TYPES:
+            if engine.rule("cancel_scheme", uid=uid) == "pd_x2":
+                if theirs in PD_X2.get(mine, ()):
+                    return True
+            elif str(engine.rule(f"{mine}_cancels", uid=uid)).casefold() == theirs:
+                return True
+        controller = engine.state.cards[uid].controller
+        for ability in of_kind(engine.definition(uid), "cancel"):
+            ctx = engine.context(uid, ability, controller)
+            for clause in clauses(ability):
+                target = clause.action.target
+                if target is not None and selects(ctx, target, other):
+                    return True
+        return False
+
+    def _blocks_of(self, engine: Engine, uid: int, player: int) -> None:
+        """The block a played card gives its player this round (Block X, "you block…")."""
+        if engine.permitted("block", uid) is False:
+            return
+        for ability in of_kind(engine.definition(uid), "block"):
+            engine.resolve(ability, uid, player)
+
+    def _run(self, engine: Engine, uid: int, player: int, kind: str) -> None:
+        for ability in of_kind(engine.definition(uid), kind):
+            if engine.state.result is not None:
+                return
+            if engine.within_limits(ability, uid):
+                engine.resolve(ability, uid, player)
+
+    def resolve_pending(self, engine: Engine) -> None:
+        """Triggered abilities resolve in seat order, each in the order it triggered."""
+        if not engine.pending:
+            return  # nothing triggered: no chain to run or close
+        while engine.state.result is None:
+            pending = engine.take_pending()
+            if not pending:
+                break
+            pending.sort(key=lambda p: p.controller)
+            for trigger in pending:
+                if not self._heard(engine, trigger.source, trigger.event):
+                    continue
+                engine.loop_guard(trigger)
+                engine.resolve(trigger.ability, trigger.source, trigger.controller, trigger.event)
+        engine.chain_done()
+
+    def _heard(self, engine: Engine, source: int, event: Event) -> bool:
+        """A cancelled card's effects are ignored (§7.4) unless they are about its
+        being cancelled ("when this is cancelled": Breakthrough)."""
+        card = engine.state.cards[source]
+        if not card.data.get("cancelled") or not engine.rule("cancelled_effects_ignored"):
+            return True
+        return event.name == "cancelled" and event.subject == source
+
+    def _type_destroys(self, engine: Engine, played: list[int | None]) -> None:
+        """The Weapon type effect: an uncancelled Weapon destroys an opponent who played
+        Rest this round, cancelled or not (§11)."""
+        n = len(played)
+        for player, uid in enumerate(played):
+            other = played[(player + 1) % n] if n > 1 else None
+            if uid is None or other is None or self._type(engine, uid) != "weapon":
+                continue
+            if self._type(engine, other) != "rest" or not self._live(engine, uid):
+                continue
+            if engine.rule("weapon_destroys_rest", uid=uid):
+                engine.apply(
+                    "destroy",
+                    Cause(card=engine.state.cards[uid].card_id, rule="Weapon destroys Rest"),
+                    target=Seat((player + 1) % n),
+                )
+
+    def _check_destroy(self, engine: Engine) -> bool:
+        if engine.state.result is not None:
+            return True
+        destroyed = self._round(engine).pop("destroyed", [])
+        for player in destroyed:
+            engine.emit(Event("destroyed", subject=self._hero(engine, player), player=player))
+        if len(destroyed) == 1:
+            engine.end(1 - destroyed[0], "destroyed")
+            return True
+        if len(destroyed) > 1 and engine.rule("mutual_destroy_wins"):
+            engine.end(None, "both destroyed")
+            return True
+        return False
+
+    def _end_of_round(self, engine: Engine, played: list[int | None]) -> None:
+        state = engine.state
+        rest_energy: list[tuple[int, int]] = []
+        for player, uid in enumerate(played):
+            if uid is None:
+                continue
+            card = state.cards[uid]
+            cancelled = bool(card.data.get("cancelled"))
+            if engine.rule("rest_energy_at_round_end", uid=uid):
+                amount = self._rest_amount(engine, uid)  # read while the card is in play
+                if amount:
+                    rest_energy.append((player, amount))
+            if card.zone == "table":
+                self._put_away(engine, uid, player, cancelled)
+            card.data.clear()
+        rest = Cause(rule="Rest")
+        for player, amount in rest_energy:
+            engine.apply("gain", rest, player=player, resource="energy", amount=amount)
+        engine.emit(Event("end:round", player=state.active))
+        self.resolve_pending(engine)
+        engine.end_period("round")
+        if not self._check_destroy(engine):
+            self.end_check(engine)
+        if engine.log is not None:
+            engine.log.step(engine, f"round {state.turn}")
+
+    def _rest_amount(self, engine: Engine, uid: int) -> int:
+        """The Rest type effect: energy from an uncancelled Rest card (§10, B2)."""
+        if self._type(engine, uid) != "rest" or engine.state.cards[uid].data.get("cancelled"):
+            return 0
+        return int(engine.rule("rest_energy", uid=uid))
+
+    def _put_away(self, engine: Engine, uid: int, player: int, cancelled: bool) -> None:
+        definition = engine.definition(uid)
+        if cancelled and engine.rule("cancelled_returns_to_hand", uid=uid):
+            engine.apply("move", RULE, uid=uid, zone="hand", player=player)
+            engine.emit(Event("returns_to_hand", subject=uid, player=player))
+            return
+        after = definition.get("after_play") if definition.type == "superpower" else None
+        if after == "remove":
+            engine.apply("remove_from_game", RULE, uid=uid)
+        elif after == "reserve":
+            engine.apply("move", RULE, uid=uid, zone="reserve", player=player)
+            if engine.rule("reserve_resets_energy", player=player):
+                state_res = engine.state.players[player].resources
+                state_res["energy"] = 0
+        elif after is None and not engine.rule("played_to_discard", uid=uid):
+            engine.apply("move", RULE, uid=uid, zone="hand", player=player)
+        else:
+            engine.apply("discard", RULE, uid=uid)
+
+    def end_check(self, engine: Engine) -> None:
+        """§12: a hero at ≤ 0 ends the game, higher health wins; equal at ≤ 0 starts
+        sudden death, which ends at the first round the values differ."""
+        state = engine.state
+        a, b = (p.resources.get("health", 0) for p in state.players[:2])
+        limit = int(engine.rule("lose_at_health"))
+        sudden = bool(state.data.get("sudden_death"))
+        if not sudden and a > limit and b > limit:
+            return
+        if a == b:
+            if engine.rule("sudden_death"):
+                state.data["sudden_death"] = True
+                return
+            engine.end(None, "draw")
+            return
+        engine.end(0 if a > b else 1, "sudden death" if sudden else "health")
