@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from typer.testing import CliRunner
 
@@ -242,3 +243,20 @@ def test_formats_and_variants_that_cannot_be_played_are_usage_errors() -> None:
     for args, message in cases:
         result = runner.invoke(app, ["play", "pocket-duel", *args])
         assert (result.exit_code, result.stderr) == (2, f"error: {message}\n"), args
+
+
+def test_play_reads_each_deck_file_once(tmp_path: Path, monkeypatch: Any) -> None:
+    """The deck's cards and the format it names come from one reading of the file."""
+    import cardscript.decks.files as files
+
+    read: list[str] = []
+    real = files.read_deck
+
+    def counting(path: Any, *args: Any, **kwargs: Any) -> Any:
+        read.append(Path(path).name)
+        return real(path, *args, **kwargs)
+
+    monkeypatch.setattr(files, "read_deck", counting)
+    result = runner.invoke(app, ["play", "pocket-duel", *TEAMS, "--seed", "3"])
+    assert result.exit_code == 0, result.stdout
+    assert sorted(read) == ["team-of-embers.yaml", "wild-court.yaml"]

@@ -24,10 +24,10 @@ from cardscript.interpreter.engine import BudgetExceeded, Engine, LoopDetected
 from cardscript.interpreter.log import GameLog, read_log
 from cardscript.interpreter.playable import (
     DeckError,
-    deck_card_ids,
-    deck_format,
+    PlayDeck,
     engine_factory,
     load_plugin,
+    read_play_deck,
 )
 from cardscript.interpreter.select import RulesError
 
@@ -63,10 +63,11 @@ def _load_plugins(plugins: Sequence[str]) -> None:
             raise PlayError(f"cannot load plugin {plugin}: {exc}") from None
 
 
-def read_deck_ids(path: str, engine: Engine) -> list[str]:
-    """A deck file as card ids of the engine's pool (see ``deck_card_ids``)."""
+def read_play_decks(paths: Sequence[str], engine: Engine) -> list[PlayDeck]:
+    """Deck files as card ids of the engine's pool and the formats they name, each file
+    read once (see ``read_play_deck``)."""
     try:
-        return deck_card_ids(path, engine.pool)
+        return [read_play_deck(path, engine.pool) for path in paths]
     except DeckError as exc:
         raise PlayError(str(exc)) from None
 
@@ -91,12 +92,14 @@ def check_deck_count(game: str, engine: Engine, count: int) -> None:
         raise PlayError(f"{game} is played with {numbers} decks, one per player; {count} given")
 
 
-def choose_format(game: str, engine: Engine, fmt: str | None, decks: Sequence[str]) -> str | None:
+def choose_format(
+    game: str, engine: Engine, fmt: str | None, decks: Sequence[PlayDeck]
+) -> str | None:
     """``--format``, else the format the deck files agree on, for a kernel with match
     formats; a format the kernel does not play is a usage error."""
     formats = engine.kernel.formats
     if fmt is None and formats:
-        named = {f for f in (deck_format(d) for d in decks) if f is not None}
+        named = {d.format for d in decks if d.format is not None}
         if len(named) > 1:
             raise PlayError(f"the decks name different formats ({', '.join(sorted(named))})")
         fmt = next(iter(named), None)
@@ -166,12 +169,9 @@ def play_one(
                     + "".join(f", {k}" for k in engine.kernel.agent_kinds)
                 )
             players[n] = own
-    ids = (
-        [list(d) for d in deck_ids]
-        if deck_ids is not None
-        else [read_deck_ids(d, engine) for d in decks]
-    )
-    fmt = choose_format(game, engine, fmt, decks)
+    read = read_play_decks(decks, engine) if deck_ids is None else []
+    ids = [list(d) for d in deck_ids] if deck_ids is not None else [d.ids for d in read]
+    fmt = choose_format(game, engine, fmt, read)
     check_variants(game, engine, variants)
     log.header(
         game=game,
@@ -262,7 +262,7 @@ def run_simulate(
         _load_plugins(plugins)
         probe = new_game(game, seed, [make_agent("first", 0) for _ in decks], GameLog(), cards)
         check_deck_count(game, probe, len(decks))
-        ids = [read_deck_ids(d, probe) for d in decks]
+        ids = [d.ids for d in read_play_decks(decks, probe)]
     except PlayError as exc:
         _err(f"error: {exc}")
         return 2

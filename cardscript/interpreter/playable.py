@@ -20,6 +20,7 @@ from cardscript.interpreter.engine import Engine
 from cardscript.interpreter.log import GameLog
 
 if TYPE_CHECKING:
+    from cardscript.decks.model import Deck
     from cardscript.interpreter.agents import Agent
     from cardscript.interpreter.kernel import Kernel
 
@@ -110,25 +111,36 @@ class DeckError(ValueError):
     """A deck that cannot be played: unreadable, for another game, naming unknown cards."""
 
 
-def deck_format(path: str) -> str | None:
-    """The format a deck file names (``format: conquest``), if any."""
-    from cardscript.decks.files import read_deck
+@dataclass(frozen=True)
+class PlayDeck:
+    """A deck file read once for play: its card ids and the format it names, if any."""
 
-    deck = read_deck(path)
-    return deck.format if deck is not None else None
+    ids: list[str]
+    format: str | None
 
 
-def deck_card_ids(path: str, pool: CardPool) -> list[str]:
-    """A deck file (YAML, text list or MarvelCDB export) as card ids of the pool, by id or
-    by name: a Marvel Champions identity first, a Pocket Duel hero alone (a team: its
-    heroes)."""
-    from cardscript import GAMES
+def read_play_deck(path: str, pool: CardPool) -> PlayDeck:
+    """A deck file (YAML, text list or MarvelCDB export) as card ids of the pool (see
+    ``deck_card_ids``) and the format it names (``format: conquest``)."""
     from cardscript.decks.files import read_deck
 
     game = pool.game.registry.game
     deck = read_deck(path, game=game)
     if deck is None:
         raise DeckError(f"cannot read the deck {path}")
+    return PlayDeck(_card_ids(deck, pool), deck.format)
+
+
+def deck_card_ids(path: str, pool: CardPool) -> list[str]:
+    """A deck file as card ids of the pool, by id or by name: a Marvel Champions identity
+    first, a Pocket Duel hero alone (a team: its heroes)."""
+    return read_play_deck(path, pool).ids
+
+
+def _card_ids(deck: Deck, pool: CardPool) -> list[str]:
+    from cardscript import GAMES
+
+    game = pool.game.registry.game
     # a game registered by a plugin is not one the deck reader knows: its lines still count
     errors = [
         d
