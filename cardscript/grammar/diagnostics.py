@@ -34,6 +34,12 @@ class Span:
     def point(cls, line: int, column: int, file: str | None = None) -> Span:
         return cls(line, column, line, column + 1, file=file)
 
+    def through(self, last: Span) -> Span:
+        """From the start of this span to the end of ``last``."""
+        return Span(
+            self.line, self.column, last.end_line, last.end_column, self.offset, last.end_offset
+        )
+
     def with_file(self, file: str | None) -> Span:
         return replace(self, file=file)
 

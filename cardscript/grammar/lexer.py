@@ -146,15 +146,7 @@ def split_lines(
     def flush() -> None:
         bad_line[0] = False
         if current:
-            first, last = current[0].span, current[-1].span
-            span = Span(
-                first.line,
-                first.column,
-                last.end_line,
-                last.end_column,
-                first.offset,
-                last.end_offset,
-            )
+            span = current[0].span.through(current[-1].span)
             lines.append(LogicalLine(tuple(current), span))
             current.clear()
 

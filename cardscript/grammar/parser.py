@@ -8,7 +8,7 @@ word), the parser takes the first one its current state accepts — longest phra
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache, partial
 from importlib import resources
@@ -20,9 +20,10 @@ from lark.lexer import Lexer
 
 from cardscript.grammar import ast
 from cardscript.grammar.build import AstBuilder
-from cardscript.grammar.diagnostics import Diagnostic, Span, did_you_mean, error
+from cardscript.grammar.diagnostics import Diagnostic, error
 from cardscript.grammar.lexer import MAX_LINE_PIECES, LogicalLine, Piece, split_lines
-from cardscript.grammar.registry import CLASS_NAMES, WORD_CLASSES, Registry
+from cardscript.grammar.parse_errors import Option, early_end, missing_sign, unexpected, viable
+from cardscript.grammar.registry import Registry
 
 LANGUAGE_VERSION = 1
 
@@ -104,30 +105,6 @@ _VALUE_KINDS = frozenset(
         "ARROW",
     }
 )
-_PUNCT_TEXT = {
-    "COMMA": '","',
-    "DOT": '"."',
-    "DOT_THEN": '". Then"',
-    "COLON": '":"',
-    "SEMI": '";"',
-    "LPAR": '"("',
-    "RPAR": '")"',
-    "ARROW": '"→"',
-    "POSS": '"\'s"',
-    "INT": "a number",
-    "SIGNED": "a change such as +1",
-    "VAR": "X",
-    "TRIPLE": "a strike such as 1-2-3",
-    "STRING": "a quoted name",
-    "WORD": "a word",
-    "IT_WORD": '"it"',
-    "MOVE_VERB": '"put", "move" or "return"',
-    "$END": "the end of the line",
-}
-
-
-# (terminal, value, pieces used, plural) — one way to read the words at a position.
-Option = tuple[str, str, int, bool]
 
 
 class WordToken(Token):
@@ -287,8 +264,8 @@ def parse_line(
                     return _builder().transform(tree), []
                 except UnexpectedInput:
                     pass  # $END was only a lookahead of a reduction that then fails
-            viable = _viable(interactive, actions) - {"$END"}
-            failure = partial(_early_end, line, viable, registry)
+            ahead = viable(interactive, actions) - {"$END"}
+            failure = partial(early_end, line, ahead, registry)
         if failure is None:
             continue
         failures.append((i, failure))
@@ -345,10 +322,10 @@ def _unexpected_later(
     def word() -> Diagnostic:
         previous = pieces[i - 1] if i else None
         if failed_actions is not None:  # the token was fed and failed: the state moved on
-            return _unexpected(pieces, i, options, set(failed_actions), registry, previous)
-        accepted = _viable(at, at.choices())
-        return _unexpected(
-            pieces, i, options, accepted, registry, previous, _missing_sign(at, options)
+            return unexpected(pieces, i, options, set(failed_actions), registry, previous)
+        accepted = viable(at, at.choices())
+        return unexpected(
+            pieces, i, options, accepted, registry, previous, missing_sign(at, options)
         )
 
     return word
@@ -446,222 +423,6 @@ def _single_word_options(piece: Piece, word: str, registry: Registry) -> list[Op
 
 def _canonical_reserved(phrase: str) -> str:
     return SYNONYMS.get(phrase, phrase)
-
-
-# ---- diagnostics -----------------------------------------------------------------------
-
-
-def describe_expected(accepted: Iterable[str], registry: Registry, limit: int = 6) -> str:
-    """Plain words for what the parser would have accepted: 'a stat, "until" or ","'."""
-    names = sorted(set(accepted), key=_expected_order)
-    parts: list[str] = []
-    for name in names:
-        if name in CLASS_NAMES:
-            if name in WORD_CLASSES and not registry.terms(name):
-                continue  # this game has no such words: don't offer them
-            parts.append(CLASS_NAMES[name])
-        elif name in _PUNCT_TEXT:
-            parts.append(_PUNCT_TEXT[name])
-        else:
-            literal = _literal_of(name)
-            if literal:
-                parts.append(f'"{literal}"')
-    parts = list(dict.fromkeys(parts))
-    if len(parts) > limit:
-        parts = [*parts[:limit], "…"]
-        return ", ".join(parts)
-    if len(parts) <= 1:
-        return parts[0] if parts else ""
-    return ", ".join(parts[:-1]) + " or " + parts[-1]
-
-
-def _expected_order(name: str) -> tuple[int, str]:
-    if name in WORD_CLASSES:
-        return (0, list(WORD_CLASSES).index(name).__str__().zfill(3))
-    if name == "$END":
-        return (3, name)
-    if name in _PUNCT_TEXT:
-        return (2, name)
-    return (1, _literal_of(name) or name)
-
-
-@cache
-def _literal_map() -> Mapping[str, str]:
-    return {t.name: t.pattern.value for t in lark_parser().terminals if t.pattern.type == "str"}
-
-
-def _literal_of(name: str) -> str | None:
-    return _literal_map().get(name)
-
-
-def _suggestion(word: str, accepted: Iterable[str], registry: Registry) -> str:
-    pool: list[str] = []
-    for name in accepted:
-        if name in WORD_CLASSES:
-            pool.extend(registry.spellings(name))
-        elif (literal := _literal_of(name)) is not None:
-            pool.append(literal)
-    return did_you_mean(word, pool)
-
-
-def _viable(interactive: object, actions: Mapping[str, object]) -> set[str]:
-    """The terminals that can really come next. An LALR state also lists terminals that
-    only its merged lookaheads allow, which would make "expected …" promise words that
-    fail one step later; each is tried on a copy of the parser (error path only)."""
-    viable: set[str] = set()
-    for name in actions:
-        if name == "$END":
-            trial = interactive.copy(deepcopy_values=False)  # type: ignore[attr-defined]
-            try:
-                trial.feed_eof()
-            except UnexpectedInput:
-                continue
-            viable.add(name)
-            continue
-        trial = interactive.copy(deepcopy_values=False)  # type: ignore[attr-defined]
-        try:
-            trial.feed_token(Token(name, ""))
-        except (UnexpectedInput, AssertionError):  # lark asserts on reaching its end state
-            continue
-        viable.add(name)
-    return viable or set(actions)
-
-
-def _missing_sign(interactive: object, options: list[Option]) -> str | None:
-    """The sign (",", ":", "→") after which the parser would have taken this word."""
-    for sign in ("COMMA", "COLON", "ARROW"):
-        trial = interactive.copy(deepcopy_values=False)  # type: ignore[attr-defined]
-        try:
-            trial.feed_token(Token(sign, ""))
-        except UnexpectedInput:
-            continue
-        accepted = set(trial.choices())
-        if any(option[0] in accepted for option in options):
-            return _PUNCT_TEXT[sign]
-    return None
-
-
-def _unexpected(
-    pieces: tuple[Piece, ...],
-    i: int,
-    options: list[Option],
-    accepted: set[str],
-    registry: Registry,
-    previous: Piece | None,
-    missing_sign: str | None = None,
-) -> Diagnostic:
-    piece = pieces[i]
-    expected = describe_expected(accepted, registry)
-    shown = piece.text or piece.value
-    after = f' after "{previous.text}"' if previous is not None and previous.text else ""
-    unknown = all(o[0] == "WORD" for o in options) and piece.kind in ("WORD", "LABEL")
-    hint = (
-        _suggestion(piece.value, accepted, registry)
-        if piece.kind in ("WORD", "LABEL", "VAR")
-        else ""
-    )
-    if hint.endswith(f'"{shown}"?'):
-        hint = ""  # the word is right; its place is wrong
-    if missing_sign and previous is not None:
-        hint = f'perhaps a {missing_sign} is missing before "{shown}"'
-    if piece.kind == "LPAR" and i == 0:
-        hint = 'reminder text is written as a comment: "# …"'
-    if piece.kind == "LABEL" and unknown:
-        labels = registry.spellings("LABEL")
-        hint = did_you_mean(piece.value, labels) or (
-            "the labels are: " + ", ".join(labels) if labels else "this game has no labels"
-        )
-        return error("CS-P002", f'unknown label "{shown}"', piece.span, hint)
-    wanted = f"; expected {expected}" if expected else ""
-    label = _label_before_colon(pieces, i)
-    if label is not None and (unknown or piece.kind == "COLON"):
-        text, span = label
-        labels = registry.spellings("LABEL")
-        hint = did_you_mean(text, labels) or (
-            "the labels are: " + ", ".join(labels) if labels else "this game has no labels"
-        )
-        return error("CS-P002", f'unknown label "{text}"', span, hint)
-    if unknown and not hint:
-        phrase = _misspelt_phrase(pieces, i, accepted, registry)
-        if phrase is not None:
-            words, span, hint = phrase
-            return error("CS-P002", f'unknown words "{words}"{after}{wanted}', span, hint)
-    if unknown:
-        message = f'unknown word "{shown}"{after}{wanted}'
-        if not hint:
-            hint = _known_elsewhere_hint(piece.value, registry)
-        return error("CS-P002", message, piece.span, hint)
-    return error("CS-P001", f'unexpected "{shown}"{after}{wanted}', piece.span, hint)
-
-
-def _label_before_colon(pieces: tuple[Piece, ...], i: int) -> tuple[str, Span] | None:
-    """The words before a ":" that opens a line ("Sudden: …"), if the failure is in them."""
-    for k, piece in enumerate(pieces[:5]):
-        if piece.kind == "COLON":
-            if k == 0 or i > k or any(p.kind not in ("WORD", "VAR") for p in pieces[:k]):
-                return None
-            first, last = pieces[0].span, pieces[k - 1].span
-            span = Span(
-                first.line,
-                first.column,
-                last.end_line,
-                last.end_column,
-                first.offset,
-                last.end_offset,
-            )
-            return " ".join(p.text for p in pieces[:k]), span
-    return None
-
-
-def _misspelt_phrase(
-    pieces: tuple[Piece, ...], i: int, accepted: set[str], registry: Registry
-) -> tuple[str, Span, str] | None:
-    """A misspelt name of several words ("Type efect", "Twin Drvie"): the first word alone
-    looks unknown, the whole phrase is close to a known one."""
-    pool = [
-        s for name in accepted if name in WORD_CLASSES for s in registry.spellings(name) if " " in s
-    ]
-    for width in (3, 2):
-        words = pieces[i : i + width]
-        if len(words) < width or any(p.kind != "WORD" for p in words):
-            continue
-        text = " ".join(p.text for p in words)
-        hint = did_you_mean(text, pool, cutoff=0.75)
-        if hint:
-            first, last = words[0].span, words[-1].span
-            span = Span(
-                first.line,
-                first.column,
-                last.end_line,
-                last.end_column,
-                first.offset,
-                last.end_offset,
-            )
-            return text, span, hint
-    return None
-
-
-def _known_elsewhere_hint(word: str, registry: Registry) -> str:
-    pool = [spelling for cls in WORD_CLASSES for spelling in registry.spellings(cls)]
-    return did_you_mean(word, pool, cutoff=0.85)  # a word that fits nowhere here: be sure
-
-
-def _early_end(line: LogicalLine, accepted: set[str], registry: Registry) -> Diagnostic:
-    last = line.pieces[-1]
-    span = Span(
-        last.span.end_line,
-        last.span.end_column,
-        last.span.end_line,
-        last.span.end_column + 1,
-        last.span.end_offset,
-        last.span.end_offset + 1,
-    )
-    return error(
-        "CS-P003",
-        f'this ability ends too early after "{last.text}"; expected '
-        f"{describe_expected(accepted - {'$END'}, registry)}",
-        span,
-    )
 
 
 def _with_source(diagnostic: Diagnostic, source_lines: list[str]) -> Diagnostic:
