@@ -61,8 +61,10 @@ def test_deck_scenario_failures_say_expected_and_actual() -> None:
 
 
 def test_a_deck_scenario_needs_a_literal_block() -> None:
-    result = run_scenario(FIXTURES / "deck-not-a-block.yaml")
-    assert result.error == "a deck scenario's 'deck:' is a literal block (deck: |)"
+    listed = run_scenario(FIXTURES / "deck-not-a-block.yaml")  # the schema says so
+    assert listed.error == 'not a scenario: 3:7: "deck" must be text, not a list'
+    plain = FIXTURES / "deck-plain-scalar.yaml"
+    assert run_scenario(plain).error == "a deck scenario's 'deck:' is a literal block (deck: |)"
 
 
 def test_cli_runs_scenarios_with_exit_codes() -> None:
@@ -95,5 +97,56 @@ def test_a_broken_scenario_file_is_reported_where_it_breaks(tmp_path: Path) -> N
     assert result.exit_code == 1
     assert result.stdout == (
         f"{broken}:2:10: error[CS-S002]: not a scenario: not valid YAML: mapping values are "
-        "not allowed here\n\n0 passed, 1 failed\n"
+        "not allowed here\n"
+        '  = hint: quote a value that contains ": ", e.g. text: "Cost: 2"\n'
+        "\n0 passed, 1 failed\n"
     )
+
+
+def test_a_scenario_of_the_wrong_shape_gets_every_problem_at_its_place(tmp_path: Path) -> None:
+    """scenario.schema.json: wrong kinds and misspelt keys are CS-S002 at the node, with a
+    did-you-mean; the scenario is not run (no traceback from a half-read file)."""
+    bad = tmp_path / "shapes.scenario.yaml"
+    bad.write_text(
+        "game: pocket-duel\n"
+        "seed: one\n"
+        "expect:\n"
+        "  players:\n"
+        "    Anna: {resource: {health: 9}}\n"
+        "  cards: {card: x}\n"
+        "  events: null\n"
+        "  result: {winner: 0, reson: destroyed}\n",
+        "utf-8",
+    )
+    result = CliRunner().invoke(app, ["test", str(bad)])
+    assert result.exit_code == 1
+    assert result.stdout == (
+        f'{bad}:2:7: error[CS-S002]: not a scenario: "seed" must be a whole number, not text\n'
+        f"{bad}:5:12: error[CS-S002]: not a scenario: the expected player "
+        '"Anna" has no field "resource"\n'
+        '  = hint: did you mean "resources"?\n'
+        f'{bad}:6:10: error[CS-S002]: not a scenario: "cards" must be a list, not a mapping '
+        "of fields\n"
+        f'{bad}:7:11: error[CS-S002]: not a scenario: "events" must be a list, not empty\n'
+        f"{bad}:8:23: error[CS-S002]: not a scenario: the expected result has no field "
+        '"reson"\n'
+        '  = hint: did you mean "reason"?\n'
+        "\n0 passed, 1 failed\n"
+    )
+    assert run_scenario(bad).error == (
+        'not a scenario: 2:7: "seed" must be a whole number, not text'
+    )
+
+
+def test_a_hostile_scenario_file_is_refused_not_expanded(tmp_path: Path) -> None:
+    bomb = tmp_path / "bomb.scenario.yaml"
+    rows = ["game: pocket-duel", 'a0: &a0 ["x", "x", "x", "x", "x", "x", "x", "x", "x", "x"]']
+    rows += [f"a{n}: &a{n} [{', '.join([f'*a{n - 1}'] * 10)}]" for n in range(1, 9)]
+    bomb.write_text("\n".join([*rows, "expect: {}"]) + "\n", "utf-8")
+    result = CliRunner().invoke(app, ["test", str(bomb)])
+    assert result.exit_code == 1
+    assert (
+        "error[CS-S002]: not a scenario: not valid YAML: YAML aliases expand to more than "
+        "500,000 nodes\n"
+    ) in result.stdout
+    assert result.stdout.endswith("0 passed, 1 failed\n")

@@ -12,7 +12,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 from jsonschema.exceptions import ValidationError, best_match
@@ -53,7 +53,7 @@ def _field(path: Sequence[Any]) -> str:
     return "value"
 
 
-def _card_type(instance: Any) -> str:
+def _card_type(instance: Any, path: tuple[Any, ...] = ()) -> str:
     if isinstance(instance, dict) and isinstance(instance.get("type"), str):
         return f"a {instance['type'].replace('_', ' ')} card"
     return "this card"
@@ -68,8 +68,14 @@ def _leaves(errors: Iterable[ValidationError]) -> Iterator[ValidationError]:
             yield e
 
 
-def schema_diagnostics(errors: Iterable[ValidationError], doc: Any) -> list[Diagnostic]:
-    """Diagnostics for every schema error; ``doc`` is the YamlDocument (for positions)."""
+def schema_diagnostics(
+    errors: Iterable[ValidationError],
+    doc: Any,
+    name_of: Callable[[Any, tuple[Any, ...]], str] | None = None,
+) -> list[Diagnostic]:
+    """Diagnostics for every schema error; ``doc`` is the YamlDocument (for positions);
+    ``name_of(object, its path)`` names the object a field is missing from or foreign to
+    ("this card", the default)."""
     out: list[Diagnostic] = []
     seen: set[tuple[str, tuple[Any, ...], str]] = set()
     for e in _leaves(errors):
@@ -78,11 +84,16 @@ def schema_diagnostics(errors: Iterable[ValidationError], doc: Any) -> list[Diag
         if key in seen:
             continue
         seen.add(key)
-        out.extend(_explain(e, path, doc))
+        out.extend(_explain(e, path, doc, name_of or _card_type))
     return out
 
 
-def _explain(e: ValidationError, path: tuple[Any, ...], doc: Any) -> list[Diagnostic]:
+def _explain(
+    e: ValidationError,
+    path: tuple[Any, ...],
+    doc: Any,
+    name_of: Callable[[Any, tuple[Any, ...]], str],
+) -> list[Diagnostic]:
     v = e.validator
     field = _field(path)
     where = doc.span_of(path)
@@ -93,7 +104,7 @@ def _explain(e: ValidationError, path: tuple[Any, ...], doc: Any) -> list[Diagno
         return [
             error(
                 "CS-C004",
-                f'{_card_type(e.instance)} needs the field "{name}"',
+                f'{name_of(e.instance, path)} needs the field "{name}"',
                 where,
                 f'perhaps try adding "{name}: …"',
             )
@@ -105,7 +116,7 @@ def _explain(e: ValidationError, path: tuple[Any, ...], doc: Any) -> list[Diagno
         return [
             error(
                 "CS-C005",
-                f'{_card_type(e.instance)} has no field "{name}"',
+                f'{name_of(e.instance, path)} has no field "{name}"',
                 doc.key_span_of((*path, name)),
                 did_you_mean(str(name), allowed) or "allowed fields: " + ", ".join(sorted(allowed)),
             )

@@ -184,7 +184,8 @@ def run_fmt(paths: list[Path], *, check_only: bool) -> int:
         elif path.exists():
             files.append(path)
         else:
-            _err(f"error: cannot read {path}: no such file or folder")
+            why = "not a file or folder" if path.exists() else "no such file or folder"
+            _err(f"error: cannot read {path}: {why}")
             return 2
     changed = failed = 0
     problems: list[Diagnostic] = []
@@ -329,7 +330,7 @@ def run_test(paths: list[Path], *, fmt: str, plugins: list[str]) -> int:
     """Run scenario files; a failure is a CS-S001 diagnostic with expected against actual."""
 
     from cardscript.interpreter.playable import load_plugin
-    from cardscript.interpreter.scenario import ScenarioError, load_scenario, run_scenario
+    from cardscript.interpreter.scenario import load_scenario, run_scenario
 
     for plugin in plugins:
         try:
@@ -344,18 +345,21 @@ def run_test(paths: list[Path], *, fmt: str, plugins: list[str]) -> int:
         elif path.is_file():
             files.append(path)
         else:
-            _err(f"error: cannot read {path}: no such file or folder")
+            why = "not a file or folder" if path.exists() else "no such file or folder"
+            _err(f"error: cannot read {path}: {why}")
             return 2
     problems: list[Diagnostic] = []
     for file in files:
         try:
             load_scenario(file)
         except Exception as exc:  # a broken scenario file is a finding, not a crash
-            where = (exc.line, exc.column) if isinstance(exc, ScenarioError) else (1, 1)
-            problem = error("CS-S002", f"not a scenario: {exc}", Span.point(*where, str(file)))
-            problems.append(problem)
+            found = _not_a_scenario(exc, file)
+            problems.extend(found)
             if fmt == "text":
-                _out(f"{problem.span}: error[CS-S002]: {problem.message}\n\n")
+                for problem in found:
+                    hints = "".join(f"  = hint: {h}\n" for h in problem.hints)
+                    _out(f"{problem.span}: error[CS-S002]: {problem.message}\n{hints}")
+                _out("\n")
             continue
         result = run_scenario(file)
         if result.passed:
@@ -373,10 +377,30 @@ def run_test(paths: list[Path], *, fmt: str, plugins: list[str]) -> int:
         if fmt == "text":
             _out(result.report() + "\n\n")
     if fmt == "text":
-        passed = len(files) - len(problems)
-        _out(f"{passed} passed, {len(problems)} failed\n")
+        failed = len({p.span.file for p in problems if p.span is not None})
+        _out(f"{len(files) - failed} passed, {failed} failed\n")
         return 1 if problems else 0
     return _emit("test", problems, [str(f) for f in files], {}, fmt, strict=False)
+
+
+def _not_a_scenario(exc: Exception, file: Path) -> list[Diagnostic]:
+    """CS-S002 for each problem of a file that is not a scenario, at its place."""
+    from cardscript.interpreter.scenario import ScenarioError
+
+    if not isinstance(exc, ScenarioError):
+        return [error("CS-S002", f"not a scenario: {exc}", Span.point(1, 1, str(file)))]
+    if not exc.problems:
+        return [
+            error("CS-S002", f"not a scenario: {exc}", Span.point(exc.line, exc.column, str(file)))
+        ]
+    out = []
+    for problem in exc.problems:
+        message = problem.message
+        if problem.code.startswith("CS-Y"):
+            message = f"not valid YAML: {message}"
+        span = problem.span or Span.point(1, 1, str(file))
+        out.append(error("CS-S002", f"not a scenario: {message}", span, *problem.hints))
+    return out
 
 
 # ---- schema ----------------------------------------------------------------------------

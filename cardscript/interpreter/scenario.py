@@ -35,17 +35,19 @@ actual, followed by the trace.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from cardscript.cardfiles.schema_errors import schema_diagnostics
+from cardscript.cardfiles.yamlsource import load_yaml_file
+from cardscript.grammar.diagnostics import Diagnostic
 from cardscript.interpreter.agents import FirstAgent, ScriptedAgent
 from cardscript.interpreter.engine import Engine
 from cardscript.interpreter.log import GameLog
 from cardscript.interpreter.playable import engine_factory, register_game
+from cardscript.schemas import scenario_validator
 
 __all__ = ["ScenarioResult", "register_game", "run_scenario"]
 
@@ -75,28 +77,68 @@ class ScenarioResult:
 
 
 class ScenarioError(ValueError):
-    """A scenario file that is not a valid scenario, and where (1-based line and column)."""
+    """A scenario file that is not a valid scenario: the first problem's words and where
+    (1-based line and column), and every problem found as ``problems``."""
 
-    def __init__(self, message: str, line: int = 1, column: int = 1) -> None:
+    def __init__(
+        self,
+        message: str,
+        line: int = 1,
+        column: int = 1,
+        problems: Sequence[Diagnostic] = (),
+    ) -> None:
         super().__init__(message)
         self.line, self.column = line, column
+        self.problems = tuple(problems)
 
 
 def load_scenario(path: str | Path) -> dict[str, Any]:
-    try:
-        data = yaml.safe_load(Path(path).read_text("utf-8"))
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        line, column = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
-        problem = getattr(exc, "problem", None) or "not valid YAML"
-        raise ScenarioError(f"not valid YAML: {problem}", line, column) from None
-    if not isinstance(data, dict) or "game" not in data:
+    """A scenario file's data, or a ``ScenarioError`` at its first problem: YAML that
+    does not load (hostile files included: the card files' limits apply), or an envelope
+    that ``scenario.schema.json`` refuses (a misspelt ``expect`` key, a list where a
+    mapping belongs…)."""
+    doc = load_yaml_file(path)
+    problems = [d for d in doc.diagnostics if d.is_error]
+    data = doc.data
+    if not problems and isinstance(data, dict) and "game" in data:
+        problems = schema_diagnostics(scenario_validator().iter_errors(data), doc, _scenario_part)
+        problems.sort(key=lambda d: d.sort_key())
+    elif not problems:
         raise ScenarioError("a scenario is a mapping with game, setup, actions, expect")
-    return data
+    if not problems:
+        return data  # type: ignore[return-value]  # a dict, checked above
+    first = problems[0]
+    where = (first.span.line, first.span.column) if first.span else (1, 1)
+    message = first.message
+    if first.code.startswith("CS-Y"):
+        message = f"not valid YAML: {message}"
+    raise ScenarioError(message, *where, problems)
+
+
+def _scenario_part(instance: Any, path: tuple[Any, ...]) -> str:
+    """What the schema found a field missing from or foreign to, in the file's words."""
+    if not path:
+        return "a scenario"
+    if path[0] == "expect":
+        if len(path) == 1:
+            return '"expect"'
+        part = {"players": "the expected player", "cards": "an expected card"}.get(path[1])
+        if part is not None and len(path) == 3:
+            return f'{part} "{path[2]}"' if path[1] == "players" else part
+        if path[1] == "diagnostics" and len(path) == 3:
+            return "an expected diagnostic"
+        if path[1] == "result":
+            return "the expected result"
+    return "this entry"
 
 
 def run_scenario(path: str | Path) -> ScenarioResult:
-    data = load_scenario(path)
+    try:
+        data = load_scenario(path)
+    except ScenarioError as exc:  # reported as the result's error, never raised
+        result = ScenarioResult(Path(path).stem, str(path))
+        result.error = f"not a scenario: {exc.line}:{exc.column}: {exc}"
+        return result
     if "deck" in data:  # a deck-building example: the deck checker's, not a kernel's
         from cardscript.decks.scenario import run_deck_scenario
 

@@ -23,7 +23,7 @@ from jsonschema import Draft7Validator
 
 from cardscript import GAMES
 
-__all__ = ["CARD_TYPES", "GAMES", "load_schema", "schema_path", "validator"]
+__all__ = ["CARD_TYPES", "GAMES", "load_schema", "scenario_validator", "schema_path", "validator"]
 
 _SUFFIX = ".schema.json"
 
@@ -56,6 +56,14 @@ def load_schema(game: str) -> dict[str, Any]:
 def validator(game: str) -> Draft7Validator:
     """A (cached) draft-07 validator for ``game``'s card files."""
     return Draft7Validator(load_schema(game))
+
+
+@cache
+def scenario_validator() -> Draft7Validator:
+    """A (cached) validator for scenario files (``scenario.schema.json``): the envelope
+    every game shares; a kernel's own actions and setup keys are left open."""
+    resource = resources.files(__name__).joinpath("scenario" + _SUFFIX)
+    return Draft7Validator(json.loads(resource.read_text(encoding="utf-8")))
 
 
 def _card_types(game: str) -> tuple[str, ...]:
