@@ -260,3 +260,34 @@ def test_play_reads_each_deck_file_once(tmp_path: Path, monkeypatch: Any) -> Non
     result = runner.invoke(app, ["play", "pocket-duel", *TEAMS, "--seed", "3"])
     assert result.exit_code == 0, result.stdout
     assert sorted(read) == ["team-of-embers.yaml", "wild-court.yaml"]
+
+
+def test_replay_of_a_log_that_is_not_one_says_where(tmp_path: Path) -> None:
+    header = '{"t": "game", "game": "pocket-duel", "seed": 1, "decks": [["a"], ["b"]]}'
+    cases = [
+        ([header, '{"t": "decision", "player": 0}'], '2: a "decision" record needs "answer"'),
+        (
+            [header, '{"t": "decision", "player": 0, "answer": ["1"]}'],
+            '2: "answer" of a "decision" record must be a list of option numbers',
+        ),
+        ([header, "[1, 2]"], "2: a log record is a JSON object"),
+        (
+            [header, '{"t": "stpe"}'],
+            "2: no log record type 'stpe'; the types are: game, "
+            "decision, step, result, change, event",
+        ),
+        (['{"t": "step", "hash": "0"}'], "1: a log starts with its game header"),
+        (
+            [header.replace('"seed": 1', '"seed": "1"')],
+            '1: "seed" of a "game" record must be a whole number',
+        ),
+        (
+            [header, "{not json"],
+            "2: not a log record (Expecting property name enclosed in double quotes)",
+        ),
+    ]
+    log = tmp_path / "game.jsonl"
+    for lines, said in cases:
+        log.write_text("\n".join(lines) + "\n", "utf-8")
+        result = runner.invoke(app, ["replay", str(log)])
+        assert (result.exit_code, result.stderr) == (2, f"error: {log}:{said}\n")

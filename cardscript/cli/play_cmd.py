@@ -21,7 +21,7 @@ from cardscript import GAMES, __version__
 from cardscript.grammar.diagnostics import did_you_mean
 from cardscript.interpreter.agents import Agent, ScriptedAgent, make_agent
 from cardscript.interpreter.engine import BudgetExceeded, Engine, LoopDetected
-from cardscript.interpreter.log import GameLog, read_log
+from cardscript.interpreter.log import GameLog, LogError, read_log
 from cardscript.interpreter.playable import (
     DeckError,
     PlayDeck,
@@ -325,10 +325,13 @@ def run_replay(log_file: str, plugins: list[str]) -> int:
         _load_plugins(plugins)
         with open(log_file, encoding="utf-8") as handle:
             records = read_log(handle)
+    except LogError as exc:
+        _err(f"error: {log_file}:{exc.line}: {exc}")
+        return 2
     except (PlayError, OSError, ValueError) as exc:
         _err(f"error: {exc}")
         return 2
-    if not records or records[0].get("t") != "game":
+    if not records:
         _err(f"error: {log_file} does not start with a game header")
         return 2
     header = records[0]

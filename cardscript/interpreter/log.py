@@ -89,14 +89,83 @@ def _plain(value: Any) -> Any:
     return str(value)
 
 
+class LogError(ValueError):
+    """A log file that is not a game log, and the line (1-based) where it stops being one."""
+
+    def __init__(self, message: str, line: int) -> None:
+        super().__init__(message)
+        self.line = line
+
+
 def read_log(stream: IO[str]) -> list[dict[str, Any]]:
-    records = []
+    """The records of a log, each checked for the fields a replay reads."""
+    records: list[dict[str, Any]] = []
     for number, line in enumerate(stream, 1):
         line = line.strip()
         if not line:
             continue
         try:
-            records.append(json.loads(line))
+            record = json.loads(line)
         except json.JSONDecodeError as exc:
-            raise ValueError(f"line {number}: not a log record ({exc.msg})") from None
+            raise LogError(f"not a log record ({exc.msg})", number) from None
+        problem = _record_problem(record, first=not records)
+        if problem is not None:
+            raise LogError(problem, number)
+        records.append(record)
     return records
+
+
+# the fields a replay reads, per record type: (field, what it must be, its check)
+_WORDS = ("a list of words", lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v))
+_FIELDS: dict[str, tuple[tuple[str, str, Any], ...]] = {
+    "game": (
+        ("game", "text", lambda v: isinstance(v, str)),
+        ("seed", "a whole number", lambda v: isinstance(v, int) and not isinstance(v, bool)),
+        (
+            "decks",
+            "a list of decks (lists of card ids)",
+            lambda v: isinstance(v, list) and all(_WORDS[1](d) for d in v),
+        ),
+    ),
+    "decision": (
+        ("player", "a seat number", lambda v: isinstance(v, int) and not isinstance(v, bool)),
+        (
+            "answer",
+            "a list of option numbers",
+            lambda v: (
+                isinstance(v, list)
+                and all(isinstance(x, int) and not isinstance(x, bool) for x in v)
+            ),
+        ),
+    ),
+    "step": (("hash", "text", lambda v: isinstance(v, str)),),
+    "result": (("hash", "text", lambda v: isinstance(v, str)),),
+    "change": (),
+    "event": (),
+}
+_OPTIONAL = {
+    "agents": _WORDS,
+    "cards": _WORDS,
+    "variants": ("a list of words", lambda v: v is None or _WORDS[1](v)),
+    "format": ("text", lambda v: v is None or isinstance(v, str)),
+}
+
+
+def _record_problem(record: Any, first: bool) -> str | None:
+    if not isinstance(record, dict):
+        return "a log record is a JSON object"
+    kind = record.get("t")
+    if first and kind != "game":
+        return "a log starts with its game header"
+    if kind not in _FIELDS:
+        return f"no log record type {kind!r}; the types are: " + ", ".join(_FIELDS)
+    for name, what, fits in _FIELDS[kind]:
+        if name not in record:
+            return f'a "{kind}" record needs "{name}"'
+        if not fits(record[name]):
+            return f'"{name}" of a "{kind}" record must be {what}'
+    if kind == "game":
+        for name, (what, fits) in _OPTIONAL.items():
+            if name in record and not fits(record[name]):
+                return f'"{name}" of a "game" record must be {what}'
+    return None
