@@ -1,0 +1,101 @@
+"""Seeded mutations of the bundled files, fed to the CLI: every run ends with exit 0, 1 or
+2 and never with a traceback (bad input is a finding, not a crash). The mutations are what
+hand-edited files get wrong: a cut line, a moved line, a stray bracket or quote, a value
+of the wrong kind, a wrong indent."""
+
+from __future__ import annotations
+
+import random
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from cardscript.cli.main import app
+
+ROOT = Path(__file__).resolve().parent.parent
+runner = CliRunner()
+STRAYS = [
+    "{",
+    "]",
+    ": ",
+    "- ",
+    "&a ",
+    "*a",
+    '"',
+    "'",
+    "\t",
+    "99999999999999999999",
+    "null",
+    "[[[[[[[[",
+    "→",
+    "X",
+    ".inf",
+    "<<: *a",
+    "? ",
+    "!!python/object:os.system ",
+]
+VALUES = ["[1, 2]", "{a: 1}", '"x"', "3", "-5", "null", "yes", "1.5"]
+
+
+def mutate(text: str, rng: random.Random) -> str:
+    lines = text.split("\n") or [""]
+    for _ in range(rng.randint(1, 3)):
+        i = rng.randrange(len(lines))
+        line, op = lines[i], rng.randrange(7)
+        cut = rng.randint(0, len(line))
+        if op == 0 and len(lines) > 1:
+            lines.pop(i)
+        elif op == 1:
+            lines.insert(i, lines[rng.randrange(len(lines))])
+        elif op == 2:
+            lines[i] = line[:cut] + rng.choice(STRAYS) + line[cut:]
+        elif op == 3:
+            lines[i] = line[:cut] + line[cut + rng.randint(1, 5) :]
+        elif op == 4:
+            lines = lines[: max(i, 1)]
+        elif op == 5 and ": " in line:
+            lines[i] = line.partition(": ")[0] + ": " + rng.choice(VALUES)
+        else:
+            lines[i] = " " * rng.randint(0, 6) + line.lstrip()
+    return "\n".join(lines)
+
+
+def _runs(kind: str, path: Path) -> list[list[str]]:
+    game = path.parent.name
+    if kind == "card":
+        return [["validate", str(path)], ["fmt", "--check", str(path)]]
+    if kind == "deck":
+        return [
+            ["deck", "check", str(path)],
+            ["play", game, "--deck", str(path), "--deck", str(path), "--seed", "1"],
+        ]
+    return [["test", str(path)]]
+
+
+SOURCES = {
+    "card": sorted((ROOT / "cards").glob("*/*.yaml"))
+    + sorted((ROOT / "cards").glob("*/*.cardscript")),
+    "deck": sorted((ROOT / "decks").glob("*/*.*")),
+    "scenario": sorted((ROOT / "tests" / "scenarios").glob("*/*.scenario.yaml"))[::25],
+}
+
+
+@pytest.mark.parametrize("kind", sorted(SOURCES))
+def test_mutated_files_never_crash_the_cli(kind: str, tmp_path: Path) -> None:
+    rng = random.Random(f"hostile {kind}")
+    for n in range(12):
+        source = rng.choice(SOURCES[kind])
+        folder = tmp_path / str(n) / source.parent.name  # decks name their game by folder
+        folder.mkdir(parents=True)
+        if kind == "scenario":  # the card files a scenario names sit beside it
+            for other in source.parent.glob("*.yaml"):
+                if not other.name.endswith(".scenario.yaml"):
+                    shutil.copy(other, folder / other.name)
+        path = folder / source.name
+        path.write_text(mutate(source.read_text("utf-8"), rng), "utf-8")
+        for args in _runs(kind, path):
+            result = runner.invoke(app, args)
+            crashed = result.exception is not None and not isinstance(result.exception, SystemExit)
+            assert not crashed and result.exit_code in (0, 1, 2), (args, path.read_text("utf-8"))
