@@ -18,6 +18,7 @@ from typing import Any, NamedTuple
 
 from cardscript.grammar import ast
 from cardscript.interpreter import primitives
+from cardscript.interpreter.agents import Labels
 from cardscript.interpreter.cards import CardDef, CompiledAbility
 from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.interpreter.kernel import Kernel
@@ -430,7 +431,7 @@ class FieldKernel(Kernel):
         card = engine.state.cards[uid]
         if row is None:
             slots = self.formation_slots(engine, player, uid)
-            labels = [self._slot_label(engine, player, r, c) for r, c in slots]
+            labels = Labels(lambda: [self._slot_label(engine, player, r, c) for r, c in slots])
             prompt = f"move {engine.describe(uid)} where?"
             (picked,) = engine.choose(player, "option", prompt, slots, labels)
             row, col = slots[picked]
