@@ -67,6 +67,8 @@ class Agent:
 
     def pick(self, n: int, least: int, most: int) -> list[int]:
         rng = self.rng
+        if least == 1 and min(most, n) == 1:
+            return [rng.below(n)]  # as RandomAgent: one of n is one draw
         indices = list(range(n))
         for i in range(n - 1, 0, -1):
             j = rng.below(i + 1)

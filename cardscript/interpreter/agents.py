@@ -93,11 +93,13 @@ class RandomAgent:
 
     def decide(self, decision: Decision) -> tuple[int, ...]:
         n = len(decision.options)
+        low, high = decision.least, min(decision.most, n)
+        if low == high == 1 and decision.kind != "order":
+            return (self.rng.below(n),)  # one of n: one draw, not a shuffle of all n
         indices = list(range(n))
         self.rng.shuffle(indices)
         if decision.kind == "order":
             return tuple(indices)
-        low, high = decision.least, min(decision.most, n)
         count = low + self.rng.below(high - low + 1) if high >= low else 0
         return tuple(sorted(indices[:count]))
 
