@@ -597,12 +597,11 @@ class Engine:
     def rule(self, hook: str, uid: int | None = None, player: int | None = None) -> Any:
         """A rule's value for a card (or player): the registry's default, changed by the
         newest active card text that overrides it."""
-        if not self.state.lasting:
-            if self.pool.version != self._pool_version:
-                self._know_pool()
-            fixed = self._fixed_rules.get(hook, _UNSET)
-            if fixed is not _UNSET:
-                return fixed  # no card of the game can override it, and nothing lasting does
+        if self.pool.version != self._pool_version:
+            self._know_pool()
+        fixed = self._fixed_rules.get(hook, _UNSET)
+        if fixed is not _UNSET:  # no card of the game can override it: only lasting effects
+            return self._lasting_rule(hook, uid, fixed) if self.state.lasting else fixed
         term = self._terms.get(hook)
         if term is None:
             term = self.game.registry.term("HOOK", hook)
@@ -610,10 +609,10 @@ class Engine:
                 raise RulesError(f"the kernel asked for an unknown rule hook {hook!r}")
             self._terms[hook] = term
         value = self.kernel.hook_default(self, hook, term.default)
-        if not self.state.lasting and ("hook", hook) not in self.pool.play_keys():
+        if ("hook", hook) not in self.pool.play_keys():
             if hook not in self.kernel.computed_hooks:
                 self._fixed_rules[hook] = value
-            return value
+            return self._lasting_rule(hook, uid, value) if self.state.lasting else value
         best = -1
         for source, ability, node in self.in_play(("hook", hook)):
             ctx = self.context(source, ability)
@@ -636,6 +635,10 @@ class Engine:
             stamp = self.state.cards[source].timestamp
             if stamp >= best:
                 best, value = stamp, _rule_value(node, term.default, ctx)
+        return self._lasting_rule(hook, uid, value)
+
+    def _lasting_rule(self, hook: str, uid: int | None, value: Any) -> Any:
+        """``value`` as the lasting effects that set the rule leave it (the newest wins)."""
         for effect in self.state.lasting:
             if (
                 effect["kind"] == "rule"
