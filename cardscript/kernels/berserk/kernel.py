@@ -61,6 +61,8 @@ from cardscript.kernels.berserk.preliminary import PreliminaryKernel
 class BerserkKernel(PreliminaryKernel):
     """The turn structure, the main phase and the scenario actions."""
 
+    set_overrides = True  # §422.4в: a modifier that sets a value comes after all others
+
     # ---- the game -------------------------------------------------------------------------
     def play(self, engine: Engine) -> dict[str, Any]:
         state = engine.state

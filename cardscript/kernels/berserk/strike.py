@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cardscript.interpreter.engine import Cause, Engine, Event
-from cardscript.kernels.berserk.kinds import attack_value, may_attack
+from cardscript.kernels.berserk.kinds import attack_value, may_attack, set_value
 
 if TYPE_CHECKING:
     from cardscript.kernels.berserk.field import FieldKernel
@@ -59,7 +59,9 @@ def tier(result: int) -> int:
 def strike_values(engine: Engine, uid: int) -> tuple[int, int, int]:
     printed = str(engine.definition(uid).get("strike") or "0-0-0")
     weak, medium, strong = (int(v) for v in printed.split("-"))
-    delta = engine.stat(uid, "strike")  # changes to the strike apply to all three tiers
+    # changes to the strike apply to all three tiers; one that sets it comes last, after
+    # the target's modifiers (``kinds.set_value``)
+    delta = engine.stat(uid, "strike", fixed=False)
     return max(0, weak + delta), max(0, medium + delta), max(0, strong + delta)
 
 
@@ -259,7 +261,7 @@ def attack(
         strike_back = Cause(card=state.cards[reflector].card_id, rule="strike back")
         blows.append((strike_back, reflector, attacker, theirs[back]))
     for blow_cause, striker, struck, value in blows:
-        amount = attack_value(engine, struck, value, qualities)
+        amount = set_value(engine, striker, struck, attack_value(engine, struck, value, qualities))
         if amount <= 0:
             continue  # an attack for 0 deals no wounds (§103.7б)
         dealt = engine.apply(
