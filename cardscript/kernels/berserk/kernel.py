@@ -141,6 +141,32 @@ class BerserkKernel(PreliminaryKernel):
                 return
             abilities.declare(self, engine, *found[picked])
 
+    # ---- replacement (§419) ------------------------------------------------------------
+    def replaceable(self, change: str, args: dict[str, Any]) -> str | None:
+        """A card about to be destroyed: "if … would be destroyed, … instead" may replace it."""
+        if change == "destroy":
+            args.setdefault("uid", args.get("target"))
+            return "is_destroyed"
+        return None
+
+    def choose_replacement(self, engine: Engine, found: list[Any], args: dict[str, Any]) -> Any:
+        """§419.6: only one replacement applies. One player's: that player picks (§419.6а);
+        several players': the owner of the action picks (§419.6б), the controller of the
+        card whose text acts (the change's cause, the engine's latest), or of the affected
+        card for a rule's action."""
+        if len(found) == 1:
+            return found[0]
+        cards = engine.state.cards
+        owners = {cards[f[1]].controller for f in found}
+        if len(owners) == 1:
+            player = owners.pop()
+        else:
+            acting = engine.recent[-1].source if engine.recent else None
+            player = cards[acting if acting in cards else args["uid"]].controller
+        labels = [f"{engine.definition(f[1]).name}: {f[2].where}" for f in found]
+        (picked,) = engine.choose(player, "option", "which replacement applies?", found, labels)
+        return found[picked]
+
     def actions(self, engine: Engine, player: int) -> list[tuple[str, int, Any]]:
         out: list[tuple[str, int, Any]] = []
         for uid in self.creatures(engine, player):
