@@ -66,6 +66,9 @@ KIND_OF_ACT = {
 }
 
 
+UNFLOORED = frozenset({"die_roll", "strike", "weak_strike", "medium_strike", "strong_strike"})
+
+
 def parse_cell(text: str) -> Cell:
     """``"C1"`` (the first seat's rows 1–3) or ``'C1"'`` / ``"C1'"`` (the second seat's)."""
     text = text.strip()
@@ -369,7 +372,8 @@ class FieldKernel(Kernel):
         return super().printed(engine, uid, stat)
 
     def clamp(self, engine: Engine, uid: int, stat: str, value: int) -> int:
-        return value if stat in ("die_roll", "strike") else max(0, value)
+        # modifiers of a strike are not floored: they add to the printed values (§104.2)
+        return value if stat in UNFLOORED else max(0, value)
 
     def current_life(self, engine: Engine, uid: int) -> int:
         card = engine.state.cards[uid]

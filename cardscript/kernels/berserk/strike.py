@@ -56,13 +56,26 @@ def tier(result: int) -> int:
     return WEAK if result <= 3 else MEDIUM if result <= 5 else STRONG
 
 
-def strike_values(engine: Engine, uid: int) -> tuple[int, int, int]:
+TIERS = ("weak_strike", "medium_strike", "strong_strike")  # stats of one tier each
+
+
+def printed_strike(engine: Engine, uid: int) -> tuple[int, int, int]:
+    """The simple strike X-Y-Z as printed: taken as a property, unmodified (§205.1а)."""
     printed = str(engine.definition(uid).get("strike") or "0-0-0")
     weak, medium, strong = (int(v) for v in printed.split("-"))
-    # changes to the strike apply to all three tiers; one that sets it comes last, after
-    # the target's modifiers (``kinds.set_value``)
+    return weak, medium, strong
+
+
+def strike_values(engine: Engine, uid: int) -> tuple[int, int, int]:
+    # changes to the strike apply to all three tiers, those to one tier ("+1 weak simple
+    # strike") to that one; one that sets it comes last, after the target's modifiers
+    # (``kinds.set_value``)
     delta = engine.stat(uid, "strike", fixed=False)
-    return max(0, weak + delta), max(0, medium + delta), max(0, strong + delta)
+    weak, medium, strong = (
+        max(0, printed + delta + engine.stat(uid, tier))
+        for printed, tier in zip(printed_strike(engine, uid), TIERS, strict=True)
+    )
+    return weak, medium, strong
 
 
 def roll(engine: Engine, uid: int) -> tuple[int, int]:
