@@ -181,7 +181,7 @@ class Engine:
         self._speaks = facts
         moving, gain_keys = self.pool.moving_keywords()
         # (never through ``__dict__``: reading it makes every attribute of the engine slower)
-        if moving:
+        if moving or gain_keys:
             setattr(self, "_kw", _Gains(moving, gain_keys))  # noqa: B010 (a ClassVar)
         elif self._kw is not None:
             delattr(self, "_kw")
@@ -337,6 +337,7 @@ class Engine:
         done: set[tuple[int, tuple[str, tuple[str, ...]]]] = set()
         # by card: each gained keyword, the abilities and keywords it brings
         brings: dict[int, list[tuple[str, tuple[CompiledAbility, ...], set[str]]]] = {}
+        written: dict[int, list[tuple[str, int]]] = {}  # abilities granted written out
         while True:
             for source, ability, node in texts:
                 if not self._static_applies(source, ability, node):
@@ -345,7 +346,7 @@ class Engine:
                 for step in node.effects.steps:
                     if (
                         not isinstance(step, ast.Clause)
-                        or step.action.verb not in ("have", "gain_keyword", "lose_keyword")
+                        or step.action.verb not in _GRANTS
                         or step.duration is not None
                     ):
                         continue
@@ -354,6 +355,10 @@ class Engine:
                         targets = [source]
                     else:
                         targets = [t for t in candidates(ctx, subject) if isinstance(t, int)]
+                    if step.action.verb == "grant_ability":
+                        for uid in targets:
+                            written.setdefault(uid, []).append((step.action.text or "", source))
+                        continue
                     for uid in targets:
                         for use in step.action.keywords:
                             if step.action.verb == "lose_keyword":
@@ -380,6 +385,13 @@ class Engine:
                     )
             if not texts:
                 break
+        for uid, grants in written.items():
+            card = state.cards[uid]
+            if card.zone in zones and kernel.text_active(self, uid):
+                for text, source in dict.fromkeys(grants):
+                    brings.setdefault(uid, []).append(
+                        ("", self.pool.granted(card.card_id, text, source), set())
+                    )
         index: dict[Any, list[tuple[int, CompiledAbility, Any]]] = {}
         kept: dict[int, tuple[CompiledAbility, ...]] = {}
         names: dict[int, frozenset[str]] = {}
@@ -978,6 +990,7 @@ class Engine:
 
 
 _UNSET = object()
+_GRANTS = frozenset({"have", "gain_keyword", "lose_keyword", "grant_ability"})
 _OVERRIDES: dict[tuple[type, str], bool] = {}
 
 

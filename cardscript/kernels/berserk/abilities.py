@@ -235,8 +235,9 @@ def declare(
 
 
 def find(engine: Engine, uid: int, name: str) -> CompiledAbility:
-    """A card's playable ability by its keyword's name ("Shot") or its index."""
+    """A card's playable ability by its keyword's name ("Shot"), its index, or "granted"
+    (the first written-out ability another card grants it)."""
     for ability in engine.card_abilities(uid, ast.Activated):
-        if ability.origin == f"keyword:{name}" or str(ability.index) == name:
+        if ability.origin in (f"keyword:{name}", name) or str(ability.index) == name:
             return ability
     raise ValueError(f"{engine.definition(uid).name} has no playable ability {name!r}")
