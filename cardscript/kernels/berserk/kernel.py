@@ -141,6 +141,17 @@ class BerserkKernel(PreliminaryKernel):
                 return
             abilities.declare(self, engine, *found[picked])
 
+    def after_event(self, engine: Engine, event: Event) -> None:
+        """An attack's "attacks" events open one trigger family each: "before this attacks",
+        "when this attacks", "after this attacks" (``strike.moment``)."""
+        if event.name == "attacks" and engine.pending:
+            engine.pending[:] = [
+                t
+                for t in engine.pending
+                if t.event is not event
+                or strike.moment(event, getattr(t.ability.node, "timing", "when"))
+            ]
+
     # ---- replacement (§419) ------------------------------------------------------------
     def replaceable(self, change: str, args: dict[str, Any]) -> str | None:
         """A card about to be destroyed: "if … would be destroyed, … instead" may replace it."""

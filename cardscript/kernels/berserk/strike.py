@@ -210,12 +210,15 @@ def attack(
         state.cards[attacker].data.pop("strikes_flyers", None)  # once (§211.9)
     kernel.reveal_card(engine, target)  # §415.2: a hidden target is revealed at once
     cause = Cause(card=state.cards[attacker].card_id, rule="simple strike")
-    engine.apply("close", cause, target=attacker)
-    state.cards[attacker].data["acted"] = True
-    engine.emit(Event("attacks", subject=attacker, obj=target, player=me))
+    state.cards[attacker].data["acted"] = True  # declared: it may not act again (§103.6)
+    # the Declaration object on top: "before attack" triggers (§216.2)
+    engine.emit(Event("attacks", subject=attacker, obj=target, player=me, data=BEFORE))
     kernel.resolve_pending(engine)
-    if state.result is not None:
+    if state.result is not None or state.cards[target].zone not in kernel.play_zones:
+        _pay(kernel, engine, cause, attacker, None)
         return
+    # the Target object on top: the defender window (§216.3); on its resolution the
+    # hidden target is revealed and "on attacking" triggers go on the stack (§216.4)
     candidates = defenders(kernel, engine, attacker, target)
     reflector = target
     if defender is True:
@@ -230,15 +233,16 @@ def attack(
         if defender not in candidates:
             raise ValueError(f"{engine.definition(defender).name} cannot defend")
         reflector = defender
-    if reflector != target:
+    if reflector != target:  # it closes in the attacker's Payment object (§216.12а)
         state.data["defender"] = reflector
-        engine.apply("close", Cause(rule="defender"), target=reflector)
         engine.emit(Event("defends", subject=reflector, obj=attacker))
     state.data["attacker"], state.data["reflector"] = attacker, reflector
+    engine.emit(Event("attacks", subject=attacker, obj=target, player=me))
     engine.emit(Event("is_attacked", subject=reflector, obj=attacker))
     kernel.resolve_pending(engine)
     if state.result is not None or state.cards[reflector].zone not in kernel.play_zones:
         _done(engine)
+        _pay(kernel, engine, cause, attacker, target, reflector)
         return
     fights = (
         engine.definition(reflector).type == "creature"
@@ -297,6 +301,41 @@ def attack(
     kernel.check_victory(engine)
     _done(engine)
     kernel.resolve_pending(engine)
+    _pay(kernel, engine, cause, attacker, target, reflector)
+
+
+BEFORE = (("moment", "before"),)  # an "attacks" event of the Declaration object
+AFTER = (("moment", "after"),)  # … and of the Payment object
+
+
+def _pay(
+    kernel: FieldKernel,
+    engine: Engine,
+    cause: Cause,
+    attacker: int,
+    target: int | None,
+    reflector: int | None = None,
+) -> None:
+    """The Payment object (§216.12): the attacker closes after its wounds were dealt, and
+    a defender with it (§216.12а); then "after attack" triggers."""
+    state = engine.state
+    if state.result is not None:
+        return
+    if state.cards[attacker].zone in kernel.play_zones:
+        engine.apply("close", cause, target=attacker)
+    if reflector not in (None, target) and state.cards[reflector].zone in kernel.play_zones:
+        engine.apply("close", Cause(rule="defender"), target=reflector)
+    me = state.cards[attacker].controller
+    engine.emit(Event("attacks", subject=attacker, obj=target, player=me, data=AFTER))
+    kernel.resolve_pending(engine)
+
+
+def moment(event: Event, timing: str) -> bool:
+    """Is a trigger of this timing ("before", "after", "when"…) one of the family this
+    "attacks" event opens: "before attack" at the Declaration, "on attacking" when the
+    Target object resolves, "after attack" after the Payment (§216.2, §216.4, §216.12)?"""
+    wanted = event.get("moment", "on")
+    return wanted == (timing if timing in ("before", "after") else "on")
 
 
 def _done(engine: Engine) -> None:
