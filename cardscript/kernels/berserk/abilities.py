@@ -19,10 +19,11 @@ from typing import TYPE_CHECKING, Any
 from cardscript.grammar import ast
 from cardscript.interpreter.cards import CompiledAbility
 from cardscript.interpreter.effects import run_steps
-from cardscript.interpreter.engine import Cause, Engine
+from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.interpreter.select import candidates, matches_cards
 from cardscript.kernels.berserk import attacks
 from cardscript.kernels.berserk.kinds import poisonable
+from cardscript.kernels.berserk.strike import AFTER, BEFORE
 
 if TYPE_CHECKING:
     from cardscript.kernels.berserk.movement import BoardKernel
@@ -239,6 +240,10 @@ def declare(
     closing = closes(ability)
     if closing:
         state.cards[uid].data["acted"] = True
+    attacking = found is not None and found[1] is not None
+    if attacking:  # an attack's Declaration object: "before attack" triggers (§216.2)
+        engine.emit(Event("attacks", subject=uid, obj=target, player=player, data=BEFORE))
+        kernel.resolve_pending(engine)
     chain: dict[str, Any] = {"source": uid, "blocked": False}
     if _first_verb(ability) == "summon":
         free = kernel.free_cells(engine, uid, "free_adjacent_cell")
@@ -264,6 +269,8 @@ def declare(
     costs = getattr(ability.node, "costs", None)
     if costs is not None and state.result is None:  # the Payment object
         run_steps(engine.context(uid, ability, player), costs)
+    if attacking and state.result is None:  # then "after attack" triggers (§216.12)
+        engine.emit(Event("attacks", subject=uid, obj=target, player=player, data=AFTER))
     kernel.resolve_pending(engine)
 
 
