@@ -12,15 +12,18 @@ Leap…), reveals Stealth cards, accumulates counters and closes to strike at fl
 order; the end phase runs "at the end of your turn" triggers, lets the active player use
 abilities that are not actions (Fury), ends "until end of turn" effects and passes the
 turn. Triggered abilities and Destruction Effects resolve after a priority window for
-sudden actions (a simplified stack). A player with no creatures loses (§102.3а).
+sudden actions (a simplified stack); a declared playable ability waits in one too and is
+paid after its effects (``abilities.declare``), and an attack runs the steps of its chain
+in order (``strike.attack``, §216). A player with no creatures loses (§102.3а).
 
 Scenario actions (``do:``): ``setup`` (``decks``, ``first``: the first player's seat),
 ``move`` (``card``, ``to``: a cell such as ``C2`` or ``C1"``), ``strike`` (``attacker``,
 ``target``, ``defender``: a card, none, or absent to ask the inactive player; ``rolls``:
 the dice, attacker first), ``can_strike`` (``attacker``, ``targets``: the expected legal
-targets), ``activate`` (``card``, ``ability``: its keyword's name such as ``Shot`` or its
-index, ``target``), ``can_target`` (``card``, ``ability``, ``expected``: its legal first
-targets), ``cell`` (``card``, ``expected``: its cell, or null off the battlefield;
+targets), ``activate`` (``card``, ``ability``: its keyword's name such as ``Shot``, its
+index, or ``granted`` for one another card grants it written out; ``target``),
+``can_target`` (``card``, ``ability``, ``expected``: its legal first targets),
+``cell`` (``card``, ``expected``: its cell, or null off the battlefield;
 ``cells`` on any action answers "choose a cell"), ``defenders`` (``attacker``,
 ``target``, ``expected``), ``wound`` (``card``,
 ``amount``, ``qualities``: by default an attack, [attack, melee]), ``heal`` (``card``,
