@@ -222,10 +222,11 @@ def declare(
     """Declare one playable ability and resolve its chain (§216, simplified): the
     declaration with its target (a summon's cell too, DICT «Вызов»); a priority window
     while the chain waits, where a "block" response removes all of it but the Payment
-    (§410.1); the effects, or nothing when the declared cell was taken meanwhile (the
-    chain is cancelled, not paid, §409); then the Payment: the costs are paid after the
-    effects (§216.12), so while the chain waits its card has not paid and may not declare
-    another closing ability (§103.6, T-04). ValueError when it is not legal now."""
+    (§410.1) and a "cancel" response all of it (§409); the effects, or nothing when the
+    declared cell was taken meanwhile (cancelled too); then the Payment: the costs are
+    paid after the effects (§216.12), so while the chain waits its card has not paid and
+    may not declare another closing ability (§103.6, T-04). ValueError when it is not
+    legal now."""
     state = engine.state
     player = state.cards[uid].controller
     if (uid, ability, target) not in options(kernel, engine, player):
@@ -244,7 +245,7 @@ def declare(
     if attacking:  # an attack's Declaration object: "before attack" triggers (§216.2)
         engine.emit(Event("attacks", subject=uid, obj=target, player=player, data=BEFORE))
         kernel.resolve_pending(engine)
-    chain: dict[str, Any] = {"source": uid, "blocked": False}
+    chain: dict[str, Any] = {"source": uid, "blocked": False, "cancelled": False}
     if _first_verb(ability) == "summon":
         free = kernel.free_cells(engine, uid, "free_adjacent_cell")
         cell = kernel.pick_cell(engine, player, free, engine.definition(uid).name)
@@ -255,7 +256,9 @@ def declare(
         kernel.respond(engine, label(engine, (uid, ability, target)))
         cell = chain.get("cell")
         if cell is not None and kernel.occupant(engine, (cell[0], cell[1])) is not None:
-            if closing:  # cancelled: as if never declared (§409)
+            chain["cancelled"] = True  # its target, the cell, is no longer legal
+        if chain["cancelled"]:
+            if closing:  # as if never declared: nothing paid, the card may act (§409)
                 state.cards[uid].data.pop("acted", None)
             return
         if chain["blocked"]:
@@ -286,15 +289,23 @@ def declared_cell(engine: Engine, source: int) -> tuple[int, int] | None:
     return None
 
 
-def block(engine: Engine, cause: Cause, target: Any = None, **_: Any) -> bool:
-    """Block the chain this response answers, the one declared before the blocking
-    ability's own (блокирование, §410): all of it but its Payment object is removed.
-    False when no ability's chain waits (a window before a trigger)."""
-    chains = engine.state.data.get(CHAIN, ())
-    if len(chains) < 2 or chains[-2]["blocked"]:
-        return False
-    chains[-2]["blocked"] = True
-    return True
+def _removes(what: str) -> Any:
+    """A response that removes the chain it answers, the one declared before its own:
+    "block" all of it but its Payment object (блокирование, §410), "cancel" all of it, as
+    if never declared (отмена, §409). False when no ability's chain waits (a window
+    before a trigger) or it is removed already."""
+
+    def run(engine: Engine, cause: Cause, target: Any = None, **_: Any) -> bool:
+        chains = engine.state.data.get(CHAIN, ())
+        if len(chains) < 2 or chains[-2]["blocked"] or chains[-2]["cancelled"]:
+            return False
+        chains[-2][what] = True
+        return True
+
+    return run
+
+
+block, cancel = _removes("blocked"), _removes("cancelled")
 
 
 def find(engine: Engine, uid: int, name: str) -> CompiledAbility:

@@ -47,6 +47,7 @@ class BoardKernel(FieldKernel):
             "swap": self._swap,
             "summon": self._summon,
             "block": abilities.block,
+            "cancel": abilities.cancel,
         }
 
     def movement_left(self, engine: Engine, uid: int) -> int:
