@@ -379,6 +379,10 @@ def test_set_before_add_and_newest_set_wins() -> None:
         {"kind": "set", "stat": "power", "value": 5, "uids": [bear], "until": "turn"}
     )
     assert engine.stat(bear, "power") == 6  # the newest set (lasting) wins, then the +1
+    # every set, oldest first, with its card (a lasting effect has none); without them
+    assert [v for _, v in engine.stat_sets(bear, "power")] == [1, 5]
+    assert engine.stat_sets(bear, "power")[1][0] is None
+    assert engine.stat(bear, "power", fixed=False) == 3
 
 
 def test_an_override_changes_only_its_own_rule() -> None:

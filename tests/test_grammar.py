@@ -82,3 +82,23 @@ def test_parser_tables_are_cached_between_processes() -> None:
     lark_parser.cache_clear()
     parser = lark_parser()
     assert parser.options.cache is True  # lark keeps the LALR tables in its cache file
+
+
+def test_a_granted_ability_written_out_is_kept_as_its_text() -> None:
+    from cardscript.grammar.checks import check_script
+    from cardscript.grammar.formatter import format_script
+
+    game = load_game("berserk")
+    text = 'Creatures you control have "close this → place a counter on target creature named «I»".'
+    result = game.parse(text)
+    assert result.diagnostics == ()
+    clause = result.script.lines[0].ability.effects.steps[0]  # type: ignore[union-attr]
+    assert clause.action.verb == "grant_ability"
+    assert clause.action.text == "close this → place a counter on target creature named «I»"
+    assert format_script(result.script, game.registry).strip() == text
+    # one ability in the quotes, or check CS-T006 says why not
+    steps = game.parse('This has "close this → open this. Then close this".')
+    assert [d.code for d in check_script(steps.script, game.registry)] == []
+    for wrong in ('This has "frobnicate this".', 'This has "".'):
+        found = check_script(game.parse(wrong).script, game.registry)
+        assert [d.code for d in found] == ["CS-T006"], wrong

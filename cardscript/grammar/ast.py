@@ -235,7 +235,8 @@ class Action(Node):
 
     deal, prevent, heal, draw, discard, gain, gain_control, lose, pay, move, place,
     remove_counters, remove_card, search, shuffle, shuffle_into, reveal, look, get, have,
-    gain_keyword, lose_keyword, can, cannot, primitive, primitive_amount, named_cost.
+    gain_keyword, lose_keyword, grant_ability, can, cannot, primitive, primitive_amount,
+    named_cost.
     """
 
     verb: str
@@ -252,6 +253,7 @@ class Action(Node):
     word: str | None = None  # surface verb/preposition kept for layout: "put", "from", "the first"
     flag: bool = False  # deal/prevent: "dealt"; remove: "from the game"
     period: str | None = None  # prevent ... each <phase>
+    text: str | None = None  # grant_ability: the ability written out, quoted
 
 
 @dataclass(frozen=True)

@@ -293,6 +293,10 @@ class EffectRules:
             meta, "set_stat", name=name_of(children, "STAT"), amount=first_of(children, ast.Amount)
         )
 
+    def grant_ability(self, meta: Meta, children: list[Any]) -> ast.Action:
+        """'have "close this → …"': an ability written out, granted as it stands."""
+        return self._action(meta, "grant_ability", text=name_of(children, "STRING"))
+
     def gain_keyword(self, meta: Meta, children: list[Any]) -> ast.Action:
         return self._action(meta, "gain_keyword", keywords=all_of(children, ast.KeywordUse))
 

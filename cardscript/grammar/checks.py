@@ -14,7 +14,7 @@ from cardscript.grammar import ast
 from cardscript.grammar.diagnostics import Diagnostic, error
 from cardscript.grammar.registry import Registry
 
-_SUBJECT_VERBS = frozenset({"get", "have", "set_stat", "can", "cannot"})
+_SUBJECT_VERBS = frozenset({"get", "have", "set_stat", "grant_ability", "can", "cannot"})
 _BOOL_VALUES = frozenset({"on", "off", "true", "false", "yes", "no"})
 
 
@@ -54,6 +54,8 @@ def check_line(
                 yield from _check_keyword_use(node, registry)
         elif isinstance(node, ast.Clause):
             yield from _check_clause(node)
+            if node.action.verb == "grant_ability":
+                yield from _check_granted(node.action, registry)
         elif isinstance(node, ast.Amount) and node.kind == "var" and node.value not in bound:
             yield error(
                 "CS-T003",
@@ -77,6 +79,27 @@ def check_line(
             yield from _check_rule_value(node, registry)
         elif isinstance(node, ast.Steps):
             yield from _check_steps(node)
+
+
+def _check_granted(action: ast.Action, registry: Registry) -> Iterator[Diagnostic]:
+    """A granted ability written out ('have "close this → …"') must be one ability of
+    card script itself; its problems are reported at the quoted text."""
+    from cardscript.grammar.parser import parse_script
+
+    result = parse_script(action.text or "", registry)
+    problems = list(result.diagnostics) + check_script(result.script, registry)
+    if problems:
+        message = f"the granted ability does not read: {problems[0].message}"
+    elif len(result.script.lines) != 1:
+        message = f"a grant holds one ability, not {len(result.script.lines)}"
+    else:
+        return
+    yield error(
+        "CS-T006",
+        message,
+        action.span,
+        'perhaps try one ability in the quotes, such as "close this → …"',
+    )
 
 
 def _bound_by_costs(ability: ast.Node) -> set[str]:
@@ -115,7 +138,7 @@ def _check_keyword_use(use: ast.KeywordUse, registry: Registry) -> Iterator[Diag
 
 def _check_clause(clause: ast.Clause) -> Iterator[Diagnostic]:
     if clause.subject is None and clause.action.verb in _SUBJECT_VERBS:
-        verb = {"get": "gets", "have": "has", "set_stat": "has"}.get(
+        verb = {"get": "gets", "have": "has", "set_stat": "has", "grant_ability": "has"}.get(
             clause.action.verb, clause.action.verb
         )
         yield error(

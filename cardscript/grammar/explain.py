@@ -22,7 +22,9 @@ _TIMING = {
     "after": "Right after",
     "before": "Just before",
 }
-_CONTINUOUS_VERBS = frozenset({"get", "have", "set_stat", "can", "cannot", "prevent"})
+_CONTINUOUS_VERBS = frozenset(
+    {"get", "have", "set_stat", "grant_ability", "can", "cannot", "prevent"}
+)
 
 
 class Explainer:

@@ -324,6 +324,9 @@ class Formatter:
             return f"{self._verb('get', third)} {mods}"
         if v == "set_stat":
             return f"{self._verb('have', third)} {self.spell('STAT', a.name or '')} {amount}"
+        if v == "grant_ability":
+            text = a.text or ""
+            return f"{self._verb('have', third)} " + (f"«{text}»" if '"' in text else f'"{text}"')
         if v in ("have", "gain_keyword", "lose_keyword"):
             base = {"have": "have", "gain_keyword": "gain", "lose_keyword": "lose"}[v]
             keywords = " and ".join(self.keyword(k) for k in a.keywords)

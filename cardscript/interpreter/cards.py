@@ -90,7 +90,7 @@ class CardDef:
         return any(k.name == keyword_id for k in self.keywords)
 
 
-_KEYWORD_VERBS = frozenset({"have", "gain_keyword", "lose_keyword"})
+_KEYWORD_VERBS = frozenset({"have", "gain_keyword", "lose_keyword", "grant_ability"})
 
 
 def play_keys(ability: CompiledAbility) -> list[Any]:
@@ -230,6 +230,9 @@ class CardPool:
                         if isinstance(node, ast.Clause) and node.action.verb == "lose_keyword":
                             for use in node.action.keywords:  # with those it brings
                                 names.update(self.brought(use.name))
+                        elif isinstance(node, ast.Clause) and node.action.verb == "grant_ability":
+                            for line in self.granted_lines(node.action.text or ""):
+                                keys.update(play_keys(CompiledAbility("", 0, line, "granted")))
             found = self.memo["moving keywords"] = (frozenset(names), frozenset(keys))
         return found
 
@@ -258,6 +261,35 @@ class CardPool:
             by_key: dict[str, CompiledAbility] = self.memo.setdefault("gained by key", {})
             by_key.update((a.key, a) for a in moved)
             found = memo[key] = (moved, tuple(keywords))
+        return found
+
+    def granted(self, card_id: str, text: str, granter: int) -> tuple[CompiledAbility, ...]:
+        """The ability a card is granted written out ('have "close this → …"') by the card
+        ``granter`` (its value ``granter``: a name in it that is the granter's means that
+        very card, Berserk §201.2а), numbered after the card's own, remembered."""
+        memo: dict[Any, Any] = self.memo.setdefault("granted", {})
+        key = (card_id, text, granter)
+        found = memo.get(key)
+        if found is None:
+            slots: dict[Any, int] = self.memo.setdefault("gained slots", {})
+            slot = slots.setdefault(key, len(slots) + 1)
+            start = len(self.cards[card_id].abilities) + 1000 * slot
+            values = (("granter", str(granter)),)
+            found = memo[key] = tuple(
+                CompiledAbility(card_id, start + n, line, "granted", values)
+                for n, line in enumerate(self.granted_lines(text))
+            )
+            by_key: dict[str, CompiledAbility] = self.memo.setdefault("gained by key", {})
+            by_key.update((a.key, a) for a in found)
+        return found
+
+    def granted_lines(self, text: str) -> tuple[ast.AbilityLine, ...]:
+        """A granted ability's text, parsed (nothing when it does not parse: check CS-T006)."""
+        memo: dict[str, tuple[ast.AbilityLine, ...]] = self.memo.setdefault("granted lines", {})
+        found = memo.get(text)
+        if found is None:
+            result = self.game.parse(text)
+            found = memo[text] = result.script.lines if result.ok else ()
         return found
 
     def brought(self, keyword: str) -> frozenset[str]:

@@ -181,7 +181,7 @@ class Engine:
         self._speaks = facts
         moving, gain_keys = self.pool.moving_keywords()
         # (never through ``__dict__``: reading it makes every attribute of the engine slower)
-        if moving:
+        if moving or gain_keys:
             setattr(self, "_kw", _Gains(moving, gain_keys))  # noqa: B010 (a ClassVar)
         elif self._kw is not None:
             delattr(self, "_kw")
@@ -337,6 +337,7 @@ class Engine:
         done: set[tuple[int, tuple[str, tuple[str, ...]]]] = set()
         # by card: each gained keyword, the abilities and keywords it brings
         brings: dict[int, list[tuple[str, tuple[CompiledAbility, ...], set[str]]]] = {}
+        written: dict[int, list[tuple[str, int]]] = {}  # abilities granted written out
         while True:
             for source, ability, node in texts:
                 if not self._static_applies(source, ability, node):
@@ -345,7 +346,7 @@ class Engine:
                 for step in node.effects.steps:
                     if (
                         not isinstance(step, ast.Clause)
-                        or step.action.verb not in ("have", "gain_keyword", "lose_keyword")
+                        or step.action.verb not in _GRANTS
                         or step.duration is not None
                     ):
                         continue
@@ -354,6 +355,10 @@ class Engine:
                         targets = [source]
                     else:
                         targets = [t for t in candidates(ctx, subject) if isinstance(t, int)]
+                    if step.action.verb == "grant_ability":
+                        for uid in targets:
+                            written.setdefault(uid, []).append((step.action.text or "", source))
+                        continue
                     for uid in targets:
                         for use in step.action.keywords:
                             if step.action.verb == "lose_keyword":
@@ -380,6 +385,13 @@ class Engine:
                     )
             if not texts:
                 break
+        for uid, grants in written.items():
+            card = state.cards[uid]
+            if card.zone in zones and kernel.text_active(self, uid):
+                for text, source in dict.fromkeys(grants):
+                    brings.setdefault(uid, []).append(
+                        ("", self.pool.granted(card.card_id, text, source), set())
+                    )
         index: dict[Any, list[tuple[int, CompiledAbility, Any]]] = {}
         kept: dict[int, tuple[CompiledAbility, ...]] = {}
         names: dict[int, frozenset[str]] = {}
@@ -484,13 +496,14 @@ class Engine:
         return index
 
     # ---- computed characteristics ---------------------------------------------------
-    def stat(self, uid: int, stat: str) -> int:
+    def stat(self, uid: int, stat: str, fixed: bool = True) -> int:
         """Printed value; then changes that set it ("has ATK 0"), the newest winning; then
         changes that add to it, static abilities first and lasting effects in timestamp
         order; then those that multiply it ("double", "half"), a fraction rounded up; the
         kernel clamps last (e.g. negative counts as 0). A kernel whose ``set_overrides``
-        is on (Marvel Champions) adds and multiplies first and lets a set value override
-        them all."""
+        is on (Marvel Champions, Berserk) adds and multiplies first and lets a set value
+        override them all. ``fixed=False``: without the changes that set it (a kernel that
+        picks among them itself, ``stat_sets``)."""
         value = self.kernel.printed(self, uid, stat)
         if (
             not self.state.lasting
@@ -498,8 +511,9 @@ class Engine:
             and not self.in_play(("verb", "get"))
         ):
             return self.kernel.clamp(self, uid, stat, value)  # no text changes any stat now
-        fixed = self._stat_set(uid, stat)
-        total = value if fixed is None or self.kernel.set_overrides else fixed
+        sets = self.stat_sets(uid, stat) if fixed else ()
+        newest = sets[-1][1] if sets else None
+        total = value if newest is None or self.kernel.set_overrides else newest
         scales: list[Fraction] = []
         for delta in self._stat_deltas(uid, stat):
             if isinstance(delta, Fraction):
@@ -513,12 +527,15 @@ class Engine:
                 scales.append(SCALES[effect["scale"]])
         if scales:  # whole numbers unless something multiplies
             total = math.ceil(math.prod(scales, start=Fraction(total)))
-        if fixed is not None and self.kernel.set_overrides:
-            total = fixed
+        if newest is not None and self.kernel.set_overrides:
+            total = newest
         return self.kernel.clamp(self, uid, stat, total)
 
-    def _stat_set(self, uid: int, stat: str) -> int | None:
-        newest, value = -1, None
+    def stat_sets(self, uid: int, stat: str) -> list[tuple[int | None, int]]:
+        """The changes that set a card's stat now, as (the card whose text or effect it
+        is, the value), oldest first: standing text by its card's timestamp, then lasting
+        effects in timestamp order (the last one is the newest)."""
+        found: list[tuple[int, int | None, int]] = []
         for source, ability, node in self.in_play(("verb", "set_stat")):
             if not self._static_applies(source, ability, node):
                 continue
@@ -532,13 +549,15 @@ class Engine:
                 ):
                     continue
                 ctx = self.context(source, ability)
-                stamp = self.state.cards[source].timestamp
-                if stamp >= newest and selects(ctx, step.subject, uid):
-                    newest, value = stamp, ctx.amount(step.action.amount)
+                if selects(ctx, step.subject, uid):
+                    stamp = self.state.cards[source].timestamp
+                    found.append((stamp, source, ctx.amount(step.action.amount)))
+        found.sort(key=lambda f: f[0])  # stable: the later in zone order wins a tie
+        out = [(source, value) for _, source, value in found]
         for effect in self.state.lasting:
             if effect["kind"] == "set" and effect["stat"] == stat and uid in effect["uids"]:
-                value = effect["value"]  # lasting effects are kept in timestamp order
-        return value
+                out.append((None, effect["value"]))  # lasting effects are in timestamp order
+        return out
 
     def _stat_deltas(self, uid: int, stat: str) -> Iterable[int | Fraction]:
         """What static abilities change a stat by: an int adds, a Fraction multiplies."""
@@ -974,6 +993,7 @@ class Engine:
 
 
 _UNSET = object()
+_GRANTS = frozenset({"have", "gain_keyword", "lose_keyword", "grant_ability"})
 _OVERRIDES: dict[tuple[type, str], bool] = {}
 
 

@@ -294,7 +294,14 @@ def _filter(ctx: Context, f: ast.Filter, uid: int) -> bool:
     if kind == "zone":
         return f.zone is not None and card.zone == f.zone.zone
     if kind == "named":
-        return engine.definition(uid).name.casefold() == (f.value or "").casefold()
+        wanted = (f.value or "").casefold()
+        ability = ctx.ability
+        if ability is not None and ability.origin == "granted":
+            # Berserk §201.2а: the granting card's name in what it grants means that card
+            granter = dict(ability.int_values).get("granter")
+            if granter is not None and engine.definition(granter).name.casefold() == wanted:
+                return uid == granter
+        return engine.definition(uid).name.casefold() == wanted
     if kind == "other_than_this":
         return uid != ctx.source
     if kind == "history":

@@ -8,8 +8,8 @@ that has neither moved nor acted (Leap, Teleportation, Maneuver); removing count
 that many counters (§103.6, §104.4). The first target is chosen with the declaration
 (§412.1) among the legal ones: for an attack ability those of ``attacks.legal``; for any
 other ability the selector's candidates within the card's Range X (DICT «Дальность Х»: on
-the battlefield only) that it may target. The costs are paid, then the effects run with
-that target (the stack and sudden actions are not modelled yet: abilities resolve at once).
+the battlefield only) that it may target. The effects run with that target, then the
+costs are paid (``declare``).
 """
 
 from __future__ import annotations
@@ -18,10 +18,12 @@ from typing import TYPE_CHECKING, Any
 
 from cardscript.grammar import ast
 from cardscript.interpreter.cards import CompiledAbility
-from cardscript.interpreter.engine import Cause, Engine
+from cardscript.interpreter.effects import run_steps
+from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.interpreter.select import candidates, matches_cards
 from cardscript.kernels.berserk import attacks
 from cardscript.kernels.berserk.kinds import poisonable
+from cardscript.kernels.berserk.strike import AFTER, BEFORE
 
 if TYPE_CHECKING:
     from cardscript.kernels.berserk.movement import BoardKernel
@@ -217,8 +219,16 @@ def declare(
     ability: CompiledAbility,
     target: int | None,
 ) -> None:
-    """Declare and resolve one playable ability; ValueError when it is not legal now."""
-    player = engine.state.cards[uid].controller
+    """Declare one playable ability and resolve its chain (§216, simplified): the
+    declaration with its target (a summon's cell too, DICT «Вызов»); a priority window
+    while the chain waits, where a "block" response removes all of it but the Payment
+    (§410.1) and a "cancel" response all of it (§409); the effects, or nothing when the
+    declared cell was taken meanwhile (cancelled too); then the Payment: the costs are
+    paid after the effects (§216.12), so while the chain waits its card has not paid and
+    may not declare another closing ability (§103.6, T-04). ValueError when it is not
+    legal now."""
+    state = engine.state
+    player = state.cards[uid].controller
     if (uid, ability, target) not in options(kernel, engine, player):
         at = f" at {engine.definition(target).name}" if target is not None else ""
         raise ValueError(f"{engine.definition(uid).name} cannot use {ability.origin}{at} now")
@@ -228,15 +238,80 @@ def declare(
         chosen[found[0].span.offset] = [target]
     if target is not None:
         kernel.reveal_card(engine, target)  # §415.2: a hidden target is revealed at once
-    if closes(ability):
-        engine.state.cards[uid].data["acted"] = True
-    engine.resolve(ability, uid, player, targets=chosen)
+    closing = closes(ability)
+    if closing:
+        state.cards[uid].data["acted"] = True
+    attacking = found is not None and found[1] is not None
+    if attacking:  # an attack's Declaration object: "before attack" triggers (§216.2)
+        engine.emit(Event("attacks", subject=uid, obj=target, player=player, data=BEFORE))
+        kernel.resolve_pending(engine)
+    chain: dict[str, Any] = {"source": uid, "blocked": False, "cancelled": False}
+    if _first_verb(ability) == "summon":
+        free = kernel.free_cells(engine, uid, "free_adjacent_cell")
+        cell = kernel.pick_cell(engine, player, free, engine.definition(uid).name)
+        chain["cell"] = list(cell) if cell is not None else None
+    chains = state.data.setdefault(CHAIN, [])
+    chains.append(chain)
+    try:
+        kernel.respond(engine, label(engine, (uid, ability, target)))
+        cell = chain.get("cell")
+        if cell is not None and kernel.occupant(engine, (cell[0], cell[1])) is not None:
+            chain["cancelled"] = True  # its target, the cell, is no longer legal
+        if chain["cancelled"]:
+            if closing:  # as if never declared: nothing paid, the card may act (§409)
+                state.cards[uid].data.pop("acted", None)
+            return
+        if chain["blocked"]:
+            engine.count_use(ability, uid)
+        else:
+            engine.resolve(ability, uid, player, targets=chosen, pay=False)
+    finally:
+        chains.pop()
+        if not chains:
+            state.data.pop(CHAIN, None)
+    costs = getattr(ability.node, "costs", None)
+    if costs is not None and state.result is None:  # the Payment object
+        run_steps(engine.context(uid, ability, player), costs)
+    if attacking and state.result is None:  # then "after attack" triggers (§216.12)
+        engine.emit(Event("attacks", subject=uid, obj=target, player=player, data=AFTER))
     kernel.resolve_pending(engine)
 
 
+CHAIN = "declared chains"  # state.data: the chains of abilities declared, not yet paid
+
+
+def declared_cell(engine: Engine, source: int) -> tuple[int, int] | None:
+    """The cell a summon of ``source`` was declared onto, while its chain resolves."""
+    for chain in reversed(engine.state.data.get(CHAIN, ())):
+        if chain["source"] == source:
+            cell = chain.get("cell")
+            return None if cell is None else (int(cell[0]), int(cell[1]))
+    return None
+
+
+def _removes(what: str) -> Any:
+    """A response that removes the chain it answers, the one declared before its own:
+    "block" all of it but its Payment object (блокирование, §410), "cancel" all of it, as
+    if never declared (отмена, §409). False when no ability's chain waits (a window
+    before a trigger) or it is removed already."""
+
+    def run(engine: Engine, cause: Cause, target: Any = None, **_: Any) -> bool:
+        chains = engine.state.data.get(CHAIN, ())
+        if len(chains) < 2 or chains[-2]["blocked"] or chains[-2]["cancelled"]:
+            return False
+        chains[-2][what] = True
+        return True
+
+    return run
+
+
+block, cancel = _removes("blocked"), _removes("cancelled")
+
+
 def find(engine: Engine, uid: int, name: str) -> CompiledAbility:
-    """A card's playable ability by its keyword's name ("Shot") or its index."""
+    """A card's playable ability by its keyword's name ("Shot"), its index, or "granted"
+    (the first written-out ability another card grants it)."""
     for ability in engine.card_abilities(uid, ast.Activated):
-        if ability.origin == f"keyword:{name}" or str(ability.index) == name:
+        if ability.origin in (f"keyword:{name}", name) or str(ability.index) == name:
             return ability
     raise ValueError(f"{engine.definition(uid).name} has no playable ability {name!r}")

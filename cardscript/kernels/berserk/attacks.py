@@ -95,10 +95,15 @@ def legal(
 
 
 def strength(engine: Engine, source: int, cause: Cause, kind: str) -> tuple[int, int, int]:
-    """The attack's X-Y-Z: the value of the keyword that gave the ability."""
+    """The attack's X-Y-Z: the value of the keyword that gave the ability; a tier of the
+    simple strike as its value ("Throw weak simple strike") is that tier as printed, for
+    all three, unmodified (§205.1а, T-08)."""
     ability = ability_of(engine, cause.ability)
     values = dict(ability.keyword_values) if ability is not None else {}
     text = values.get("X-Y-Z") or str(engine.definition(source).get(kind) or "0-0-0")
+    if text in strike.TIERS:
+        value = strike.printed_strike(engine, source)[strike.TIERS.index(text)]
+        return value, value, value
     weak, medium, strong = (int(v) for v in text.split("-"))
     return weak, medium, strong
 

@@ -25,7 +25,7 @@ from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.interpreter.kernel import Kernel
 from cardscript.interpreter.primitives import add_counters, remove_counters, set_state
 from cardscript.interpreter.select import Seat, test
-from cardscript.kernels.berserk import attacks, strike
+from cardscript.kernels.berserk import attacks, chains, strike
 from cardscript.kernels.berserk.kinds import (
     keyword_lost,
     kinds_of,
@@ -64,6 +64,9 @@ KIND_OF_ACT = {
     "throwing": "throw",
     "discharging": "discharge",
 }
+
+
+UNFLOORED = frozenset({"die_roll", "strike", "weak_strike", "medium_strike", "strong_strike"})
 
 
 def parse_cell(text: str) -> Cell:
@@ -369,7 +372,8 @@ class FieldKernel(Kernel):
         return super().printed(engine, uid, stat)
 
     def clamp(self, engine: Engine, uid: int, stat: str, value: int) -> int:
-        return value if stat in ("die_roll", "strike") else max(0, value)
+        # modifiers of a strike are not floored: they add to the printed values (§104.2)
+        return value if stat in UNFLOORED else max(0, value)
 
     def current_life(self, engine: Engine, uid: int) -> int:
         card = engine.state.cards[uid]
@@ -498,6 +502,8 @@ class FieldKernel(Kernel):
                 )
         if amount > 0:
             add_counters(engine, cause, uid, counter, amount)
+            if counter == "counter":  # "whenever … gets a counter" (§16; Cursed Mage, T-03)
+                engine.emit(Event("gets_counter", subject=uid, amount=amount, source=cause.source))
 
     def kindred(self, engine: Engine, uid: int) -> list[int]:
         """Other cards of the squad sharing an element with a card that may pay with their
@@ -642,16 +648,22 @@ class FieldKernel(Kernel):
         """Triggers resolve one by one, each after a priority window, in stack order:
         the active player's are pushed first, so the other player's resolve first (§215.4); in the
         preliminary phase, which has no stack, the first player's go first (§307–§308)."""
-        while engine.state.result is None:
-            pending = engine.take_pending()
-            if not pending:
-                break
-            active = engine.state.active
-            for trigger in sorted(pending, key=lambda p: (p.controller == active) != active_first):
-                if self.keyword_lost(engine, trigger.source, trigger.ability):
-                    continue
-                self.respond(engine, f"{engine.definition(trigger.source).name}'s ability")
-                engine.loop_guard(trigger)
-                engine.resolve(trigger.ability, trigger.source, trigger.controller, trigger.event)
-            self.settle(engine)  # the abilities of one moment have resolved
+        with chains.chain(engine):
+            while engine.state.result is None:
+                pending = engine.take_pending()
+                if not pending:
+                    break
+                active = engine.state.active
+                order = sorted(pending, key=lambda p: (p.controller == active) != active_first)
+                for trigger in order:
+                    if self.keyword_lost(engine, trigger.source, trigger.ability):
+                        continue
+                    if chains.repeats(engine, trigger):  # §103.4: it and all after it
+                        engine.take_pending()
+                        break
+                    self.respond(engine, f"{engine.definition(trigger.source).name}'s ability")
+                    engine.loop_guard(trigger)
+                    source, controller = trigger.source, trigger.controller
+                    engine.resolve(trigger.ability, source, controller, trigger.event)
+                self.settle(engine)  # the abilities of one moment have resolved
         engine.chain_done()

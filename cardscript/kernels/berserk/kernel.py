@@ -12,15 +12,18 @@ Leap…), reveals Stealth cards, accumulates counters and closes to strike at fl
 order; the end phase runs "at the end of your turn" triggers, lets the active player use
 abilities that are not actions (Fury), ends "until end of turn" effects and passes the
 turn. Triggered abilities and Destruction Effects resolve after a priority window for
-sudden actions (a simplified stack). A player with no creatures loses (§102.3а).
+sudden actions (a simplified stack); a declared playable ability waits in one too and is
+paid after its effects (``abilities.declare``), and an attack runs the steps of its chain
+in order (``strike.attack``, §216). A player with no creatures loses (§102.3а).
 
 Scenario actions (``do:``): ``setup`` (``decks``, ``first``: the first player's seat),
 ``move`` (``card``, ``to``: a cell such as ``C2`` or ``C1"``), ``strike`` (``attacker``,
 ``target``, ``defender``: a card, none, or absent to ask the inactive player; ``rolls``:
 the dice, attacker first), ``can_strike`` (``attacker``, ``targets``: the expected legal
-targets), ``activate`` (``card``, ``ability``: its keyword's name such as ``Shot`` or its
-index, ``target``), ``can_target`` (``card``, ``ability``, ``expected``: its legal first
-targets), ``cell`` (``card``, ``expected``: its cell, or null off the battlefield;
+targets), ``activate`` (``card``, ``ability``: its keyword's name such as ``Shot``, its
+index, or ``granted`` for one another card grants it written out; ``target``),
+``can_target`` (``card``, ``ability``, ``expected``: its legal first targets),
+``cell`` (``card``, ``expected``: its cell, or null off the battlefield;
 ``cells`` on any action answers "choose a cell"), ``defenders`` (``attacker``,
 ``target``, ``expected``), ``wound`` (``card``,
 ``amount``, ``qualities``: by default an attack, [attack, melee]), ``heal`` (``card``,
@@ -60,6 +63,8 @@ from cardscript.kernels.berserk.preliminary import PreliminaryKernel
 
 class BerserkKernel(PreliminaryKernel):
     """The turn structure, the main phase and the scenario actions."""
+
+    set_overrides = True  # §422.4в: a modifier that sets a value comes after all others
 
     # ---- the game -------------------------------------------------------------------------
     def play(self, engine: Engine) -> dict[str, Any]:
@@ -138,6 +143,43 @@ class BerserkKernel(PreliminaryKernel):
             if picked >= len(found):
                 return
             abilities.declare(self, engine, *found[picked])
+
+    def after_event(self, engine: Engine, event: Event) -> None:
+        """An attack's "attacks" events open one trigger family each: "before this attacks",
+        "when this attacks", "after this attacks" (``strike.moment``)."""
+        if event.name == "attacks" and engine.pending:
+            engine.pending[:] = [
+                t
+                for t in engine.pending
+                if t.event is not event
+                or strike.moment(event, getattr(t.ability.node, "timing", "when"))
+            ]
+
+    # ---- replacement (§419) ------------------------------------------------------------
+    def replaceable(self, change: str, args: dict[str, Any]) -> str | None:
+        """A card about to be destroyed: "if … would be destroyed, … instead" may replace it."""
+        if change == "destroy":
+            args.setdefault("uid", args.get("target"))
+            return "is_destroyed"
+        return None
+
+    def choose_replacement(self, engine: Engine, found: list[Any], args: dict[str, Any]) -> Any:
+        """§419.6: only one replacement applies. One player's: that player picks (§419.6а);
+        several players': the owner of the action picks (§419.6б), the controller of the
+        card whose text acts (the change's cause, the engine's latest), or of the affected
+        card for a rule's action."""
+        if len(found) == 1:
+            return found[0]
+        cards = engine.state.cards
+        owners = {cards[f[1]].controller for f in found}
+        if len(owners) == 1:
+            player = owners.pop()
+        else:
+            acting = engine.recent[-1].source if engine.recent else None
+            player = cards[acting if acting in cards else args["uid"]].controller
+        labels = [f"{engine.definition(f[1]).name}: {f[2].where}" for f in found]
+        (picked,) = engine.choose(player, "option", "which replacement applies?", found, labels)
+        return found[picked]
 
     def actions(self, engine: Engine, player: int) -> list[tuple[str, int, Any]]:
         out: list[tuple[str, int, Any]] = []

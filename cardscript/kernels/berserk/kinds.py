@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from cardscript.grammar import ast
 from cardscript.interpreter.cards import CompiledAbility
 from cardscript.interpreter.engine import Cause, Engine
-from cardscript.interpreter.select import test
+from cardscript.interpreter.select import selects, test
 
 SPELL = ("spell", "magic")
 INFLUENCE = ("influence",)
@@ -96,17 +96,63 @@ def attack_value(engine: Engine, struck: int, value: int, kinds: tuple[str, ...]
     return value
 
 
+def set_value(engine: Engine, striker: int, struck: int, value: int) -> int:
+    """§422.4 group 6: a modifier that sets the strike to a number ("enemy creatures have
+    strike 1") applies last, after the source's, the target's and the rules' modifiers;
+    of several with different numbers the target's controller picks one (§422.4в)."""
+    sets = engine.stat_sets(striker, "strike")
+    if not sets:
+        return value
+    values = list(dict.fromkeys(v for _, v in sets))
+    if len(values) > 1:
+        labels = [f"strike {v}" for v in values]
+        player = engine.state.cards[struck].controller
+        (picked,) = engine.choose(player, "option", "which strike applies?", values, labels)
+        return max(0, values[picked])
+    return max(0, values[0])
+
+
 def _prevents(
-    engine: Engine, uid: int, ability: CompiledAbility
+    engine: Engine, uid: int, ability: CompiledAbility, protected: int | None = None
 ) -> Iterator[tuple[ast.Action, ast.Node | None]]:
+    """The "prevent" steps of one standing text of ``uid``: those about ``uid`` itself,
+    or (``protected``) those whose "dealt to <cards>" covers that other card."""
     node = ability.node
     if not isinstance(node, ast.EffectAbility):
         return
     if node.condition is not None and not test(engine.context(uid, ability), node.condition):
         return
     for step in node.effects.steps:
-        if isinstance(step, ast.Clause) and step.action.verb == "prevent":
+        if not isinstance(step, ast.Clause) or step.action.verb != "prevent":
+            continue
+        target = step.action.target
+        if protected is None:
+            if target is None or isinstance(target, ast.ThisCard):
+                yield step.action, step.action.source
+        elif isinstance(target, ast.Cards) and selects(
+            engine.context(uid, ability), target, protected
+        ):
             yield step.action, step.action.source
+
+
+def _guards(engine: Engine) -> list[tuple[int, CompiledAbility]]:
+    """Standing texts in play that prevent wounds dealt to cards other than their own."""
+    out = []
+    for source, ability, node in engine.in_play(ast.EffectAbility):
+        found = _GUARDS.get(id(node))
+        if found is None:
+            found = _GUARDS[id(node)] = any(
+                isinstance(s, ast.Clause)
+                and s.action.verb == "prevent"
+                and isinstance(s.action.target, ast.Cards)
+                for s in node.effects.steps
+            )
+        if found and engine.kernel.static_active(engine, source, ability):
+            out.append((source, ability))
+    return out
+
+
+_GUARDS: dict[int, bool] = {}  # by AST node id: nodes live as long as their card pool
 
 
 def _by(
@@ -143,10 +189,16 @@ def keyword_lost(engine: Engine, uid: int, ability: CompiledAbility) -> bool:
     return not engine.has_keyword(uid, keyword)
 
 
-def _working(engine: Engine, uid: int) -> list[tuple[CompiledAbility, ast.Action, ast.Node | None]]:
-    """The card's prevention texts that work now: of several with one keyword's name only
-    the one with the highest X, the earliest on a tie (§414.4–414.5, T-73)."""
-    found: list[tuple[CompiledAbility, ast.Action, ast.Node | None]] = []
+Prevention = tuple[int, CompiledAbility, ast.Action, ast.Node | None]
+
+
+def _working(engine: Engine, uid: int) -> list[Prevention]:
+    """The prevention texts that work on the card now, with the card whose text each is:
+    the card's own, of several with one keyword's name only the one with the highest X,
+    the earliest on a tie (§414.4–414.5, T-73); then other cards' ("prevent the first
+    wound dealt to creatures you control"), those of the card's controller first
+    (§420.3б), each player's in zone order (the §420.3а choice of order is not asked)."""
+    found: list[Prevention] = []
     best: dict[str, tuple[int, int]] = {}  # keyword -> (its X, its place in found)
     for ability in engine.card_abilities(uid):
         if keyword_lost(engine, uid, ability):
@@ -157,36 +209,43 @@ def _working(engine: Engine, uid: int) -> list[tuple[CompiledAbility, ast.Action
                 if ability.origin in best and best[ability.origin][0] >= x:
                     continue
                 if ability.origin in best:
-                    found[best[ability.origin][1]] = (ability, action, selector)
+                    found[best[ability.origin][1]] = (uid, ability, action, selector)
                     best[ability.origin] = (x, best[ability.origin][1])
                     continue
                 best[ability.origin] = (x, len(found))
-            found.append((ability, action, selector))
-    return found
+            found.append((uid, ability, action, selector))
+    others = [
+        (source, ability, action, selector)
+        for source, ability in _guards(engine)
+        for action, selector in _prevents(engine, source, ability, uid)
+    ]
+    mine = engine.state.cards[uid].controller
+    others.sort(key=lambda p: engine.state.cards[p[0]].controller != mine)
+    return found + others
 
 
 def prevention(
     engine: Engine, uid: int, amount: int, source: int | None, kinds: tuple[str, ...]
 ) -> int:
-    """§420: the wounds left after the card's own prevention texts, in the order printed.
-    "Prevent the first X … each turn" keeps a budget per ability per turn (Armor X);
-    "prevent all" with "once per turn" is used up by the first matching wound even when
-    nothing is left to prevent (Camouflage, T-30c)."""
+    """§420: the wounds left after the prevention texts that work on the card, in the
+    order of ``_working``. "Prevent the first X … each turn" keeps a budget per text per
+    turn (Armor X); "prevent all" with "once per turn" is used up by the first matching
+    wound even when nothing is left to prevent (Camouflage, T-30c)."""
     used = engine.state.used
-    for ability, action, selector in _working(engine, uid):
-        if not _by(engine, uid, selector, source, kinds):
+    for guard, ability, action, selector in _working(engine, uid):
+        if not _by(engine, guard, selector, source, kinds):
             continue
         if action.word == "the first":
-            limit = engine.context(uid, ability).amount(action.amount)
-            key = f"armor:{uid}:{ability.key}"
+            limit = engine.context(guard, ability).amount(action.amount)
+            key = f"armor:{guard}:{ability.key}"
             stopped = max(0, min(limit - used.get(key, 0), amount))
             used[key] = used.get(key, 0) + stopped
             amount -= stopped
         elif action.amount is not None and action.amount.kind == "all":
-            if not engine.within_limits(ability, uid):
+            if not engine.within_limits(ability, guard):
                 continue
             if ability.line.mods:
-                key = f"{uid}:{ability.key}"
+                key = f"{guard}:{ability.key}"
                 used[key] = used.get(key, 0) + 1
             amount = 0
     return amount

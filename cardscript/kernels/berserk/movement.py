@@ -14,7 +14,7 @@ from typing import Any
 from cardscript.grammar import ast
 from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.interpreter.primitives import move
-from cardscript.kernels.berserk import priority
+from cardscript.kernels.berserk import abilities, priority
 from cardscript.kernels.berserk.field import (
     HEIGHT,
     WIDTH,
@@ -46,6 +46,8 @@ class BoardKernel(FieldKernel):
             "move": self._move,
             "swap": self._swap,
             "summon": self._summon,
+            "block": abilities.block,
+            "cancel": abilities.cancel,
         }
 
     def movement_left(self, engine: Engine, uid: int) -> int:
@@ -173,8 +175,10 @@ class BoardKernel(FieldKernel):
         if self.is_flyer(engine, target):
             state.move(target, "additional_zone", player=me)
         else:
-            cells = self.free_cells(engine, source, "free_adjacent_cell")
-            cell = self.pick_cell(engine, me, cells, engine.definition(target).name)
+            cell = abilities.declared_cell(engine, source)  # declared as its target (DICT)
+            if cell is None:
+                cells = self.free_cells(engine, source, "free_adjacent_cell")
+                cell = self.pick_cell(engine, me, cells, engine.definition(target).name)
             if cell is None:
                 return False
             state.move(target, "battlefield", player=me)

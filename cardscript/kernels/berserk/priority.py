@@ -6,7 +6,8 @@ active player has priority first; a declared sudden action resolves at once and 
 passes to the other player; the window closes when both pass in a row, and then the
 waiting object resolves, its conditions checked anew: a Destruction Effect caused by
 wounds is cancelled if the card has lives left again (§402.3в, T-56), a trigger's "if"
-sees what the responses changed (Concentration, T-28). Windows do not nest: a response's
+sees what the responses changed (Concentration, T-28). A declared playable ability waits
+in one too before its effects (``abilities.declare``). Windows do not nest: a response's
 own triggers and deaths resolve at once.
 """
 

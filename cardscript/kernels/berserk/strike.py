@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cardscript.interpreter.engine import Cause, Engine, Event
-from cardscript.kernels.berserk.kinds import attack_value, may_attack
+from cardscript.kernels.berserk.kinds import attack_value, may_attack, set_value
 
 if TYPE_CHECKING:
     from cardscript.kernels.berserk.field import FieldKernel
@@ -56,11 +56,26 @@ def tier(result: int) -> int:
     return WEAK if result <= 3 else MEDIUM if result <= 5 else STRONG
 
 
-def strike_values(engine: Engine, uid: int) -> tuple[int, int, int]:
+TIERS = ("weak_strike", "medium_strike", "strong_strike")  # stats of one tier each
+
+
+def printed_strike(engine: Engine, uid: int) -> tuple[int, int, int]:
+    """The simple strike X-Y-Z as printed: taken as a property, unmodified (§205.1а)."""
     printed = str(engine.definition(uid).get("strike") or "0-0-0")
     weak, medium, strong = (int(v) for v in printed.split("-"))
-    delta = engine.stat(uid, "strike")  # changes to the strike apply to all three tiers
-    return max(0, weak + delta), max(0, medium + delta), max(0, strong + delta)
+    return weak, medium, strong
+
+
+def strike_values(engine: Engine, uid: int) -> tuple[int, int, int]:
+    # changes to the strike apply to all three tiers, those to one tier ("+1 weak simple
+    # strike") to that one; one that sets it comes last, after the target's modifiers
+    # (``kinds.set_value``)
+    delta = engine.stat(uid, "strike", fixed=False)
+    weak, medium, strong = (
+        max(0, printed + delta + engine.stat(uid, tier))
+        for printed, tier in zip(printed_strike(engine, uid), TIERS, strict=True)
+    )
+    return weak, medium, strong
 
 
 def roll(engine: Engine, uid: int) -> tuple[int, int]:
@@ -195,12 +210,15 @@ def attack(
         state.cards[attacker].data.pop("strikes_flyers", None)  # once (§211.9)
     kernel.reveal_card(engine, target)  # §415.2: a hidden target is revealed at once
     cause = Cause(card=state.cards[attacker].card_id, rule="simple strike")
-    engine.apply("close", cause, target=attacker)
-    state.cards[attacker].data["acted"] = True
-    engine.emit(Event("attacks", subject=attacker, obj=target, player=me))
+    state.cards[attacker].data["acted"] = True  # declared: it may not act again (§103.6)
+    # the Declaration object on top: "before attack" triggers (§216.2)
+    engine.emit(Event("attacks", subject=attacker, obj=target, player=me, data=BEFORE))
     kernel.resolve_pending(engine)
-    if state.result is not None:
+    if state.result is not None or state.cards[target].zone not in kernel.play_zones:
+        _pay(kernel, engine, cause, attacker, None)
         return
+    # the Target object on top: the defender window (§216.3); on its resolution the
+    # hidden target is revealed and "on attacking" triggers go on the stack (§216.4)
     candidates = defenders(kernel, engine, attacker, target)
     reflector = target
     if defender is True:
@@ -215,15 +233,16 @@ def attack(
         if defender not in candidates:
             raise ValueError(f"{engine.definition(defender).name} cannot defend")
         reflector = defender
-    if reflector != target:
+    if reflector != target:  # it closes in the attacker's Payment object (§216.12а)
         state.data["defender"] = reflector
-        engine.apply("close", Cause(rule="defender"), target=reflector)
         engine.emit(Event("defends", subject=reflector, obj=attacker))
     state.data["attacker"], state.data["reflector"] = attacker, reflector
+    engine.emit(Event("attacks", subject=attacker, obj=target, player=me))
     engine.emit(Event("is_attacked", subject=reflector, obj=attacker))
     kernel.resolve_pending(engine)
     if state.result is not None or state.cards[reflector].zone not in kernel.play_zones:
         _done(engine)
+        _pay(kernel, engine, cause, attacker, target, reflector)
         return
     fights = (
         engine.definition(reflector).type == "creature"
@@ -259,7 +278,7 @@ def attack(
         strike_back = Cause(card=state.cards[reflector].card_id, rule="strike back")
         blows.append((strike_back, reflector, attacker, theirs[back]))
     for blow_cause, striker, struck, value in blows:
-        amount = attack_value(engine, struck, value, qualities)
+        amount = set_value(engine, striker, struck, attack_value(engine, struck, value, qualities))
         if amount <= 0:
             continue  # an attack for 0 deals no wounds (§103.7б)
         dealt = engine.apply(
@@ -282,6 +301,41 @@ def attack(
     kernel.check_victory(engine)
     _done(engine)
     kernel.resolve_pending(engine)
+    _pay(kernel, engine, cause, attacker, target, reflector)
+
+
+BEFORE = (("moment", "before"),)  # an "attacks" event of the Declaration object
+AFTER = (("moment", "after"),)  # … and of the Payment object
+
+
+def _pay(
+    kernel: FieldKernel,
+    engine: Engine,
+    cause: Cause,
+    attacker: int,
+    target: int | None,
+    reflector: int | None = None,
+) -> None:
+    """The Payment object (§216.12): the attacker closes after its wounds were dealt, and
+    a defender with it (§216.12а); then "after attack" triggers."""
+    state = engine.state
+    if state.result is not None:
+        return
+    if state.cards[attacker].zone in kernel.play_zones:
+        engine.apply("close", cause, target=attacker)
+    if reflector not in (None, target) and state.cards[reflector].zone in kernel.play_zones:
+        engine.apply("close", Cause(rule="defender"), target=reflector)
+    me = state.cards[attacker].controller
+    engine.emit(Event("attacks", subject=attacker, obj=target, player=me, data=AFTER))
+    kernel.resolve_pending(engine)
+
+
+def moment(event: Event, timing: str) -> bool:
+    """Is a trigger of this timing ("before", "after", "when"…) one of the family this
+    "attacks" event opens: "before attack" at the Declaration, "on attacking" when the
+    Target object resolves, "after attack" after the Payment (§216.2, §216.4, §216.12)?"""
+    wanted = event.get("moment", "on")
+    return wanted == (timing if timing in ("before", "after") else "on")
 
 
 def _done(engine: Engine) -> None:
