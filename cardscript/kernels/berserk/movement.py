@@ -24,6 +24,7 @@ from cardscript.kernels.berserk.field import (
     neighbours,
     own_rows,
 )
+from cardscript.kernels.berserk.hosts import LOST_HOST, attachments, follow_host
 
 # "move this to …": places on the battlefield that name a cell to choose, not a zone
 CELL_ZONES = frozenset({"any_free_cell", "free_adjacent_cell", "third_row"})
@@ -148,7 +149,10 @@ class BoardKernel(FieldKernel):
         """Moving to a cell chosen by the card's controller (``CELL_ZONES``); any other
         zone is the common move."""
         if zone not in CELL_ZONES:
-            return move(engine, cause, uid, zone, **kw)
+            riders = attachments(engine, uid) if zone != "battlefield" else []
+            move(engine, cause, uid, zone, **kw)
+            follow_host(engine, uid, riders, LOST_HOST)  # §210.7: a base effect, uncancellable
+            return None
         card = engine.state.cards[uid]
         cells = self.free_cells(engine, uid, zone)
         cell = self.pick_cell(engine, card.controller, cells, engine.definition(uid).name)
