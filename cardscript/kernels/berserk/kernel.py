@@ -120,6 +120,7 @@ class BerserkKernel(PreliminaryKernel):
         engine.emit(Event("end:turn", player=state.active))
         self.resolve_pending(engine)
         self.end_phase_abilities(engine, state.active)
+        self.end_first_turn(engine)
         engine.end_period("turn")
         state.used = {k: v for k, v in state.used.items() if not k.startswith("armor:")}
         state.active = 1 - state.active
