@@ -55,12 +55,24 @@ def protected(engine: Engine, target: int, source: int | None, kinds: tuple[str,
     if source in engine.state.cards:
         ignored = str(engine.rule("ignores_protection_from", uid=source))
         kinds = tuple(k for k in kinds if k != ignored)
+    return permitted_acting(engine, "be_affected", target, source, kinds) is False
+
+
+def permitted_acting(
+    engine: Engine, what: str, target: int, source: int, kinds: tuple[str, ...]
+) -> bool | None:
+    """``engine.permitted`` while ``source`` acts with these kinds, so that text about
+    "… by discharges" or "… by enemy shots" speaks of it."""
     data = engine.state.data
+    before = data.get("acting")
     data["acting"] = [source, list(kinds)]
     try:
-        return engine.permitted("be_affected", target, obj=source) is False
+        return engine.permitted(what, target, obj=source)
     finally:
-        data.pop("acting", None)
+        if before is None:
+            data.pop("acting", None)
+        else:
+            data["acting"] = before
 
 
 def poisonable(engine: Engine, uid: object) -> bool:

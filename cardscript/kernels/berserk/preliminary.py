@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardscript.interpreter.engine import Cause, Engine, Event
-from cardscript.kernels.berserk import hosts
+from cardscript.kernels.berserk import hidden, hosts
 from cardscript.kernels.berserk.field import Cell, cell_name, own_rows
 from cardscript.kernels.berserk.movement import BoardKernel
 
@@ -243,6 +243,7 @@ class PreliminaryKernel(BoardKernel):
                 if state.cards[uid].face_up:
                     self.to_additional_zone(engine, uid)
         hosts.assign_hosts(self, engine, order)
+        hidden.reveal_mattering(self, engine)  # §415.2: kept hidden, but its text matters
         state.phase, state.step = "main_phase", None
         self.resolve_pending(engine)
         self.check_victory(engine)
@@ -308,3 +309,10 @@ class PreliminaryKernel(BoardKernel):
         for uid in self.squad(engine, 1 - first):
             if not self.stays_hidden(engine, uid):
                 self.reveal_card(engine, uid)
+
+    def resolve_pending(self, engine: Engine, active_first: bool = False) -> None:
+        """After the triggers of a moment, a hidden card whose constant ability has begun
+        to matter is revealed (§415.2), and what its reveal triggers resolves too."""
+        super().resolve_pending(engine, active_first)
+        if engine.state.result is None and hidden.reveal_mattering(self, engine):
+            super().resolve_pending(engine, active_first)
