@@ -20,7 +20,7 @@ from cardscript.grammar import ast
 from cardscript.interpreter.cards import CompiledAbility
 from cardscript.interpreter.engine import Cause, Engine
 from cardscript.interpreter.select import candidates, matches_cards
-from cardscript.kernels.berserk import attacks
+from cardscript.kernels.berserk import attacks, hidden
 from cardscript.kernels.berserk.kinds import permitted_acting, poisonable
 
 if TYPE_CHECKING:
@@ -232,6 +232,7 @@ def declare(
         chosen[found[0].span.offset] = [target]
     if target is not None:
         kernel.reveal_card(engine, target)  # §415.2: a hidden target is revealed at once
+    hidden.choose_all_hidden(kernel, engine, uid, ability)  # §415.3а
     if closes(ability):
         engine.state.cards[uid].data["acted"] = True
     engine.resolve(ability, uid, player, targets=chosen)

@@ -8,6 +8,12 @@ condition has come to hold (Elenyamen, T-14); and text saying that some kind of 
 be used only on this card ("cards other than this cannot be targeted by …"), which always
 counts as affecting the game (§415.2а, Reed Idol, T-15). An ability a hidden card is given
 by another card's constant ability does not reveal it (§415.6): only the printed text is read.
+
+An ability that must choose all cards meeting a condition ("each enemy creature with cost
+4") chooses every hidden card too, as far as what is public about it allows: its side, its
+place and whether it is open (§415.3а, Tarna, T-18). Chosen, each is revealed at once
+(§415.2); when the ability resolves its selector is read anew, so the part for a card that
+turned out not to meet the condition is skipped (§415.4).
 """
 
 from __future__ import annotations
@@ -24,6 +30,11 @@ if TYPE_CHECKING:
 
 # what "may be used only on this" forbids everything else ("cannot be targeted by …")
 ONLY_ON_IT = frozenset({"be_targeted", "be_attacked", "be_affected"})
+# "each", "all": the quantifiers that choose every card meeting the condition
+ALL = frozenset({"each", "all", "every", "each other", "all other"})
+# what anyone can see of a face-down card: whose it is, where it stands, its rotation
+PUBLIC = frozenset({"enemy", "adjacent", "orthogonal", "open", "closed", "hidden", "wounded"})
+PUBLIC_FILTERS = frozenset({"you_control", "opponent_controls", "other_than_this"})
 
 
 def only_on_it(node: ast.EffectAbility) -> bool:
@@ -65,3 +76,62 @@ def reveal_mattering(kernel: FieldKernel, engine: Engine) -> bool:
     for uid in found:
         kernel.reveal_card(engine, uid)
     return bool(found)
+
+
+def _all_selectors(node: object) -> list[ast.Cards]:
+    """Every "each …" / "all …" card selector written in an ability's effects."""
+    if not isinstance(node, ast.Node):
+        return []
+    return [
+        n
+        for n in node.walk()
+        if isinstance(n, ast.Cards) and n.quantifier is not None and n.quantifier.kind in ALL
+    ]
+
+
+def _publicly(
+    kernel: FieldKernel,
+    engine: Engine,
+    controller: int,
+    source: int,
+    selector: ast.Cards,
+    target: int,
+) -> bool:
+    """Does the hidden ``target`` meet what is public of the selector's condition?"""
+    mine = engine.state.cards[target].controller == controller
+    for quality in selector.qualities:
+        if quality.kind == "possessor" and mine != (quality.value == "your"):
+            return False
+        if quality.kind == "adj" and quality.value in PUBLIC:
+            has = kernel.quality_for(engine, target, quality.value, controller, source)
+            if has == quality.negated:
+                return False
+    for f in selector.filters:
+        if f.kind == "you_control" and not mine:
+            return False
+        if f.kind == "opponent_controls" and mine:
+            return False
+        if f.kind == "other_than_this" and target == source:
+            return False
+    return True
+
+
+def choose_all_hidden(
+    kernel: FieldKernel, engine: Engine, uid: int, ability: CompiledAbility
+) -> None:
+    """§415.3а: the hidden cards an "each …" / "all …" of the declared ability chooses are
+    revealed (§415.2); its effects then read the selector anew (§415.4)."""
+    selectors = _all_selectors(getattr(ability.node, "effects", None))
+    if not selectors:
+        return
+    state = engine.state
+    controller = state.cards[uid].controller
+    hidden = [
+        t
+        for p in range(len(state.players))
+        for t in kernel.squad(engine, p)
+        if not state.cards[t].face_up
+    ]
+    for target in hidden:
+        if any(_publicly(kernel, engine, controller, uid, s, target) for s in selectors):
+            kernel.reveal_card(engine, target)
