@@ -232,6 +232,7 @@ def declare(
         chosen[found[0].span.offset] = [target]
     if target is not None:
         kernel.reveal_card(engine, target)  # §415.2: a hidden target is revealed at once
+    hidden.choose_more_targets(kernel, engine, uid, ability, chosen)  # §415.3
     hidden.choose_all_hidden(kernel, engine, uid, ability)  # §415.3а
     if closes(ability):
         engine.state.cards[uid].data["acted"] = True

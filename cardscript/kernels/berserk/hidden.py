@@ -14,6 +14,11 @@ An ability that must choose all cards meeting a condition ("each enemy creature 
 place and whether it is open (§415.3а, Tarna, T-18). Chosen, each is revealed at once
 (§415.2); when the ability resolves its selector is read anew, so the part for a card that
 turned out not to meet the condition is skipped (§415.4).
+
+The targets after the first are chosen on declaration too, among the cards meeting the
+selector and every hidden card its public conditions allow, whose other conditions count
+as met (§415.3, the Jester's feint, T-17); chosen, a hidden one is revealed, and on
+resolution the part aimed at a card that does not meet the condition is skipped.
 """
 
 from __future__ import annotations
@@ -23,7 +28,7 @@ from typing import TYPE_CHECKING
 from cardscript.grammar import ast
 from cardscript.interpreter.cards import CompiledAbility
 from cardscript.interpreter.engine import Engine
-from cardscript.interpreter.select import test
+from cardscript.interpreter.select import candidates, test
 
 if TYPE_CHECKING:
     from cardscript.kernels.berserk.field import FieldKernel
@@ -116,6 +121,16 @@ def _publicly(
     return True
 
 
+def _hidden_cards(kernel: FieldKernel, engine: Engine) -> list[int]:
+    state = engine.state
+    return [
+        t
+        for p in range(len(state.players))
+        for t in kernel.squad(engine, p)
+        if not state.cards[t].face_up
+    ]
+
+
 def choose_all_hidden(
     kernel: FieldKernel, engine: Engine, uid: int, ability: CompiledAbility
 ) -> None:
@@ -124,14 +139,48 @@ def choose_all_hidden(
     selectors = _all_selectors(getattr(ability.node, "effects", None))
     if not selectors:
         return
-    state = engine.state
-    controller = state.cards[uid].controller
-    hidden = [
-        t
-        for p in range(len(state.players))
-        for t in kernel.squad(engine, p)
-        if not state.cards[t].face_up
-    ]
-    for target in hidden:
+    controller = engine.state.cards[uid].controller
+    for target in _hidden_cards(kernel, engine):
         if any(_publicly(kernel, engine, controller, uid, s, target) for s in selectors):
             kernel.reveal_card(engine, target)
+
+
+def choose_more_targets(
+    kernel: FieldKernel,
+    engine: Engine,
+    uid: int,
+    ability: CompiledAbility,
+    chosen: dict[int, list[object]],
+) -> None:
+    """§415.3: the declared ability's further "target …" selectors are chosen now, a hidden
+    card counting as meeting what is not public of the condition; the hidden card chosen is
+    revealed (§415.2)."""
+    effects = getattr(ability.node, "effects", None)
+    if not isinstance(effects, ast.Node):
+        return
+    ctx = engine.context(uid, ability)
+    controller = ctx.controller
+    lenient = bool(engine.rule("hidden_conditions_satisfied", uid=uid))
+    for selector in effects.walk():
+        if (
+            not isinstance(selector, ast.Cards)
+            or selector.quantifier is None
+            or selector.quantifier.kind != "target"
+            or selector.span is None
+            or selector.span.offset in chosen
+        ):
+            continue
+        found = [t for t in candidates(ctx, selector) if isinstance(t, int)]
+        if lenient:
+            found += [
+                t
+                for t in _hidden_cards(kernel, engine)
+                if t not in found and _publicly(kernel, engine, controller, uid, selector, t)
+            ]
+        found = [t for t in found if engine.permitted("be_targeted", t, obj=uid) is not False]
+        if not found:
+            continue
+        labels = [engine.describe(t) for t in found]
+        (picked,) = engine.choose(controller, "targets", "choose a target", found, labels)
+        chosen[selector.span.offset] = [found[picked]]
+        kernel.reveal_card(engine, found[picked])
