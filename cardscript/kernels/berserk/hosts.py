@@ -8,7 +8,10 @@ second player's, then the symbiotes in the same order (§306.4–306.5); an atta
 without a host dies (INTRO, hook ``orphans_die``). When the host gets a Destruction Effect
 its attachments get it too and follow it to the graveyard, host first (§210.6, §214.6);
 when the host changes zone otherwise, its attachments get an uncancellable Destruction
-Effect at once (§210.7, applied to equipment too as the spec recommends).
+Effect at once (§210.7, applied to equipment too as the spec recommends). A symbiote whose
+host gains a subtype or becomes incorporeal (it being corporeal) dies, and so does an
+equipment whose host becomes a flyer or incorporeal (§210.3, §210.5; INTRO); a host that
+loses its classes keeps its equipment (§214.4б).
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ if TYPE_CHECKING:
 
 HOST_RULE = Cause(rule="reveal step: hosts")
 LOST_HOST = Cause(rule="the host changed zone")
+UNFIT_HOST = Cause(rule="the host can no longer carry it")
 
 
 def is_attachment(engine: Engine, uid: int) -> bool:
@@ -130,3 +134,32 @@ def follow_host(engine: Engine, host: int, riders: list[int], cause: Cause) -> N
     for uid in riders:
         engine.state.cards[uid].data.pop("host", None)
         engine.apply("destroy", cause, target=uid, killer=None)
+
+
+def still_fits(kernel: FieldKernel, engine: Engine, uid: int, host: int) -> bool:
+    """May ``uid`` go on riding ``host`` (§210.3, §210.5; INTRO for equipment)?"""
+    if engine.definition(uid).type == "equipment":
+        incorporeal = engine.has_keyword(host, "incorporeality") and bool(
+            engine.rule("equipment_forbids_incorporeal", uid=host)
+        )
+        return not (kernel.is_flyer(engine, host) or incorporeal)
+    if engine.definition(host).type != "creature" or engine.definition(host).get("subtype"):
+        return False
+    return not engine.has_keyword(host, "incorporeality") or engine.has_keyword(
+        uid, "incorporeality"
+    )
+
+
+def drop_unfit(kernel: FieldKernel, engine: Engine) -> bool:
+    """Riders whose host can no longer carry them die (a base effect); True if one did."""
+    riders = [
+        (u, int(engine.state.cards[u].data["host"]))
+        for p in engine.state.players
+        for u in p.zones.get("battlefield", ())
+        if engine.state.cards[u].data.get("host") is not None
+    ]
+    unfit = [u for u, host in riders if not still_fits(kernel, engine, u, host)]
+    for uid in unfit:
+        engine.state.cards[uid].data.pop("host", None)
+        engine.apply("destroy", UNFIT_HOST, target=uid, killer=None)
+    return bool(unfit)

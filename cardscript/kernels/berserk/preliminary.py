@@ -311,8 +311,12 @@ class PreliminaryKernel(BoardKernel):
                 self.reveal_card(engine, uid)
 
     def resolve_pending(self, engine: Engine, active_first: bool = False) -> None:
-        """After the triggers of a moment, a hidden card whose constant ability has begun
-        to matter is revealed (§415.2), and what its reveal triggers resolves too."""
+        """After the triggers of a moment, riders whose host can no longer carry them die
+        (``hosts.py``) and a hidden card whose constant ability has begun to matter is
+        revealed (§415.2); what these trigger resolves too."""
         super().resolve_pending(engine, active_first)
-        if engine.state.result is None and hidden.reveal_mattering(self, engine):
+        if engine.state.result is not None:
+            return
+        dropped = hosts.drop_unfit(self, engine)
+        if hidden.reveal_mattering(self, engine) or dropped:
             super().resolve_pending(engine, active_first)
