@@ -21,7 +21,7 @@ from cardscript.interpreter.cards import CompiledAbility
 from cardscript.interpreter.engine import Cause, Engine
 from cardscript.interpreter.select import candidates, matches_cards
 from cardscript.kernels.berserk import attacks, hidden
-from cardscript.kernels.berserk.kinds import permitted_acting, poisonable
+from cardscript.kernels.berserk.kinds import permitted_acting, poisonable, speaks_of
 
 if TYPE_CHECKING:
     from cardscript.kernels.berserk.movement import BoardKernel
@@ -123,12 +123,13 @@ def legal_targets(
     if verb is not None:  # "target card": the attack's own rules say which (a hot path)
         kind, kinds = attacks.ATTACKS[verb]
         rules = bool(engine.rule("ranged_excludes_adjacent", uid=uid)), limit
+        asks = speaks_of(engine, "be_targeted")
         return [
             t
             for t in squads
             if attacks.legal(kernel, engine, uid, t, kind, rules)
             and meets(t)
-            and permitted_acting(engine, "be_targeted", t, uid, kinds) is not False
+            and not (asks and permitted_acting(engine, "be_targeted", t, uid, kinds) is False)
         ]
     out = [t for t in candidates(ctx, selector) if isinstance(t, int)]
     out += [t for t in squads if t not in out and t != uid and meets(t)]

@@ -58,6 +58,20 @@ def protected(engine: Engine, target: int, source: int | None, kinds: tuple[str,
     return permitted_acting(engine, "be_affected", target, source, kinds) is False
 
 
+def speaks_of(engine: Engine, permission: str) -> bool:
+    """Might any text in play or lasting effect allow or forbid ``permission`` now? (Asking
+    once spares asking ``engine.permitted`` card by card.)"""
+    if engine.state.lasting:
+        return True
+    if not engine.permissions_speak():
+        return False
+    return any(
+        isinstance(step, ast.Clause) and step.action.name == permission
+        for _, _, node in engine.in_play(("verb", "permission"))
+        for step in node.effects.steps
+    )
+
+
 def permitted_acting(
     engine: Engine, what: str, target: int, source: int, kinds: tuple[str, ...]
 ) -> bool | None:
