@@ -39,7 +39,8 @@ ONLY_ON_IT = frozenset({"be_targeted", "be_attacked", "be_affected"})
 ALL = frozenset({"each", "all", "every", "each other", "all other"})
 # what anyone can see of a face-down card: whose it is, where it stands, its rotation
 PUBLIC = frozenset({"enemy", "adjacent", "orthogonal", "open", "closed", "hidden", "wounded"})
-PUBLIC_FILTERS = frozenset({"you_control", "opponent_controls", "other_than_this"})
+# roles in the current attack: seen by all, unlike a card's type
+PUBLIC_NOUNS = frozenset({"attacker", "reflector", "defender"})
 
 
 def only_on_it(node: ast.EffectAbility) -> bool:
@@ -103,6 +104,8 @@ def _publicly(
     target: int,
 ) -> bool:
     """Does the hidden ``target`` meet what is public of the selector's condition?"""
+    if selector.noun in PUBLIC_NOUNS and not kernel.is_a(engine, target, selector.noun):
+        return False
     mine = engine.state.cards[target].controller == controller
     for quality in selector.qualities:
         if quality.kind == "possessor" and mine != (quality.value == "your"):
