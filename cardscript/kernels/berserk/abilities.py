@@ -1,7 +1,8 @@
 """Playable abilities as main-phase actions (spec berserk.md §12, GLOSS «Действие карты»):
 "close this → …" actions, "halt this → …" movement abilities, counter-paid abilities.
 
-A card may declare one when it is revealed, in a squad zone, within its per-turn limits,
+A card may declare one when it is revealed (a hidden card only a sudden one, and is revealed
+by declaring it, §415.2), in a squad zone, within its per-turn limits,
 and its costs can be paid: closing needs an open card that has not acted this turn (an
 action; after it the card neither moves nor acts again, §219); halting needs an open card
 that has neither moved nor acted (Leap, Teleportation, Maneuver); removing counters needs
@@ -47,8 +48,10 @@ def idle(ability: CompiledAbility) -> bool:
 
 def payable(kernel: BoardKernel, engine: Engine, uid: int, ability: CompiledAbility) -> bool:
     card = engine.state.cards[uid]
-    if card.zone not in kernel.play_zones or not card.face_up:
+    if card.zone not in kernel.play_zones:
         return False
+    if not card.face_up and not any(mod.kind == "any_time" for mod in ability.line.mods):
+        return False  # a hidden card may declare only sudden abilities, revealing itself
     if not engine.within_limits(ability, uid):
         return False
     for action in _costs(ability):
@@ -231,6 +234,7 @@ def declare(
     found = first_target(ability)
     if found is not None and target is not None and found[0].span is not None:
         chosen[found[0].span.offset] = [target]
+    kernel.reveal_card(engine, uid)  # §415.2: a hidden card declaring a sudden ability
     if target is not None:
         kernel.reveal_card(engine, target)  # §415.2: a hidden target is revealed at once
     hidden.choose_more_targets(kernel, engine, uid, ability, chosen)  # §415.3
