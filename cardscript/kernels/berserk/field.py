@@ -665,6 +665,7 @@ class FieldKernel(Kernel):
             for trigger in sorted(pending, key=lambda p: (p.controller == active) != active_first):
                 if self.keyword_lost(engine, trigger.source, trigger.ability):
                     continue
+                self.reveal_card(engine, trigger.source)  # §415.2: a hidden card's trigger
                 self.respond(engine, f"{engine.definition(trigger.source).name}'s ability")
                 engine.loop_guard(trigger)
                 engine.resolve(trigger.ability, trigger.source, trigger.controller, trigger.event)

@@ -1,5 +1,8 @@
-"""Hidden cards whose constant abilities begin to matter (spec berserk.md §11.2; §415.2,
-§415.2а).
+"""Hidden cards (spec berserk.md §11.2; §415): reveals when their abilities begin to
+matter, and what abilities choosing cards make of them.
+
+A hidden card's triggered abilities hear events all the same (the kernel lists the hidden
+cards as trigger sources while any are left), and triggering reveals the card (§415.2).
 
 A hidden card is revealed at once, a base effect without the stack, when one of its
 printed constant abilities begins to affect the game. Two kinds are recognised: a constant
@@ -35,6 +38,8 @@ if TYPE_CHECKING:
 
 # what "may be used only on this" forbids everything else ("cannot be targeted by …")
 ONLY_ON_IT = frozenset({"be_targeted", "be_attacked", "be_affected"})
+# state.data key: may hidden cards be in the squads (their triggered abilities hear events)
+HIDDEN = "hidden_in_squads"
 # "each", "all": the quantifiers that choose every card meeting the condition
 ALL = frozenset({"each", "all", "every", "each other", "all other"})
 # what anyone can see of a face-down card: whose it is, where it stands, its rotation
@@ -67,20 +72,20 @@ def matters(engine: Engine, uid: int, ability: CompiledAbility) -> bool:
 
 def reveal_mattering(kernel: FieldKernel, engine: Engine) -> bool:
     """Reveal every hidden card of the squads one of whose constant abilities has begun to
-    matter; True when one was revealed."""
-    state = engine.state
+    matter; True when one was revealed. Notes whether hidden cards are left, whose
+    triggered abilities then hear events (``HIDDEN``)."""
+    hidden = hidden_cards(kernel, engine)
     found = [
         uid
-        for player in range(len(state.players))
-        for uid in kernel.squad(engine, player)
-        if not state.cards[uid].face_up
-        and any(
+        for uid in hidden
+        if any(
             matters(engine, uid, a)
             for a in engine.definition(uid).by_kind.get(ast.EffectAbility, ())
         )
     ]
     for uid in found:
         kernel.reveal_card(engine, uid)
+    engine.state.data[HIDDEN] = len(found) < len(hidden)
     return bool(found)
 
 
@@ -124,7 +129,8 @@ def _publicly(
     return True
 
 
-def _hidden_cards(kernel: FieldKernel, engine: Engine) -> list[int]:
+def hidden_cards(kernel: FieldKernel, engine: Engine) -> list[int]:
+    """The face-down cards of both squads."""
     state = engine.state
     return [
         t
@@ -143,7 +149,7 @@ def choose_all_hidden(
     if not selectors:
         return
     controller = engine.state.cards[uid].controller
-    for target in _hidden_cards(kernel, engine):
+    for target in hidden_cards(kernel, engine):
         if any(_publicly(kernel, engine, controller, uid, s, target) for s in selectors):
             kernel.reveal_card(engine, target)
 
@@ -177,7 +183,7 @@ def choose_more_targets(
         if lenient:
             found += [
                 t
-                for t in _hidden_cards(kernel, engine)
+                for t in hidden_cards(kernel, engine)
                 if t not in found and _publicly(kernel, engine, controller, uid, selector, t)
             ]
         found = [t for t in found if engine.permitted("be_targeted", t, obj=uid) is not False]

@@ -46,7 +46,7 @@ from typing import Any
 from cardscript.interpreter.cards import CompiledAbility
 from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.interpreter.playable import BundledGame
-from cardscript.kernels.berserk import abilities, hosts, strike
+from cardscript.kernels.berserk import abilities, hidden, hosts, strike
 from cardscript.kernels.berserk.field import (
     COLUMNS,
     GAME,
@@ -230,6 +230,7 @@ class BerserkKernel(PreliminaryKernel):
                     hosts.attach(engine, uid, self._find(engine, str(entry["host"]), "battlefield"))
             for uid in player.zone("deck"):
                 state.cards[uid].face_up = False
+        state.data[hidden.HIDDEN] = bool(hidden.hidden_cards(self, engine))
         if state.phase == "setup":
             state.phase = "main_phase"
 

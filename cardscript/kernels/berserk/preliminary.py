@@ -320,3 +320,11 @@ class PreliminaryKernel(BoardKernel):
         dropped = hosts.drop_unfit(self, engine)
         if hidden.reveal_mattering(self, engine) or dropped:
             super().resolve_pending(engine, active_first)
+
+    def trigger_sources(self, engine: Engine, event: Event) -> list[int]:
+        """A hidden card's triggered abilities hear events too; triggering reveals it
+        (§415.2, in ``resolve_pending``)."""
+        found = super().trigger_sources(engine, event)
+        if not engine.state.data.get(hidden.HIDDEN):
+            return found
+        return [*found, *(u for u in hidden.hidden_cards(self, engine) if u not in found)]
