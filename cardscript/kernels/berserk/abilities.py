@@ -1,7 +1,8 @@
 """Playable abilities as main-phase actions (spec berserk.md §12, GLOSS «Действие карты»):
 "close this → …" actions, "halt this → …" movement abilities, counter-paid abilities.
 
-A card may declare one when it is revealed, in a squad zone, within its per-turn limits,
+A card may declare one when it is revealed (a hidden card only a sudden one, and is revealed
+by declaring it, §415.2), in a squad zone, within its per-turn limits,
 and its costs can be paid: closing needs an open card that has not acted this turn (an
 action; after it the card neither moves nor acts again, §219); halting needs an open card
 that has neither moved nor acted (Leap, Teleportation, Maneuver); removing counters needs
@@ -21,8 +22,8 @@ from cardscript.interpreter.cards import CompiledAbility
 from cardscript.interpreter.effects import run_steps
 from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.interpreter.select import candidates, matches_cards
-from cardscript.kernels.berserk import attacks
-from cardscript.kernels.berserk.kinds import poisonable
+from cardscript.kernels.berserk import attacks, hidden
+from cardscript.kernels.berserk.kinds import permitted_acting, poisonable, speaks_of
 from cardscript.kernels.berserk.strike import AFTER, BEFORE
 
 if TYPE_CHECKING:
@@ -49,8 +50,10 @@ def idle(ability: CompiledAbility) -> bool:
 
 def payable(kernel: BoardKernel, engine: Engine, uid: int, ability: CompiledAbility) -> bool:
     card = engine.state.cards[uid]
-    if card.zone not in kernel.play_zones or not card.face_up:
+    if card.zone not in kernel.play_zones:
         return False
+    if not card.face_up and not any(mod.kind == "any_time" for mod in ability.line.mods):
+        return False  # a hidden card may declare only sudden abilities, revealing itself
     if not engine.within_limits(ability, uid):
         return False
     for action in _costs(ability):
@@ -123,10 +126,15 @@ def legal_targets(
         return matches_cards(ctx, selector, t)
 
     if verb is not None:  # "target card": the attack's own rules say which (a hot path)
-        kind = attacks.ATTACKS[verb][0]
+        kind, kinds = attacks.ATTACKS[verb]
         rules = bool(engine.rule("ranged_excludes_adjacent", uid=uid)), limit
+        asks = speaks_of(engine, "be_targeted")
         return [
-            t for t in squads if attacks.legal(kernel, engine, uid, t, kind, rules) and meets(t)
+            t
+            for t in squads
+            if attacks.legal(kernel, engine, uid, t, kind, rules)
+            and meets(t)
+            and not (asks and permitted_acting(engine, "be_targeted", t, uid, kinds) is False)
         ]
     out = [t for t in candidates(ctx, selector) if isinstance(t, int)]
     out += [t for t in squads if t not in out and t != uid and meets(t)]
@@ -236,8 +244,11 @@ def declare(
     found = first_target(ability)
     if found is not None and target is not None and found[0].span is not None:
         chosen[found[0].span.offset] = [target]
+    kernel.reveal_card(engine, uid)  # §415.2: a hidden card declaring a sudden ability
     if target is not None:
         kernel.reveal_card(engine, target)  # §415.2: a hidden target is revealed at once
+    hidden.choose_more_targets(kernel, engine, uid, ability, chosen)  # §415.3
+    hidden.choose_all_hidden(kernel, engine, uid, ability)  # §415.3а
     closing = closes(ability)
     if closing:
         state.cards[uid].data["acted"] = True

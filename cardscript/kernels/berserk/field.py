@@ -26,6 +26,7 @@ from cardscript.interpreter.kernel import Kernel
 from cardscript.interpreter.primitives import add_counters, remove_counters, set_state
 from cardscript.interpreter.select import Seat, test
 from cardscript.kernels.berserk import attacks, chains, strike
+from cardscript.kernels.berserk.hosts import attachments, follow_host, host_of
 from cardscript.kernels.berserk.kinds import (
     keyword_lost,
     kinds_of,
@@ -166,16 +167,21 @@ class FieldKernel(Kernel):
         return [u for u in self.squad(engine, player) if engine.definition(u).type == "creature"]
 
     def cell(self, engine: Engine, uid: int) -> Cell | None:
+        """The card's cell; an attachment stands on its host's (``hosts.py``)."""
         card = engine.state.cards[uid]
-        found = card.data.get("cell")
-        if card.zone != "battlefield" or found is None:
+        if card.zone != "battlefield":
             return None
+        found = card.data.get("cell")
+        if found is None:
+            host = card.data.get("host")
+            return None if host is None else self.cell(engine, int(host))
         return int(found[0]), int(found[1])
 
     def occupant(self, engine: Engine, cell: Cell) -> int | None:
+        """The card holding the cell (a host, not what rides on it)."""
         for player in engine.state.players:
             for uid in player.zones.get("battlefield", ()):
-                if self.cell(engine, uid) == cell:
+                if "cell" in engine.state.cards[uid].data and self.cell(engine, uid) == cell:
                     return uid
         return None
 
@@ -195,9 +201,14 @@ class FieldKernel(Kernel):
         )
 
     def adjacent(self, engine: Engine, a: int, b: int) -> bool:
-        """§207.7: cells at Chebyshev distance 1; flyers are adjacent to nothing (§211.4)."""
+        """§207.7: cells at Chebyshev distance 1; flyers are adjacent to nothing (§211.4);
+        a host and what rides on it are adjacent (§210.9а, §214.8а)."""
         ca, cb = self.cell(engine, a), self.cell(engine, b)
-        if ca is None or cb is None or max(abs(ca[0] - cb[0]), abs(ca[1] - cb[1])) != 1:
+        if ca is None or cb is None:
+            return False
+        if ca == cb:
+            return a != b and (host_of(engine, a) == b or host_of(engine, b) == a)
+        if max(abs(ca[0] - cb[0]), abs(ca[1] - cb[1])) != 1:
             return False
         return bool(
             engine.rule("adjacent_to_others", uid=a) and engine.rule("adjacent_to_others", uid=b)
@@ -574,7 +585,11 @@ class FieldKernel(Kernel):
         if killer is not None and killer != target:
             engine.emit(Event("destroys", subject=killer, obj=target))
         player = card.controller
+        riders = attachments(engine, target)  # they get the same Destruction Effect (§210.6)
+        # "whenever a creature dies" sees the card as it was in the squad
+        engine.emit(Event("dies", subject=target, player=player))
         card.data.pop("cell", None)
+        card.data.pop("host", None)
         card.states.clear()
         kept = card.counters.get("incarnation_marker", 0)
         card.counters.clear()
@@ -582,8 +597,8 @@ class FieldKernel(Kernel):
             card.counters["incarnation_marker"] = kept  # A24
         card.face_up = True
         engine.state.move(target, "graveyard", player=card.owner)
-        engine.emit(Event("dies", subject=target, player=player))
         engine.emit(Event("goes_to_graveyard", subject=target, player=player))
+        follow_host(engine, target, riders, cause)
         self.check_victory(engine)
         return True
 
@@ -658,6 +673,7 @@ class FieldKernel(Kernel):
                 for trigger in order:
                     if self.keyword_lost(engine, trigger.source, trigger.ability):
                         continue
+                    self.reveal_card(engine, trigger.source)  # §415.2: a hidden card's trigger
                     if chains.repeats(engine, trigger):  # §103.4: it and all after it
                         engine.take_pending()
                         break

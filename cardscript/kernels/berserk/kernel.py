@@ -30,12 +30,15 @@ index, or ``granted`` for one another card grants it written out; ``target``),
 ``amount``), ``recruit`` (``player``, ``cards``: ids from the deal), ``budget``
 (``player``, ``cards``, ``expected``: [gold, total] budget), ``allowed_cells``
 (``player``, ``expected``), ``mulligan`` (``player``),
-``vanguard_step``, ``accumulate`` (``card``), ``reveal`` (``card``),
+``vanguard_step``, ``reveal_step``, ``accumulate`` (``card``), ``reveal`` (``card``),
+``hidden`` (``expected``: the hidden cards of both squads), ``event_order`` (``event``,
+``expected``: the cards it happened to this turn, in order),
 ``close_for_flyers`` (``card``), ``geometry`` (``query``:
 neighbours, opposite, direction or line; see ``_geometry``), ``start_turn``,
 ``end_turn``, ``turn`` and ``game``.
 ``allowed: false`` expects the action refused. In ``setup:``, a battlefield entry's
-``cell`` places it; ``rolls`` on any action feeds the dice.
+``cell`` places it and ``host`` (a card id) puts a symbiote or equipment on its host;
+``rolls`` on any action feeds the dice.
 """
 
 from __future__ import annotations
@@ -46,7 +49,7 @@ from typing import Any
 from cardscript.interpreter.cards import CompiledAbility
 from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.interpreter.playable import BundledGame
-from cardscript.kernels.berserk import abilities, strike
+from cardscript.kernels.berserk import abilities, hidden, hosts, strike
 from cardscript.kernels.berserk.field import (
     COLUMNS,
     GAME,
@@ -122,6 +125,7 @@ class BerserkKernel(PreliminaryKernel):
         engine.emit(Event("end:turn", player=state.active))
         self.resolve_pending(engine)
         self.end_phase_abilities(engine, state.active)
+        self.end_first_turn(engine)
         engine.end_period("turn")
         state.used = {k: v for k, v in state.used.items() if not k.startswith("armor:")}
         state.active = 1 - state.active
@@ -264,8 +268,11 @@ class BerserkKernel(PreliminaryKernel):
                 if isinstance(entry, Mapping) and "cell" in entry:
                     cell = parse_cell(str(entry["cell"]))
                     state.cards[uid].data["cell"] = [cell[0], cell[1]]
+                if isinstance(entry, Mapping) and "host" in entry:
+                    hosts.attach(engine, uid, self._find(engine, str(entry["host"]), "battlefield"))
             for uid in player.zone("deck"):
                 state.cards[uid].face_up = False
+        state.data[hidden.HIDDEN] = bool(hidden.hidden_cards(self, engine))
         if state.phase == "setup":
             state.phase = "main_phase"
 
@@ -314,6 +321,25 @@ class BerserkKernel(PreliminaryKernel):
             self.setup(engine, action["decks"])
         elif name == "vanguard_step":
             self.vanguard_step(engine)
+        elif name == "reveal_step":
+            self.reveal(engine)
+        elif name == "hidden":
+            found = sorted(
+                state.cards[u].card_id
+                for p in range(len(state.players))
+                for u in self.squad(engine, p)
+                if not state.cards[u].face_up
+            )
+            if found != sorted(action.get("expected", [])):
+                raise AssertionError(f"hidden cards: {found}")
+        elif name == "event_order":
+            found = [  # this turn's cards the event happened to, in order
+                state.cards[h["subject"]].card_id
+                for h in state.history
+                if h["event"] == action["event"] and h["subject"] in state.cards
+            ]
+            if found != list(action["expected"]):
+                raise AssertionError(f"{action['event']} happened to {found}")
         elif name == "mulligan":
             self.mulligan(engine, player)
         elif name == "move":

@@ -55,12 +55,38 @@ def protected(engine: Engine, target: int, source: int | None, kinds: tuple[str,
     if source in engine.state.cards:
         ignored = str(engine.rule("ignores_protection_from", uid=source))
         kinds = tuple(k for k in kinds if k != ignored)
+    return permitted_acting(engine, "be_affected", target, source, kinds) is False
+
+
+def speaks_of(engine: Engine, permission: str) -> bool:
+    """Might any text in play or lasting effect allow or forbid ``permission`` now? (Asking
+    once spares asking ``engine.permitted`` card by card.)"""
+    if engine.state.lasting:
+        return True
+    if not engine.permissions_speak():
+        return False
+    return any(
+        isinstance(step, ast.Clause) and step.action.name == permission
+        for _, _, node in engine.in_play(("verb", "permission"))
+        for step in node.effects.steps
+    )
+
+
+def permitted_acting(
+    engine: Engine, what: str, target: int, source: int, kinds: tuple[str, ...]
+) -> bool | None:
+    """``engine.permitted`` while ``source`` acts with these kinds, so that text about
+    "… by discharges" or "… by enemy shots" speaks of it."""
     data = engine.state.data
+    before = data.get("acting")
     data["acting"] = [source, list(kinds)]
     try:
-        return engine.permitted("be_affected", target, obj=source) is False
+        return engine.permitted(what, target, obj=source)
     finally:
-        data.pop("acting", None)
+        if before is None:
+            data.pop("acting", None)
+        else:
+            data["acting"] = before
 
 
 def poisonable(engine: Engine, uid: object) -> bool:

@@ -24,6 +24,7 @@ from cardscript.kernels.berserk.field import (
     neighbours,
     own_rows,
 )
+from cardscript.kernels.berserk.hosts import LOST_HOST, attachments, follow_host, host_of
 
 # "move this to …": places on the battlefield that name a cell to choose, not a zone
 CELL_ZONES = frozenset({"any_free_cell", "free_adjacent_cell", "third_row"})
@@ -150,8 +151,13 @@ class BoardKernel(FieldKernel):
         """Moving to a cell chosen by the card's controller (``CELL_ZONES``); any other
         zone is the common move."""
         if zone not in CELL_ZONES:
-            return move(engine, cause, uid, zone, **kw)
+            riders = attachments(engine, uid) if zone != "battlefield" else []
+            move(engine, cause, uid, zone, **kw)
+            follow_host(engine, uid, riders, LOST_HOST)  # §210.7: a base effect, uncancellable
+            return None
         card = engine.state.cards[uid]
+        if host_of(engine, uid) is not None:
+            return False  # §210.11, §214.7: a rider moves only with its host
         cells = self.free_cells(engine, uid, zone)
         cell = self.pick_cell(engine, card.controller, cells, engine.definition(uid).name)
         if cell is None:
@@ -191,9 +197,12 @@ class BoardKernel(FieldKernel):
         return True
 
     def _swap(self, engine: Engine, cause: Cause, target: Any, **_: Any) -> bool:
-        """Two cards exchange cells at the same moment (поменять местами, GLOSS)."""
+        """Two cards exchange cells at the same moment (поменять местами, GLOSS); a card
+        riding on a host cannot be moved apart from it: the swap is blocked (§210.11)."""
         source = cause.source
         if not isinstance(target, int) or source is None:
+            return False
+        if host_of(engine, source) is not None or host_of(engine, target) is not None:
             return False
         a, b = self.cell(engine, source), self.cell(engine, target)
         if a is None or b is None:

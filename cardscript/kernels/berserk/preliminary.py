@@ -9,18 +9,22 @@ mulligan for 1 gold, the first player first (§302.3); each player recruits a se
 deal within the budget of §3.2 (elite cards paid in gold only, ``free_elements`` without
 penalty, the single-element bonus, at most ``squad_size`` cards and ``flyer_budget``
 crystals of flyers, one terrain, Uniqueness); the cards are placed hidden on the player's
-allowed cells (§4.3, the zone growing as it fills), flyers and terrain in the additional
-zone; every card but a Stealth one is revealed; the vanguard step's abilities resolve.
+allowed cells (§4.3, the zone growing as it fills), flyers and terrain too; at the reveal
+step every card but a Stealth one and those the second player keeps hidden in their third
+row is revealed, flyers and terrain go to the additional zone and equipment and symbiotes
+get their hosts (``hosts.py``); the vanguard step's abilities resolve.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardscript.interpreter.engine import Engine, Event
+from cardscript.interpreter.engine import Cause, Engine, Event
+from cardscript.kernels.berserk import hidden, hosts
 from cardscript.kernels.berserk.field import Cell, cell_name, own_rows
 from cardscript.kernels.berserk.movement import BoardKernel
 
+REVEAL = Cause(rule="reveal step")
 ELEMENTS = ("steppe", "forest", "mountains", "swamps", "darkness", "fire")
 
 
@@ -201,23 +205,19 @@ class PreliminaryKernel(BoardKernel):
         return [c for c in zone if c not in taken]
 
     def place(self, engine: Engine, player: int, uid: int, cell: Cell | None) -> None:
+        """Every card of the set takes a cell, hidden; flyers and terrain too, until the
+        reveal step (§211.2, §212.4; INTRO)."""
         card = engine.state.cards[uid]
-        if self.is_flyer(engine, uid) or engine.definition(uid).type == "terrain":
-            engine.state.move(uid, "additional_zone", player=player)
-        else:
-            if cell is None or cell not in self.allowed_cells(engine, player):
-                raise ValueError(f"{engine.definition(uid).name} cannot be placed there")
-            engine.state.move(uid, "battlefield", player=player)
-            card.data["cell"] = [cell[0], cell[1]]
+        if cell is None or cell not in self.allowed_cells(engine, player):
+            raise ValueError(f"{engine.definition(uid).name} cannot be placed there")
+        engine.state.move(uid, "battlefield", player=player)
+        card.data["cell"] = [cell[0], cell[1]]
         card.face_up = False
 
     def place_all(self, engine: Engine, player: int) -> None:
         engine.state.step = "placement_step"
         for uid in list(engine.state.players[player].zone("set")):
             cells = self.allowed_cells(engine, player)
-            if self.is_flyer(engine, uid) or engine.definition(uid).type == "terrain":
-                self.place(engine, player, uid, None)
-                continue
             if not cells:
                 engine.state.move(uid, "deck", player=player, position=0)
                 continue
@@ -226,12 +226,24 @@ class PreliminaryKernel(BoardKernel):
             self.place(engine, player, uid, cells[picked])
 
     def reveal(self, engine: Engine) -> None:
+        """§306: the cards are revealed, the first player's first, except Stealth cards
+        and those the second player keeps hidden in their third row (§306.2а); terrain
+        and flyers go to the additional zone (§306.3); equipment, then symbiotes, get
+        their hosts (§306.4–306.6)."""
         state = engine.state
         state.step = "reveal_step"
-        for player in self.order(engine):
+        order = self.order(engine)
+        for player in order:
             for uid in self.squad(engine, player):
-                if not self.stays_hidden(engine, uid):
-                    self.reveal_card(engine, uid)
+                if not self.stays_hidden(engine, uid) and not self.kept_hidden(engine, uid):
+                    state.cards[uid].face_up = True
+                    engine.emit(Event("is_revealed", subject=uid, player=player))
+        for player in order:
+            for uid in self.squad(engine, player):
+                if state.cards[uid].face_up:
+                    self.to_additional_zone(engine, uid)
+        hosts.assign_hosts(self, engine, order)
+        hidden.reveal_mattering(self, engine)  # §415.2: kept hidden, but its text matters
         state.phase, state.step = "main_phase", None
         self.resolve_pending(engine)
         self.check_victory(engine)
@@ -246,3 +258,73 @@ class PreliminaryKernel(BoardKernel):
         state.phase, state.step = "main_phase", None
         for uid in [u for p in self.order(engine) for u in self.squad(engine, p)]:
             state.cards[uid].data.pop("acted", None)
+
+    def kept_hidden(self, engine: Engine, uid: int) -> bool:
+        """§306.2а: the second player may keep cards of their third row hidden until the
+        end of the first player's first turn, but not symbiotes nor equipment."""
+        state = engine.state
+        card = state.cards[uid]
+        player = card.controller
+        cell = self.cell(engine, uid)
+        if (
+            player == state.data.get("first", 0)
+            or cell is None
+            or cell[1] != own_rows(player)[2]
+            or hosts.is_attachment(engine, uid)
+            or not engine.rule("third_row_hidden", player=player)
+        ):
+            return False
+        name = engine.definition(uid).name
+        (picked,) = engine.choose(
+            player, "option", f"keep {name} hidden?", ["reveal", "hide"], ["reveal", "keep hidden"]
+        )
+        return picked == 1
+
+    def reveal_card(self, engine: Engine, uid: int) -> None:
+        """A revealed flyer or terrain leaves its cell for the additional zone (§211.2а)."""
+        hidden = not engine.state.cards[uid].face_up
+        super().reveal_card(engine, uid)
+        if hidden:
+            self.to_additional_zone(engine, uid)
+
+    def to_additional_zone(self, engine: Engine, uid: int) -> None:
+        """§306.3, §211.2: terrain and flyers on the battlefield go to the additional zone
+        (a base effect, not movement)."""
+        card = engine.state.cards[uid]
+        if card.zone != "battlefield" or not (
+            self.is_flyer(engine, uid) or engine.definition(uid).type == "terrain"
+        ):
+            return
+        card.data.pop("cell", None)
+        engine.apply("move", REVEAL, uid=uid, zone="additional_zone", player=card.controller)
+
+    def end_first_turn(self, engine: Engine) -> None:
+        """§306.2а: the cards the second player kept hidden are revealed at the end of
+        the first player's first turn (Stealth cards stay hidden)."""
+        state = engine.state
+        first = state.data.get("first", 0)
+        if state.active != first or state.data.get("first_turn_over"):
+            return
+        state.data["first_turn_over"] = True
+        for uid in self.squad(engine, 1 - first):
+            if not self.stays_hidden(engine, uid):
+                self.reveal_card(engine, uid)
+
+    def resolve_pending(self, engine: Engine, active_first: bool = False) -> None:
+        """After the triggers of a moment, riders whose host can no longer carry them die
+        (``hosts.py``) and a hidden card whose constant ability has begun to matter is
+        revealed (§415.2); what these trigger resolves too."""
+        super().resolve_pending(engine, active_first)
+        if engine.state.result is not None:
+            return
+        dropped = hosts.drop_unfit(self, engine)
+        if hidden.reveal_mattering(self, engine) or dropped:
+            super().resolve_pending(engine, active_first)
+
+    def trigger_sources(self, engine: Engine, event: Event) -> list[int]:
+        """A hidden card's triggered abilities hear events too; triggering reveals it
+        (§415.2, in ``resolve_pending``)."""
+        found = super().trigger_sources(engine, event)
+        if not engine.state.data.get(hidden.HIDDEN):
+            return found
+        return [*found, *(u for u in hidden.hidden_cards(self, engine) if u not in found)]
