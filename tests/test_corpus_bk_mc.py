@@ -139,7 +139,8 @@ def test_armor_is_written_as_in_the_brief() -> None:
     armor = next(k for k in definition.keyword_defs if k.name == "Armor")
     text = format_script(ast.Script(lines=(ast.AbilityLine(ability=armor),)), definition.registry)
     assert " ".join(text.split()) == (
-        "keyword Armor X: prevent the first X wounds dealt to this by non-magic attacks each turn."
+        "keyword Armor X: prevent the first X wounds dealt to this by non-magic attacks each "
+        "turn; rule regained_is_new is on for this."  # lost, then gained: a new Armor X (T-29)
     )
 
 

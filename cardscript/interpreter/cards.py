@@ -17,6 +17,9 @@ import yaml
 from cardscript.grammar import ast
 from cardscript.grammar.explain import _substitute
 
+# the rule hook a keyword definition turns on to come back as a new ability (Berserk)
+REGAINED_IS_NEW = "regained_is_new"
+
 
 @dataclass(frozen=True)
 class CompiledAbility:
@@ -237,14 +240,16 @@ class CardPool:
         return found
 
     def gained(
-        self, card_id: str, use: ast.KeywordUse
+        self, card_id: str, use: ast.KeywordUse, instance: int | None = None
     ) -> tuple[tuple[CompiledAbility, ...], tuple[ast.KeywordUse, ...]]:
         """The abilities a keyword gained in play gives a card (its values bound) and the
         keywords it brings (itself, and those its definition says "this has"), remembered.
         Each (card, keyword, values) has its own ability numbers, after the printed ones,
-        so its abilities have keys of their own (limits, logs, ``ability``)."""
+        so its abilities have keys of their own (limits, logs, ``ability``); a keyword
+        regained as a new ability (``regained_is_new``) is a new ``instance``, numbered
+        apart again, so nothing of the lost copy (a budget, a use) carries over."""
         memo: dict[Any, Any] = self.memo.setdefault("gained", {})
-        key = (card_id, *use_key(use))
+        key = (card_id, *use_key(use)) + (() if instance is None else (instance,))
         found = memo.get(key)
         if found is None:
             slots: dict[Any, int] = self.memo.setdefault("gained slots", {})
@@ -290,6 +295,23 @@ class CardPool:
         if found is None:
             result = self.game.parse(text)
             found = memo[text] = result.script.lines if result.ok else ()
+        return found
+
+    def regained_is_new(self, keyword: str) -> bool:
+        """Does the keyword's definition say it comes back as a new ability when a card
+        gains it after losing it ("rule regained_is_new is on for this", Berserk's Armor
+        X, DICT «Броня Х»)? Otherwise a lost keyword cannot be gained again (§407.5)."""
+        memo: dict[str, bool] = self.memo.setdefault("regained is new", {})
+        found = memo.get(keyword)
+        if found is None:
+            defs = {d.name.casefold().replace(" ", "_"): d for d in self.game.keyword_defs}
+            definition = defs.get(keyword.casefold().replace(" ", "_"))
+            found = memo[keyword] = definition is not None and any(
+                isinstance(line.ability, ast.RuleOverride)
+                and line.ability.hook == REGAINED_IS_NEW
+                and line.ability.value in ("on", "true", "yes")
+                for line in definition.body
+            )
         return found
 
     def brought(self, keyword: str) -> frozenset[str]:

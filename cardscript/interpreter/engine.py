@@ -324,15 +324,22 @@ class Engine:
         zones = kernel.play_zones
         gains: dict[int, list[ast.KeywordUse]] = {}
         lost: dict[int, set[str]] = {}
-        for effect in state.lasting:
+        # a keyword that comes back as a new ability, gained after it was lost (DICT «Броня Х»)
+        regained: dict[int, list[tuple[ast.KeywordUse, int]]] = {}
+        for effect in state.lasting:  # oldest first
             if effect["kind"] != "keyword":
                 continue
             for uid in effect["uids"]:
                 if effect["gain"]:
                     args = tuple(ast.Arg("WORD", str(v)) for v in effect.get("args", ()))
-                    gains.setdefault(uid, []).append(ast.KeywordUse(effect["keyword"], args))
+                    use = ast.KeywordUse(effect["keyword"], args)
+                    if use.name in lost.get(uid, ()) and self.pool.regained_is_new(use.name):
+                        regained.setdefault(uid, []).append((use, effect.get("timestamp", 0)))
+                    else:
+                        gains.setdefault(uid, []).append(use)
                 else:
                     lost.setdefault(uid, set()).update(self.pool.brought(effect["keyword"]))
+                    regained.pop(uid, None)  # lost again: the regained copy goes too
         texts = list(self.in_play(("verb", "keywords")))
         done: set[tuple[int, tuple[str, tuple[str, ...]]]] = set()
         # by card: each gained keyword, the abilities and keywords it brings
@@ -385,6 +392,12 @@ class Engine:
                     )
             if not texts:
                 break
+        for uid, again in regained.items():
+            card = state.cards[uid]
+            if card.zone in zones and kernel.text_active(self, uid):
+                for new_use, instance in again:
+                    brought, keywords = self.pool.gained(card.card_id, new_use, instance)
+                    brings.setdefault(uid, []).append(("", brought, {k.name for k in keywords}))
         for uid, grants in written.items():
             card = state.cards[uid]
             if card.zone in zones and kernel.text_active(self, uid):
@@ -400,6 +413,10 @@ class Engine:
             mine: list[CompiledAbility] = []
             have: set[str] = set()
             for name, brought, named in found:
+                if not name and named:  # regained as a new ability: it is had again
+                    have |= named
+                    mine.extend(brought)
+                    continue
                 if name in gone:
                     continue  # a lost keyword brings nothing, nor can it be gained (§407.5)
                 have |= named - gone
@@ -720,9 +737,11 @@ class Engine:
         kw = self._keywords_move()
         if kw is not None and keyword in kw.moving:
             view = self._keywords_now()
+            if keyword in view.names.get(uid, ()):
+                return True  # gained, or regained as a new ability after a loss
             if keyword in view.lost.get(uid, ()):
                 return False
-            return keyword in view.names.get(uid, ()) or self.definition(uid).has_keyword(keyword)
+            return self.definition(uid).has_keyword(keyword)
         if self.definition(uid).has_keyword(keyword):
             lost = any(
                 e["kind"] == "keyword"
@@ -736,6 +755,22 @@ class Engine:
             e["kind"] == "keyword" and e["gain"] and e["keyword"] == keyword and uid in e["uids"]
             for e in self.state.lasting
         )
+
+    def ability_lost(self, uid: int, ability: CompiledAbility) -> bool:
+        """Is this keyword ability of the card gone with its keyword (§407.5)? A printed
+        copy is gone while the keyword is lost; a copy gained in play counts while it is
+        had, a keyword regained as a new ability included (DICT «Броня Х»)."""
+        if not ability.origin.startswith("keyword:"):
+            return False
+        keyword = _keyword_id(ability.origin)
+        kw = self._keywords_move()
+        if kw is not None and keyword in kw.moving:
+            view = self._keywords_now()
+            if ability in view.abilities.get(uid, ()):
+                return False
+            if keyword in view.lost.get(uid, ()):
+                return True
+        return not self.has_keyword(uid, keyword)
 
     # ---- choices --------------------------------------------------------------------
     def choose(

@@ -211,8 +211,7 @@ def keyword_lost(engine: Engine, uid: int, ability: CompiledAbility) -> bool:
     """Was the keyword that gave this ability lost ("this loses Poisoning X", §407.5)?"""
     if not ability.origin.startswith("keyword:") or not engine.state.lasting:
         return False
-    keyword = ability.origin.removeprefix("keyword:").casefold().replace(" ", "_")
-    return not engine.has_keyword(uid, keyword)
+    return engine.ability_lost(uid, ability)
 
 
 Prevention = tuple[int, CompiledAbility, ast.Action, ast.Node | None]
