@@ -87,6 +87,10 @@ class Kernel:
         value = engine.definition(uid).get(stat, 0)
         return value if isinstance(value, int) else 0
 
+    def active_player(self, engine: Engine) -> int | None:
+        """Whose turn it is ("the active player"); None where the game has none now."""
+        return engine.state.active
+
     def first_player(self, engine: Engine) -> int:
         """The player "the first player" names: the one whose turn comes first in the
         round (a game with a first-player token keeps it in ``state.data``)."""

@@ -101,7 +101,8 @@ def players(ctx: Context, who: str) -> list[int]:
     if who in ("that player",) and ctx.event is not None and ctx.event.player is not None:
         return [ctx.event.player]
     if who == "the active player":
-        return [ctx.engine.state.active]
+        active = ctx.engine.kernel.active_player(ctx.engine)
+        return [] if active is None else [active]
     if who in ("its controller", "its owner"):
         card = _it_card(ctx)
         if card is not None:

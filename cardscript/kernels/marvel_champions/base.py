@@ -90,6 +90,10 @@ class MCBase(Kernel):
         """Only options that would change the game may be chosen (S026)."""
         return not engine.rule("change_state_required") or self.changes(engine, ctx, clause)
 
+    def active_player(self, engine: Engine) -> int | None:
+        """G02: the player taking their turn; the villain phase has no active player (S008)."""
+        return None if engine.state.phase == "villain_phase" else engine.state.active
+
     def then_needs_full(self, engine: Engine) -> bool:
         return bool(engine.rule("then_requires_full"))
 
