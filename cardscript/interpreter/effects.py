@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from cardscript.grammar import ast
 from cardscript.interpreter.engine import SCALES, Cause, _bind_where, _delta, _overrides
+from cardscript.interpreter.lasting import clause_ref, is_group
 from cardscript.interpreter.select import (
     Context,
     RulesError,
@@ -336,6 +337,10 @@ def _lasting(ctx: Context, clause: ast.Clause, entry: dict[str, object]) -> None
         }
     )
     entry.update(_which_end(ctx, phase))
+    if kernel.lasting_covers_arrivals and is_group(clause.subject):
+        group = clause_ref(ctx, clause)
+        if group is not None:
+            entry["group"] = group  # covers the group as it is at any moment (MC2-T-072)
     ctx.engine.state.lasting.append(entry)
     ctx.it = list(targets)
 

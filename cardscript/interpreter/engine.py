@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 from cardscript.grammar import ast
 from cardscript.interpreter.agents import Agent, Decision, Labels, check_answer
 from cardscript.interpreter.cards import CardDef, CardPool, CompiledAbility
+from cardscript.interpreter.lasting import covered, in_group
 from cardscript.interpreter.select import Context, RulesError, Seat, Target, candidates, selects
 from cardscript.interpreter.state import GameState, new_state
 
@@ -327,7 +328,7 @@ class Engine:
         for effect in state.lasting:
             if effect["kind"] != "keyword":
                 continue
-            for uid in effect["uids"]:
+            for uid in covered(self, effect) if "group" in effect else effect["uids"]:
                 if effect["gain"]:
                     args = tuple(ast.Arg("WORD", str(v)) for v in effect.get("args", ()))
                     gains.setdefault(uid, []).append(ast.KeywordUse(effect["keyword"], args))
@@ -507,15 +508,22 @@ class Engine:
             else:
                 total += delta
         for effect in self.state.lasting:
-            if effect["kind"] == "stat" and effect["stat"] == stat and uid in effect["uids"]:
+            if effect.get("stat") != stat or not self.covers(effect, uid):
+                continue
+            if effect["kind"] == "stat":
                 total += effect["delta"]
-            elif effect["kind"] == "scale" and effect["stat"] == stat and uid in effect["uids"]:
+            elif effect["kind"] == "scale":
                 scales.append(SCALES[effect["scale"]])
         if scales:  # whole numbers unless something multiplies
             total = math.ceil(math.prod(scales, start=Fraction(total)))
         if fixed is not None and self.kernel.set_overrides:
             total = fixed
         return self.kernel.clamp(self, uid, stat, total)
+
+    def covers(self, effect: dict[str, Any], uid: int) -> bool:
+        """Does the lasting effect cover the card: one it found when it started, or one its
+        group holds now where the kernel lets a group grow (``lasting.py``)?"""
+        return uid in effect["uids"] or ("group" in effect and in_group(self, effect, uid))
 
     def _stat_set(self, uid: int, stat: str) -> int | None:
         newest, value = -1, None
@@ -536,7 +544,7 @@ class Engine:
                 if stamp >= newest and selects(ctx, step.subject, uid):
                     newest, value = stamp, ctx.amount(step.action.amount)
         for effect in self.state.lasting:
-            if effect["kind"] == "set" and effect["stat"] == stat and uid in effect["uids"]:
+            if effect["kind"] == "set" and effect["stat"] == stat and self.covers(effect, uid):
                 value = effect["value"]  # lasting effects are kept in timestamp order
         return value
 
@@ -640,7 +648,7 @@ class Engine:
             if (
                 effect["kind"] == "rule"
                 and effect["hook"] == hook
-                and (uid is None or uid in effect["uids"])
+                and (uid is None or self.covers(effect, uid))
             ):
                 value = effect["value"]
         return value
@@ -686,7 +694,7 @@ class Engine:
             if (
                 effect["kind"] == "permission"
                 and effect["name"] == permission
-                and (uid in effect["uids"])
+                and self.covers(effect, uid)
             ):
                 forbidden |= not effect["allowed"]
                 allowed |= effect["allowed"]
@@ -706,12 +714,12 @@ class Engine:
                 e["kind"] == "keyword"
                 and not e["gain"]
                 and e["keyword"] == keyword
-                and uid in e["uids"]
+                and self.covers(e, uid)
                 for e in self.state.lasting
             )
             return not lost
         return any(
-            e["kind"] == "keyword" and e["gain"] and e["keyword"] == keyword and uid in e["uids"]
+            e["kind"] == "keyword" and e["gain"] and e["keyword"] == keyword and self.covers(e, uid)
             for e in self.state.lasting
         )
 

@@ -33,6 +33,9 @@ class Kernel:
     turn_phase = "turn"  # the period that "until end of turn" and history belong to
     # how long a change written without a duration lasts; None: until the end of the turn
     default_duration: str | None = None
+    # a lasting effect on a group ("allies you control get +1 ATK until …") covers cards
+    # that join the group later; otherwise only those it found when it started
+    lasting_covers_arrivals = False
     set_overrides = False  # a "set" modifier overrides additions made after it (G64 of MC)
     replacement_policy = "newest"  # newest | affected_chooses
     # adjectives whose meaning depends on the card whose text speaks ("equipped character"

@@ -50,6 +50,7 @@ class MCBase(Kernel):
     play_zones = ("play", "revealing", "resolving")
     discard_zone = "discard"
     life_resource = "hit_points"
+    lasting_covers_arrivals = True  # MC2-T-072
     set_overrides = True  # G64: a "set" modifier overrides all others, added or multiplied
     turn_phase = "turn"
     max_rounds = 40

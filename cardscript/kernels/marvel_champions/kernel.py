@@ -227,6 +227,11 @@ class MarvelChampionsKernel(MCBase):
             engine.emit(Event("end:round"))
             self.resolve_pending(engine)
 
+    def end_phase(self, engine: Engine, phase: str) -> None:
+        """Lasting effects "until the end of the phase" (and of this phase) end (MC-LAST-0)."""
+        engine.end_period(phase)
+        engine.end_period("phase")
+
     def round(self, engine: Engine) -> None:
         state = engine.state
         state.turn += 1
@@ -243,6 +248,7 @@ class MarvelChampionsKernel(MCBase):
         turns.end_of_player_phase(self, engine)
         engine.emit(Event("end:player_phase"))
         self.resolve_pending(engine)
+        self.end_phase(engine, "player_phase")
         if state.result is None:
             vphase.villain_phase(self, engine)
         self.end_round(engine)

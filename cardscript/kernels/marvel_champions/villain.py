@@ -37,6 +37,7 @@ def villain_phase(k: MarvelChampionsKernel, engine: Engine) -> None:
     reveal_encounters(k, engine)
     engine.emit(Event("end:villain_phase"))
     k.resolve_pending(engine)
+    k.end_phase(engine, "villain_phase")
     pass_first_player(k, engine)
 
 
