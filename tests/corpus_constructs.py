@@ -73,6 +73,7 @@ def _raw_constructs(script: ast.Script) -> Iterator[str]:
                 yield from ("may",) * node.optional
                 yield from ("per_each",) * (node.per_each is not None)
                 yield from ("duration",) * (node.duration is not None)
+                yield from ("delay",) * (node.delay is not None)
             elif isinstance(node, ast.Action):
                 yield f"action:{node.verb}"
                 if node.verb == "prevent":

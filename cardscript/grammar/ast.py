@@ -261,6 +261,7 @@ class Clause(Node):
     optional: bool = False  # "may"
     per_each: Selector | None = None
     duration: Duration | None = None
+    delay: PhaseRef | None = None  # "at the end of the round": a delayed effect, run then
 
 
 @dataclass(frozen=True)

@@ -81,10 +81,13 @@ class EffectRules:
         tail = tree_of(children, "step_tail")
         per_each: Any = None
         duration: Any = None
+        delay: Any = None
         if tail is not None:
             for part in tail.children:
                 if isinstance(part, ast.Duration):
                     duration = part
+                elif isinstance(part, Tree) and part.data == "delay":
+                    delay = part.children[0]
                 elif isinstance(part, Tree) and part.data == "per_each":
                     per_each = part.children[0]
         subject = None
@@ -99,8 +102,12 @@ class EffectRules:
             optional=optional,
             per_each=per_each,
             duration=duration,
+            delay=delay,
             span=span_of(meta),
         )
+
+    def delay(self, meta: Meta, children: list[Any]) -> Tree:
+        return Tree("delay", [first_of(children, ast.PhaseRef)])
 
     def step_tail(self, meta: Meta, children: list[Any]) -> Tree:
         return Tree("step_tail", children)

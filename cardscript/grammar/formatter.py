@@ -251,6 +251,8 @@ class Formatter:
         if clause.duration is not None:
             d = clause.duration
             parts.append(f"until {'the ' if d.the else ''}end of {self.phase(d.phase)}")
+        if clause.delay is not None:
+            parts.append(f"at the end of {self.phase(clause.delay)}")
         return " ".join(parts)
 
     def action(self, a: ast.Action, third: bool) -> str:

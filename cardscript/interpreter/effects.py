@@ -93,6 +93,9 @@ def _label(ctx: Context, clause: ast.Clause) -> str:
 
 def run_clause(ctx: Context, clause: ast.Clause) -> None:
     engine = ctx.engine
+    if clause.delay is not None:
+        _delayed(ctx, clause)
+        return
     if clause.optional and not engine.may(ctx.controller, _label(ctx, clause) + "?"):
         ctx.did = False
         return
@@ -343,6 +346,24 @@ def _lasting(ctx: Context, clause: ast.Clause, entry: dict[str, object]) -> None
             entry["group"] = group  # covers the group as it is at any moment (MC2-T-072)
     ctx.engine.state.lasting.append(entry)
     ctx.it = list(targets)
+
+
+def _delayed(ctx: Context, clause: ast.Clause) -> None:
+    """ "Discard it at the end of the round": kept until that period ends, then run
+    (``Engine.end_period``), with "it" as it is now."""
+    ref = clause_ref(ctx, clause)
+    if ref is None:
+        raise RulesError("a delayed effect needs the text of a card", ctx)
+    entry: dict[str, object] = {
+        "kind": "delayed",
+        "uids": [t for t in ctx.it if isinstance(t, int)],
+        "until": clause.delay.phase if clause.delay else None,
+        "clause": ref,
+        "timestamp": ctx.engine.state.tick(),
+        "cause": cause_of(ctx).as_dict(),
+    }
+    entry.update(_which_end(ctx, clause.delay))
+    ctx.engine.state.lasting.append(entry)
 
 
 def _which_end(ctx: Context, phase: ast.PhaseRef | None) -> dict[str, object]:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 from cardscript.grammar import ast
 from cardscript.interpreter.agents import Agent, Decision, Labels, check_answer
 from cardscript.interpreter.cards import CardDef, CardPool, CompiledAbility
-from cardscript.interpreter.lasting import covered, in_group
+from cardscript.interpreter.lasting import covered, in_group, run_delayed
 from cardscript.interpreter.select import Context, RulesError, Seat, Target, candidates, selects
 from cardscript.interpreter.state import GameState, new_state
 
@@ -917,16 +917,18 @@ class Engine:
     # ---- periods --------------------------------------------------------------------
     def end_period(self, phase: str, player: int | None = None) -> None:
         """A phase or period of ``player`` (default: the active player) ended: lasting
-        effects "until end of" it stop, and limits "once per" it reset. An effect that
-        waits for another player's period (``ends_for``) or for a later end (``skip``, as
-        "until end of the next turn") stays."""
+        effects "until end of" it stop, delayed ones "at the end of" it run, and limits
+        "once per" it reset. An effect that waits for another player's period
+        (``ends_for``) or for a later end (``skip``, as "until end of the next turn") stays."""
         whose = self.state.active if player is None else player
-        kept = []
+        kept, due = [], []
         for e in self.state.lasting:
             if e.get("until") != phase or ("ends_for" in e and whose not in e["ends_for"]):
                 kept.append(e)
             elif e.get("skip"):
                 kept.append({**e, "skip": e["skip"] - 1})
+            elif e["kind"] == "delayed":
+                due.append(e)
         self.state.lasting = kept
         if self.state.used:
             periods = self._limit_periods()
@@ -935,6 +937,8 @@ class Engine:
             }
         if phase == self.kernel.turn_phase:
             self.state.history.clear()
+        for effect in due:  # at once, no ability initiated (MC G14)
+            run_delayed(self, effect)
 
     def _limit_periods(self) -> dict[str, str | None]:
         periods: dict[str, str | None] = {}

@@ -8,10 +8,14 @@ A group: "allies you control get +1 ATK until the end of the phase" covers, in a
 whose kernel says so (``Kernel.lasting_covers_arrivals``, Marvel Champions MC2-T-072),
 the cards the group holds at any moment, those entering play later included; elsewhere
 it keeps the cards it found when it started.
+
+A delayed effect: "discard it at the end of the round" waits in ``lasting`` and runs when
+that period ends (``run_delayed``), as text, not as an ability initiated again.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from cardscript.grammar import ast
@@ -81,3 +85,12 @@ def covered(engine: Engine, effect: dict[str, Any]) -> list[int]:
             found = candidates(ctx, clause.subject)
             uids += [u for u in found if isinstance(u, int) and u not in uids]
     return uids
+
+
+def run_delayed(engine: Engine, effect: dict[str, Any]) -> None:
+    """Run a delayed effect now, "it" as it was when the effect was made."""
+    from cardscript.interpreter.effects import run_clause
+
+    ctx, clause = clause_of(engine, effect["clause"])
+    ctx.it = list(effect["uids"])
+    run_clause(ctx, replace(clause, delay=None))
