@@ -109,6 +109,8 @@ def verb_primitives(k: MarvelChampionsKernel) -> dict[str, PrimitiveFn]:
             else:
                 shown.append(uid)
         primitives.reveal(engine, cause, tuple(shown), zone, player)
+        if zone == "encounter_deck" and not uids:  # a search found nothing (S081)
+            vphase.refill(k, engine, searched=True)
 
     def attach(engine: Engine, cause: Cause, target: Target, **_: Any) -> bool:
         """The card whose text it is attaches to a card in play (G04, MC-ATTACH-1); it

@@ -268,13 +268,15 @@ def draw_encounter(k: MarvelChampionsKernel, engine: Engine) -> int | None:
     return deck[-1] if deck else None
 
 
-def refill(k: MarvelChampionsKernel, engine: Engine) -> None:
+def refill(k: MarvelChampionsKernel, engine: Engine, searched: bool = False) -> None:
     """G53: the encounter discard pile is shuffled into a new deck and the main scheme
-    gets an acceleration token."""
+    gets an acceleration token. A search that went through the deck without finding
+    its card ran the deck out (``searched``): the searched cards never left it (G43),
+    the discard pile is shuffled in with them, and the search does not go on (S081)."""
     state = engine.state
     deck = state.shared.setdefault("encounter_deck", [])
     discard = state.shared.setdefault("encounter_discard", [])
-    if deck or not discard:
+    if (deck and not searched) or not discard:
         return
     for uid in list(discard):
         state.move(uid, "encounter_deck", shared=True)
