@@ -207,7 +207,7 @@ REQUIRED = {
             COMMON
             + """
             label_qualifier rule:int rule:signed rule:word rule:adj
-            action:draw action:discard action:remove_card keyword_arg:COUNTER delay
+            action:draw action:discard action:remove_card keyword_arg:COUNTER delay action:become
             """
         ).split()
     ),

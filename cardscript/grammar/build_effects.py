@@ -300,6 +300,9 @@ class EffectRules:
             meta, "set_stat", name=name_of(children, "STAT"), amount=first_of(children, ast.Amount)
         )
 
+    def become(self, meta: Meta, children: list[Any]) -> ast.Action:
+        return self._action(meta, "become", name=name_of(children, "NOUN"))
+
     def gain_keyword(self, meta: Meta, children: list[Any]) -> ast.Action:
         return self._action(meta, "gain_keyword", keywords=all_of(children, ast.KeywordUse))
 

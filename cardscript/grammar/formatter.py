@@ -16,6 +16,7 @@ _T = TypeVar("_T")
 _COMPARE_PREFIXES = frozenset({"more than", "fewer than", "less than", "at least", "at most"})
 
 _THIRD_PERSON = {
+    "become": "becomes",
     "deal": "deals",
     "prevent": "prevents",
     "heal": "heals",
@@ -324,6 +325,10 @@ class Formatter:
         if v == "get":
             mods = " and ".join(f"{m.delta} {self.spell('STAT', m.stat)}" for m in a.stat_mods)
             return f"{self._verb('get', third)} {mods}"
+        if v == "become":
+            noun = self.spell("NOUN", a.name or "")
+            article = "an" if noun[:1].casefold() in "aeiou" else "a"
+            return f"{self._verb('become', third)} {article} {noun}"
         if v == "set_stat":
             return f"{self._verb('have', third)} {self.spell('STAT', a.name or '')} {amount}"
         if v in ("have", "gain_keyword", "lose_keyword"):

@@ -48,6 +48,7 @@ SYNONYMS: Mapping[str, str] = {
     "prevents": "prevent",
     "does": "do",
     "chooses": "choose",
+    "becomes": "become",
     "an opponent's": "an opponent's",
 }
 MOVE_VERBS: Mapping[str, str] = {

@@ -402,6 +402,10 @@ def _set_stat(ctx: Context, clause: ast.Clause) -> None:
     )
 
 
+def _become(ctx: Context, clause: ast.Clause) -> None:
+    _lasting(ctx, clause, {"kind": "type", "type": clause.action.name})
+
+
 def _keywords(gain: bool) -> Callable[[Context, ast.Clause], None]:
     def run(ctx: Context, clause: ast.Clause) -> None:
         for use in clause.action.keywords:
@@ -504,8 +508,9 @@ _ACTIONS: dict[str, Callable[[Context, ast.Clause], None]] = {
     "named_cost": _named_cost,
     "choose": _choose,
     "set_stat": _set_stat,
+    "become": _become,
 }
 # Actions whose subject is what they act on ("target character gets +1 ATK"), not a player.
 _SUBJECT_IS_TARGET = frozenset(
-    {"get", "have", "set_stat", "gain_keyword", "lose_keyword", "can", "cannot"}
+    {"get", "have", "set_stat", "gain_keyword", "lose_keyword", "can", "cannot", "become"}
 )

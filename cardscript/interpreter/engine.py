@@ -520,6 +520,15 @@ class Engine:
             total = fixed
         return self.kernel.clamp(self, uid, stat, total)
 
+    def card_type(self, uid: int) -> str:
+        """The card's type: printed, or as the newest lasting change made it ("target
+        obligation becomes a minion": only a minion now, MC2-T-068)."""
+        kind = self.definition(uid).type
+        for effect in self.state.lasting:
+            if effect["kind"] == "type" and self.covers(effect, uid):
+                kind = effect["type"]  # kept in timestamp order: the newest wins
+        return kind
+
     def covers(self, effect: dict[str, Any], uid: int) -> bool:
         """Does the lasting effect cover the card: one it found when it started, or one its
         group holds now where the kernel lets a group grow (``lasting.py``)?"""

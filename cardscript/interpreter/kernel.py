@@ -109,7 +109,8 @@ class Kernel:
         if noun == "card":
             return True
         definition = engine.definition(uid)
-        return definition.type == noun or definition.get("subtype") == noun
+        kind = engine.card_type(uid) if engine.state.lasting else definition.type
+        return kind == noun or definition.get("subtype") == noun
 
     def has_quality(self, engine: Engine, uid: int, quality: str) -> bool:
         card = engine.state.cards[uid]

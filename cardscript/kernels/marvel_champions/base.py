@@ -273,7 +273,7 @@ class MCBase(Kernel):
 
     # ---- what words mean --------------------------------------------------------------
     def is_a(self, engine: Engine, uid: int, noun: str) -> bool:
-        kind = engine.definition(uid).type
+        kind = engine.card_type(uid) if engine.state.lasting else engine.definition(uid).type
         if noun == "card" or noun == kind:
             return True
         if noun == "character":
