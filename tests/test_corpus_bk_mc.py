@@ -207,7 +207,8 @@ REQUIRED = {
             COMMON
             + """
             label_qualifier rule:int rule:signed rule:word rule:adj
-            action:draw action:discard action:remove_card keyword_arg:COUNTER delay action:become
+            action:draw action:discard action:remove_card keyword_arg:COUNTER
+            delay action:become noun_list
             """
         ).split()
     ),

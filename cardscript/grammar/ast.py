@@ -163,6 +163,7 @@ class Cards(Node):
     qualities: tuple[Quality, ...] = ()
     filters: tuple[Filter, ...] = ()
     plural: bool | None = None  # as written, where no quantifier decides ("your vanguard")
+    also: tuple[str, ...] = ()  # more nouns of a list: "ready character and attachment"
 
 
 Selector = ThisCard | ThisPossessed | It | ThatCard | Player | Cards

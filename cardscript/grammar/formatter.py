@@ -483,7 +483,8 @@ class Formatter:
         quals = self._qualities(c.qualities).strip()
         if quals:
             parts.append(quals)
-        parts.append(self.spell("NOUN", c.noun, _is_plural(c) if plural is None else plural))
+        many = _is_plural(c) if plural is None else plural
+        parts.append(" and ".join(self.spell("NOUN", n, many) for n in (c.noun, *c.also)))
         parts.extend(self.filter(f) for f in c.filters)
         return " ".join(parts)
 

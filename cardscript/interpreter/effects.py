@@ -7,6 +7,7 @@ a game verb ("stun", "KO", "rest") names is the kernel's (``Kernel.verbs``).
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from cardscript.grammar import ast
 from cardscript.interpreter.engine import SCALES, Cause, _bind_where, _delta, _overrides
@@ -278,10 +279,8 @@ def _search(ctx: Context, clause: ast.Clause) -> None:
     action = clause.action
     assert action.zone is not None and isinstance(action.target, ast.Cards)
     zone, owner = zone_place(ctx, action.zone)
-    looking = ast.Cards(
-        noun=action.target.noun,
-        quantifier=action.target.quantifier,
-        qualities=action.target.qualities,
+    looking = replace(
+        action.target,
         filters=(*action.target.filters, ast.Filter(kind="zone", value="in", zone=action.zone)),
     )
     chosen = resolve_targets(ctx, looking, f"search {zone}")
