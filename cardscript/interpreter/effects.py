@@ -438,6 +438,8 @@ def _primitive(ctx: Context, clause: ast.Clause) -> None:
     extra: dict[str, object] = {}
     if action.destination is not None:
         extra["zone"], extra["player"] = zone_place(ctx, action.destination.zone)
+    if ctx.actor is not None and ctx.actor != ctx.source:
+        extra["actor"] = ctx.actor  # "the villain attacks you" on a treachery: who acts
     for target in targets:
         result = ctx.engine.apply(change, cause_of(ctx), target=target, **extra)
         ctx.did = result is not False

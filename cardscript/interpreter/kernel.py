@@ -161,6 +161,10 @@ class Kernel:
         (Marvel Champions MC-THEN-1)? By default it always resolves."""
         return False
 
+    def target_chooser(self, engine: Engine, ctx: Context, found: list[Target]) -> int:
+        """Who picks the targets the text leaves to a choice: its controller."""
+        return ctx.controller
+
     def may_choose(self, engine: Engine, ctx: Context, target: Target) -> bool:
         """May this ability's text choose ``target`` (a rule of the game may forbid it, as
         Marvel Champions' Guard forbids attacking the villain)? Each, all: not asked."""

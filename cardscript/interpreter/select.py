@@ -343,7 +343,8 @@ def resolve_targets(ctx: Context, selector: ast.Node | None, prompt: str) -> lis
     most = min(most, len(found))
     least = min(least, most)
     labels = [ctx.engine.describe(t) for t in found]
-    picked = ctx.engine.choose(ctx.controller, "targets", prompt, found, labels, least, most)
+    chooser = kernel.target_chooser(ctx.engine, ctx, found)
+    picked = ctx.engine.choose(chooser, "targets", prompt, found, labels, least, most)
     return [found[i] for i in picked]
 
 

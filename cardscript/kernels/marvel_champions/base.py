@@ -23,7 +23,7 @@ from cardscript.grammar import ast
 from cardscript.interpreter import primitives
 from cardscript.interpreter.engine import Cause, Event
 from cardscript.interpreter.kernel import Kernel
-from cardscript.interpreter.select import candidates
+from cardscript.interpreter.select import Seat, candidates
 from cardscript.kernels.marvel_champions import windows
 
 if TYPE_CHECKING:
@@ -90,6 +90,21 @@ class MCBase(Kernel):
     def option_open(self, engine: Engine, ctx: Context, clause: ast.Clause) -> bool:
         """Only options that would change the game may be chosen (S026)."""
         return not engine.rule("change_state_required") or self.changes(engine, ctx, clause)
+
+    def target_chooser(self, engine: Engine, ctx: Context, found: list[Target]) -> int:
+        """MC-FIRST-4 (a): the first player picks among the targets of an encounter card's
+        text that are not all the resolving player's own (MC2-T-021: a hero of either
+        player); a player card's controller picks its own, and so does a player among
+        their own cards ("discard a card from your hand")."""
+        source = ctx.source
+        if source is None or not engine.state.cards[source].data.get("encounter"):
+            return ctx.controller
+        cards = engine.state.cards
+        mine = all(
+            (t.index if isinstance(t, Seat) else cards[t].controller) == ctx.controller
+            for t in found
+        )
+        return ctx.controller if mine else self.first_player(engine)
 
     def active_player(self, engine: Engine) -> int | None:
         """G02: the player taking their turn; the villain phase has no active player (S008)."""

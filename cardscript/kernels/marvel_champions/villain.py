@@ -157,15 +157,25 @@ def boost(k: MarvelChampionsKernel, engine: Engine, enemy: int, player: int) -> 
 
 
 def activate(
-    k: MarvelChampionsKernel, engine: Engine, enemy: int, player: int, *, boosted: bool
+    k: MarvelChampionsKernel,
+    engine: Engine,
+    enemy: int,
+    player: int,
+    *,
+    boosted: bool | None = None,
+    attack: bool = False,
 ) -> None:
-    """G01: an attack against a player in hero form, a scheme against one in alter-ego."""
+    """G01: an attack against a player in hero form, a scheme against one in alter-ego;
+    card text that says the enemy attacks (``attack``) makes it an attack either way. The
+    villain is dealt a boost card unless ``boosted`` says otherwise; a minion never is."""
     state = engine.state
+    if boosted is None:
+        boosted = engine.definition(enemy).type == "villain"
     engine.emit(Event("activates", subject=enemy, player=player))
     k.resolve_pending(engine)
     if state.result is not None or state.cards[enemy].zone != "play":
         return
-    if k.in_hero_form(engine, player):
+    if attack or k.in_hero_form(engine, player):
         enemy_attack(k, engine, enemy, player, with_boost=boosted)
     else:
         enemy_scheme(k, engine, enemy, player, with_boost=boosted)
