@@ -68,6 +68,8 @@ def _raw_constructs(script: ast.Script) -> Iterator[str]:
                 yield "step:for_each"
             elif isinstance(node, ast.Choice):
                 yield "step:choice"
+            elif isinstance(node, ast.InPlayerOrder):
+                yield "step:in_player_order"
             elif isinstance(node, ast.Cards) and node.also:
                 yield "noun_list"
             elif isinstance(node, ast.Clause):

@@ -289,7 +289,16 @@ class Choice(Node):
     options: tuple[Clause, ...]
 
 
-Step = Clause | Conditional | Otherwise | ForEach | Choice
+@dataclass(frozen=True)
+class InPlayerOrder(Node):
+    """ "In player order, each player may discard a card in … until none remain": the
+    players take turns at the clause, in player order and round again, until it finds
+    nothing more to act on (or a whole round passes with nobody acting)."""
+
+    clause: Clause
+
+
+Step = Clause | Conditional | Otherwise | ForEach | Choice | InPlayerOrder
 
 
 @dataclass(frozen=True)

@@ -57,6 +57,9 @@ class EffectRules:
     def otherwise(self, meta: Meta, children: list[Any]) -> ast.Otherwise:
         return ast.Otherwise(clause=first_of(children, ast.Clause), span=span_of(meta))
 
+    def in_player_order(self, meta: Meta, children: list[Any]) -> ast.InPlayerOrder:
+        return ast.InPlayerOrder(clause=first_of(children, ast.Clause), span=span_of(meta))
+
     def for_each_player(self, meta: Meta, children: list[Any]) -> ast.ForEach:
         who = next(c for c in children if isinstance(c, ast.Player))
         return ast.ForEach(selector=who, clause=first_of(children, ast.Clause), span=span_of(meta))

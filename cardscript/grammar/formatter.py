@@ -233,6 +233,8 @@ class Formatter:
             return f"for each {self._each(step.selector)}, {self.clause(step.clause)}"
         if isinstance(step, ast.Otherwise):
             return f"otherwise {self.clause(step.clause)}"
+        if isinstance(step, ast.InPlayerOrder):
+            return f"in player order, {self.clause(step.clause)} until none remain"
         if isinstance(step, ast.Choice):
             return "choose one: " + " or ".join(self.clause(c) for c in step.options)
         raise TypeError(f"not a step: {type(step).__name__}")

@@ -16,6 +16,7 @@ from cardscript.interpreter.select import (
     Context,
     RulesError,
     Seat,
+    candidates,
     resolve_targets,
     test,
     uids,
@@ -64,6 +65,8 @@ def run_step(ctx: Context, step: ast.Node) -> None:
             inner = _child(ctx)
             inner.it = [target]
             run_clause(inner, step.clause)
+    elif isinstance(step, ast.InPlayerOrder):
+        _in_player_order(ctx, step.clause)
     elif isinstance(step, ast.Choice):
         kernel = ctx.engine.kernel
         options = [o for o in step.options if kernel.option_open(ctx.engine, ctx, o)]
@@ -75,6 +78,25 @@ def run_step(ctx: Context, step: ast.Node) -> None:
         run_clause(ctx, options[picked])
     else:
         raise RulesError(f"cannot run a {type(step).__name__}", ctx)
+
+
+def _in_player_order(ctx: Context, clause: ast.Clause) -> None:
+    """Each player in turn, in player order and round again, while the clause finds
+    something to act on; a round in which nobody acts ends it too (MC2-T-083)."""
+    engine = ctx.engine
+    alone = replace(clause, subject=None)  # "each player": one at a time, here
+    target = clause.action.target
+    while engine.state.result is None:
+        acted = False
+        for player in engine.kernel.player_order(engine):
+            if target is not None and not candidates(ctx, target):
+                return  # none remain
+            turn = _child(ctx)
+            turn.controller = player
+            run_clause(turn, alone)
+            acted = acted or turn.did
+        if not acted or target is None:
+            return
 
 
 def _child(ctx: Context) -> Context:

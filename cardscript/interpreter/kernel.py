@@ -99,6 +99,11 @@ class Kernel:
         round (a game with a first-player token keeps it in ``state.data``)."""
         return int(engine.state.data.get("first_player", 0))
 
+    def player_order(self, engine: Engine) -> list[int]:
+        """The players in player order: from the first player, clockwise."""
+        first, n = self.first_player(engine), len(engine.state.players)
+        return [(first + k) % n for k in range(n)]
+
     def clamp(self, engine: Engine, uid: int, stat: str, value: int) -> int:
         return value
 

@@ -219,6 +219,9 @@ class MCBase(Kernel):
         order = [(first + k) % n for k in range(n)]
         return [p for p in order if not state.players[p].data.get("defeated")]
 
+    def player_order(self, engine: Engine) -> list[int]:
+        return self.players(engine)  # eliminated players have no turn (MC-FIRST-3)
+
     def identity(self, engine: Engine, player: int) -> int | None:
         for uid in engine.state.players[player].zones.get("play", ()):
             if engine.definition(uid).type in ("hero", "alter_ego"):
