@@ -432,6 +432,9 @@ class Formatter:
             return "you do"
         if t.kind == "you_did_not":
             return "you do not"
+        if t.kind == "paid_with":
+            paid = self.spell("RESOURCE", t.name or "")
+            return f"you paid with {'an' if paid[:1].casefold() in 'aeiou' else 'a'} {paid}"
         if t.kind == "you_control":
             verb = "do not control" if t.negated else "control"
             return f"you {verb} {self.selector(_req(t.subject))}"

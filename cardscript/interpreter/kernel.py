@@ -99,6 +99,12 @@ class Kernel:
         round (a game with a first-player token keeps it in ``state.data``)."""
         return int(engine.state.data.get("first_player", 0))
 
+    def paid_with(self, engine: Engine, uid: int | None, resource: str) -> bool:
+        """ "If you paid with a physical resource": the types paid for the card, as the
+        kernel recorded them (``data["paid"]``; a wild one as the type declared)."""
+        paid = engine.state.cards[uid].data.get("paid", ()) if uid is not None else ()
+        return resource in paid
+
     def player_order(self, engine: Engine) -> list[int]:
         """The players in player order: from the first player, clockwise."""
         first, n = self.first_player(engine), len(engine.state.players)

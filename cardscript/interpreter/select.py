@@ -363,6 +363,8 @@ def _test(ctx: Context, t: ast.Test) -> bool:
         return ctx.did
     if kind == "you_did_not":
         return not ctx.did
+    if kind == "paid_with":
+        return engine.kernel.paid_with(engine, ctx.source, t.name or "")
     if kind == "you_control":
         return bool(candidates(ctx, t.subject)) if t.subject is not None else False
     if kind in ("is_state", "in_zone", "has_counters"):

@@ -219,6 +219,10 @@ class MCBase(Kernel):
         order = [(first + k) % n for k in range(n)]
         return [p for p in order if not state.players[p].data.get("defeated")]
 
+    def paid_with(self, engine: Engine, uid: int | None, resource: str) -> bool:
+        paid = engine.state.cards[uid].data.get("paid", ()) if uid is not None else ()
+        return bool(paid) if resource == "resource" else resource in paid  # any type, or one
+
     def player_order(self, engine: Engine) -> list[int]:
         return self.players(engine)  # eliminated players have no turn (MC-FIRST-3)
 

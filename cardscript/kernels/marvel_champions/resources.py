@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from cardscript.grammar import ast
 from cardscript.kernels.marvel_champions.base import RULE
 
 if TYPE_CHECKING:
@@ -108,7 +109,8 @@ def payable(engine: Engine, player: int, uid: int) -> bool:
 
 def pay(engine: Engine, player: int, uid: int | None, cost: int, kind: str | None = None) -> bool:
     """Generate resources until ``cost`` of ``kind`` is met; False (nothing spent) if it
-    cannot be."""
+    cannot be. What was paid is recorded on a card whose text asks ("if you paid with a
+    physical resource"), a wild one as the type the player declares (MC2-T-080)."""
     if not can_pay(engine, player, cost, kind, uid):
         return False
     pool: list[str] = []
@@ -127,7 +129,30 @@ def pay(engine: Engine, player: int, uid: int | None, cost: int, kind: str | Non
             engine.apply("discard", RULE, uid=spent)
         else:
             pool += _use(engine, player, spent, ability)
+    if uid is not None and asks_payment(engine, uid):
+        engine.state.cards[uid].data["paid"] = [declared(engine, player, i, kind) for i in pool]
     return True
+
+
+def asks_payment(engine: Engine, uid: int) -> bool:
+    """Does the card's text ask what was paid for it ("if you paid with …")?"""
+    return any(
+        isinstance(node, ast.Test) and node.kind == "paid_with"
+        for ability in engine.definition(uid).abilities
+        for node in ability.line.walk()
+    )
+
+
+def declared(engine: Engine, player: int, icon: str, kind: str | None) -> str:
+    """A wild resource counts as one type (§1.56): the type a typed cost needed, or the
+    one the player declares for it."""
+    if icon != "wild":
+        return icon
+    if kind is not None:
+        return kind
+    options = list(TYPES[:3])
+    (picked,) = engine.choose(player, "option", "declare the wild resource as", options, options)
+    return options[picked]
 
 
 def _label(engine: Engine, source: Source, paying_for: int | None) -> str:
