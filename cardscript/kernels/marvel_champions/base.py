@@ -179,7 +179,7 @@ class MCBase(Kernel):
         return dealt
 
     def _cancel(self, engine: Engine, cause: Cause, target: Target | None = None, **_: Any) -> bool:
-        return windows.cancel(self)
+        return windows.cancel(self, target if isinstance(target, int) else None)
 
     def _status(self, counter: str) -> PrimitiveFn:
         def run(engine: Engine, cause: Cause, target: Target, **_: Any) -> bool:
@@ -314,6 +314,11 @@ class MCBase(Kernel):
             return kind == "resource"
         if noun in ("attacker", "defender"):
             return engine.state.data.get(noun) == uid
+        if noun == "when_revealed_effect":  # a card being revealed, its text still to come
+            return windows.revealing(self, uid) and any(
+                a.line.label is not None and a.line.label.name == "when_revealed"
+                for a in engine.definition(uid).abilities
+            )
         return False
 
     def has_quality(self, engine: Engine, uid: int, quality: str) -> bool:
