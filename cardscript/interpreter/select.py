@@ -279,7 +279,10 @@ def _filter(ctx: Context, f: ast.Filter, uid: int) -> bool:
     if kind == "opponent_controls":
         return card.controller != ctx.controller
     if kind == "attr":
-        value = engine.definition(uid).get(f.name or "")
+        definition = engine.definition(uid)
+        value = definition.get(f.name or "")
+        if value is None:  # the attribute trait is a card's list traits (as deck rules read it)
+            value = definition.get(f"{f.name}s")
         wanted = (f.value or "").casefold()
         if isinstance(value, list):
             return wanted in (str(v).casefold() for v in value)
