@@ -219,7 +219,14 @@ def _draw(ctx: Context, clause: ast.Clause) -> None:
 
 def _discard(ctx: Context, clause: ast.Clause) -> None:
     target = clause.action.target
-    chosen = uids(resolve_targets(ctx, target, "discard"))
+    kernel = ctx.engine.kernel
+    # a card already in a discard pile cannot be discarded: "discard this" as a cost after
+    # the card left play is not paid (MC G46, S048)
+    chosen = [
+        u
+        for u in uids(resolve_targets(ctx, target, "discard"))
+        if not kernel.discarded(ctx.engine, u)
+    ]
     q = target.quantifier if isinstance(target, ast.Cards) else None
     asked = ctx.amount(q.count) if q is not None and q.kind in ("n_cards", "n_targets") else 1
     ctx.did = len(chosen) >= asked  # "discard 2 cards" with 1 card did not happen in full

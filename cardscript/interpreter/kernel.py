@@ -99,6 +99,10 @@ class Kernel:
         round (a game with a first-player token keeps it in ``state.data``)."""
         return int(engine.state.data.get("first_player", 0))
 
+    def discarded(self, engine: Engine, uid: int) -> bool:
+        """Is the card in a discard pile already?"""
+        return engine.state.cards[uid].zone == self.discard_zone
+
     def paid_with(self, engine: Engine, uid: int | None, resource: str) -> bool:
         """ "If you paid with a physical resource": the types paid for the card, as the
         kernel recorded them (``data["paid"]``; a wild one as the type declared)."""

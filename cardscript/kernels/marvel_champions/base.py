@@ -219,6 +219,9 @@ class MCBase(Kernel):
         order = [(first + k) % n for k in range(n)]
         return [p for p in order if not state.players[p].data.get("defeated")]
 
+    def discarded(self, engine: Engine, uid: int) -> bool:
+        return engine.state.cards[uid].zone in ("discard", "encounter_discard")
+
     def paid_with(self, engine: Engine, uid: int | None, resource: str) -> bool:
         paid = engine.state.cards[uid].data.get("paid", ()) if uid is not None else ()
         return bool(paid) if resource == "resource" else resource in paid  # any type, or one
