@@ -197,16 +197,38 @@ class MarvelChampionsKernel(MCBase):
         return None
 
     def on_empty_deck(self, engine: Engine, player: int) -> None:
-        """G52: the discard pile becomes the deck, and the player is dealt an encounter card."""
+        """G52: the discard pile becomes the deck, and the player is dealt an encounter card.
+        With the discard pile empty too the rules are silent (D-9): in the game the Grim Rule
+        settles whether the deck ran out all the same (an encounter card) or nothing
+        happens; at setup (a deck shorter than a hand, test decks only) the draw stops."""
         state = engine.state
         discard = state.players[player].zone("discard")
+        if not discard and state.phase == "setup":
+            return
         if not discard:
+            options = ["the deck ran out: deal an encounter card", "nothing happens"]
+            question = "a draw with the deck and the discard pile empty"
+            if self.grim_rule(engine, question, options, worst=0) == 0:
+                vphase.deal_encounter(self, engine, player)
             return
         for uid in list(discard):
             state.move(uid, "deck", player=player)
             state.cards[uid].face_up = False
         state.rng.shuffle(state.players[player].zone("deck"))
         vphase.deal_encounter(self, engine, player)
+
+    def grim_rule(self, engine: Engine, question: str, options: list[str], worst: int) -> int:
+        """§1.3 Grim Rule: a question the rules leave open is settled the way worst for the
+        players (``grim_rule`` adversarial), or by the first player (ask); never silently:
+        the event ``grim_rule`` says what was settled and how (S002)."""
+        if engine.rule("grim_rule") == "ask":
+            first = self.first_player(engine)
+            (picked,) = engine.choose(first, "option", question, list(options), options)
+        else:
+            picked = worst
+        data = (("question", question), ("answer", options[picked]))
+        engine.emit(Event("grim_rule", data=data))
+        return picked
 
     # ---- the game -----------------------------------------------------------------------
     def play(self, engine: Engine) -> dict[str, Any]:
