@@ -89,14 +89,14 @@ def _in_player_order(ctx: Context, clause: ast.Clause) -> None:
     while engine.state.result is None:
         acted = False
         for player in engine.kernel.player_order(engine):
-            if target is not None and not candidates(ctx, target):
-                return  # none remain
             turn = _child(ctx)
             turn.controller = player
+            if target is not None and not candidates(turn, target):
+                continue  # none remain (for this player: "in your hand")
             run_clause(turn, alone)
             acted = acted or turn.did
         if not acted or target is None:
-            return
+            return  # a text that never runs out is stopped by the engine's step budget
 
 
 def _child(ctx: Context) -> Context:
