@@ -524,6 +524,8 @@ class Engine:
         """The card's type: printed, or as the newest lasting change made it ("target
         obligation becomes a minion": only a minion now, MC2-T-068)."""
         kind = self.definition(uid).type
+        if not self.state.lasting:
+            return kind
         for effect in self.state.lasting:
             if effect["kind"] == "type" and self.covers(effect, uid):
                 kind = effect["type"]  # kept in timestamp order: the newest wins

@@ -124,8 +124,7 @@ class Kernel:
         if noun == "card":
             return True
         definition = engine.definition(uid)
-        kind = engine.card_type(uid) if engine.state.lasting else definition.type
-        return kind == noun or definition.get("subtype") == noun
+        return engine.card_type(uid) == noun or definition.get("subtype") == noun
 
     def has_quality(self, engine: Engine, uid: int, quality: str) -> bool:
         card = engine.state.cards[uid]

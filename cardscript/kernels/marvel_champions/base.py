@@ -263,7 +263,7 @@ class MCBase(Kernel):
         return [
             u
             for u in engine.state.players[player].zones.get("play", ())
-            if engine.definition(u).type == "minion"
+            if engine.card_type(u) == "minion"
         ]
 
     def enemies_of(self, engine: Engine, player: int) -> list[int]:
@@ -277,7 +277,7 @@ class MCBase(Kernel):
         return [
             u
             for u in engine.state.players[player].zones.get("play", ())
-            if engine.definition(u).type == "ally"
+            if engine.card_type(u) == "ally"
         ]
 
     def to_discard(self, engine: Engine, uid: int) -> None:
@@ -298,7 +298,7 @@ class MCBase(Kernel):
 
     # ---- what words mean --------------------------------------------------------------
     def is_a(self, engine: Engine, uid: int, noun: str) -> bool:
-        kind = engine.card_type(uid) if engine.state.lasting else engine.definition(uid).type
+        kind = engine.card_type(uid)
         if noun == "card" or noun == kind:
             return True
         if noun == "character":

@@ -401,7 +401,7 @@ class MarvelChampionsKernel(MCBase):
             found = None
             for zone in ("play",):
                 for uid in engine.cards_in([(zone, None)]):
-                    kind = engine.definition(uid).type
+                    kind = engine.card_type(uid)
                     if (
                         kind in ("hero", "alter_ego", "ally", "villain", "minion")
                         and self.hit_points_left(engine, uid) <= 0
