@@ -124,7 +124,8 @@ class Kernel:
         if noun == "card":
             return True
         definition = engine.definition(uid)
-        return engine.card_type(uid) == noun or definition.get("subtype") == noun
+        kind = engine.card_type(uid) if engine.state.lasting else definition.type  # hot path
+        return kind == noun or definition.get("subtype") == noun
 
     def has_quality(self, engine: Engine, uid: int, quality: str) -> bool:
         card = engine.state.cards[uid]
