@@ -68,11 +68,16 @@ def _raw_constructs(script: ast.Script) -> Iterator[str]:
                 yield "step:for_each"
             elif isinstance(node, ast.Choice):
                 yield "step:choice"
+            elif isinstance(node, ast.InPlayerOrder):
+                yield "step:in_player_order"
+            elif isinstance(node, ast.Cards) and node.also:
+                yield "noun_list"
             elif isinstance(node, ast.Clause):
                 yield from ("clause_subject",) * (node.subject is not None)
                 yield from ("may",) * node.optional
                 yield from ("per_each",) * (node.per_each is not None)
                 yield from ("duration",) * (node.duration is not None)
+                yield from ("delay",) * (node.delay is not None)
             elif isinstance(node, ast.Action):
                 yield f"action:{node.verb}"
                 if node.verb == "prevent":

@@ -209,6 +209,7 @@ REQUIRED = {
             + """
             label_qualifier rule:int rule:signed rule:word rule:adj
             action:draw action:discard action:remove_card keyword_arg:COUNTER
+            delay action:become noun_list step:in_player_order test:paid_with
             """
         ).split()
     ),

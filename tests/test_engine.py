@@ -412,3 +412,38 @@ def test_targets_chosen_when_played_and_dropped_if_no_longer_legal() -> None:
     engine.resolve(ability, bolt, 0, targets=chosen)
     assert engine.state.cards[first].counters.get("damage", 0) == 0  # nobody else is hit
     assert len(engine.state.players[0].zone("hand")) == 2  # "then draw a card" still happens
+
+
+def _cast(engine: Engine, card_id: str) -> int:
+    """Resolve a spell's text from the discard pile, where it lies once cast."""
+    uid = _put(engine, card_id, zone="discard")
+    engine.resolve(engine.definition(uid).abilities[0], uid, 0)
+    return uid
+
+
+@pytest.mark.parametrize(("grows", "later"), [(False, 2), (True, 3)])
+def test_a_lasting_effect_on_a_group_covers_later_arrivals_only_where_the_kernel_says(
+    grows: bool, later: int
+) -> None:
+    engine = _table()
+    engine.kernel.lasting_covers_arrivals = grows  # Marvel Champions: True (MC2-T-072)
+    bear = _put(engine, "bear")
+    _cast(engine, "rally")
+    newcomer = _put(engine, "bear")
+    assert (engine.stat(bear, "power"), engine.stat(newcomer, "power")) == (3, later)
+    assert engine.stat(_put(engine, "bear", player=1), "power") == 2  # not a creature you control
+    engine.end_period("turn")
+    assert engine.stat(newcomer, "power") == 2
+
+
+def test_a_delayed_effect_runs_when_its_period_ends() -> None:
+    engine = _table()
+    _put(engine, "bear", zone="deck")
+    loan = _put(engine, "loan", zone="play")
+    engine.resolve(engine.definition(loan).abilities[0], loan, 0)
+    assert len(engine.state.players[0].zone("hand")) == 1  # drawn now
+    assert engine.state.cards[loan].zone == "play"  # discarded later
+    assert [e["kind"] for e in engine.state.lasting] == ["delayed"]
+    engine.end_period("turn")
+    assert engine.state.cards[loan].zone == "discard"
+    assert engine.state.lasting == []

@@ -102,3 +102,20 @@ def test_a_granted_ability_written_out_is_kept_as_its_text() -> None:
     for wrong in ('This has "frobnicate this".', 'This has "".'):
         found = check_script(game.parse(wrong).script, game.registry)
         assert [d.code for d in found] == ["CS-T006"], wrong
+
+
+def test_a_list_of_nouns_shares_its_qualities_and_conditions_keep_their_and() -> None:
+    game = load_game("marvel-champions")
+    line = game.parse("Exhaust each ready character and attachment.").script.lines[0]
+    assert isinstance(line.ability, ast.EffectAbility)
+    clause = line.ability.effects.steps[0]
+    assert isinstance(clause, ast.Clause)
+    target = clause.action.target
+    assert isinstance(target, ast.Cards)
+    assert (target.noun, target.also) == ("character", ("attachment",))
+    assert [q.value for q in target.qualities] == ["ready"]
+    # "and" before another test of a condition joins the tests, not nouns
+    line = game.parse("If you control an ally and you control a support, draw 1 card.")
+    step = line.script.lines[0].ability.effects.steps[0]  # type: ignore[union-attr]
+    assert isinstance(step, ast.Conditional)
+    assert step.condition.ops == ("and",)

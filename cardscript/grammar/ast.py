@@ -163,6 +163,7 @@ class Cards(Node):
     qualities: tuple[Quality, ...] = ()
     filters: tuple[Filter, ...] = ()
     plural: bool | None = None  # as written, where no quantifier decides ("your vanguard")
+    also: tuple[str, ...] = ()  # more nouns of a list: "ready character and attachment"
 
 
 Selector = ThisCard | ThisPossessed | It | ThatCard | Player | Cards
@@ -176,7 +177,7 @@ class Test(Node):
     """One test in a condition. ``kind`` names its form; unused fields stay None."""
 
     kind: str  # is_state, in_zone, has_counters, resource_cmp, stat_cmp, you_did, you_did_not,
-    #            you_control
+    #            you_control, paid_with
     subject: Selector | None = None
     negated: bool = False
     state: str | None = None
@@ -263,6 +264,7 @@ class Clause(Node):
     optional: bool = False  # "may"
     per_each: Selector | None = None
     duration: Duration | None = None
+    delay: PhaseRef | None = None  # "at the end of the round": a delayed effect, run then
 
 
 @dataclass(frozen=True)
@@ -289,7 +291,16 @@ class Choice(Node):
     options: tuple[Clause, ...]
 
 
-Step = Clause | Conditional | Otherwise | ForEach | Choice
+@dataclass(frozen=True)
+class InPlayerOrder(Node):
+    """ "In player order, each player may discard a card in … until none remain": the
+    players take turns at the clause, in player order and round again, until it finds
+    nothing more to act on (or a whole round passes with nobody acting)."""
+
+    clause: Clause
+
+
+Step = Clause | Conditional | Otherwise | ForEach | Choice | InPlayerOrder
 
 
 @dataclass(frozen=True)

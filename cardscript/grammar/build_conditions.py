@@ -107,6 +107,9 @@ class ConditionRules:
     def you_did(self, meta: Meta, children: list[Any]) -> ast.Test:
         return self._test(meta, "you_did", children)
 
+    def paid_with(self, meta: Meta, children: list[Any]) -> ast.Test:
+        return self._test(meta, "paid_with", children, name=name_of(children, "RESOURCE"))
+
     def you_did_not(self, meta: Meta, children: list[Any]) -> ast.Test:
         return self._test(meta, "you_did_not", children)
 

@@ -57,6 +57,9 @@ class EffectRules:
     def otherwise(self, meta: Meta, children: list[Any]) -> ast.Otherwise:
         return ast.Otherwise(clause=first_of(children, ast.Clause), span=span_of(meta))
 
+    def in_player_order(self, meta: Meta, children: list[Any]) -> ast.InPlayerOrder:
+        return ast.InPlayerOrder(clause=first_of(children, ast.Clause), span=span_of(meta))
+
     def for_each_player(self, meta: Meta, children: list[Any]) -> ast.ForEach:
         who = next(c for c in children if isinstance(c, ast.Player))
         return ast.ForEach(selector=who, clause=first_of(children, ast.Clause), span=span_of(meta))
@@ -81,10 +84,13 @@ class EffectRules:
         tail = tree_of(children, "step_tail")
         per_each: Any = None
         duration: Any = None
+        delay: Any = None
         if tail is not None:
             for part in tail.children:
                 if isinstance(part, ast.Duration):
                     duration = part
+                elif isinstance(part, Tree) and part.data == "delay":
+                    delay = part.children[0]
                 elif isinstance(part, Tree) and part.data == "per_each":
                     per_each = part.children[0]
         subject = None
@@ -99,8 +105,12 @@ class EffectRules:
             optional=optional,
             per_each=per_each,
             duration=duration,
+            delay=delay,
             span=span_of(meta),
         )
+
+    def delay(self, meta: Meta, children: list[Any]) -> Tree:
+        return Tree("delay", [first_of(children, ast.PhaseRef)])
 
     def step_tail(self, meta: Meta, children: list[Any]) -> Tree:
         return Tree("step_tail", children)
@@ -296,6 +306,9 @@ class EffectRules:
     def grant_ability(self, meta: Meta, children: list[Any]) -> ast.Action:
         """'have "close this → …"': an ability written out, granted as it stands."""
         return self._action(meta, "grant_ability", text=name_of(children, "STRING"))
+
+    def become(self, meta: Meta, children: list[Any]) -> ast.Action:
+        return self._action(meta, "become", name=name_of(children, "NOUN"))
 
     def gain_keyword(self, meta: Meta, children: list[Any]) -> ast.Action:
         return self._action(meta, "gain_keyword", keywords=all_of(children, ast.KeywordUse))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from lark import Token
+from lark import Token, Tree
 from lark.tree import Meta
 
 from cardscript.grammar import ast
@@ -55,9 +55,12 @@ class SelectorRules:
         qualities = next((c for c in children if isinstance(c, tuple)), ())
         noun = token_of(children, "NOUN")
         plural = bool(getattr(noun, "plural", False)) if quantifier is None else None
+        listed = next((c for c in children if isinstance(c, Tree) and c.data == "noun_list"), None)
+        also = [t for t in listed.children if isinstance(t, Token)] if listed else []
         return ast.Cards(
             plural=plural,
-            noun=str(token_of(children, "NOUN")),
+            noun=str(noun),
+            also=tuple(str(t) for t in also if t.type == "NOUN"),
             quantifier=quantifier,
             qualities=qualities,
             filters=all_of(children, ast.Filter),

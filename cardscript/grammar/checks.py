@@ -14,7 +14,7 @@ from cardscript.grammar import ast
 from cardscript.grammar.diagnostics import Diagnostic, error
 from cardscript.grammar.registry import Registry
 
-_SUBJECT_VERBS = frozenset({"get", "have", "set_stat", "grant_ability", "can", "cannot"})
+_SUBJECT_VERBS = frozenset({"get", "have", "set_stat", "grant_ability", "can", "cannot", "become"})
 _BOOL_VALUES = frozenset({"on", "off", "true", "false", "yes", "no"})
 
 
@@ -138,9 +138,13 @@ def _check_keyword_use(use: ast.KeywordUse, registry: Registry) -> Iterator[Diag
 
 def _check_clause(clause: ast.Clause) -> Iterator[Diagnostic]:
     if clause.subject is None and clause.action.verb in _SUBJECT_VERBS:
-        verb = {"get": "gets", "have": "has", "set_stat": "has", "grant_ability": "has"}.get(
-            clause.action.verb, clause.action.verb
-        )
+        verb = {
+            "get": "gets",
+            "have": "has",
+            "set_stat": "has",
+            "grant_ability": "has",
+            "become": "becomes",
+        }.get(clause.action.verb, clause.action.verb)
         yield error(
             "CS-T002",
             f'"{verb}" needs to say which card {verb} it',

@@ -159,7 +159,7 @@ def _value(value: object) -> str:
 
 def _is_continuous(steps: ast.Steps) -> bool:
     for step in steps.steps:
-        if not isinstance(step, ast.Clause) or step.duration is not None:
+        if not isinstance(step, ast.Clause) or step.duration or step.delay:
             return False
         if step.action.verb not in _CONTINUOUS_VERBS:
             return False

@@ -16,6 +16,7 @@ _T = TypeVar("_T")
 _COMPARE_PREFIXES = frozenset({"more than", "fewer than", "less than", "at least", "at most"})
 
 _THIRD_PERSON = {
+    "become": "becomes",
     "deal": "deals",
     "prevent": "prevents",
     "heal": "heals",
@@ -232,6 +233,8 @@ class Formatter:
             return f"for each {self._each(step.selector)}, {self.clause(step.clause)}"
         if isinstance(step, ast.Otherwise):
             return f"otherwise {self.clause(step.clause)}"
+        if isinstance(step, ast.InPlayerOrder):
+            return f"in player order, {self.clause(step.clause)} until none remain"
         if isinstance(step, ast.Choice):
             return "choose one: " + " or ".join(self.clause(c) for c in step.options)
         raise TypeError(f"not a step: {type(step).__name__}")
@@ -251,6 +254,8 @@ class Formatter:
         if clause.duration is not None:
             d = clause.duration
             parts.append(f"until {'the ' if d.the else ''}end of {self.phase(d.phase)}")
+        if clause.delay is not None:
+            parts.append(f"at the end of {self.phase(clause.delay)}")
         return " ".join(parts)
 
     def action(self, a: ast.Action, third: bool) -> str:
@@ -322,6 +327,10 @@ class Formatter:
         if v == "get":
             mods = " and ".join(f"{m.delta} {self.spell('STAT', m.stat)}" for m in a.stat_mods)
             return f"{self._verb('get', third)} {mods}"
+        if v == "become":
+            noun = self.spell("NOUN", a.name or "")
+            article = "an" if noun[:1].casefold() in "aeiou" else "a"
+            return f"{self._verb('become', third)} {article} {noun}"
         if v == "set_stat":
             return f"{self._verb('have', third)} {self.spell('STAT', a.name or '')} {amount}"
         if v == "grant_ability":
@@ -426,6 +435,9 @@ class Formatter:
             return "you do"
         if t.kind == "you_did_not":
             return "you do not"
+        if t.kind == "paid_with":
+            paid = self.spell("RESOURCE", t.name or "")
+            return f"you paid with {'an' if paid[:1].casefold() in 'aeiou' else 'a'} {paid}"
         if t.kind == "you_control":
             verb = "do not control" if t.negated else "control"
             return f"you {verb} {self.selector(_req(t.subject))}"
@@ -479,7 +491,8 @@ class Formatter:
         quals = self._qualities(c.qualities).strip()
         if quals:
             parts.append(quals)
-        parts.append(self.spell("NOUN", c.noun, _is_plural(c) if plural is None else plural))
+        many = _is_plural(c) if plural is None else plural
+        parts.append(" and ".join(self.spell("NOUN", n, many) for n in (c.noun, *c.also)))
         parts.extend(self.filter(f) for f in c.filters)
         return " ".join(parts)
 

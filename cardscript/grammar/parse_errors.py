@@ -34,6 +34,7 @@ _PUNCT_TEXT = {
     "STRING": "a quoted name",
     "WORD": "a word",
     "IT_WORD": '"it"',
+    "LIST_AND": '"and"',
     "MOVE_VERB": '"put", "move" or "return"',
     "$END": "the end of the line",
 }

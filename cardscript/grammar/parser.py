@@ -49,6 +49,7 @@ SYNONYMS: Mapping[str, str] = {
     "prevents": "prevent",
     "does": "do",
     "chooses": "choose",
+    "becomes": "become",
     "an opponent's": "an opponent's",
 }
 MOVE_VERBS: Mapping[str, str] = {
@@ -402,7 +403,22 @@ def _word_candidates(
             )
         if width == 1:
             options.extend(_single_word_options(piece, phrase, registry))
+    if piece.value.casefold() == "and" and _noun_at(pieces, i + 1, registry):
+        options.insert(0, ("LIST_AND", "and", 1, False))  # "character and attachment"
     return options
+
+
+def _noun_at(pieces: tuple[Piece, ...], i: int, registry: Registry) -> bool:
+    """Does a noun of the registry begin at ``i`` (within the window words are read in)?"""
+    longest = min(max(registry.longest_phrase, 3) - 1, len(pieces) - i)
+    for width in range(longest, 0, -1):
+        words = pieces[i : i + width]
+        if any(p.kind != "WORD" for p in words):
+            continue
+        phrase = " ".join(p.value.casefold() for p in words)
+        if any(cls == "NOUN" for cls, _, _ in registry.phrases.get(phrase, ())):
+            return True
+    return False
 
 
 def _single_word_options(piece: Piece, word: str, registry: Registry) -> list[Option]:

@@ -199,6 +199,8 @@ class Sampler:
         if self.plain_words:
             names.add("WORD")
         names |= {cls for cls, forms in self.spellings.items() if forms}
+        if "NOUN" in names:
+            names.add("LIST_AND")  # "and" between nouns: "character and attachment"
         return frozenset(names)
 
     def _min_depths(self) -> dict[str, int]:
@@ -295,6 +297,8 @@ class Sampler:
             return f'"{rng.choice(_NAMES)}"'
         if name == "IT_WORD":
             return rng.choice(("it", "it", "itself"))
+        if name == "LIST_AND":
+            return "and"
         if name == "MOVE_VERB":
             return rng.choice(("put", "move", "return", "take"))
         if name == "WORD":

@@ -7,13 +7,16 @@ a game verb ("stun", "KO", "rest") names is the kernel's (``Kernel.verbs``).
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from cardscript.grammar import ast
 from cardscript.interpreter.engine import SCALES, Cause, _bind_where, _delta, _overrides
+from cardscript.interpreter.lasting import clause_ref, is_group
 from cardscript.interpreter.select import (
     Context,
     RulesError,
     Seat,
+    candidates,
     resolve_targets,
     test,
     uids,
@@ -62,6 +65,8 @@ def run_step(ctx: Context, step: ast.Node) -> None:
             inner = _child(ctx)
             inner.it = [target]
             run_clause(inner, step.clause)
+    elif isinstance(step, ast.InPlayerOrder):
+        _in_player_order(ctx, step.clause)
     elif isinstance(step, ast.Choice):
         kernel = ctx.engine.kernel
         options = [o for o in step.options if kernel.option_open(ctx.engine, ctx, o)]
@@ -73,6 +78,25 @@ def run_step(ctx: Context, step: ast.Node) -> None:
         run_clause(ctx, options[picked])
     else:
         raise RulesError(f"cannot run a {type(step).__name__}", ctx)
+
+
+def _in_player_order(ctx: Context, clause: ast.Clause) -> None:
+    """Each player in turn, in player order and round again, while the clause finds
+    something to act on; a round in which nobody acts ends it too (MC2-T-083)."""
+    engine = ctx.engine
+    alone = replace(clause, subject=None)  # "each player": one at a time, here
+    target = clause.action.target
+    while engine.state.result is None:
+        acted = False
+        for player in engine.kernel.player_order(engine):
+            turn = _child(ctx)
+            turn.controller = player
+            if target is not None and not candidates(turn, target):
+                continue  # none remain (for this player: "in your hand")
+            run_clause(turn, alone)
+            acted = acted or turn.did
+        if not acted or target is None:
+            return  # a text that never runs out is stopped by the engine's step budget
 
 
 def _child(ctx: Context) -> Context:
@@ -92,6 +116,9 @@ def _label(ctx: Context, clause: ast.Clause) -> str:
 
 def run_clause(ctx: Context, clause: ast.Clause) -> None:
     engine = ctx.engine
+    if clause.delay is not None:
+        _delayed(ctx, clause)
+        return
     if clause.optional and not engine.may(ctx.controller, _label(ctx, clause) + "?"):
         ctx.did = False
         return
@@ -192,7 +219,14 @@ def _draw(ctx: Context, clause: ast.Clause) -> None:
 
 def _discard(ctx: Context, clause: ast.Clause) -> None:
     target = clause.action.target
-    chosen = uids(resolve_targets(ctx, target, "discard"))
+    kernel = ctx.engine.kernel
+    # a card already in a discard pile cannot be discarded: "discard this" as a cost after
+    # the card left play is not paid (MC G46, S048)
+    chosen = [
+        u
+        for u in uids(resolve_targets(ctx, target, "discard"))
+        if not kernel.discarded(ctx.engine, u)
+    ]
     q = target.quantifier if isinstance(target, ast.Cards) else None
     asked = ctx.amount(q.count) if q is not None and q.kind in ("n_cards", "n_targets") else 1
     ctx.did = len(chosen) >= asked  # "discard 2 cards" with 1 card did not happen in full
@@ -274,10 +308,8 @@ def _search(ctx: Context, clause: ast.Clause) -> None:
     action = clause.action
     assert action.zone is not None and isinstance(action.target, ast.Cards)
     zone, owner = zone_place(ctx, action.zone)
-    looking = ast.Cards(
-        noun=action.target.noun,
-        quantifier=action.target.quantifier,
-        qualities=action.target.qualities,
+    looking = replace(
+        action.target,
         filters=(*action.target.filters, ast.Filter(kind="zone", value="in", zone=action.zone)),
     )
     chosen = resolve_targets(ctx, looking, f"search {zone}")
@@ -336,8 +368,30 @@ def _lasting(ctx: Context, clause: ast.Clause, entry: dict[str, object]) -> None
         }
     )
     entry.update(_which_end(ctx, phase))
+    if kernel.lasting_covers_arrivals and is_group(clause.subject):
+        group = clause_ref(ctx, clause)
+        if group is not None:
+            entry["group"] = group  # covers the group as it is at any moment (MC2-T-072)
     ctx.engine.state.lasting.append(entry)
     ctx.it = list(targets)
+
+
+def _delayed(ctx: Context, clause: ast.Clause) -> None:
+    """ "Discard it at the end of the round": kept until that period ends, then run
+    (``Engine.end_period``), with "it" as it is now."""
+    ref = clause_ref(ctx, clause)
+    if ref is None:
+        raise RulesError("a delayed effect needs the text of a card", ctx)
+    entry: dict[str, object] = {
+        "kind": "delayed",
+        "uids": [t for t in ctx.it if isinstance(t, int)],
+        "until": clause.delay.phase if clause.delay else None,
+        "clause": ref,
+        "timestamp": ctx.engine.state.tick(),
+        "cause": cause_of(ctx).as_dict(),
+    }
+    entry.update(_which_end(ctx, clause.delay))
+    ctx.engine.state.lasting.append(entry)
 
 
 def _which_end(ctx: Context, phase: ast.PhaseRef | None) -> dict[str, object]:
@@ -376,6 +430,10 @@ def _set_stat(ctx: Context, clause: ast.Clause) -> None:
     )
 
 
+def _become(ctx: Context, clause: ast.Clause) -> None:
+    _lasting(ctx, clause, {"kind": "type", "type": clause.action.name})
+
+
 def _keywords(gain: bool) -> Callable[[Context, ast.Clause], None]:
     def run(ctx: Context, clause: ast.Clause) -> None:
         for use in clause.action.keywords:
@@ -409,6 +467,8 @@ def _primitive(ctx: Context, clause: ast.Clause) -> None:
     extra: dict[str, object] = {}
     if action.destination is not None:
         extra["zone"], extra["player"] = zone_place(ctx, action.destination.zone)
+    if ctx.actor is not None and ctx.actor != ctx.source:
+        extra["actor"] = ctx.actor  # "the villain attacks you" on a treachery: who acts
     for target in targets:
         result = ctx.engine.apply(change, cause_of(ctx), target=target, **extra)
         ctx.did = result is not False
@@ -478,8 +538,9 @@ _ACTIONS: dict[str, Callable[[Context, ast.Clause], None]] = {
     "named_cost": _named_cost,
     "choose": _choose,
     "set_stat": _set_stat,
+    "become": _become,
 }
 # Actions whose subject is what they act on ("target character gets +1 ATK"), not a player.
 _SUBJECT_IS_TARGET = frozenset(
-    {"get", "have", "set_stat", "gain_keyword", "lose_keyword", "can", "cannot"}
+    {"get", "have", "set_stat", "gain_keyword", "lose_keyword", "can", "cannot", "become"}
 )

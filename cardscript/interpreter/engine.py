@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 from cardscript.grammar import ast
 from cardscript.interpreter.agents import Agent, Decision, Labels, check_answer
 from cardscript.interpreter.cards import CardDef, CardPool, CompiledAbility
+from cardscript.interpreter.lasting import covered, in_group, run_delayed
 from cardscript.interpreter.select import Context, RulesError, Seat, Target, candidates, selects
 from cardscript.interpreter.state import GameState, new_state
 
@@ -329,7 +330,7 @@ class Engine:
         for effect in state.lasting:  # oldest first
             if effect["kind"] != "keyword":
                 continue
-            for uid in effect["uids"]:
+            for uid in covered(self, effect) if "group" in effect else effect["uids"]:
                 if effect["gain"]:
                     args = tuple(ast.Arg("WORD", str(v)) for v in effect.get("args", ()))
                     use = ast.KeywordUse(effect["keyword"], args)
@@ -538,15 +539,33 @@ class Engine:
             else:
                 total += delta
         for effect in self.state.lasting:
-            if effect["kind"] == "stat" and effect["stat"] == stat and uid in effect["uids"]:
+            if effect.get("stat") != stat or not self.covers(effect, uid):
+                continue
+            if effect["kind"] == "stat":
                 total += effect["delta"]
-            elif effect["kind"] == "scale" and effect["stat"] == stat and uid in effect["uids"]:
+            elif effect["kind"] == "scale":
                 scales.append(SCALES[effect["scale"]])
         if scales:  # whole numbers unless something multiplies
             total = math.ceil(math.prod(scales, start=Fraction(total)))
         if newest is not None and self.kernel.set_overrides:
             total = newest
         return self.kernel.clamp(self, uid, stat, total)
+
+    def card_type(self, uid: int) -> str:
+        """The card's type: printed, or as the newest lasting change made it ("target
+        obligation becomes a minion": only a minion now, MC2-T-068)."""
+        kind = self.definition(uid).type
+        if not self.state.lasting:
+            return kind
+        for effect in self.state.lasting:
+            if effect["kind"] == "type" and self.covers(effect, uid):
+                kind = effect["type"]  # kept in timestamp order: the newest wins
+        return kind
+
+    def covers(self, effect: dict[str, Any], uid: int) -> bool:
+        """Does the lasting effect cover the card: one it found when it started, or one its
+        group holds now where the kernel lets a group grow (``lasting.py``)?"""
+        return uid in effect["uids"] or ("group" in effect and in_group(self, effect, uid))
 
     def stat_sets(self, uid: int, stat: str) -> list[tuple[int | None, int]]:
         """The changes that set a card's stat now, as (the card whose text or effect it
@@ -572,7 +591,7 @@ class Engine:
         found.sort(key=lambda f: f[0])  # stable: the later in zone order wins a tie
         out = [(source, value) for _, source, value in found]
         for effect in self.state.lasting:
-            if effect["kind"] == "set" and effect["stat"] == stat and uid in effect["uids"]:
+            if effect["kind"] == "set" and effect["stat"] == stat and self.covers(effect, uid):
                 out.append((None, effect["value"]))  # lasting effects are in timestamp order
         return out
 
@@ -679,7 +698,7 @@ class Engine:
             if (
                 effect["kind"] == "rule"
                 and effect["hook"] == hook
-                and (uid is None or uid in effect["uids"])
+                and (uid is None or self.covers(effect, uid))
             ):
                 value = effect["value"]
         return value
@@ -725,7 +744,7 @@ class Engine:
             if (
                 effect["kind"] == "permission"
                 and effect["name"] == permission
-                and (uid in effect["uids"])
+                and self.covers(effect, uid)
             ):
                 forbidden |= not effect["allowed"]
                 allowed |= effect["allowed"]
@@ -747,12 +766,12 @@ class Engine:
                 e["kind"] == "keyword"
                 and not e["gain"]
                 and e["keyword"] == keyword
-                and uid in e["uids"]
+                and self.covers(e, uid)
                 for e in self.state.lasting
             )
             return not lost
         return any(
-            e["kind"] == "keyword" and e["gain"] and e["keyword"] == keyword and uid in e["uids"]
+            e["kind"] == "keyword" and e["gain"] and e["keyword"] == keyword and self.covers(e, uid)
             for e in self.state.lasting
         )
 
@@ -966,16 +985,18 @@ class Engine:
     # ---- periods --------------------------------------------------------------------
     def end_period(self, phase: str, player: int | None = None) -> None:
         """A phase or period of ``player`` (default: the active player) ended: lasting
-        effects "until end of" it stop, and limits "once per" it reset. An effect that
-        waits for another player's period (``ends_for``) or for a later end (``skip``, as
-        "until end of the next turn") stays."""
+        effects "until end of" it stop, delayed ones "at the end of" it run, and limits
+        "once per" it reset. An effect that waits for another player's period
+        (``ends_for``) or for a later end (``skip``, as "until end of the next turn") stays."""
         whose = self.state.active if player is None else player
-        kept = []
+        kept, due = [], []
         for e in self.state.lasting:
             if e.get("until") != phase or ("ends_for" in e and whose not in e["ends_for"]):
                 kept.append(e)
             elif e.get("skip"):
                 kept.append({**e, "skip": e["skip"] - 1})
+            elif e["kind"] == "delayed":
+                due.append(e)
         self.state.lasting = kept
         if self.state.used:
             periods = self._limit_periods()
@@ -984,6 +1005,8 @@ class Engine:
             }
         if phase == self.kernel.turn_phase:
             self.state.history.clear()
+        for effect in due:  # at once, no ability initiated (MC G14)
+            run_delayed(self, effect)
 
     def _limit_periods(self) -> dict[str, str | None]:
         periods: dict[str, str | None] = {}

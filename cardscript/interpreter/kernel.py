@@ -33,6 +33,9 @@ class Kernel:
     turn_phase = "turn"  # the period that "until end of turn" and history belong to
     # how long a change written without a duration lasts; None: until the end of the turn
     default_duration: str | None = None
+    # a lasting effect on a group ("allies you control get +1 ATK until …") covers cards
+    # that join the group later; otherwise only those it found when it started
+    lasting_covers_arrivals = False
     set_overrides = False  # a "set" modifier overrides additions made after it (G64 of MC)
     replacement_policy = "newest"  # newest | affected_chooses
     # adjectives whose meaning depends on the card whose text speaks ("equipped character"
@@ -87,10 +90,29 @@ class Kernel:
         value = engine.definition(uid).get(stat, 0)
         return value if isinstance(value, int) else 0
 
+    def active_player(self, engine: Engine) -> int | None:
+        """Whose turn it is ("the active player"); None where the game has none now."""
+        return engine.state.active
+
     def first_player(self, engine: Engine) -> int:
         """The player "the first player" names: the one whose turn comes first in the
         round (a game with a first-player token keeps it in ``state.data``)."""
         return int(engine.state.data.get("first_player", 0))
+
+    def discarded(self, engine: Engine, uid: int) -> bool:
+        """Is the card in a discard pile already?"""
+        return engine.state.cards[uid].zone == self.discard_zone
+
+    def paid_with(self, engine: Engine, uid: int | None, resource: str) -> bool:
+        """ "If you paid with a physical resource": the types paid for the card, as the
+        kernel recorded them (``data["paid"]``; a wild one as the type declared)."""
+        paid = engine.state.cards[uid].data.get("paid", ()) if uid is not None else ()
+        return resource in paid
+
+    def player_order(self, engine: Engine) -> list[int]:
+        """The players in player order: from the first player, clockwise."""
+        first, n = self.first_player(engine), len(engine.state.players)
+        return [(first + k) % n for k in range(n)]
 
     def clamp(self, engine: Engine, uid: int, stat: str, value: int) -> int:
         return value
@@ -102,7 +124,8 @@ class Kernel:
         if noun == "card":
             return True
         definition = engine.definition(uid)
-        return definition.type == noun or definition.get("subtype") == noun
+        kind = engine.card_type(uid) if engine.state.lasting else definition.type  # hot path
+        return kind == noun or definition.get("subtype") == noun
 
     def has_quality(self, engine: Engine, uid: int, quality: str) -> bool:
         card = engine.state.cards[uid]
@@ -152,6 +175,10 @@ class Kernel:
         """Does text after "then" resolve only if the text before it resolved in full
         (Marvel Champions MC-THEN-1)? By default it always resolves."""
         return False
+
+    def target_chooser(self, engine: Engine, ctx: Context, found: list[Target]) -> int:
+        """Who picks the targets the text leaves to a choice: its controller."""
+        return ctx.controller
 
     def may_choose(self, engine: Engine, ctx: Context, target: Target) -> bool:
         """May this ability's text choose ``target`` (a rule of the game may forbid it, as

@@ -101,7 +101,8 @@ def players(ctx: Context, who: str) -> list[int]:
     if who in ("that player",) and ctx.event is not None and ctx.event.player is not None:
         return [ctx.event.player]
     if who == "the active player":
-        return [ctx.engine.state.active]
+        active = ctx.engine.kernel.active_player(ctx.engine)
+        return [] if active is None else [active]
     if who in ("its controller", "its owner"):
         card = _it_card(ctx)
         if card is not None:
@@ -219,8 +220,10 @@ def zone_place(ctx: Context, zone: ast.ZoneRef) -> tuple[str, int | None]:
 def matches_cards(ctx: Context, selector: ast.Cards, uid: int) -> bool:
     engine = ctx.engine
     kernel = engine.kernel
-    if not kernel.is_a(engine, uid, selector.noun):
-        return False
+    if not kernel.is_a(engine, uid, selector.noun) and not any(
+        kernel.is_a(engine, uid, noun) for noun in selector.also
+    ):
+        return False  # a list of nouns: any of them (the qualities apply to each, MC-ADJ-1)
     q = selector.quantifier
     if q is not None and uid == ctx.source and q.kind in _NOT_THIS:
         return False
@@ -276,7 +279,10 @@ def _filter(ctx: Context, f: ast.Filter, uid: int) -> bool:
     if kind == "opponent_controls":
         return card.controller != ctx.controller
     if kind == "attr":
-        value = engine.definition(uid).get(f.name or "")
+        definition = engine.definition(uid)
+        value = definition.get(f.name or "")
+        if value is None:  # the attribute trait is a card's list traits (as deck rules read it)
+            value = definition.get(f"{f.name}s")
         wanted = (f.value or "").casefold()
         if isinstance(value, list):
             return wanted in (str(v).casefold() for v in value)
@@ -347,7 +353,8 @@ def resolve_targets(ctx: Context, selector: ast.Node | None, prompt: str) -> lis
     most = min(most, len(found))
     least = min(least, most)
     labels = [ctx.engine.describe(t) for t in found]
-    picked = ctx.engine.choose(ctx.controller, "targets", prompt, found, labels, least, most)
+    chooser = kernel.target_chooser(ctx.engine, ctx, found)
+    picked = ctx.engine.choose(chooser, "targets", prompt, found, labels, least, most)
     return [found[i] for i in picked]
 
 
@@ -366,6 +373,8 @@ def _test(ctx: Context, t: ast.Test) -> bool:
         return ctx.did
     if kind == "you_did_not":
         return not ctx.did
+    if kind == "paid_with":
+        return engine.kernel.paid_with(engine, ctx.source, t.name or "")
     if kind == "you_control":
         return bool(candidates(ctx, t.subject)) if t.subject is not None else False
     if kind in ("is_state", "in_zone", "has_counters"):

@@ -23,7 +23,7 @@ from cardscript.grammar import ast
 from cardscript.interpreter import primitives
 from cardscript.interpreter.engine import Cause, Event
 from cardscript.interpreter.kernel import Kernel
-from cardscript.interpreter.select import candidates
+from cardscript.interpreter.select import Seat, candidates
 from cardscript.kernels.marvel_champions import windows
 
 if TYPE_CHECKING:
@@ -50,6 +50,7 @@ class MCBase(Kernel):
     play_zones = ("play", "revealing", "resolving")
     discard_zone = "discard"
     life_resource = "hit_points"
+    lasting_covers_arrivals = True  # MC2-T-072
     set_overrides = True  # G64: a "set" modifier overrides all others, added or multiplied
     turn_phase = "turn"
     max_rounds = 40
@@ -89,6 +90,25 @@ class MCBase(Kernel):
     def option_open(self, engine: Engine, ctx: Context, clause: ast.Clause) -> bool:
         """Only options that would change the game may be chosen (S026)."""
         return not engine.rule("change_state_required") or self.changes(engine, ctx, clause)
+
+    def target_chooser(self, engine: Engine, ctx: Context, found: list[Target]) -> int:
+        """MC-FIRST-4 (a): the first player picks among the targets of an encounter card's
+        text that are not all the resolving player's own (MC2-T-021: a hero of either
+        player); a player card's controller picks its own, and so does a player among
+        their own cards ("discard a card from your hand")."""
+        source = ctx.source
+        if source is None or not engine.state.cards[source].data.get("encounter"):
+            return ctx.controller
+        cards = engine.state.cards
+        mine = all(
+            (t.index if isinstance(t, Seat) else cards[t].controller) == ctx.controller
+            for t in found
+        )
+        return ctx.controller if mine else self.first_player(engine)
+
+    def active_player(self, engine: Engine) -> int | None:
+        """G02: the player taking their turn; the villain phase has no active player (S008)."""
+        return None if engine.state.phase == "villain_phase" else engine.state.active
 
     def then_needs_full(self, engine: Engine) -> bool:
         return bool(engine.rule("then_requires_full"))
@@ -159,7 +179,7 @@ class MCBase(Kernel):
         return dealt
 
     def _cancel(self, engine: Engine, cause: Cause, target: Target | None = None, **_: Any) -> bool:
-        return windows.cancel(self)
+        return windows.cancel(self, target if isinstance(target, int) else None)
 
     def _status(self, counter: str) -> PrimitiveFn:
         def run(engine: Engine, cause: Cause, target: Target, **_: Any) -> bool:
@@ -199,6 +219,16 @@ class MCBase(Kernel):
         order = [(first + k) % n for k in range(n)]
         return [p for p in order if not state.players[p].data.get("defeated")]
 
+    def discarded(self, engine: Engine, uid: int) -> bool:
+        return engine.state.cards[uid].zone in ("discard", "encounter_discard")
+
+    def paid_with(self, engine: Engine, uid: int | None, resource: str) -> bool:
+        paid = engine.state.cards[uid].data.get("paid", ()) if uid is not None else ()
+        return bool(paid) if resource == "resource" else resource in paid  # any type, or one
+
+    def player_order(self, engine: Engine) -> list[int]:
+        return self.players(engine)  # eliminated players have no turn (MC-FIRST-3)
+
     def identity(self, engine: Engine, player: int) -> int | None:
         for uid in engine.state.players[player].zones.get("play", ()):
             if engine.definition(uid).type in ("hero", "alter_ego"):
@@ -233,7 +263,7 @@ class MCBase(Kernel):
         return [
             u
             for u in engine.state.players[player].zones.get("play", ())
-            if engine.definition(u).type == "minion"
+            if engine.card_type(u) == "minion"
         ]
 
     def enemies_of(self, engine: Engine, player: int) -> list[int]:
@@ -247,7 +277,7 @@ class MCBase(Kernel):
         return [
             u
             for u in engine.state.players[player].zones.get("play", ())
-            if engine.definition(u).type == "ally"
+            if engine.card_type(u) == "ally"
         ]
 
     def to_discard(self, engine: Engine, uid: int) -> None:
@@ -268,7 +298,7 @@ class MCBase(Kernel):
 
     # ---- what words mean --------------------------------------------------------------
     def is_a(self, engine: Engine, uid: int, noun: str) -> bool:
-        kind = engine.definition(uid).type
+        kind = engine.card_type(uid)
         if noun == "card" or noun == kind:
             return True
         if noun == "character":
@@ -287,6 +317,11 @@ class MCBase(Kernel):
             return kind == "resource"
         if noun in ("attacker", "defender"):
             return engine.state.data.get(noun) == uid
+        if noun == "when_revealed_effect":  # a card being revealed, its text still to come
+            return windows.revealing(self, uid) and any(
+                a.line.label is not None and a.line.label.name == "when_revealed"
+                for a in engine.definition(uid).abilities
+            )
         return False
 
     def has_quality(self, engine: Engine, uid: int, quality: str) -> bool:

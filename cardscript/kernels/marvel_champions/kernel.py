@@ -197,16 +197,38 @@ class MarvelChampionsKernel(MCBase):
         return None
 
     def on_empty_deck(self, engine: Engine, player: int) -> None:
-        """G52: the discard pile becomes the deck, and the player is dealt an encounter card."""
+        """G52: the discard pile becomes the deck, and the player is dealt an encounter card.
+        With the discard pile empty too the rules are silent (D-9): in the game the Grim Rule
+        settles whether the deck ran out all the same (an encounter card) or nothing
+        happens; at setup (a deck shorter than a hand, test decks only) the draw stops."""
         state = engine.state
         discard = state.players[player].zone("discard")
+        if not discard and state.phase == "setup":
+            return
         if not discard:
+            options = ["the deck ran out: deal an encounter card", "nothing happens"]
+            question = "a draw with the deck and the discard pile empty"
+            if self.grim_rule(engine, question, options, worst=0) == 0:
+                vphase.deal_encounter(self, engine, player)
             return
         for uid in list(discard):
             state.move(uid, "deck", player=player)
             state.cards[uid].face_up = False
         state.rng.shuffle(state.players[player].zone("deck"))
         vphase.deal_encounter(self, engine, player)
+
+    def grim_rule(self, engine: Engine, question: str, options: list[str], worst: int) -> int:
+        """§1.3 Grim Rule: a question the rules leave open is settled the way worst for the
+        players (``grim_rule`` adversarial), or by the first player (ask); never silently:
+        the event ``grim_rule`` says what was settled and how (S002)."""
+        if engine.rule("grim_rule") == "ask":
+            first = self.first_player(engine)
+            (picked,) = engine.choose(first, "option", question, list(options), options)
+        else:
+            picked = worst
+        data = (("question", question), ("answer", options[picked]))
+        engine.emit(Event("grim_rule", data=data))
+        return picked
 
     # ---- the game -----------------------------------------------------------------------
     def play(self, engine: Engine) -> dict[str, Any]:
@@ -227,6 +249,11 @@ class MarvelChampionsKernel(MCBase):
             engine.emit(Event("end:round"))
             self.resolve_pending(engine)
 
+    def end_phase(self, engine: Engine, phase: str) -> None:
+        """Lasting effects "until the end of the phase" (and of this phase) end (MC-LAST-0)."""
+        engine.end_period(phase)
+        engine.end_period("phase")
+
     def round(self, engine: Engine) -> None:
         state = engine.state
         state.turn += 1
@@ -243,6 +270,7 @@ class MarvelChampionsKernel(MCBase):
         turns.end_of_player_phase(self, engine)
         engine.emit(Event("end:player_phase"))
         self.resolve_pending(engine)
+        self.end_phase(engine, "player_phase")
         if state.result is None:
             vphase.villain_phase(self, engine)
         self.end_round(engine)
@@ -373,7 +401,7 @@ class MarvelChampionsKernel(MCBase):
             found = None
             for zone in ("play",):
                 for uid in engine.cards_in([(zone, None)]):
-                    kind = engine.definition(uid).type
+                    kind = engine.card_type(uid)
                     if (
                         kind in ("hero", "alter_ego", "ally", "villain", "minion")
                         and self.hit_points_left(engine, uid) <= 0

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from cardscript.grammar import ast
 from cardscript.kernels.marvel_champions.base import RULE
 
 if TYPE_CHECKING:
@@ -39,13 +40,35 @@ def generated(ability: CompiledAbility) -> list[str]:
     return out
 
 
-def resource_abilities(engine: Engine, player: int) -> list[Source]:
+def paying_for_it(engine: Engine, ability: CompiledAbility, paying_for: int | None) -> bool:
+    """Is the ability a "Resource:" one that works for this payment? "Resource (ally):"
+    works only while paying for an ally (S113)."""
+    label = ability.line.label
+    if label is None or label.name != "resource":
+        return False
+    nouns = [q.split(":")[-1] for q in label.qualifier]
+    if not nouns:
+        return True
+    return paying_for is not None and all(engine.kernel.is_a(engine, paying_for, n) for n in nouns)
+
+
+def own_text(engine: Engine, uid: int, paying_for: int | None) -> list[str]:
+    """What a card discarded to pay adds by its own "Resource:" text: a resource card's
+    text works only while it pays (G48), for a card its label names (S113)."""
+    return [
+        icon
+        for ability in engine.definition(uid).abilities
+        if paying_for_it(engine, ability, paying_for)
+        for icon in generated(ability)
+    ]
+
+
+def resource_abilities(engine: Engine, player: int, paying_for: int | None = None) -> list[Source]:
     """Usable "Resource:" abilities of the cards the player controls."""
     out: list[Source] = []
     for uid in engine.state.players[player].zones.get("play", ()):
         for ability in engine.definition(uid).abilities:
-            label = ability.line.label
-            if label is None or label.name != "resource":
+            if not paying_for_it(engine, ability, paying_for):
                 continue
             costs = str(getattr(ability.node, "costs", ""))
             if "exhaust" in costs and "exhausted" in engine.state.cards[uid].states:
@@ -58,12 +81,14 @@ def resource_abilities(engine: Engine, player: int) -> list[Source]:
 def sources(engine: Engine, player: int, paying_for: int | None) -> list[Source]:
     hand = engine.state.players[player].zones.get("hand", [])
     cards: list[Source] = [(u, None) for u in hand if u != paying_for and icons(engine, u)]
-    return cards + resource_abilities(engine, player)
+    return cards + resource_abilities(engine, player, paying_for)
 
 
-def gives(engine: Engine, source: Source) -> list[str]:
+def gives(engine: Engine, source: Source, paying_for: int | None = None) -> list[str]:
     uid, ability = source
-    return icons(engine, uid) if ability is None else generated(ability)
+    if ability is None:
+        return icons(engine, uid) + own_text(engine, uid, paying_for)
+    return generated(ability)
 
 
 def counts(pool: list[str], kind: str | None) -> int:
@@ -74,7 +99,7 @@ def counts(pool: list[str], kind: str | None) -> int:
 def can_pay(
     engine: Engine, player: int, amount: int, kind: str | None, for_uid: int | None
 ) -> bool:
-    found = [i for s in sources(engine, player, for_uid) for i in gives(engine, s)]
+    found = [i for s in sources(engine, player, for_uid) for i in gives(engine, s, for_uid)]
     return counts(found, kind) >= amount
 
 
@@ -84,31 +109,55 @@ def payable(engine: Engine, player: int, uid: int) -> bool:
 
 def pay(engine: Engine, player: int, uid: int | None, cost: int, kind: str | None = None) -> bool:
     """Generate resources until ``cost`` of ``kind`` is met; False (nothing spent) if it
-    cannot be."""
+    cannot be. What was paid is recorded on a card whose text asks ("if you paid with a
+    physical resource"), a wild one as the type the player declares (MC2-T-080)."""
     if not can_pay(engine, player, cost, kind, uid):
         return False
     pool: list[str] = []
     for _ in range(60):
         if counts(pool, kind) >= cost:
             break
-        found = [s for s in sources(engine, player, uid) if counts(gives(engine, s), kind)]
+        found = [s for s in sources(engine, player, uid) if counts(gives(engine, s, uid), kind)]
         if not found:
             raise ValueError("not enough resources")  # can_pay said otherwise: a bug
-        labels = [_label(engine, s) for s in found]
+        labels = [_label(engine, s, uid) for s in found]
         left = cost - counts(pool, kind)
         (picked,) = engine.choose(player, "targets", f"pay {left} more", found, labels)
         spent, ability = found[picked]
         if ability is None:
-            pool += icons(engine, spent)
+            pool += gives(engine, found[picked], uid)
             engine.apply("discard", RULE, uid=spent)
         else:
             pool += _use(engine, player, spent, ability)
+    if uid is not None and asks_payment(engine, uid):
+        engine.state.cards[uid].data["paid"] = [declared(engine, player, i, kind) for i in pool]
     return True
 
 
-def _label(engine: Engine, source: Source) -> str:
+def asks_payment(engine: Engine, uid: int) -> bool:
+    """Does the card's text ask what was paid for it ("if you paid with …")?"""
+    return any(
+        isinstance(node, ast.Test) and node.kind == "paid_with"
+        for ability in engine.definition(uid).abilities
+        for node in ability.line.walk()
+    )
+
+
+def declared(engine: Engine, player: int, icon: str, kind: str | None) -> str:
+    """A wild resource counts as one type (§1.56): the type a typed cost needed, or the
+    one the player declares for it."""
+    if icon != "wild":
+        return icon
+    if kind is not None:
+        return kind
+    options = list(TYPES[:3])
+    (picked,) = engine.choose(player, "option", "declare the wild resource as", options, options)
+    return options[picked]
+
+
+def _label(engine: Engine, source: Source, paying_for: int | None) -> str:
     uid, ability = source
-    what = ", ".join(gives(engine, source))
+    what = ", ".join(gives(engine, source, paying_for))
     if ability is None:
         return f"discard {engine.describe(uid)} for {what}"
     return f"use {engine.describe(uid)} for {what}"

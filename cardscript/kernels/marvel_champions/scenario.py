@@ -94,6 +94,7 @@ def run(k: MarvelChampionsKernel, engine: Engine, name: str, action: dict[str, A
     elif name == "villain_phase":
         vphase.villain_phase(k, engine)
     elif name in VILLAIN_STEPS:
+        state.phase = "villain_phase"  # one step of it
         VILLAIN_STEPS[name](k, engine)
         k.check(engine)
     elif name == "discard":
@@ -114,7 +115,8 @@ def run(k: MarvelChampionsKernel, engine: Engine, name: str, action: dict[str, A
     elif name == "end_player_phase":
         turns.end_of_player_phase(k, engine)
     elif name == "turn":
-        state.active = player  # the player phase moves on to this player's turn
+        # the player phase moves on to this player's turn
+        state.phase, state.active = "player_phase", player
     elif name == "draw":
         engine.apply("draw", RULE, player=player, count=int(action.get("count", 1)))
     elif name == "round":

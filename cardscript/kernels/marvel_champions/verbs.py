@@ -32,6 +32,17 @@ def verb_primitives(k: MarvelChampionsKernel) -> dict[str, PrimitiveFn]:
         """G41: face down in front of the player, revealed in the villain phase (S068)."""
         return vphase.deal_encounter(k, engine, seat_of(engine, target))
 
+    def attack(
+        engine: Engine, cause: Cause, target: Target, actor: int | None = None, **_: Any
+    ) -> bool:
+        """Card text "the villain attacks you" / "... attacks a hero" (G01, S006): an
+        activation of the enemy against that player, as an attack."""
+        enemy = actor if actor is not None else cause.source
+        if enemy is None or engine.state.cards[enemy].zone != "play":
+            return False
+        vphase.activate(k, engine, enemy, seat_of(engine, target), attack=True)
+        return True
+
     def spend(engine: Engine, cause: Cause, player: int, amount: int, **_: Any) -> bool:
         """The cost "spend N": Uses tokens of the card whose ability it is (K1)."""
         if cause.source is None:
@@ -109,6 +120,8 @@ def verb_primitives(k: MarvelChampionsKernel) -> dict[str, PrimitiveFn]:
             else:
                 shown.append(uid)
         primitives.reveal(engine, cause, tuple(shown), zone, player)
+        if zone == "encounter_deck" and not uids:  # a search found nothing (S081)
+            vphase.refill(k, engine, searched=True)
 
     def attach(engine: Engine, cause: Cause, target: Target, **_: Any) -> bool:
         """The card whose text it is attaches to a card in play (G04, MC-ATTACH-1); it
@@ -130,6 +143,7 @@ def verb_primitives(k: MarvelChampionsKernel) -> dict[str, PrimitiveFn]:
     return {
         "gain_control": gain_control,
         "attach": attach,
+        "attack": attack,
         "reveal": reveal,
         "add_counters": add_counters,
         "heal": heal,

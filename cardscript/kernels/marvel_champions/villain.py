@@ -37,6 +37,7 @@ def villain_phase(k: MarvelChampionsKernel, engine: Engine) -> None:
     reveal_encounters(k, engine)
     engine.emit(Event("end:villain_phase"))
     k.resolve_pending(engine)
+    k.end_phase(engine, "villain_phase")
     pass_first_player(k, engine)
 
 
@@ -156,15 +157,25 @@ def boost(k: MarvelChampionsKernel, engine: Engine, enemy: int, player: int) -> 
 
 
 def activate(
-    k: MarvelChampionsKernel, engine: Engine, enemy: int, player: int, *, boosted: bool
+    k: MarvelChampionsKernel,
+    engine: Engine,
+    enemy: int,
+    player: int,
+    *,
+    boosted: bool | None = None,
+    attack: bool = False,
 ) -> None:
-    """G01: an attack against a player in hero form, a scheme against one in alter-ego."""
+    """G01: an attack against a player in hero form, a scheme against one in alter-ego;
+    card text that says the enemy attacks (``attack``) makes it an attack either way. The
+    villain is dealt a boost card unless ``boosted`` says otherwise; a minion never is."""
     state = engine.state
+    if boosted is None:
+        boosted = engine.definition(enemy).type == "villain"
     engine.emit(Event("activates", subject=enemy, player=player))
     k.resolve_pending(engine)
     if state.result is not None or state.cards[enemy].zone != "play":
         return
-    if k.in_hero_form(engine, player):
+    if attack or k.in_hero_form(engine, player):
         enemy_attack(k, engine, enemy, player, with_boost=boosted)
     else:
         enemy_scheme(k, engine, enemy, player, with_boost=boosted)
@@ -267,13 +278,15 @@ def draw_encounter(k: MarvelChampionsKernel, engine: Engine) -> int | None:
     return deck[-1] if deck else None
 
 
-def refill(k: MarvelChampionsKernel, engine: Engine) -> None:
+def refill(k: MarvelChampionsKernel, engine: Engine, searched: bool = False) -> None:
     """G53: the encounter discard pile is shuffled into a new deck and the main scheme
-    gets an acceleration token."""
+    gets an acceleration token. A search that went through the deck without finding
+    its card ran the deck out (``searched``): the searched cards never left it (G43),
+    the discard pile is shuffled in with them, and the search does not go on (S081)."""
     state = engine.state
     deck = state.shared.setdefault("encounter_deck", [])
     discard = state.shared.setdefault("encounter_discard", [])
-    if deck or not discard:
+    if (deck and not searched) or not discard:
         return
     for uid in list(discard):
         state.move(uid, "encounter_deck", shared=True)

@@ -125,12 +125,23 @@ def interrupt_window(k: MCBase, engine: Engine, event: Event) -> Window:
     return window
 
 
-def cancel(k: MCBase) -> bool:
-    """Cancel what the innermost open window is about to do (MC-CANCEL)."""
-    if not k.windows:
+def cancel(k: MCBase, revealed: int | None = None) -> bool:
+    """Cancel what the innermost open window is about to do (MC-CANCEL); with a card
+    being revealed, its When Revealed, whichever window is innermost (S050)."""
+    found = [w for w in k.windows if revealed is not None and _reveals(w, revealed)] or k.windows
+    if not found:
         return False
-    k.windows[-1].cancelled = True
+    found[-1].cancelled = True
     return True
+
+
+def _reveals(window: Window, uid: int) -> bool:
+    return window.event.name == "is_revealed" and window.event.subject == uid
+
+
+def revealing(k: MCBase, uid: int) -> bool:
+    """Is the card being revealed, its When Revealed not yet resolved?"""
+    return any(_reveals(w, uid) for w in k.windows)
 
 
 def respond(k: MCBase, engine: Engine) -> None:
