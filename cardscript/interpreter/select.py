@@ -220,8 +220,8 @@ def zone_place(ctx: Context, zone: ast.ZoneRef) -> tuple[str, int | None]:
 def matches_cards(ctx: Context, selector: ast.Cards, uid: int) -> bool:
     engine = ctx.engine
     kernel = engine.kernel
-    if not kernel.is_a(engine, uid, selector.noun) and not any(
-        kernel.is_a(engine, uid, noun) for noun in selector.also
+    if not kernel.is_a(engine, uid, selector.noun) and not (
+        selector.also and any(kernel.is_a(engine, uid, noun) for noun in selector.also)
     ):
         return False  # a list of nouns: any of them (the qualities apply to each, MC-ADJ-1)
     q = selector.quantifier
