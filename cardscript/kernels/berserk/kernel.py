@@ -2,7 +2,7 @@
 
 The preliminary phase is in ``preliminary.py``, the field in ``field.py`` and
 ``movement.py``, attacks in ``strike.py`` and ``attacks.py``, playable abilities in
-``abilities.py``, priority windows in ``priority.py``.
+``abilities.py``, priority windows in ``priority.py``, taking control in ``control.py``.
 
 A turn (§9): the turn preparation step ("before the start of your turn", Thirst); the
 active player's closed cards open and movement is refreshed, "at the start of your turn"
@@ -49,7 +49,7 @@ from typing import Any
 from cardscript.interpreter.cards import CompiledAbility
 from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.interpreter.playable import BundledGame
-from cardscript.kernels.berserk import abilities, hidden, hosts, strike
+from cardscript.kernels.berserk import abilities, control, hidden, hosts, strike
 from cardscript.kernels.berserk.field import (
     COLUMNS,
     GAME,
@@ -126,7 +126,9 @@ class BerserkKernel(PreliminaryKernel):
         self.resolve_pending(engine)
         self.end_phase_abilities(engine, state.active)
         self.end_first_turn(engine)
+        held = control.timed(engine)
         engine.end_period("turn")
+        control.expire(engine, held)
         state.used = {k: v for k, v in state.used.items() if not k.startswith("armor:")}
         state.active = 1 - state.active
         state.phase = "main_phase"

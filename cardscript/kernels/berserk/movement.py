@@ -14,7 +14,7 @@ from typing import Any
 from cardscript.grammar import ast
 from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.interpreter.primitives import move
-from cardscript.kernels.berserk import abilities, priority
+from cardscript.kernels.berserk import abilities, control, priority
 from cardscript.kernels.berserk.field import (
     HEIGHT,
     WIDTH,
@@ -41,8 +41,11 @@ class BoardKernel(FieldKernel):
         priority.window(self, engine, what)
 
     def primitives(self) -> dict[str, Any]:
+        base = super().primitives()
         return {
-            **super().primitives(),
+            **base,
+            "remove_counters": control.removing(base["remove_counters"]),
+            "gain_control": control.take,
             "halt": self._halt,
             "move": self._move,
             "swap": self._swap,
