@@ -15,6 +15,7 @@ costs are paid (``declare``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from cardscript.grammar import ast
@@ -24,7 +25,7 @@ from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.interpreter.select import candidates, matches_cards
 from cardscript.kernels.berserk import attacks, hidden
 from cardscript.kernels.berserk.kinds import permitted_acting, poisonable, speaks_of
-from cardscript.kernels.berserk.strike import AFTER, BEFORE
+from cardscript.kernels.berserk.strike import AFTER, BEFORE, CHAIN
 
 if TYPE_CHECKING:
     from cardscript.kernels.berserk.movement import BoardKernel
@@ -152,11 +153,19 @@ def legal_targets(
     return [t for t in out if engine.permitted("be_targeted", t, obj=uid) is not False]
 
 
-def options(kernel: BoardKernel, engine: Engine, player: int) -> list[Option]:
-    """Every playable ability ``player`` may declare now, with each legal first target."""
+def options(
+    kernel: BoardKernel,
+    engine: Engine,
+    player: int,
+    only: Callable[[CompiledAbility], bool] | None = None,
+) -> list[Option]:
+    """Every playable ability ``player`` may declare now (``only`` those it accepts), with
+    each legal first target."""
     out: list[Option] = []
     for uid in kernel.squad(engine, player):
         for ability in engine.card_abilities(uid, ast.Activated):
+            if only is not None and not only(ability):
+                continue
             if not payable(kernel, engine, uid, ability):
                 continue
             if first_target(ability) is None:
@@ -286,9 +295,6 @@ def declare(
     if attacking and state.result is None:  # then "after attack" triggers (§216.12)
         engine.emit(Event("attacks", subject=uid, obj=target, player=player, data=AFTER))
     kernel.resolve_pending(engine)
-
-
-CHAIN = "declared chains"  # state.data: the chains of abilities declared, not yet paid
 
 
 def declared_cell(engine: Engine, source: int) -> tuple[int, int] | None:

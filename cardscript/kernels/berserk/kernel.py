@@ -14,7 +14,8 @@ abilities that are not actions (Fury), ends "until end of turn" effects and pass
 turn. Triggered abilities and Destruction Effects resolve after a priority window for
 sudden actions (a simplified stack); a declared playable ability waits in one too and is
 paid after its effects (``abilities.declare``), and an attack runs the steps of its chain
-in order (``strike.attack``, §216). A player with no creatures loses (§102.3а).
+in order, with windows at its Target, Result, Calculation and Defense objects
+(``strike.attack``, §216). A player with no creatures loses (§102.3а).
 
 Scenario actions (``do:``): ``setup`` (``decks``, ``first``: the first player's seat),
 ``move`` (``card``, ``to``: a cell such as ``C2`` or ``C1"``), ``strike`` (``attacker``,

@@ -14,7 +14,7 @@ from typing import Any
 from cardscript.grammar import ast
 from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.interpreter.primitives import move
-from cardscript.kernels.berserk import abilities, control, priority
+from cardscript.kernels.berserk import abilities, control, priority, strike
 from cardscript.kernels.berserk.field import (
     HEIGHT,
     WIDTH,
@@ -52,6 +52,7 @@ class BoardKernel(FieldKernel):
             "summon": self._summon,
             "block": abilities.block,
             "cancel": abilities.cancel,
+            "weaken": strike.reduce_to_weak,
         }
 
     def movement_left(self, engine: Engine, uid: int) -> int:

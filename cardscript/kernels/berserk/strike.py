@@ -10,6 +10,12 @@ and the strike table (§205.6) gives the tiers; the higher roller may weaken an 
 row (§216.7). Otherwise only the attacker rolls, clamped to 1..6: ≤3 weak, 4–5 medium,
 6 strong (§205.4). Die modifiers are the ``die_roll`` stat (Blessing, Curse, experience).
 
+The chain's objects are steps in order (§216), with a priority window for sudden actions
+while each object where players may act is on top: the Target object (a block; then the
+defender), the Result object (die-roll modifiers, applied when it resolves, §422.3), the
+Calculation object (after Weakening; the strike's value is read when it resolves) and the
+Defense object (a block, or "weaken": reducing the attack to a weak blow).
+
 Scenario dice: ``state.data["rolls"]`` (a list) is used before the seeded RNG.
 """
 
@@ -78,13 +84,19 @@ def strike_values(engine: Engine, uid: int) -> tuple[int, int, int]:
     return weak, medium, strong
 
 
-def roll(engine: Engine, uid: int) -> tuple[int, int]:
-    """The natural die and the modified result of ``uid``'s roll."""
+def natural(engine: Engine, uid: int) -> int:
+    """``uid`` enters the fight and rolls (the Roll object, §216.5): the die, unmodified."""
     forced = engine.state.data.get("rolls")
     die = int(forced.pop(0)) if forced else engine.state.rng.roll(6)
     engine.emit(Event("fights", subject=uid, amount=die))
     if die % 2:  # Plague (DICT «Чума»): the natural die, before modifiers
         engine.emit(Event("rolls_odd", subject=uid, amount=die))
+    return die
+
+
+def roll(engine: Engine, uid: int) -> tuple[int, int]:
+    """The natural die and the modified result of ``uid``'s roll."""
+    die = natural(engine, uid)
     return die, die + engine.stat(uid, "die_roll")
 
 
@@ -217,8 +229,12 @@ def attack(
     if state.result is not None or state.cards[target].zone not in kernel.play_zones:
         _pay(kernel, engine, cause, attacker, None)
         return
-    # the Target object on top: the defender window (§216.3); on its resolution the
-    # hidden target is revealed and "on attacking" triggers go on the stack (§216.4)
+    # the Target object on top (§216.3): sudden actions (a block), then the defender; on
+    # its resolution "on attacking" triggers go on the stack (§216.4)
+    chain: dict[str, Any] = {"source": attacker, "blocked": False, "cancelled": False}
+    if not _window(kernel, engine, chain, "target", attacker):
+        _removed(kernel, engine, cause, chain, attacker, None)
+        return
     candidates = defenders(kernel, engine, attacker, target)
     reflector = target
     if defender is True:
@@ -251,12 +267,15 @@ def attack(
         and bool(engine.rule("fights_back", uid=attacker))
         and not kernel.granted(engine, attacker, "unanswerable_strike")
     )
-    mine = strike_values(engine, attacker)
+    # the Roll object (§216.5), then the Result object: die-roll modifiers may be played
+    # while it is on top and apply when it resolves (§216.6, §422.3)
+    dice = [natural(engine, attacker)] + ([natural(engine, reflector)] if fights else [])
+    _window(kernel, engine, None, "result", attacker)
+    a = dice[0] + engine.stat(attacker, "die_roll")
     if fights:
-        _, a = roll(engine, attacker)
-        _, r = roll(engine, reflector)
+        r = dice[1] + engine.stat(reflector, "die_roll")
         d = a - r
-        if engine.rule("weakening") and d in WEAKER:
+        if engine.rule("weakening") and d in WEAKER:  # the Calculation object (§216.7)
             higher = me if d > 0 else 1 - me
             (picked,) = engine.choose(
                 higher, "option", "weaken the blow?", [False, True], ["no", "weaken"]
@@ -265,8 +284,18 @@ def attack(
                 d = WEAKER[d]
         deals, back = table(d, 0) if d != a - r else table(a, r)
     else:
-        _, a = roll(engine, attacker)
         deals, back = tier(a), None
+    # while the Calculation object is on top sudden actions may still change the strike,
+    # read when it resolves (§216.8)
+    _window(kernel, engine, None, "calculation", attacker)
+    # the Defense object (§216.9): a block, or reducing the attack to a tier
+    if not _window(kernel, engine, chain, "defense", attacker):
+        _done(engine)
+        _removed(kernel, engine, cause, chain, attacker, target, reflector)
+        return
+    if chain.get("reduced") is not None and deals is not None:
+        deals = min(deals, int(chain["reduced"]))
+    mine = strike_values(engine, attacker)
     state.data["strike_result"] = {"attacker": deals, "reflector": back}
     qualities = ("attack", "melee", "simple_strike")
     theirs = strike_values(engine, reflector)
@@ -302,6 +331,65 @@ def attack(
     _done(engine)
     kernel.resolve_pending(engine)
     _pay(kernel, engine, cause, attacker, target, reflector)
+
+
+CHAIN = "declared chains"  # state.data: the chains declared and not yet paid, newest last
+OBJECTS = {
+    "target": "the Target object",
+    "result": "the Result object",
+    "calculation": "the Calculation object",
+    "defense": "the Defense object",
+}
+
+
+def _window(
+    kernel: FieldKernel, engine: Engine, chain: dict[str, Any] | None, at: str, attacker: int
+) -> bool:
+    """A priority window while one of the strike's objects is on top (§216); the chain is
+    the one a response blocks or reduces only at its Target and Defense objects. False
+    when a response removed it (a block, §410; a cancel, §409)."""
+    what = f"{OBJECTS[at]} of {engine.definition(attacker).name}'s strike"
+    if chain is None:
+        kernel.respond(engine, what)
+        return True
+    chain["object"] = at
+    chains = engine.state.data.setdefault(CHAIN, [])
+    chains.append(chain)
+    try:
+        kernel.respond(engine, what)
+    finally:
+        chains.pop()
+        if not chains:
+            engine.state.data.pop(CHAIN, None)
+    return not (chain["blocked"] or chain["cancelled"])
+
+
+def _removed(
+    kernel: FieldKernel,
+    engine: Engine,
+    cause: Cause,
+    chain: dict[str, Any],
+    attacker: int,
+    target: int | None,
+    reflector: int | None = None,
+) -> None:
+    """A blocked strike keeps its Payment object (§410.1); a cancelled one counts as never
+    declared (§409): nothing is paid and the attacker may act again."""
+    if chain["cancelled"]:
+        engine.state.cards[attacker].data.pop("acted", None)
+        kernel.resolve_pending(engine)
+        return
+    _pay(kernel, engine, cause, attacker, target, reflector)
+
+
+def reduce_to_weak(engine: Engine, cause: Cause, **_: Any) -> bool:
+    """The verb "weaken" (сведение атаки к виду, GLOSS; §216.9): the strike whose Defense
+    object is on top deals at most a weak blow. False at any other moment."""
+    chains = engine.state.data.get(CHAIN, ())
+    if len(chains) < 2 or chains[-2].get("object") != "defense":
+        return False
+    chains[-2]["reduced"] = WEAK
+    return True
 
 
 BEFORE = (("moment", "before"),)  # an "attacks" event of the Declaration object
