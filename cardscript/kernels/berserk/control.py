@@ -10,60 +10,65 @@ from …"). A card that loses its last marker goes back to its owner's squad on 
 that is not taking control (§217.4), so it does not "enter the squad" again. A stolen
 host's symbiote stays with its controller (§210.12, ``hosts.attachments`` looks at both
 sides); an ability already declared or triggered keeps the controller it had (§200.5а:
-declared and pending abilities carry their controller).
+declared and pending abilities carry their controller). A player whom a change of
+control leaves without creatures loses (§102.3а).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.interpreter.primitives import add_counters
+
+if TYPE_CHECKING:
+    from cardscript.kernels.berserk.field import FieldKernel
 
 MARKER = "control_marker"
 SQUAD_ZONES = ("battlefield", "additional_zone")
 EXPIRED = Cause(rule="taking control ended (§217.3)")
 
 
-def take(engine: Engine, cause: Cause, uid: int, player: int, **_: Any) -> bool:
-    """The card joins ``player``'s squad where it stands, with a control marker; "enters
-    the squad" (GLOSS «Взять в отряд»). Not a card of ``player``'s own squad, nor one its
-    owner would take back (only losing the marker returns it, §217.2), nor a card that
-    cannot be taken into a squad."""
-    card = engine.state.cards[uid]
-    if card.zone not in SQUAD_ZONES or player in (card.controller, card.owner):
-        return False
-    if engine.permitted("be_taken_into_squad", uid) is False:
-        return False
-    engine.state.move(uid, card.zone, player=player)  # the cell in card.data stays (§217.1а)
-    add_counters(engine, cause, uid, MARKER, 1)
-    engine.emit(Event("control_changed", subject=uid, player=player))
-    engine.emit(Event("enters_squad", subject=uid, player=player))
-    return True
+def primitives(kernel: FieldKernel, remove: Any) -> dict[str, Any]:
+    """ "gain control of", and the kernel's "remove counters" (``remove``) giving a card
+    back when its last control marker goes. A player left without creatures by either
+    loses (§102.3а)."""
 
+    def take(engine: Engine, cause: Cause, uid: int, player: int, **_: Any) -> bool:
+        """The card joins ``player``'s squad where it stands, with a control marker;
+        "enters the squad" (GLOSS «Взять в отряд»). Not a card of ``player``'s own squad,
+        nor one its owner would take back (only losing the marker returns it, §217.2),
+        nor a card that cannot be taken into a squad."""
+        card = engine.state.cards[uid]
+        if card.zone not in SQUAD_ZONES or player in (card.controller, card.owner):
+            return False
+        if engine.permitted("be_taken_into_squad", uid) is False:
+            return False
+        engine.state.move(uid, card.zone, player=player)  # its cell stays (§217.1а)
+        add_counters(engine, cause, uid, MARKER, 1)
+        engine.emit(Event("control_changed", subject=uid, player=player))
+        engine.emit(Event("enters_squad", subject=uid, player=player))
+        kernel.check_victory(engine)
+        return True
 
-def give_back(engine: Engine, uid: int) -> None:
-    """§217.2, §217.4: without a control marker the card is its owner's again, where it
-    stands; no "enters the squad"."""
-    card = engine.state.cards[uid]
-    if card.counters.get(MARKER) or card.zone not in SQUAD_ZONES:
-        return
-    if card.controller != card.owner:
-        engine.state.move(uid, card.zone, player=card.owner)
-        engine.emit(Event("control_changed", subject=uid, player=card.owner))
-
-
-def removing(remove: Any) -> Any:
-    """The kernel's "remove counters", giving a card back when its last control marker
-    goes."""
-
-    def run(engine: Engine, cause: Cause, uid: int, counter: str, amount: int) -> bool:
+    def removing(engine: Engine, cause: Cause, uid: int, counter: str, amount: int) -> bool:
         done = bool(remove(engine, cause, uid=uid, counter=counter, amount=amount))
-        if done and counter == MARKER:
-            give_back(engine, uid)
+        if done and counter == MARKER and give_back(engine, uid):
+            kernel.check_victory(engine)
         return done
 
-    return run
+    return {"gain_control": take, "remove_counters": removing}
+
+
+def give_back(engine: Engine, uid: int) -> bool:
+    """§217.2, §217.4: without a control marker the card is its owner's again, where it
+    stands; no "enters the squad". True when it went back."""
+    card = engine.state.cards[uid]
+    if card.counters.get(MARKER) or card.zone not in SQUAD_ZONES or card.controller == card.owner:
+        return False
+    engine.state.move(uid, card.zone, player=card.owner)
+    engine.emit(Event("control_changed", subject=uid, player=card.owner))
+    return True
 
 
 def timed(engine: Engine) -> set[int]:

@@ -44,8 +44,7 @@ class BoardKernel(FieldKernel):
         base = super().primitives()
         return {
             **base,
-            "remove_counters": control.removing(base["remove_counters"]),
-            "gain_control": control.take,
+            **control.primitives(self, base["remove_counters"]),
             "halt": self._halt,
             "move": self._move,
             "swap": self._swap,
