@@ -277,14 +277,14 @@ def declare(
         cell = chain.get("cell")
         if cell is not None and kernel.occupant(engine, (cell[0], cell[1])) is not None:
             chain["cancelled"] = True  # its target, the cell, is no longer legal
-        if chain["cancelled"]:
+        if chain["blocked"] and not chain["cancelled"]:
+            engine.count_use(ability, uid)
+        elif not chain["cancelled"]:
+            engine.resolve(ability, uid, player, targets=chosen, pay=False)
+        if chain["cancelled"]:  # before its effects, or at an attack's Defense object
             if closing:  # as if never declared: nothing paid, the card may act (§409)
                 state.cards[uid].data.pop("acted", None)
             return
-        if chain["blocked"]:
-            engine.count_use(ability, uid)
-        else:
-            engine.resolve(ability, uid, player, targets=chosen, pay=False)
     finally:
         chains.pop()
         if not chains:

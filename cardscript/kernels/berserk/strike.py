@@ -14,7 +14,8 @@ The chain's objects are steps in order (§216), with a priority window for sudde
 while each object where players may act is on top: the Target object (a block; then the
 defender), the Result object (die-roll modifiers, applied when it resolves, §422.3), the
 Calculation object (after Weakening; the strike's value is read when it resolves) and the
-Defense object (a block, or "weaken": reducing the attack to a weak blow).
+Defense object (a block, or "weaken": reducing the attack to a weak blow). Attack
+abilities have the same windows (``attacks.perform``).
 
 Scenario dice: ``state.data["rolls"]`` (a list) is used before the seeded RNG.
 """
@@ -232,7 +233,7 @@ def attack(
     # the Target object on top (§216.3): sudden actions (a block), then the defender; on
     # its resolution "on attacking" triggers go on the stack (§216.4)
     chain: dict[str, Any] = {"source": attacker, "blocked": False, "cancelled": False}
-    if not _window(kernel, engine, chain, "target", attacker):
+    if not window(kernel, engine, chain, "target", attacker):
         _removed(kernel, engine, cause, chain, attacker, None)
         return
     candidates = defenders(kernel, engine, attacker, target)
@@ -270,7 +271,7 @@ def attack(
     # the Roll object (§216.5), then the Result object: die-roll modifiers may be played
     # while it is on top and apply when it resolves (§216.6, §422.3)
     dice = [natural(engine, attacker)] + ([natural(engine, reflector)] if fights else [])
-    _window(kernel, engine, None, "result", attacker)
+    window(kernel, engine, None, "result", attacker)
     a = dice[0] + engine.stat(attacker, "die_roll")
     if fights:
         r = dice[1] + engine.stat(reflector, "die_roll")
@@ -287,9 +288,9 @@ def attack(
         deals, back = tier(a), None
     # while the Calculation object is on top sudden actions may still change the strike,
     # read when it resolves (§216.8)
-    _window(kernel, engine, None, "calculation", attacker)
+    window(kernel, engine, None, "calculation", attacker)
     # the Defense object (§216.9): a block, or reducing the attack to a tier
-    if not _window(kernel, engine, chain, "defense", attacker):
+    if not window(kernel, engine, chain, "defense", attacker):
         _done(engine)
         _removed(kernel, engine, cause, chain, attacker, target, reflector)
         return
@@ -342,13 +343,13 @@ OBJECTS = {
 }
 
 
-def _window(
+def window(
     kernel: FieldKernel, engine: Engine, chain: dict[str, Any] | None, at: str, attacker: int
 ) -> bool:
-    """A priority window while one of the strike's objects is on top (§216); the chain is
+    """A priority window while one of an attack's objects is on top (§216); the chain is
     the one a response blocks or reduces only at its Target and Defense objects. False
     when a response removed it (a block, §410; a cancel, §409)."""
-    what = f"{OBJECTS[at]} of {engine.definition(attacker).name}'s strike"
+    what = f"{OBJECTS[at]} of {engine.definition(attacker).name}'s attack"
     if chain is None:
         kernel.respond(engine, what)
         return True
@@ -383,7 +384,7 @@ def _removed(
 
 
 def reduce_to_weak(engine: Engine, cause: Cause, **_: Any) -> bool:
-    """The verb "weaken" (сведение атаки к виду, GLOSS; §216.9): the strike whose Defense
+    """The verb "weaken" (сведение атаки к виду, GLOSS; §216.9): the attack whose Defense
     object is on top deals at most a weak blow. False at any other moment."""
     chains = engine.state.data.get(CHAIN, ())
     if len(chains) < 2 or chains[-2].get("object") != "defense":
