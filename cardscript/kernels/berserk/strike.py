@@ -12,7 +12,8 @@ row (§216.7). Otherwise only the attacker rolls, clamped to 1..6: ≤3 weak, 4�
 
 The chain's objects are steps in order (§216), with a priority window for sudden actions
 while each object where players may act is on top: the Target object (a block; then the
-defender), the Result object (die-roll modifiers, applied when it resolves, §422.3), the
+defender), the Result object (die-roll modifiers, applied when it resolves; playable
+ones may be declared only then, §422.3), the
 Calculation object (after Weakening; the strike's value is read when it resolves) and the
 Defense object (a block, or "weaken": reducing the attack to a weak blow). Attack
 abilities have the same windows (``attacks.perform``).
@@ -335,6 +336,7 @@ def attack(
 
 
 CHAIN = "declared chains"  # state.data: the chains declared and not yet paid, newest last
+ON_TOP = "object on top"  # state.data: the attack's object whose window is open
 OBJECTS = {
     "target": "the Target object",
     "result": "the Result object",
@@ -350,19 +352,21 @@ def window(
     the one a response blocks or reduces only at its Target and Defense objects. False
     when a response removed it (a block, §410; a cancel, §409)."""
     what = f"{OBJECTS[at]} of {engine.definition(attacker).name}'s attack"
-    if chain is None:
-        kernel.respond(engine, what)
-        return True
-    chain["object"] = at
-    chains = engine.state.data.setdefault(CHAIN, [])
-    chains.append(chain)
+    data = engine.state.data
+    data[ON_TOP] = at  # which playable abilities may be declared (§422.3)
+    chains = data.setdefault(CHAIN, [])
+    if chain is not None:
+        chain["object"] = at
+        chains.append(chain)
     try:
         kernel.respond(engine, what)
     finally:
-        chains.pop()
+        if chain is not None:
+            chains.pop()
         if not chains:
-            engine.state.data.pop(CHAIN, None)
-    return not (chain["blocked"] or chain["cancelled"])
+            data.pop(CHAIN, None)
+        data.pop(ON_TOP, None)
+    return chain is None or not (chain["blocked"] or chain["cancelled"])
 
 
 def _removed(
