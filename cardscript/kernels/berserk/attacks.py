@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cardscript.interpreter.engine import Cause, Engine, Event
-from cardscript.kernels.berserk import strike
+from cardscript.kernels.berserk import control, strike
 from cardscript.kernels.berserk.kinds import ability_of, attack_value, may_attack
 
 if TYPE_CHECKING:
@@ -152,7 +152,7 @@ def perform(kernel: FieldKernel, engine: Engine, cause: Cause, target: int, verb
     finally:
         for key in ("attacker", "reflector", "attack_kind"):
             state.data.pop(key, None)
-        engine.end_period("attack")
+        control.end_period(engine, "attack")
     return True
 
 

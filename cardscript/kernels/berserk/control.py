@@ -5,7 +5,7 @@ controller's: it gets a control marker and stays on its cell (§217.1а), in the
 its owner's opponent until it loses the marker (§217.2). The ability that took it says
 when that happens (§217.3): a duration ("until the end of the turn") is a lasting
 effect of kind ``control`` the interpreter records, and the card loses its markers when
-that effect ends (``expire``); or a text removes the marker ("remove a control marker
+that effect ends (``end_period``); or a text removes the marker ("remove a control marker
 from …"). A card that loses its last marker goes back to its owner's squad on its cell;
 that is not taking control (§217.4), so it does not "enter the squad" again. A stolen
 host's symbiote stays with its controller (§210.12, ``hosts.attachments`` looks at both
@@ -76,9 +76,11 @@ def timed(engine: Engine) -> set[int]:
     return {u for e in engine.state.lasting if e["kind"] == "control" for u in e["uids"]}
 
 
-def expire(engine: Engine, held: set[int]) -> None:
-    """After a period ended: the cards ``held`` before it whose control effect ended lose
-    their control markers (§217.3)."""
+def end_period(engine: Engine, phase: str) -> None:
+    """``Engine.end_period``; then the cards held by a control effect that ended with it
+    lose their control markers (§217.3)."""
+    held = timed(engine) if engine.state.lasting else set()
+    engine.end_period(phase)
     if not held:
         return
     for uid in sorted(held - timed(engine)):

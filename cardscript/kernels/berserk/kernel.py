@@ -127,9 +127,7 @@ class BerserkKernel(PreliminaryKernel):
         self.resolve_pending(engine)
         self.end_phase_abilities(engine, state.active)
         self.end_first_turn(engine)
-        held = control.timed(engine)
-        engine.end_period("turn")
-        control.expire(engine, held)
+        control.end_period(engine, "turn")
         state.used = {k: v for k, v in state.used.items() if not k.startswith("armor:")}
         state.active = 1 - state.active
         state.phase = "main_phase"

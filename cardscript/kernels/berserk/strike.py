@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cardscript.interpreter.engine import Cause, Engine, Event
+from cardscript.kernels.berserk import control
 from cardscript.kernels.berserk.kinds import attack_value, may_attack, set_value
 
 if TYPE_CHECKING:
@@ -432,7 +433,7 @@ def moment(event: Event, timing: str) -> bool:
 
 
 def _done(engine: Engine) -> None:
-    engine.end_period("attack")  # "until the end of the attack" (Wrath)
+    control.end_period(engine, "attack")  # "until the end of the attack" (Wrath)
     engine.state.data.pop("attacker", None)
     engine.state.data.pop("reflector", None)
     engine.state.data.pop("defender", None)
