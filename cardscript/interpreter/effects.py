@@ -249,8 +249,14 @@ def _resource(change: str) -> Callable[[Context, ast.Clause], None]:
 
 
 def _gain_control(ctx: Context, clause: ast.Clause) -> None:
-    for uid in uids(resolve_targets(ctx, clause.action.target, "take control of")):
-        ctx.engine.apply("gain_control", cause_of(ctx), uid=uid, player=ctx.controller)
+    chosen = uids(resolve_targets(ctx, clause.action.target, "take control of"))
+    apply, cause = ctx.engine.apply, cause_of(ctx)
+    taken = [
+        u for u in chosen if apply("gain_control", cause, uid=u, player=ctx.controller) is not False
+    ]
+    if clause.duration is not None:  # "until the end of the turn": the kernel ends it
+        _lasting(ctx, clause, {"kind": "control", "player": ctx.controller}, taken)
+    ctx.it = list(taken)
 
 
 def _move(ctx: Context, clause: ast.Clause) -> None:
@@ -343,10 +349,15 @@ def _reveal(ctx: Context, clause: ast.Clause) -> None:
     ctx.it = list(chosen)
 
 
-def _lasting(ctx: Context, clause: ast.Clause, entry: dict[str, object]) -> None:
-    """A change with a duration (or a one-shot change on a target) becomes a lasting effect."""
+def _lasting(
+    ctx: Context, clause: ast.Clause, entry: dict[str, object], chosen: list[int] | None = None
+) -> None:
+    """A change with a duration (or a one-shot change on a target) becomes a lasting effect;
+    on the cards ``chosen`` already, else on the clause's subject or the acting card."""
     targets = (
-        uids(resolve_targets(ctx, clause.subject, "choose"))
+        chosen
+        if chosen is not None
+        else uids(resolve_targets(ctx, clause.subject, "choose"))
         if (clause.subject is not None)
         else [ctx.source]
         if ctx.source is not None

@@ -15,6 +15,7 @@ costs are paid (``declare``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from cardscript.grammar import ast
@@ -24,7 +25,7 @@ from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.interpreter.select import candidates, matches_cards
 from cardscript.kernels.berserk import attacks, hidden
 from cardscript.kernels.berserk.kinds import permitted_acting, poisonable, speaks_of
-from cardscript.kernels.berserk.strike import AFTER, BEFORE
+from cardscript.kernels.berserk.strike import AFTER, BEFORE, CHAIN, ON_TOP
 
 if TYPE_CHECKING:
     from cardscript.kernels.berserk.movement import BoardKernel
@@ -48,10 +49,41 @@ def idle(ability: CompiledAbility) -> bool:
     return not any(a.verb == "primitive" and a.name in ("close", "halt") for a in _costs(ability))
 
 
+def stat_mods(node: object) -> list[ast.StatMod]:
+    """Every stat modifier written anywhere in an ability's syntax tree."""
+    found: list[ast.StatMod] = []
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, ast.StatMod):
+            found.append(item)
+        elif isinstance(item, tuple | list):
+            stack.extend(item)
+        elif hasattr(item, "__dataclass_fields__"):
+            stack.extend(getattr(item, f) for f in item.__dataclass_fields__)
+    return found
+
+
+_DIE_MODIFIERS: dict[int, tuple[object, bool]] = {}  # id(node) -> (node, answer)
+
+
+def die_modifier(ability: CompiledAbility) -> bool:
+    """Do the ability's effects give die-roll modifiers (§422.3)? Remembered per node."""
+    node = ability.node
+    found = _DIE_MODIFIERS.get(id(node))
+    if found is None or found[0] is not node:
+        effects = getattr(node, "effects", None)
+        found = (node, any(m.stat == "die_roll" for m in stat_mods(effects)))
+        _DIE_MODIFIERS[id(node)] = found
+    return found[1]
+
+
 def payable(kernel: BoardKernel, engine: Engine, uid: int, ability: CompiledAbility) -> bool:
     card = engine.state.cards[uid]
     if card.zone not in kernel.play_zones:
         return False
+    if die_modifier(ability) and engine.state.data.get(ON_TOP) != "result":
+        return False  # §422.3: only while a Result object is on top
     if not card.face_up and not any(mod.kind == "any_time" for mod in ability.line.mods):
         return False  # a hidden card may declare only sudden abilities, revealing itself
     if not engine.within_limits(ability, uid):
@@ -152,11 +184,19 @@ def legal_targets(
     return [t for t in out if engine.permitted("be_targeted", t, obj=uid) is not False]
 
 
-def options(kernel: BoardKernel, engine: Engine, player: int) -> list[Option]:
-    """Every playable ability ``player`` may declare now, with each legal first target."""
+def options(
+    kernel: BoardKernel,
+    engine: Engine,
+    player: int,
+    only: Callable[[CompiledAbility], bool] | None = None,
+) -> list[Option]:
+    """Every playable ability ``player`` may declare now (``only`` those it accepts), with
+    each legal first target."""
     out: list[Option] = []
     for uid in kernel.squad(engine, player):
         for ability in engine.card_abilities(uid, ast.Activated):
+            if only is not None and not only(ability):
+                continue
             if not payable(kernel, engine, uid, ability):
                 continue
             if first_target(ability) is None:
@@ -268,14 +308,14 @@ def declare(
         cell = chain.get("cell")
         if cell is not None and kernel.occupant(engine, (cell[0], cell[1])) is not None:
             chain["cancelled"] = True  # its target, the cell, is no longer legal
-        if chain["cancelled"]:
+        if chain["blocked"] and not chain["cancelled"]:
+            engine.count_use(ability, uid)
+        elif not chain["cancelled"]:
+            engine.resolve(ability, uid, player, targets=chosen, pay=False)
+        if chain["cancelled"]:  # before its effects, or at an attack's Defense object
             if closing:  # as if never declared: nothing paid, the card may act (§409)
                 state.cards[uid].data.pop("acted", None)
             return
-        if chain["blocked"]:
-            engine.count_use(ability, uid)
-        else:
-            engine.resolve(ability, uid, player, targets=chosen, pay=False)
     finally:
         chains.pop()
         if not chains:
@@ -286,9 +326,6 @@ def declare(
     if attacking and state.result is None:  # then "after attack" triggers (§216.12)
         engine.emit(Event("attacks", subject=uid, obj=target, player=player, data=AFTER))
     kernel.resolve_pending(engine)
-
-
-CHAIN = "declared chains"  # state.data: the chains of abilities declared, not yet paid
 
 
 def declared_cell(engine: Engine, source: int) -> tuple[int, int] | None:

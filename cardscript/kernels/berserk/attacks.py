@@ -8,6 +8,9 @@ otherwise): only the attacker rolls, the result is clamped to 1..6 and gives the
 (§205.4); the die modifiers are the ``die_roll`` stat, so Shooting, Throwing and Discharge
 Experience apply while the card is shooting, throwing or discharging. The wound carries
 the attack's kinds, so Armor stops non-magic attacks and protections nullify their kind.
+As in a simple strike (``strike.py``), sudden actions may answer while its Result,
+Calculation and Defense objects are on top; its Target object's window is its
+declaration's (``abilities.declare``).
 
 Legal targets: never the attacker itself, terrain or equipment (§212.2, §214.3), nor a card
 that "cannot be attacked by" the attacker (Hideout against flyers, §408.6). Ranged attacks
@@ -23,7 +26,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cardscript.interpreter.engine import Cause, Engine, Event
-from cardscript.kernels.berserk import strike
+from cardscript.kernels.berserk import control, strike
 from cardscript.kernels.berserk.kinds import ability_of, attack_value, may_attack
 
 if TYPE_CHECKING:
@@ -115,7 +118,6 @@ def perform(kernel: FieldKernel, engine: Engine, cause: Cause, target: int, verb
     kind, qualities = ATTACKS[verb]
     if source is None or not legal(kernel, engine, source, target, kind):
         return False
-    values = strength(engine, source, cause, kind)
     state.data.update(attacker=source, reflector=target, attack_kind=kind)
     try:
         me = state.cards[source].controller
@@ -124,8 +126,19 @@ def perform(kernel: FieldKernel, engine: Engine, cause: Cause, target: int, verb
         kernel.resolve_pending(engine)
         if state.result is not None or state.cards[target].zone not in kernel.play_zones:
             return True
-        _, result = strike.roll(engine, source)
-        value = attack_value(engine, target, values[strike.tier(result)], qualities)
+        # its Roll, Result, Calculation and Defense objects (§216.5–§216.10); its Target
+        # object's window is the one of its declaration (``abilities.declare``)
+        die = strike.natural(engine, source)
+        strike.window(kernel, engine, None, "result", source)
+        result = die + engine.stat(source, "die_roll")
+        strike.window(kernel, engine, None, "calculation", source)
+        chains = state.data.get(strike.CHAIN, ())
+        chain = chains[-1] if chains and chains[-1]["source"] == source else None
+        chain = chain or {"source": source, "blocked": False, "cancelled": False}
+        if not strike.window(kernel, engine, chain, "defense", source):
+            return True  # blocked or cancelled: no wounds (its Payment is its declaration's)
+        tier = min(strike.tier(result), int(chain.get("reduced", strike.STRONG)))
+        value = attack_value(engine, target, strength(engine, source, cause, kind)[tier], qualities)
         if value > 0:
             engine.apply(
                 "deal_damage",
@@ -139,7 +152,7 @@ def perform(kernel: FieldKernel, engine: Engine, cause: Cause, target: int, verb
     finally:
         for key in ("attacker", "reflector", "attack_kind"):
             state.data.pop(key, None)
-        engine.end_period("attack")
+        control.end_period(engine, "attack")
     return True
 
 

@@ -2,7 +2,7 @@
 
 The preliminary phase is in ``preliminary.py``, the field in ``field.py`` and
 ``movement.py``, attacks in ``strike.py`` and ``attacks.py``, playable abilities in
-``abilities.py``, priority windows in ``priority.py``.
+``abilities.py``, priority windows in ``priority.py``, taking control in ``control.py``.
 
 A turn (§9): the turn preparation step ("before the start of your turn", Thirst); the
 active player's closed cards open and movement is refreshed, "at the start of your turn"
@@ -14,7 +14,8 @@ abilities that are not actions (Fury), ends "until end of turn" effects and pass
 turn. Triggered abilities and Destruction Effects resolve after a priority window for
 sudden actions (a simplified stack); a declared playable ability waits in one too and is
 paid after its effects (``abilities.declare``), and an attack runs the steps of its chain
-in order (``strike.attack``, §216). A player with no creatures loses (§102.3а).
+in order, with windows at its Target, Result, Calculation and Defense objects
+(``strike.attack``, §216). A player with no creatures loses (§102.3а).
 
 Scenario actions (``do:``): ``setup`` (``decks``, ``first``: the first player's seat),
 ``move`` (``card``, ``to``: a cell such as ``C2`` or ``C1"``), ``strike`` (``attacker``,
@@ -49,7 +50,7 @@ from typing import Any
 from cardscript.interpreter.cards import CompiledAbility
 from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.interpreter.playable import BundledGame
-from cardscript.kernels.berserk import abilities, hidden, hosts, strike
+from cardscript.kernels.berserk import abilities, control, hidden, hosts, strike
 from cardscript.kernels.berserk.field import (
     COLUMNS,
     GAME,
@@ -126,7 +127,7 @@ class BerserkKernel(PreliminaryKernel):
         self.resolve_pending(engine)
         self.end_phase_abilities(engine, state.active)
         self.end_first_turn(engine)
-        engine.end_period("turn")
+        control.end_period(engine, "turn")
         state.used = {k: v for k, v in state.used.items() if not k.startswith("armor:")}
         state.active = 1 - state.active
         state.phase = "main_phase"

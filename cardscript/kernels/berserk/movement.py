@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardscript.grammar import ast
 from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.interpreter.primitives import move
-from cardscript.kernels.berserk import abilities, priority
+from cardscript.kernels.berserk import abilities, control, priority, strike
 from cardscript.kernels.berserk.field import (
     HEIGHT,
     WIDTH,
@@ -41,14 +40,17 @@ class BoardKernel(FieldKernel):
         priority.window(self, engine, what)
 
     def primitives(self) -> dict[str, Any]:
+        base = super().primitives()
         return {
-            **super().primitives(),
+            **base,
+            **control.primitives(self, base["remove_counters"]),
             "halt": self._halt,
             "move": self._move,
             "swap": self._swap,
             "summon": self._summon,
             "block": abilities.block,
             "cancel": abilities.cancel,
+            "weaken": strike.reduce_to_weak,
         }
 
     def movement_left(self, engine: Engine, uid: int) -> int:
@@ -64,7 +66,7 @@ class BoardKernel(FieldKernel):
                 mod.stat
                 for card in engine.pool.cards.values()
                 for ability in card.abilities
-                for mod in _stat_mods(ability.node)
+                for mod in abilities.stat_mods(ability.node)
             }
         if stat in modded or engine.state.lasting:
             return engine.stat(uid, stat)
@@ -221,18 +223,3 @@ class BoardKernel(FieldKernel):
         card.data["cell"] = [cell[0], cell[1]]
         card.data["moved"] = int(card.data.get("moved", 0)) + 1
         engine.emit(Event("moves", subject=uid, player=card.controller))
-
-
-def _stat_mods(node: object) -> list[ast.StatMod]:
-    """Every stat modifier written anywhere in an ability's syntax tree."""
-    found: list[ast.StatMod] = []
-    stack = [node]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, ast.StatMod):
-            found.append(item)
-        elif isinstance(item, tuple | list):
-            stack.extend(item)
-        elif hasattr(item, "__dataclass_fields__"):
-            stack.extend(getattr(item, f) for f in item.__dataclass_fields__)
-    return found

@@ -38,7 +38,7 @@ def responses(kernel: BoardKernel, engine: Engine, player: int) -> list[abilitie
         for a in engine.card_abilities(uid, ast.Activated)
     ):
         return []
-    return [o for o in abilities.options(kernel, engine, player) if sudden(o[1])]
+    return abilities.options(kernel, engine, player, sudden)
 
 
 def window(kernel: BoardKernel, engine: Engine, what: str) -> None:

@@ -10,6 +10,14 @@ and the strike table (§205.6) gives the tiers; the higher roller may weaken an 
 row (§216.7). Otherwise only the attacker rolls, clamped to 1..6: ≤3 weak, 4–5 medium,
 6 strong (§205.4). Die modifiers are the ``die_roll`` stat (Blessing, Curse, experience).
 
+The chain's objects are steps in order (§216), with a priority window for sudden actions
+while each object where players may act is on top: the Target object (a block; then the
+defender), the Result object (die-roll modifiers, applied when it resolves; playable
+ones may be declared only then, §422.3), the
+Calculation object (after Weakening; the strike's value is read when it resolves) and the
+Defense object (a block, or "weaken": reducing the attack to a weak blow). Attack
+abilities have the same windows (``attacks.perform``).
+
 Scenario dice: ``state.data["rolls"]`` (a list) is used before the seeded RNG.
 """
 
@@ -18,6 +26,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cardscript.interpreter.engine import Cause, Engine, Event
+from cardscript.kernels.berserk import control
 from cardscript.kernels.berserk.kinds import attack_value, may_attack, set_value
 
 if TYPE_CHECKING:
@@ -78,13 +87,19 @@ def strike_values(engine: Engine, uid: int) -> tuple[int, int, int]:
     return weak, medium, strong
 
 
-def roll(engine: Engine, uid: int) -> tuple[int, int]:
-    """The natural die and the modified result of ``uid``'s roll."""
+def natural(engine: Engine, uid: int) -> int:
+    """``uid`` enters the fight and rolls (the Roll object, §216.5): the die, unmodified."""
     forced = engine.state.data.get("rolls")
     die = int(forced.pop(0)) if forced else engine.state.rng.roll(6)
     engine.emit(Event("fights", subject=uid, amount=die))
     if die % 2:  # Plague (DICT «Чума»): the natural die, before modifiers
         engine.emit(Event("rolls_odd", subject=uid, amount=die))
+    return die
+
+
+def roll(engine: Engine, uid: int) -> tuple[int, int]:
+    """The natural die and the modified result of ``uid``'s roll."""
+    die = natural(engine, uid)
     return die, die + engine.stat(uid, "die_roll")
 
 
@@ -217,8 +232,12 @@ def attack(
     if state.result is not None or state.cards[target].zone not in kernel.play_zones:
         _pay(kernel, engine, cause, attacker, None)
         return
-    # the Target object on top: the defender window (§216.3); on its resolution the
-    # hidden target is revealed and "on attacking" triggers go on the stack (§216.4)
+    # the Target object on top (§216.3): sudden actions (a block), then the defender; on
+    # its resolution "on attacking" triggers go on the stack (§216.4)
+    chain: dict[str, Any] = {"source": attacker, "blocked": False, "cancelled": False}
+    if not window(kernel, engine, chain, "target", attacker):
+        _removed(kernel, engine, cause, chain, attacker, None)
+        return
     candidates = defenders(kernel, engine, attacker, target)
     reflector = target
     if defender is True:
@@ -251,12 +270,15 @@ def attack(
         and bool(engine.rule("fights_back", uid=attacker))
         and not kernel.granted(engine, attacker, "unanswerable_strike")
     )
-    mine = strike_values(engine, attacker)
+    # the Roll object (§216.5), then the Result object: die-roll modifiers may be played
+    # while it is on top and apply when it resolves (§216.6, §422.3)
+    dice = [natural(engine, attacker)] + ([natural(engine, reflector)] if fights else [])
+    window(kernel, engine, None, "result", attacker)
+    a = dice[0] + engine.stat(attacker, "die_roll")
     if fights:
-        _, a = roll(engine, attacker)
-        _, r = roll(engine, reflector)
+        r = dice[1] + engine.stat(reflector, "die_roll")
         d = a - r
-        if engine.rule("weakening") and d in WEAKER:
+        if engine.rule("weakening") and d in WEAKER:  # the Calculation object (§216.7)
             higher = me if d > 0 else 1 - me
             (picked,) = engine.choose(
                 higher, "option", "weaken the blow?", [False, True], ["no", "weaken"]
@@ -265,8 +287,18 @@ def attack(
                 d = WEAKER[d]
         deals, back = table(d, 0) if d != a - r else table(a, r)
     else:
-        _, a = roll(engine, attacker)
         deals, back = tier(a), None
+    # while the Calculation object is on top sudden actions may still change the strike,
+    # read when it resolves (§216.8)
+    window(kernel, engine, None, "calculation", attacker)
+    # the Defense object (§216.9): a block, or reducing the attack to a tier
+    if not window(kernel, engine, chain, "defense", attacker):
+        _done(engine)
+        _removed(kernel, engine, cause, chain, attacker, target, reflector)
+        return
+    if chain.get("reduced") is not None and deals is not None:
+        deals = min(deals, int(chain["reduced"]))
+    mine = strike_values(engine, attacker)
     state.data["strike_result"] = {"attacker": deals, "reflector": back}
     qualities = ("attack", "melee", "simple_strike")
     theirs = strike_values(engine, reflector)
@@ -304,6 +336,68 @@ def attack(
     _pay(kernel, engine, cause, attacker, target, reflector)
 
 
+CHAIN = "declared chains"  # state.data: the chains declared and not yet paid, newest last
+ON_TOP = "object on top"  # state.data: the attack's object whose window is open
+OBJECTS = {
+    "target": "the Target object",
+    "result": "the Result object",
+    "calculation": "the Calculation object",
+    "defense": "the Defense object",
+}
+
+
+def window(
+    kernel: FieldKernel, engine: Engine, chain: dict[str, Any] | None, at: str, attacker: int
+) -> bool:
+    """A priority window while one of an attack's objects is on top (§216); the chain is
+    the one a response blocks or reduces only at its Target and Defense objects. False
+    when a response removed it (a block, §410; a cancel, §409)."""
+    what = f"{OBJECTS[at]} of {engine.definition(attacker).name}'s attack"
+    data = engine.state.data
+    data[ON_TOP] = at  # which playable abilities may be declared (§422.3)
+    chains = data.setdefault(CHAIN, [])
+    if chain is not None:
+        chain["object"] = at
+        chains.append(chain)
+    try:
+        kernel.respond(engine, what)
+    finally:
+        if chain is not None:
+            chains.pop()
+        if not chains:
+            data.pop(CHAIN, None)
+        data.pop(ON_TOP, None)
+    return chain is None or not (chain["blocked"] or chain["cancelled"])
+
+
+def _removed(
+    kernel: FieldKernel,
+    engine: Engine,
+    cause: Cause,
+    chain: dict[str, Any],
+    attacker: int,
+    target: int | None,
+    reflector: int | None = None,
+) -> None:
+    """A blocked strike keeps its Payment object (§410.1); a cancelled one counts as never
+    declared (§409): nothing is paid and the attacker may act again."""
+    if chain["cancelled"]:
+        engine.state.cards[attacker].data.pop("acted", None)
+        kernel.resolve_pending(engine)
+        return
+    _pay(kernel, engine, cause, attacker, target, reflector)
+
+
+def reduce_to_weak(engine: Engine, cause: Cause, **_: Any) -> bool:
+    """The verb "weaken" (сведение атаки к виду, GLOSS; §216.9): the attack whose Defense
+    object is on top deals at most a weak blow. False at any other moment."""
+    chains = engine.state.data.get(CHAIN, ())
+    if len(chains) < 2 or chains[-2].get("object") != "defense":
+        return False
+    chains[-2]["reduced"] = WEAK
+    return True
+
+
 BEFORE = (("moment", "before"),)  # an "attacks" event of the Declaration object
 AFTER = (("moment", "after"),)  # … and of the Payment object
 
@@ -339,7 +433,7 @@ def moment(event: Event, timing: str) -> bool:
 
 
 def _done(engine: Engine) -> None:
-    engine.end_period("attack")  # "until the end of the attack" (Wrath)
+    control.end_period(engine, "attack")  # "until the end of the attack" (Wrath)
     engine.state.data.pop("attacker", None)
     engine.state.data.pop("reflector", None)
     engine.state.data.pop("defender", None)
