@@ -195,6 +195,9 @@ class FieldKernel(Kernel):
         return out
 
     def is_flyer(self, engine: Engine, uid: int) -> bool:
+        card = engine.state.cards[uid]
+        if not card.face_up and card.zone == "battlefield" and "cell" in card.data:
+            return False  # hidden on its cell: a card there, what it is is not public (§415)
         definition = engine.definition(uid)
         return definition.get("subtype") == "flying" or bool(
             engine.rule("lives_in_additional_zone", uid=uid)
