@@ -222,7 +222,7 @@ def _working(engine: Engine, uid: int) -> list[Prevention]:
     the card's own, of several with one keyword's name only the one with the highest X,
     the earliest on a tie (§414.4–414.5, T-73); then other cards' ("prevent the first
     wound dealt to creatures you control"), those of the card's controller first
-    (§420.3б), each player's in zone order (the §420.3а choice of order is not asked)."""
+    (§420.3б), each player's in zone order (``prevention`` asks for the order, §420.3а)."""
     found: list[Prevention] = []
     best: dict[str, tuple[int, int]] = {}  # keyword -> (its X, its place in found)
     for ability in engine.card_abilities(uid):
@@ -249,6 +249,28 @@ def _working(engine: Engine, uid: int) -> list[Prevention]:
     return found + others
 
 
+def _in_chosen_order(
+    engine: Engine, uid: int, working: list[Prevention], amount: int
+) -> list[Prevention]:
+    """§420.3: the target's controller's effects first (§420.3б, ``_working``); among one
+    player's effects the target's controller chooses the order (§420.3а), asked when two
+    or more of them could prevent these wounds."""
+    if len(working) < 2 or amount <= 0:
+        return working
+    cards = engine.state.cards
+    chooser = cards[uid].controller
+    out: list[Prevention] = []
+    for side in (chooser, 1 - chooser):
+        group = [p for p in working if cards[p[0]].controller == side]
+        if len(group) > 1:
+            labels = [f"{engine.describe(p[0])}: prevent {p[2].word or ''}".strip() for p in group]
+            prompt = f"order the prevention of wounds to {engine.describe(uid)}"
+            picked = engine.choose(chooser, "order", prompt, group, labels, len(group), len(group))
+            group = [group[i] for i in picked]
+        out.extend(group)
+    return out
+
+
 def prevention(
     engine: Engine, uid: int, amount: int, source: int | None, kinds: tuple[str, ...]
 ) -> int:
@@ -257,9 +279,8 @@ def prevention(
     turn (Armor X); "prevent all" with "once per turn" is used up by the first matching
     wound even when nothing is left to prevent (Camouflage, T-30c)."""
     used = engine.state.used
-    for guard, ability, action, selector in _working(engine, uid):
-        if not _by(engine, guard, selector, source, kinds):
-            continue
+    working = [p for p in _working(engine, uid) if _by(engine, p[0], p[3], source, kinds)]
+    for guard, ability, action, _ in _in_chosen_order(engine, uid, working, amount):
         if action.word == "the first":
             limit = engine.context(guard, ability).amount(action.amount)
             key = f"armor:{guard}:{ability.key}"
