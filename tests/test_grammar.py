@@ -136,3 +136,5 @@ def test_redirect_it_to_a_card_parses_and_round_trips() -> None:
     assert (action.verb, action.name, action.word) == ("redirect", "redirect", "it")
     assert step.action.target is not None and step.action.target.noun == "creature"
     assert format_script(result.script, game.registry).strip() == "C" + text[1:]
+    third = game.parse("when this attacks, target creature redirects it to this.")
+    assert third.diagnostics == ()
