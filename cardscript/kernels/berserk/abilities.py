@@ -306,10 +306,15 @@ def declare(
     chains = state.data.setdefault(CHAIN, [])
     chains.append(chain)
     try:
+        what = label(engine, (uid, ability, target))
         if redirection.redirects(ability):  # its Wounds object's own window (§412.4)
-            redirection.respond(kernel, engine, chain, label(engine, (uid, ability, target)))
+            redirection.respond(kernel, engine, chain, what)
+        elif attacking and found is not None and target is not None:
+            target = redirection.target_window(kernel, engine, chain, target, what)
+            if found[0].span is not None:  # the new target replaces the initial one
+                chosen[found[0].span.offset] = [target]
         else:
-            kernel.respond(engine, label(engine, (uid, ability, target)))
+            kernel.respond(engine, what)
         cell = chain.get("cell")
         if cell is not None and kernel.occupant(engine, (cell[0], cell[1])) is not None:
             chain["cancelled"] = True  # its target, the cell, is no longer legal

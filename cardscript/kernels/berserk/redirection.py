@@ -8,12 +8,15 @@ defender is a redirection too, so none is asked for afterwards (§412.5, §205.3
 redirection is a chain of only Wounds and Payment (§412.4): it has no Target object, so
 nothing redirects it, and a block does not remove it; the players may still respond to it
 (its Wounds object gets its own window). A card whose redirection waits on the stack
-declares no other (§412.6). Only the simple strike's chain records its Target object here;
-attack abilities and other playable abilities cannot be redirected yet.
+declares no other (§412.6). The simple strike and attack abilities (shots, throws…: their
+declaration's window is their Target object's) can be redirected; other playable
+abilities cannot yet.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from cardscript.grammar import ast
@@ -54,17 +57,38 @@ def declarable(engine: Engine, uid: int) -> bool:
     return bool(chains) and open_to(engine, chains[-1])
 
 
+@contextmanager
+def _on_top(engine: Engine, at: str) -> Iterator[None]:
+    """Which object of a chain is on top while a window is open (§412.3, §422.3)."""
+    data = engine.state.data
+    before = data.get(ON_TOP)
+    data[ON_TOP] = at
+    try:
+        yield
+    finally:
+        if before is None:
+            data.pop(ON_TOP, None)
+        else:
+            data[ON_TOP] = before
+
+
 def respond(kernel: BoardKernel, engine: Engine, chain: dict[str, Any], what: str) -> None:
     """The window while the redirection's Wounds object is on top: its own, though a
     window is open already (it is a chain of its own, §412.4)."""
     chain["redirection"] = True
-    data = engine.state.data
-    on_top = data.get(ON_TOP)
-    data[ON_TOP] = "wounds"
-    try:
+    with _on_top(engine, "wounds"):
         kernel.respond(engine, what, nested=True)
-    finally:
-        data[ON_TOP] = on_top
+
+
+def target_window(
+    kernel: BoardKernel, engine: Engine, chain: dict[str, Any], target: int, what: str
+) -> int:
+    """An attack ability's declaration window, its Target object's (§216.3): open to a
+    redirection. The target the attack has after it."""
+    chain.update(object="target", target=target)
+    with _on_top(engine, "target"):
+        kernel.respond(engine, what)
+    return int(chain.get(REDIRECTED, target))
 
 
 def primitive(kernel: BoardKernel) -> Any:
