@@ -95,7 +95,7 @@ def test_a_granted_ability_written_out_is_kept_as_its_text() -> None:
     clause = result.script.lines[0].ability.effects.steps[0]  # type: ignore[union-attr]
     assert clause.action.verb == "grant_ability"
     assert clause.action.text == "close this → place a counter on target creature named «I»"
-    assert format_script(result.script, game.registry).strip() == text
+    assert format_script(result.script, game.registry).strip() == "C" + text[1:]
     # one ability in the quotes, or check CS-T006 says why not
     steps = game.parse('This has "close this → open this. Then close this".')
     assert [d.code for d in check_script(steps.script, game.registry)] == []
@@ -119,3 +119,22 @@ def test_a_list_of_nouns_shares_its_qualities_and_conditions_keep_their_and() ->
     step = line.script.lines[0].ability.effects.steps[0]  # type: ignore[union-attr]
     assert isinstance(step, ast.Conditional)
     assert step.condition.ops == ("and",)
+
+
+def test_redirect_it_to_a_card_parses_and_round_trips() -> None:
+    from cardscript.grammar.formatter import format_script
+
+    game = load_game("berserk")
+    text = "close this → redirect it to target creature you control (any time)."
+    result = game.parse(text)
+    assert result.diagnostics == ()
+    activated = result.script.lines[0].ability
+    assert isinstance(activated, ast.Activated)
+    step = activated.effects.steps[0]
+    assert isinstance(step, ast.Clause)
+    action = step.action
+    assert (action.verb, action.name, action.word) == ("redirect", "redirect", "it")
+    assert step.action.target is not None and step.action.target.noun == "creature"
+    assert format_script(result.script, game.registry).strip() == "C" + text[1:]
+    third = game.parse("when this attacks, target creature redirects it to this.")
+    assert third.diagnostics == ()

@@ -237,7 +237,7 @@ class Action(Node):
     deal, prevent, heal, draw, discard, gain, gain_control, lose, pay, move, place,
     remove_counters, remove_card, search, shuffle, shuffle_into, reveal, look, get, have,
     gain_keyword, lose_keyword, grant_ability, can, cannot, primitive, primitive_amount,
-    named_cost.
+    named_cost, redirect ("redirect it to X": the kernel verb ``name`` with X).
     """
 
     verb: str

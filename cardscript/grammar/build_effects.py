@@ -350,6 +350,12 @@ class EffectRules:
             word=name_of(children, "DAMAGE"),
         )
 
+    def redirect(self, meta: Meta, children: list[Any]) -> ast.Action:
+        it = next(str(c) for c in children if isinstance(c, Token) and c.type == "IT_WORD")
+        return self._action(
+            meta, "redirect", name="redirect", target=selector_of(children), word=it
+        )
+
     def choose_target(self, meta: Meta, children: list[Any]) -> ast.Action:
         return self._action(meta, "choose", target=selector_of(children))
 

@@ -17,6 +17,7 @@ _COMPARE_PREFIXES = frozenset({"more than", "fewer than", "less than", "at least
 
 _THIRD_PERSON = {
     "become": "becomes",
+    "redirect": "redirects",
     "deal": "deals",
     "prevent": "prevents",
     "heal": "heals",
@@ -358,6 +359,9 @@ class Formatter:
             return f"{verb} {amount} {self.spell('DAMAGE', a.word or '', many)}"
         if v == "choose":
             return f"choose {self.selector(_req(a.target))}"
+        if v == "redirect":
+            verb = self._verb("redirect", third)
+            return f"{verb} {a.word or 'it'} to {self.selector(_req(a.target))}"
         if v == "named_cost":
             return f"{self.spell('COST', a.name or '')} {amount}"
         raise TypeError(f"unknown action {v!r}")

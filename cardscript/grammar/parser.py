@@ -50,6 +50,7 @@ SYNONYMS: Mapping[str, str] = {
     "does": "do",
     "chooses": "choose",
     "becomes": "become",
+    "redirects": "redirect",
     "an opponent's": "an opponent's",
 }
 MOVE_VERBS: Mapping[str, str] = {

@@ -545,6 +545,7 @@ _ACTIONS: dict[str, Callable[[Context, ast.Clause], None]] = {
     "can": _permission,
     "cannot": _permission,
     "primitive": _primitive,
+    "redirect": _primitive,  # the kernel's verb "redirect", run on the new target
     "primitive_amount": _primitive_amount,
     "named_cost": _named_cost,
     "choose": _choose,

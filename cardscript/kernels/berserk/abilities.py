@@ -23,7 +23,7 @@ from cardscript.interpreter.cards import CompiledAbility
 from cardscript.interpreter.effects import run_steps
 from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.interpreter.select import candidates, matches_cards
-from cardscript.kernels.berserk import attacks, hidden
+from cardscript.kernels.berserk import attacks, hidden, redirection
 from cardscript.kernels.berserk.kinds import permitted_acting, poisonable, speaks_of
 from cardscript.kernels.berserk.strike import AFTER, BEFORE, CHAIN, ON_TOP
 
@@ -84,6 +84,8 @@ def payable(kernel: BoardKernel, engine: Engine, uid: int, ability: CompiledAbil
         return False
     if die_modifier(ability) and engine.state.data.get(ON_TOP) != "result":
         return False  # §422.3: only while a Result object is on top
+    if redirection.redirects(ability) and not redirection.declarable(engine, uid):
+        return False  # §412.3, §412.5, §412.6
     if not card.face_up and not any(mod.kind == "any_time" for mod in ability.line.mods):
         return False  # a hidden card may declare only sudden abilities, revealing itself
     if not engine.within_limits(ability, uid):
@@ -304,7 +306,15 @@ def declare(
     chains = state.data.setdefault(CHAIN, [])
     chains.append(chain)
     try:
-        kernel.respond(engine, label(engine, (uid, ability, target)))
+        what = label(engine, (uid, ability, target))
+        if redirection.redirects(ability):  # its Wounds object's own window (§412.4)
+            redirection.respond(kernel, engine, chain, what)
+        elif attacking and found is not None and target is not None:
+            target = redirection.target_window(kernel, engine, chain, target, what)
+            if found[0].span is not None:  # the new target replaces the initial one
+                chosen[found[0].span.offset] = [target]
+        else:
+            kernel.respond(engine, what)
         cell = chain.get("cell")
         if cell is not None and kernel.occupant(engine, (cell[0], cell[1])) is not None:
             chain["cancelled"] = True  # its target, the cell, is no longer legal
@@ -347,6 +357,8 @@ def _removes(what: str) -> Any:
         chains = engine.state.data.get(CHAIN, ())
         if len(chains) < 2 or chains[-2]["blocked"] or chains[-2]["cancelled"]:
             return False
+        if what == "blocked" and chains[-2].get("redirection"):
+            return False  # a redirection cannot be blocked (§412.4)
         chains[-2][what] = True
         return True
 

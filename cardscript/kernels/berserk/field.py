@@ -454,8 +454,9 @@ class FieldKernel(Kernel):
         if card.zone in SQUAD_ZONES and self.current_life(engine, target) <= 0:
             engine.apply("destroy", cause, target=target, killer=killer)
 
-    def respond(self, engine: Engine, what: str) -> None:
-        """A priority window before ``what`` resolves (``priority.py``)."""
+    def respond(self, engine: Engine, what: str, nested: bool = False) -> None:
+        """A priority window before ``what`` resolves (``priority.py``); ``nested``
+        opens it even inside another window (a redirection's, §412.4)."""
 
     def _suffer(
         self,

@@ -13,7 +13,7 @@ from typing import Any
 
 from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.interpreter.primitives import move
-from cardscript.kernels.berserk import abilities, control, priority, strike
+from cardscript.kernels.berserk import abilities, control, priority, redirection, strike
 from cardscript.kernels.berserk.field import (
     HEIGHT,
     WIDTH,
@@ -36,8 +36,8 @@ class BoardKernel(FieldKernel):
         super().__init__()
         self._modded: dict[int, set[str]] = {}
 
-    def respond(self, engine: Engine, what: str) -> None:
-        priority.window(self, engine, what)
+    def respond(self, engine: Engine, what: str, nested: bool = False) -> None:
+        priority.window(self, engine, what, nested)
 
     def primitives(self) -> dict[str, Any]:
         base = super().primitives()
@@ -51,6 +51,7 @@ class BoardKernel(FieldKernel):
             "block": abilities.block,
             "cancel": abilities.cancel,
             "weaken": strike.reduce_to_weak,
+            "redirect": redirection.primitive(self),
         }
 
     def movement_left(self, engine: Engine, uid: int) -> int:

@@ -41,10 +41,12 @@ def responses(kernel: BoardKernel, engine: Engine, player: int) -> list[abilitie
     return abilities.options(kernel, engine, player, sudden)
 
 
-def window(kernel: BoardKernel, engine: Engine, what: str) -> None:
-    """Let the players respond before ``what`` resolves."""
+def window(kernel: BoardKernel, engine: Engine, what: str, nested: bool = False) -> None:
+    """Let the players respond before ``what`` resolves; inside another window only
+    when ``nested`` (a redirection's Wounds object, §412.4)."""
     state = engine.state
-    if state.data.get("in_window") or state.phase in ("setup", "preliminary_phase"):
+    outer = bool(state.data.get("in_window"))
+    if (outer and not nested) or state.phase in ("setup", "preliminary_phase"):
         return
     state.data["in_window"] = True
     try:
@@ -66,4 +68,4 @@ def window(kernel: BoardKernel, engine: Engine, what: str) -> None:
                 passes = 0
             holder = (holder + 1) % len(state.players)
     finally:
-        state.data["in_window"] = False
+        state.data["in_window"] = outer

@@ -234,11 +234,16 @@ def attack(
         return
     # the Target object on top (§216.3): sudden actions (a block), then the defender; on
     # its resolution "on attacking" triggers go on the stack (§216.4)
-    chain: dict[str, Any] = {"source": attacker, "blocked": False, "cancelled": False}
+    chain: dict[str, Any] = {"source": attacker, "target": target}
+    chain.update(blocked=False, cancelled=False)
     if not window(kernel, engine, chain, "target", attacker):
         _removed(kernel, engine, cause, chain, attacker, None)
         return
-    candidates = defenders(kernel, engine, attacker, target)
+    redirected = chain.get(REDIRECTED)
+    if redirected is not None:  # §412.5: the new target; a defender would redirect again
+        target, defender = int(redirected), None
+        kernel.reveal_card(engine, target)
+    candidates = defenders(kernel, engine, attacker, target) if defender is not None else []
     reflector = target
     if defender is True:
         if candidates:
@@ -336,6 +341,7 @@ def attack(
     _pay(kernel, engine, cause, attacker, target, reflector)
 
 
+REDIRECTED = "redirected"  # chain key: the new target a redirection gave it (§412.5)
 CHAIN = "declared chains"  # state.data: the chains declared and not yet paid, newest last
 ON_TOP = "object on top"  # state.data: the attack's object whose window is open
 OBJECTS = {
