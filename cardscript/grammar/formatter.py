@@ -7,55 +7,13 @@ opponent draws") and nouns with their quantifiers ("a character", "all character
 
 from __future__ import annotations
 
-from typing import TypeVar
-
 from cardscript.grammar import ast
+from cardscript.grammar.format_phrases import PhraseFormatter, counts_many, is_plural, req
 from cardscript.grammar.registry import Registry
 
-_T = TypeVar("_T")
-_COMPARE_PREFIXES = frozenset({"more than", "fewer than", "less than", "at least", "at most"})
 
-_THIRD_PERSON = {
-    "become": "becomes",
-    "redirect": "redirects",
-    "deal": "deals",
-    "prevent": "prevents",
-    "heal": "heals",
-    "draw": "draws",
-    "discard": "discards",
-    "gain": "gains",
-    "lose": "loses",
-    "pay": "pays",
-    "place": "places",
-    "remove": "removes",
-    "search": "searches",
-    "shuffle": "shuffles",
-    "reveal": "reveals",
-    "look": "looks",
-    "get": "gets",
-    "have": "has",
-    "put": "puts",
-    "move": "moves",
-    "return": "returns",
-    "take": "takes",
-}
-_PLURAL_QUANTIFIERS = frozenset({"all", "all other", "other"})
-_BASE_FORM_PLAYERS = frozenset({"you"})
-
-
-class Formatter:
+class Formatter(PhraseFormatter):
     """Renders AST nodes as text for one game's registry."""
-
-    def __init__(self, registry: Registry) -> None:
-        self.registry = registry
-
-    # ---- words -------------------------------------------------------------------------
-    def spell(self, token_class: str, term_id: str, plural: bool = False) -> str:
-        term = self.registry.term(token_class, term_id)
-        return term.spelling(plural) if term else term_id
-
-    def _verb(self, base: str, third: bool) -> str:
-        return _THIRD_PERSON.get(base, base) if third else base
 
     # ---- script ------------------------------------------------------------------------
     def script(self, script: ast.Script) -> str:
@@ -195,7 +153,7 @@ class Formatter:
         if event.subject is None:
             text = term.text if term else (event.event or "")
         else:
-            plural = _is_plural(event.subject)
+            plural = is_plural(event.subject)
             verb = (term.spelling(True) if plural else term.text) if term else event.event
             text = f"{self.selector(event.subject)} {verb}"
         if event.obj is not None:
@@ -245,7 +203,7 @@ class Formatter:
         third = False
         if clause.subject is not None:
             parts.append(self.selector(clause.subject))
-            third = not _is_plural(clause.subject)
+            third = not is_plural(clause.subject)
         if clause.optional:
             parts.append("may")
             third = False
@@ -262,7 +220,7 @@ class Formatter:
     def action(self, a: ast.Action, third: bool) -> str:
         v = a.verb
         amount = self.amount(a.amount) if a.amount else ""
-        many = _counts_many(a.amount)
+        many = counts_many(a.amount)
         if v == "deal":
             text = f"{self._verb('deal', third)} {amount} {self._qualities(a.qualities)}"
             text += self.spell("DAMAGE", a.name or "", many)
@@ -279,51 +237,51 @@ class Formatter:
         if v == "draw":
             return f"{self._verb('draw', third)} {amount} {self.spell('NOUN', a.name or '', many)}"
         if v in ("discard", "reveal"):
-            return f"{self._verb(v, third)} {self.selector(_req(a.target))}"
+            return f"{self._verb(v, third)} {self.selector(req(a.target))}"
         if v == "look":
-            return f"{self._verb('look', third)} at {self.selector(_req(a.target))}"
+            return f"{self._verb('look', third)} at {self.selector(req(a.target))}"
         if v in ("gain", "lose", "pay"):
             text = f"{self._verb(v, third)} {amount}"
             return text + (" " + self.spell("RESOURCE", a.name, many) if a.name else "")
         if v == "gain_control":
-            return f"{self._verb('gain', third)} control of {self.selector(_req(a.target))}"
+            return f"{self._verb('gain', third)} control of {self.selector(req(a.target))}"
         if v == "move":
             return (
-                f"{self._verb(a.word or 'put', third)} {self.selector(_req(a.target))} "
-                f"{self.destination(_req(a.destination))}"
+                f"{self._verb(a.word or 'put', third)} {self.selector(req(a.target))} "
+                f"{self.destination(req(a.destination))}"
             )
         if v == "place":
             return (
                 f"{self._verb('place', third)} {amount} "
                 f"{self.spell('COUNTER', a.name or '', many)} on "
-                f"{self.selector(_req(a.target))}"
+                f"{self.selector(req(a.target))}"
             )
         if v == "move_counters":
             return (
                 f"{self._verb(a.word or 'move', third)} {amount} "
                 f"{self.spell('COUNTER', a.name or '', many)} from "
-                f"{self.selector(_req(a.source))} to {self.selector(_req(a.target))}"
+                f"{self.selector(req(a.source))} to {self.selector(req(a.target))}"
             )
         if v == "remove_counters":
             return (
                 f"{self._verb('remove', third)} {amount} "
                 f"{self.spell('COUNTER', a.name or '', many)} from "
-                f"{self.selector(_req(a.target))}"
+                f"{self.selector(req(a.target))}"
             )
         if v == "remove_card":
-            text = f"{self._verb('remove', third)} {self.selector(_req(a.target))}"
+            text = f"{self._verb('remove', third)} {self.selector(req(a.target))}"
             return text + (" from the game" if a.flag else "")
         if v == "search":
             return (
-                f"{self._verb('search', third)} {self.zone(_req(a.zone))} for "
-                f"{self.selector(_req(a.target))}"
+                f"{self._verb('search', third)} {self.zone(req(a.zone))} for "
+                f"{self.selector(req(a.target))}"
             )
         if v == "shuffle":
-            return f"{self._verb('shuffle', third)} {self.zone(_req(a.zone))}"
+            return f"{self._verb('shuffle', third)} {self.zone(req(a.zone))}"
         if v == "shuffle_into":
             return (
-                f"{self._verb('shuffle', third)} {self.selector(_req(a.target))} into "
-                f"{self.zone(_req(a.zone))}"
+                f"{self._verb('shuffle', third)} {self.selector(req(a.target))} into "
+                f"{self.zone(req(a.zone))}"
             )
         if v == "get":
             mods = " and ".join(f"{m.delta} {self.spell('STAT', m.stat)}" for m in a.stat_mods)
@@ -358,10 +316,10 @@ class Formatter:
             verb = (term.third_person() if third else term.text) if term else (a.name or "")
             return f"{verb} {amount} {self.spell('DAMAGE', a.word or '', many)}"
         if v == "choose":
-            return f"choose {self.selector(_req(a.target))}"
+            return f"choose {self.selector(req(a.target))}"
         if v == "redirect":
             verb = self._verb("redirect", third)
-            return f"{verb} {a.word or 'it'} to {self.selector(_req(a.target))}"
+            return f"{verb} {a.word or 'it'} to {self.selector(req(a.target))}"
         if v == "named_cost":
             return f"{self.spell('COST', a.name or '')} {amount}"
         raise TypeError(f"unknown action {v!r}")
@@ -394,200 +352,9 @@ class Formatter:
         text = f"{d.placement} {self.zone(d.zone)}"
         return text + (f" {d.face}" if d.face else "")
 
-    # ---- conditions ----------------------------------------------------------------------
-    def condition(self, condition: ast.Condition) -> str:
-        out = self.test(condition.tests[0])
-        for op, test in zip(condition.ops, condition.tests[1:], strict=False):
-            out += f" {op} {self.test(test)}"
-        return out
-
-    def test(self, t: ast.Test) -> str:
-        neg = " not" if t.negated else ""
-        if t.kind in ("is_state", "in_zone"):
-            subject = _req(t.subject)
-            be = "are" if _is_plural(subject) else "is"
-            if t.kind == "in_zone":
-                return f"{self.selector(subject)} {be}{neg} in {self.zone(_req(t.zone))}"
-            state = t.state or ""
-            if not state.startswith("face "):
-                state = self._adjective(state)
-            return f"{self.selector(subject)} {be}{neg} {state}"
-        if t.kind == "has_counters":
-            subject = _req(t.subject)
-            has = "have" if _is_plural(subject) else "has"
-            cmp = _req(t.comparison)
-            return (
-                f"{self.selector(subject)} {has} {self.comparison(cmp)} "
-                f"{self.spell('COUNTER', t.name or '', _counts_many(cmp.value))}"
-            )
-        if t.kind == "has_cards":
-            subject = _req(t.subject)
-            has = "have" if _is_plural(subject) else "has"
-            cmp = _req(t.comparison)
-            return (
-                f"{self.selector(subject)} {has} {self.comparison(cmp)} "
-                f"{self.spell('NOUN', t.name or '', _counts_many(cmp.value))} "
-                f"{t.possessor} {self.zone(_req(t.zone))}"
-            )
-        if t.kind in ("resource_cmp", "stat_cmp"):
-            cls = "RESOURCE" if t.kind == "resource_cmp" else "STAT"
-            return (
-                f"{t.possessor} {self.spell(cls, t.name or '')} is "
-                f"{self.comparison(_req(t.comparison))}"
-            )
-        if t.kind == "you_did":
-            return "you do"
-        if t.kind == "you_did_not":
-            return "you do not"
-        if t.kind == "paid_with":
-            paid = self.spell("RESOURCE", t.name or "")
-            return f"you paid with {'an' if paid[:1].casefold() in 'aeiou' else 'a'} {paid}"
-        if t.kind == "you_control":
-            verb = "do not control" if t.negated else "control"
-            return f"you {verb} {self.selector(_req(t.subject))}"
-        raise TypeError(f"unknown test {t.kind!r}")
-
-    def comparison(self, c: ast.Comparison) -> str:
-        if c.op in _COMPARE_PREFIXES:
-            return f"{c.op} {self.amount(c.value)}"
-        return self.amount(c.value) + (f" {c.op}" if c.op else "")
-
-    def amount(self, amount: ast.Amount) -> str:
-        if amount.kind in ("int", "var"):
-            return str(amount.value)
-        return {"that_many": "that many"}.get(amount.kind, amount.kind)
-
-    def phase(self, p: ast.PhaseRef) -> str:
-        return (f"{p.owner} " if p.owner else "") + self.spell("PHASE", p.phase)
-
-    def zone(self, z: ast.ZoneRef) -> str:
-        return (f"{z.possessor} " if z.possessor else "") + self.spell("ZONE", z.zone)
-
-    # ---- selectors -------------------------------------------------------------------------
-    def selector(self, s: ast.Node) -> str:
-        if isinstance(s, ast.ThisCard):
-            return "this" + (" " + self.spell("NOUN", s.noun) if s.noun else "")
-        if isinstance(s, ast.ThisPossessed):
-            owner = " " + self.spell("NOUN", s.owner) if s.owner else ""
-            return f"this{owner}'s {self.spell('NOUN', s.noun)}"
-        if isinstance(s, ast.It):
-            return s.word
-        if isinstance(s, ast.ThatCard):
-            return f"{s.word} " + self.spell("NOUN", s.noun, s.word == "those")
-        if isinstance(s, ast.Player):
-            return s.who
-        if isinstance(s, ast.Cards):
-            return self.cards(s)
-        raise TypeError(f"not a selector: {type(s).__name__}")
-
-    def _each(self, s: ast.Node) -> str:
-        """After "for each" a noun is singular: "for each Rest card"."""
-        if isinstance(s, ast.Cards) and s.quantifier is None:
-            return self.cards(s, plural=False)
-        if isinstance(s, ast.Player) and s.who.startswith("each "):
-            return s.who[5:]
-        return self.selector(s)
-
-    def cards(self, c: ast.Cards, plural: bool | None = None) -> str:
-        parts: list[str] = []
-        if c.quantifier is not None:
-            parts.append(self.quantifier(c.quantifier))
-        quals = self._qualities(c.qualities).strip()
-        if quals:
-            parts.append(quals)
-        many = _is_plural(c) if plural is None else plural
-        parts.append(" and ".join(self.spell("NOUN", n, many) for n in (c.noun, *c.also)))
-        parts.extend(self.filter(f) for f in c.filters)
-        return " ".join(parts)
-
-    def quantifier(self, q: ast.Quantifier) -> str:
-        count = self.amount(q.count) if q.count else ""
-        if q.kind == "n_targets":
-            return f"{count} target"
-        if q.kind == "n_cards":
-            return count
-        if q.kind == "up_to":
-            return f"up to {count}" + (" target" if q.target else "")
-        if q.kind in ("top", "bottom"):
-            return f"the {q.kind}" + (f" {count}" if count else "")
-        return q.kind
-
-    def _qualities(self, qualities: tuple[ast.Quality, ...]) -> str:
-        words = []
-        for q in qualities:
-            if q.kind == "adj":
-                words.append(("non-" if q.negated else "") + self._adjective(q.value))
-            elif q.kind == "name":
-                words.append(f'"{q.value}"')
-            else:
-                words.append(q.value)
-        return "".join(w + " " for w in words)
-
-    def _adjective(self, value: str) -> str:
-        if value.startswith("non-"):
-            return "non-" + self.spell("ADJ", value[4:])
-        return self.spell("ADJ", value)
-
-    def filter(self, f: ast.Filter) -> str:
-        k = f.kind
-        if k == "you_control":
-            return "you control"
-        if k == "opponent_controls":
-            return "an opponent controls"
-        if k == "attr":
-            return f'with {self.spell("ATTR", f.name or "")} "{f.value}"'
-        if k == "stat":
-            return f"with {self.spell('STAT', f.name or '')} {self.comparison(_req(f.comparison))}"
-        if k == "printed_stat":
-            stat = self.spell("STAT", f.name or "")
-            return f"with printed {stat} {self.comparison(_req(f.comparison))}"
-        if k == "keyword":
-            return f"with {self.spell('KW', f.name or '')}"
-        if k == "printed_keyword":
-            return f"with printed {self.spell('KW', f.name or '')}"
-        if k == "without_keyword":
-            return f"without {self.spell('KW', f.name or '')}"
-        if k == "zone":
-            return f"{f.value} {self.zone(_req(f.zone))}"
-        if k == "named":
-            return f'named "{f.value}"'
-        if k == "other_than_this":
-            return "other than this"
-        if k == "history":
-            term = self.registry.term("EVENT", f.name or "")
-            verb = (term.past or term.text) if term else (f.name or "")
-            return f"that {verb} this {self.spell('PHASE', f.phase or '')}"
-        raise TypeError(f"unknown filter {k!r}")
-
 
 def format_script(script: ast.Script, registry: Registry) -> str:
     return Formatter(registry).script(script)
-
-
-def _is_plural(selector: ast.Node) -> bool:
-    if isinstance(selector, ast.It):
-        return selector.word == "them"
-    if isinstance(selector, ast.ThatCard):
-        return selector.word == "those"
-    if isinstance(selector, ast.Player):
-        return selector.who in _BASE_FORM_PLAYERS
-    if isinstance(selector, ast.Cards):
-        q = selector.quantifier
-        if q is None:
-            return selector.plural is not False
-        if q.kind in _PLURAL_QUANTIFIERS:
-            return True
-        if q.kind in ("n_targets", "n_cards", "up_to", "top", "bottom"):
-            return _counts_many(q.count)
-    return False
-
-
-def _counts_many(amount: ast.Amount | None) -> bool:
-    if amount is None:
-        return False
-    if amount.kind == "int":
-        return amount.value != 1
-    return amount.kind in ("var", "that_many", "all", "no")
 
 
 def _capitalise(text: str) -> str:
@@ -601,10 +368,3 @@ def _starts_with_name(item: str, formatter: Formatter) -> bool:
         item == name or item.startswith((name + " ", name + ",", name + ":", name + "("))
         for name in names
     )
-
-
-def _req(value: _T | None) -> _T:
-    """A field the grammar guarantees for this node kind."""
-    if value is None:
-        raise ValueError("malformed AST: a required part is missing")
-    return value
