@@ -8,7 +8,7 @@ import itertools
 from pathlib import Path
 
 from cardscript.interpreter.agents import RandomAgent
-from cardscript.kernels.berserk.field import cell_name, parse_cell
+from cardscript.kernels.berserk.geometry import cell_name, parse_cell
 from cardscript.kernels.berserk.kernel import berserk_pool, deck_ids, new_engine
 from cardscript.kernels.berserk.strike import MEDIUM, STRONG, WEAK, table, tier
 

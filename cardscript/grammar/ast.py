@@ -376,6 +376,11 @@ class RuleOverride(Node):
     scope: Selector | None = None
     condition: Condition | None = None
 
+    @property
+    def switch(self) -> bool | None:
+        """True for "on"/"true"/"yes", False for "off"/"false"/"no", else None."""
+        return _SWITCHES.get(self.value.casefold())
+
 
 @dataclass(frozen=True)
 class Label(Node):
@@ -418,3 +423,6 @@ class Script(Node):
 Ability = (
     KeywordList | KeywordDef | Triggered | Activated | EffectAbility | Replacement | RuleOverride
 )
+
+
+_SWITCHES = {"on": True, "true": True, "yes": True, "off": False, "false": False, "no": False}

@@ -309,7 +309,7 @@ class CardPool:
             found = memo[keyword] = definition is not None and any(
                 isinstance(line.ability, ast.RuleOverride)
                 and line.ability.hook == REGAINED_IS_NEW
-                and line.ability.value in ("on", "true", "yes")
+                and line.ability.switch is True
                 for line in definition.body
             )
         return found

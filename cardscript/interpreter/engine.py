@@ -1094,12 +1094,9 @@ def _bind_where(ctx: Context, steps: ast.Steps) -> None:
 
 
 def _rule_value(node: ast.RuleOverride, default: Any, ctx: Context) -> Any:
-    text = node.value.casefold()
-    if text in ("on", "true", "yes"):
-        return True
-    if text in ("off", "false", "no"):
-        return False
-    if text == "unlimited":
+    if node.switch is not None:
+        return node.switch
+    if node.value.casefold() == "unlimited":
         return math.inf
     if node.value_kind == "INT":
         return int(node.value)

@@ -51,10 +51,9 @@ from cardscript.interpreter.cards import CompiledAbility
 from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.interpreter.playable import BundledGame
 from cardscript.kernels.berserk import abilities, control, hidden, hosts, strike
-from cardscript.kernels.berserk.field import (
+from cardscript.kernels.berserk.field import GAME, RULE
+from cardscript.kernels.berserk.geometry import (
     COLUMNS,
-    GAME,
-    RULE,
     cell_name,
     direction,
     neighbours,

@@ -22,6 +22,29 @@ INFLUENCE = ("influence",)
 # triggered by the card's own attack («при атаке», «при нападении», «при ударе»)
 ATTACK_TRIGGERS = frozenset({"attacks", "strikes"})
 
+# §401: the kinds of abilities and properties, as nouns card text names ("by discharges")
+ACT_KINDS = frozenset(
+    {
+        "attack",
+        "simple_strike",
+        "special_strike",
+        "magic_strike",
+        "shot",
+        "throw",
+        "discharge",
+        "row_strike",
+        "spell",
+        "influence",
+    }
+)
+# "while this is shooting": the adjective for attacking with each kind
+KIND_OF_ACT = {
+    "striking": "simple_strike",
+    "shooting": "shot",
+    "throwing": "throw",
+    "discharging": "discharge",
+}
+
 
 def ability_of(engine: Engine, key: str | None) -> CompiledAbility | None:
     """The compiled ability behind a cause's ``card#index`` key."""

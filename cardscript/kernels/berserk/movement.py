@@ -14,15 +14,8 @@ from typing import Any
 from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.interpreter.primitives import move
 from cardscript.kernels.berserk import abilities, control, priority, redirection, strike
-from cardscript.kernels.berserk.field import (
-    HEIGHT,
-    WIDTH,
-    Cell,
-    FieldKernel,
-    cell_name,
-    neighbours,
-    own_rows,
-)
+from cardscript.kernels.berserk.field import FieldKernel
+from cardscript.kernels.berserk.geometry import HEIGHT, WIDTH, Cell, cell_name, neighbours, own_rows
 from cardscript.kernels.berserk.hosts import LOST_HOST, attachments, follow_host, host_of
 
 # "move this to …": places on the battlefield that name a cell to choose, not a zone

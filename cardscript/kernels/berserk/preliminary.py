@@ -21,7 +21,7 @@ from collections.abc import Sequence
 
 from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.kernels.berserk import hidden, hosts
-from cardscript.kernels.berserk.field import Cell, cell_name, own_rows
+from cardscript.kernels.berserk.geometry import Cell, cell_name, own_rows
 from cardscript.kernels.berserk.movement import BoardKernel
 
 REVEAL = Cause(rule="reveal step")
