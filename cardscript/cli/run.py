@@ -330,7 +330,7 @@ def run_test(paths: list[Path], *, fmt: str, plugins: list[str]) -> int:
     """Run scenario files; a failure is a CS-S001 diagnostic with expected against actual."""
 
     from cardscript.interpreter.playable import load_plugin
-    from cardscript.interpreter.scenario import load_scenario, run_scenario
+    from cardscript.interpreter.scenario import run_scenario
 
     for plugin in plugins:
         try:
@@ -351,9 +351,12 @@ def run_test(paths: list[Path], *, fmt: str, plugins: list[str]) -> int:
     problems: list[Diagnostic] = []
     for file in files:
         try:
-            load_scenario(file)
+            result = run_scenario(file)  # loads and checks the file once
+            refused: Exception | None = result.refused
         except Exception as exc:  # a broken scenario file is a finding, not a crash
-            found = _not_a_scenario(exc, file)
+            refused = exc
+        if refused is not None:
+            found = _not_a_scenario(refused, file)
             problems.extend(found)
             if fmt == "text":
                 for problem in found:
@@ -361,7 +364,6 @@ def run_test(paths: list[Path], *, fmt: str, plugins: list[str]) -> int:
                     _out(f"{problem.span}: error[CS-S002]: {problem.message}\n{hints}")
                 _out("\n")
             continue
-        result = run_scenario(file)
         if result.passed:
             continue
         first = result.error or (result.failures[0] if result.failures else "failed")

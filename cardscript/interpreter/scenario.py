@@ -59,6 +59,7 @@ class ScenarioResult:
     failures: list[str] = field(default_factory=list)
     trace: list[str] = field(default_factory=list)
     error: str | None = None  # the scenario could not run at all
+    refused: ScenarioError | None = None  # the file is not a scenario (error says where)
 
     @property
     def passed(self) -> bool:
@@ -136,7 +137,7 @@ def run_scenario(path: str | Path) -> ScenarioResult:
     try:
         data = load_scenario(path)
     except ScenarioError as exc:  # reported as the result's error, never raised
-        result = ScenarioResult(Path(path).stem, str(path))
+        result = ScenarioResult(Path(path).stem, str(path), refused=exc)
         result.error = f"not a scenario: {exc.line}:{exc.column}: {exc}"
         return result
     if "deck" in data:  # a deck-building example: the deck checker's, not a kernel's
