@@ -222,19 +222,31 @@ def text_offset_to_span(
     """
     path = tuple(value_path)
     found = doc.positions.get(path)
+    mapped = _scalar_map_of(doc, path)
+    if found is None or mapped is None:
+        return found.span if found is not None else doc.span_of(path)
+    first, last = mapped.source_range(start, end)
+    return doc._index.span(first, last, doc.path)
+
+
+def source_offset_to_text(doc: YamlDocument, value_path: Sequence[str | int], source: int) -> int:
+    """Where a cursor at ``source`` (an offset in the file) stands in the string at
+    ``value_path``: the inverse of ``text_offset_to_span``; the value's start if unsure."""
+    mapped = _scalar_map_of(doc, tuple(value_path))
+    return 0 if mapped is None else mapped.value_offset(source)
+
+
+def _scalar_map_of(doc: YamlDocument, path: Path) -> ScalarMap | None:
+    found = doc.positions.get(path)
     value = _value_at(doc.data, path)
     if found is None or not isinstance(value, str):
-        return doc.span_of(path)
+        return None
     if path not in doc._maps:
         indent = found.block_indent - 1 if found.block_indent is not None else None
         doc._maps[path] = scalar_map(
             doc.text, found.span.offset, found.span.end_offset, found.style, indent, value
         )
-    mapped = doc._maps[path]
-    if mapped is None:
-        return found.span
-    first, last = mapped.source_range(start, end)
-    return doc._index.span(first, last, doc.path)
+    return doc._maps[path]
 
 
 def load_yaml_text(

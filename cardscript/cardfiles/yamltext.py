@@ -272,6 +272,17 @@ class ScalarMap:
             return sstart + (i - vstart) + (1 if tail else 0)
         return sstart + slen if tail else sstart
 
+    def value_offset(self, source: int) -> int:
+        """The value offset a cursor at source offset ``source`` stands at: inside a piece,
+        its place there; between pieces (a block's indentation), the next piece's start."""
+        k = bisect_right([s[2] for s in self.segments], source) - 1
+        if k < 0:
+            return 0
+        vstart, vlen, sstart, slen = self.segments[k]
+        if source >= sstart + slen:
+            return vstart + vlen
+        return vstart + (source - sstart if vlen == slen else 0)
+
     def source_range(self, start: int, end: int) -> tuple[int, int]:
         start = max(0, min(start, self.size))
         end = max(start, min(end, self.size))

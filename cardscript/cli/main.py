@@ -123,6 +123,28 @@ def explain(
     raise typer.Exit(run_explain(thing, game=game, is_text=text, cards=cards or []))
 
 
+@app.command()
+def complete(
+    path: Annotated[Path, typer.Argument(help="A card file or a .cardscript keywords file.")],
+    at: Annotated[str, typer.Option("--at", help="The cursor: LINE:COLUMN, counted from 1.")],
+    game: Annotated[
+        str | None,
+        typer.Option("--game", "-g", help="The game, if the file does not say (keywords files)."),
+    ] = None,
+    stdin: Annotated[
+        bool, typer.Option("--stdin", help="Read the file's (unsaved) text from standard input.")
+    ] = False,
+    fmt: Annotated[str, typer.Option("--format", "-f", help="Output: text or json.")] = "text",
+) -> None:
+    """What may be written at a point of a card text: words, signs and values (for editors)."""
+    if fmt not in ("text", "json"):
+        typer.echo(f"error: unknown format {fmt!r}; choose one of text, json", err=True)
+        raise typer.Exit(2)
+    from cardscript.cli.complete_cmd import run_complete
+
+    raise typer.Exit(run_complete(path, at, game=game, stdin=stdin, fmt=fmt))
+
+
 @app.command("test")
 def test_command(
     paths: Annotated[

@@ -1,0 +1,207 @@
+"""``cardscript complete``: what may be written at a line:column of a card file, for editors.
+
+A card file's cursor is mapped into the card text it stands in (a ``text:`` value, whatever
+its YAML style); a ``.cardscript`` keywords file is card script throughout. An editor sends
+its unsaved buffer on standard input with ``--stdin``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from cardscript import GAMES
+from cardscript.grammar.complete import Completion, Completions, complete
+from cardscript.grammar.diagnostics import did_you_mean
+
+_AT = re.compile(r"\A(\d+):(\d+)\Z")
+
+
+class CompleteError(Exception):
+    """A usage or I/O problem: the message is for stderr, the code the exit status."""
+
+    def __init__(self, message: str, code: int = 2) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def run_complete(path: Path, at: str, *, game: str | None, stdin: bool, fmt: str) -> int:
+    try:
+        line, column = _position(at)
+        if game is not None:
+            _game_of(path, game)  # a misspelt --game is a usage error wherever the cursor is
+        source = sys.stdin.read() if stdin else _read(path)
+        text, offset, game_id, to_file = _script_at(path, source, line, column, game)
+    except CompleteError as problem:
+        sys.stderr.write(f"{problem}\n")
+        return problem.code
+    found = NOTHING_HERE if text is None else _complete(game_id, text, offset)
+    sys.stdout.write(_render(found, offset, to_file, fmt))
+    return 0
+
+
+NOTHING_HERE = Completions(())
+
+
+def _complete(game: str, text: str, offset: int) -> Completions:
+    from cardscript.games import load_game
+
+    return complete(text, offset, load_game(game).registry)
+
+
+def _position(at: str) -> tuple[int, int]:
+    match = _AT.match(at.strip())
+    if match is None or int(match.group(1)) < 1 or int(match.group(2)) < 1:
+        raise CompleteError(
+            f'error: --at takes LINE:COLUMN counted from 1, such as 12:7; got "{at}"'
+        )
+    return int(match.group(1)), int(match.group(2))
+
+
+def _read(path: Path) -> str:
+    try:
+        return path.read_text("utf-8-sig")
+    except UnicodeDecodeError:
+        raise CompleteError(f"error: {path} is not UTF-8 text") from None
+    except OSError as exc:
+        raise CompleteError(f"error: cannot read {path}: {exc.strerror or exc}") from None
+
+
+def _game_of(path: Path, named: str | None) -> str:
+    if named is not None:
+        if named not in GAMES:
+            hint = did_you_mean(named, GAMES) or "the games are: " + ", ".join(GAMES)
+            raise CompleteError(f'error: unknown game "{named}"; {hint}')
+        return named
+    if path.parent.name in GAMES:
+        return path.parent.name
+    raise CompleteError(f"error: which game is {path} written for? perhaps try --game {GAMES[0]}")
+
+
+def _script_at(
+    path: Path, source: str, line: int, column: int, game: str | None
+) -> tuple[str | None, int, str, Any]:
+    """(card script text or None, cursor offset in it, game, text offset -> file line:col)."""
+    if path.suffix == ".cardscript":
+        lines = source.split("\n")
+        offset = _offset(lines, line, column)
+        return source, offset, _game_of(path, game), lambda n: _line_col(source, n)
+    from cardscript.cardfiles.yamlsource import load_yaml_text
+
+    doc = load_yaml_text(source, str(path))
+    data = doc.data
+    if data is None and doc.diagnostics:
+        first = doc.diagnostics[0]
+        where = f"{path}:{first.span.line}:{first.span.column}" if first.span else str(path)
+        raise CompleteError(f"{where}: {first.severity.value}[{first.code}]: {first.message}", 1)
+    offset = _offset(source.split("\n"), line, column)
+    for value_path, value in _texts(data):
+        found = _cursor_in(doc, value_path, value, offset, line, column)
+        if found is not None:
+            named = data.get("game") if isinstance(data, dict) else None
+            game_id = _game_of(path, game if game is not None or named not in GAMES else named)
+            return (*found[:2], game_id, found[2])
+    return None, 0, "", None
+
+
+def _texts(data: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[tuple[Any, ...], str]]:
+    """Every card text of a file (``text:`` values, at any depth: back faces too)."""
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if key == "text" and isinstance(value, str):
+                yield (*path, key), value
+            else:
+                yield from _texts(value, (*path, key))
+    elif isinstance(data, list):
+        for n, value in enumerate(data):
+            yield from _texts(value, (*path, n))
+
+
+def _cursor_in(
+    doc: Any, path: tuple[Any, ...], value: str, offset: int, line: int, column: int
+) -> tuple[str, int, Any] | None:
+    """(text, cursor offset in it, text offset -> file line:col) if the cursor is in it."""
+    from cardscript.cardfiles.yamlsource import source_offset_to_text
+
+    located = doc.positions.get(path)
+    if located is None:
+        return None
+    span, style = located.span, located.style
+    quoted = style in ("'", '"')
+    inside = (
+        span.offset < offset < span.end_offset
+        if quoted
+        else span.offset <= offset <= span.end_offset
+    )
+    if inside:
+        at = source_offset_to_text(doc, path, offset)
+        return value, at, lambda n: _file_position(doc, path, n)
+    indent = located.block_indent
+    if style not in ("|", ">") or indent is None or line <= span.end_line:
+        return None
+    # Below a block's last line: a new line being written, if only blanks lead up to the
+    # cursor and it is indented as the block's content is.
+    between = [doc.line(n) for n in range(span.end_line + 1, line)]
+    here = doc.line(line)[: column - 1]
+    if any(text.strip() for text in between) or here.strip() or column < indent:
+        return None
+    text = value.rstrip("\n") + "\n" * (line - span.end_line) + " " * (column - indent)
+    return text, len(text), lambda n: (line, column - (len(text) - n))
+
+
+def _offset(lines: list[str], line: int, column: int) -> int:
+    """The offset of a 1-based line:column, clamped to the text (an editor's cursor may sit
+    past a line's end)."""
+    if line > len(lines):
+        return sum(len(text) + 1 for text in lines) - 1
+    before = sum(len(text) + 1 for text in lines[: line - 1])
+    return before + min(column - 1, len(lines[line - 1]))
+
+
+def _line_col(text: str, offset: int) -> tuple[int, int]:
+    before = text[:offset]
+    return before.count("\n") + 1, offset - (before.rfind("\n") + 1) + 1
+
+
+def _file_position(doc: Any, path: tuple[Any, ...], offset: int) -> tuple[int, int]:
+    from cardscript.cardfiles.yamlsource import text_offset_to_span
+
+    span = text_offset_to_span(doc, path, offset, offset)
+    return span.line, span.column
+
+
+def _render(found: Completions, cursor: int, to_file: Any, fmt: str) -> str:
+    if fmt == "json":
+        items = [_item(c, cursor, to_file) for c in found.items]
+        return (
+            json.dumps(
+                {"completions": items, "expects": list(found.expects)}, ensure_ascii=False, indent=2
+            )
+            + "\n"
+        )
+    if not found.items and not found.expects:
+        return ""
+    width = max((len(c.text) for c in found.items), default=0)
+    kinds = max((len(c.kind) for c in found.items), default=0)
+    rows = [f"{c.text:<{width}}  {c.kind:<{kinds}}  {c.doc}".rstrip() for c in found.items]
+    if found.expects:
+        rows.append("also: " + ", ".join(found.expects))
+    return "\n".join(rows) + "\n"
+
+
+def _item(item: Completion, cursor: int, to_file: Any) -> dict[str, Any]:
+    start_line, start_column = to_file(item.start)
+    end_line, end_column = to_file(cursor)
+    return {
+        "text": item.text,
+        "kind": item.kind,
+        "doc": item.doc,
+        "replace": {
+            "start": {"line": start_line, "column": start_column},
+            "end": {"line": end_line, "column": end_column},
+        },
+    }
