@@ -591,12 +591,9 @@ class FieldKernel(Kernel):
                     if chains.repeats(engine, trigger):  # §103.4: it and all after it
                         engine.take_pending()
                         break
-                    what = f"{engine.definition(trigger.source).name}'s ability"
-                    aimed = redirection.trigger_window(self, engine, trigger, what)
+                    aimed = redirection.trigger_window(self, engine, trigger)
                     engine.loop_guard(trigger)
-                    source, controller = trigger.source, trigger.controller
-                    engine.resolve(
-                        trigger.ability, source, controller, trigger.event, targets=aimed
-                    )
+                    source, controller, event = trigger.source, trigger.controller, trigger.event
+                    engine.resolve(trigger.ability, source, controller, event, targets=aimed)
                 self.settle(engine)  # the abilities of one moment have resolved
         engine.chain_done()

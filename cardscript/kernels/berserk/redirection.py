@@ -18,6 +18,10 @@ stack, before its window). The new target must be legal for the ability.
 Assigning a defender (20.71) is a redirection too: a sudden action of the inactive player
 while a simple strike's Target object is on top (``defenders``, ``assign``), so after it
 the strike is not redirected, and after a redirection no defender is assigned (§412.5).
+
+"Attacks at adjacent creatures you control are redirected to this" is a constant
+redirection (§412.7, ``constant``): no stack, applied as part of the attack when its Target
+object resolves, so only if nothing redirected it in the window (§412.5).
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from cardscript.grammar import ast
 from cardscript.interpreter.cards import CompiledAbility
 from cardscript.interpreter.engine import Cause, Engine, PendingTrigger
+from cardscript.interpreter.select import candidates, selects, test
 from cardscript.kernels.berserk import strike, targeting
 from cardscript.kernels.berserk.kinds import may_attack
 from cardscript.kernels.berserk.strike import CHAIN, DEFENDER, ON_TOP, REDIRECTED
@@ -164,15 +169,17 @@ def target_window(
     chain.update(object="target", target=target)
     with _on_top(engine, "target"):
         kernel.respond(engine, what, nested=nested)
+    constant(kernel, engine, chain)  # as it resolves (§412.7)
     return int(chain.get(REDIRECTED, target))
 
 
 def trigger_window(
-    kernel: FieldKernel, engine: Engine, trigger: PendingTrigger, what: str
+    kernel: FieldKernel, engine: Engine, trigger: PendingTrigger
 ) -> dict[int, list[Any]] | None:
     """The window before a triggered ability resolves. One that names a target chooses
     it now, as it goes on the stack (§412.1), and its window is its Target object's, open
     to a redirection: the targets it resolves with (None when it names none)."""
+    what = f"{engine.definition(trigger.source).name}'s ability"
     found = targeting.first_target(trigger.ability)
     if found is None or found[0].span is None:
         kernel.respond(engine, what)
@@ -197,7 +204,54 @@ def trigger_window(
     return chosen
 
 
-def _legal(kernel: BoardKernel, engine: Engine, answered: dict[str, Any], target: int) -> bool:
+_STANDING: dict[int, tuple[object, tuple[ast.Action, ...]]] = {}  # id(node) -> its redirections
+
+
+def _standing(node: ast.EffectAbility) -> tuple[ast.Action, ...]:
+    """The constant redirections ("attacks at … are redirected to …") of one text."""
+    found = _STANDING.get(id(node))
+    if found is None or found[0] is not node:
+        steps = node.effects.steps
+        actions = (s.action for s in steps if isinstance(s, ast.Clause))
+        found = (node, tuple(a for a in actions if a.verb == "redirected"))
+        _STANDING[id(node)] = found
+    return found[1]
+
+
+def constant(kernel: FieldKernel, engine: Engine, chain: dict[str, Any]) -> None:
+    """Constant redirections (§412.7): no stack, they apply as part of the attack they
+    redirect, when its Target object resolves and its target is fixed (§412.2, §216.4).
+    So only an attack that still has its initial target: not one redirected by card text
+    or given a defender in the window (§412.5: never twice), nor one of Precision's holder
+    (``initial``). Of several that could, the attacked card's controller picks one."""
+    if chain.get("kind", "attack") != "attack" or not initial(engine, chain):
+        return
+    attacked = int(chain["target"])
+    found: list[int] = []
+    for holder, ability, node in engine.in_play(ast.EffectAbility):
+        redirections = _standing(node)
+        if not redirections or not kernel.static_active(engine, holder, ability):
+            continue
+        ctx = engine.context(holder, ability)
+        if node.condition is not None and not test(ctx, node.condition):
+            continue
+        for action in redirections:
+            if action.source is None or not selects(ctx, action.source, attacked):
+                continue
+            for new in candidates(ctx, action.target) if action.target is not None else ():
+                if isinstance(new, int) and new not in found and _legal(kernel, engine, chain, new):
+                    found.append(new)
+    if not found:
+        return
+    picked = 0
+    if len(found) > 1:
+        labels = [f"redirect to {engine.describe(u)}" for u in found]
+        owner = engine.state.cards[attacked].controller
+        (picked,) = engine.choose(owner, "option", "which redirection applies?", found, labels)
+    chain[REDIRECTED] = found[picked]
+
+
+def _legal(kernel: FieldKernel, engine: Engine, answered: dict[str, Any], target: int) -> bool:
     """May the answered chain's ability have ``target`` as its new target? An attack's
     own rules (the simple strike, shots…), else the ability's selector (``targeting``)."""
     source = answered["source"]

@@ -247,6 +247,9 @@ def attack(
     if not window(kernel, engine, chain, "target", attacker):
         _removed(kernel, engine, cause, chain, attacker, None)
         return
+    from cardscript.kernels.berserk import redirection  # it builds on this module
+
+    redirection.constant(kernel, engine, chain)  # as the Target object resolves (§412.7)
     redirected = chain.get(REDIRECTED)
     if redirected is not None:  # §412.5: the new target
         target = int(redirected)

@@ -17,7 +17,7 @@ from cardscript.kernels.berserk import attacks
 from cardscript.kernels.berserk.kinds import permitted_acting, poisonable, speaks_of
 
 if TYPE_CHECKING:
-    from cardscript.kernels.berserk.movement import BoardKernel
+    from cardscript.kernels.berserk.field import FieldKernel
 
 
 def first_target(ability: CompiledAbility) -> tuple[ast.Cards, str | None] | None:
@@ -49,7 +49,7 @@ def first_verb(ability: CompiledAbility) -> str | None:
 
 
 def legal_targets(
-    kernel: BoardKernel, engine: Engine, uid: int, ability: CompiledAbility
+    kernel: FieldKernel, engine: Engine, uid: int, ability: CompiledAbility
 ) -> list[int]:
     found = first_target(ability)
     if found is None:
@@ -93,7 +93,7 @@ def legal_targets(
     return [t for t in out if engine.permitted("be_targeted", t, obj=uid) is not False]
 
 
-def retarget_legal(kernel: BoardKernel, engine: Engine, chain: dict[str, Any], target: int) -> bool:
+def retarget_legal(kernel: FieldKernel, engine: Engine, chain: dict[str, Any], target: int) -> bool:
     """May a redirection give ``chain``'s ability, a playable or triggered one that is not
     an attack, ``target`` as its target? It must be one the ability could have named: a
     playable ability's legal targets, a triggered one's selector's (§412.5)."""
