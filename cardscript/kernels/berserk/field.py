@@ -365,8 +365,8 @@ class FieldKernel(Kernel):
             engine.apply("destroy", cause, target=target, killer=killer)
 
     def respond(self, engine: Engine, what: str, nested: bool = False) -> None:
-        """A priority window before ``what`` resolves (``priority.py``); ``nested``
-        opens it even inside another window (a redirection's, §412.4)."""
+        """A priority window before ``what`` resolves (``priority.py``); ``nested`` opens it
+        even inside another (a redirection's, a declared ability's: ``redirection.py``)."""
 
     def _suffer(
         self,

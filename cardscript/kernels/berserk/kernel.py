@@ -19,7 +19,8 @@ in order, with windows at its Target, Result, Calculation and Defense objects
 
 Scenario actions (``do:``): ``setup`` (``decks``, ``first``: the first player's seat),
 ``move`` (``card``, ``to``: a cell such as ``C2`` or ``C1"``), ``strike`` (``attacker``,
-``target``, ``defender``: a card, none, or absent to ask the inactive player; ``rolls``:
+``target``, ``defender``: a card the inactive player assigns at their first priority in
+the Target window, none to allow no defender, or absent to offer them; ``rolls``:
 the dice, attacker first), ``can_strike`` (``attacker``, ``targets``: the expected legal
 targets), ``activate`` (``card``, ``ability``: its keyword's name such as ``Shot``, its
 index, or ``granted`` for one another card grants it written out; ``target``),
