@@ -121,20 +121,41 @@ def test_a_list_of_nouns_shares_its_qualities_and_conditions_keep_their_and() ->
     assert step.condition.ops == ("and",)
 
 
-def test_redirect_it_to_a_card_parses_and_round_trips() -> None:
+def _berserk_clause(text: str, kind: type) -> tuple[ast.Clause, str]:
+    """One Berserk ability of ``kind`` that parses cleanly: its first step, and the text
+    the formatter writes back."""
     from cardscript.grammar.formatter import format_script
 
     game = load_game("berserk")
-    text = "close this → redirect it to target creature you control (any time)."
     result = game.parse(text)
     assert result.diagnostics == ()
-    activated = result.script.lines[0].ability
-    assert isinstance(activated, ast.Activated)
-    step = activated.effects.steps[0]
+    ability = result.script.lines[0].ability
+    assert isinstance(ability, kind)
+    step = ability.effects.steps[0]  # type: ignore[attr-defined]
     assert isinstance(step, ast.Clause)
+    return step, format_script(result.script, game.registry).strip()
+
+
+def test_redirect_it_to_a_card_parses_and_round_trips() -> None:
+    text = "close this → redirect it to target creature you control (any time)."
+    step, written = _berserk_clause(text, ast.Activated)
     action = step.action
     assert (action.verb, action.name, action.word) == ("redirect", "redirect", "it")
     assert step.action.target is not None and step.action.target.noun == "creature"
-    assert format_script(result.script, game.registry).strip() == "C" + text[1:]
-    third = game.parse("when this attacks, target creature redirects it to this.")
+    assert written == "C" + text[1:]
+    third = load_game("berserk").parse("when this attacks, target creature redirects it to this.")
     assert third.diagnostics == ()
+
+
+def test_a_constant_redirection_parses_as_an_ability_of_its_own_and_round_trips() -> None:
+    game = load_game("berserk")
+    text = "Attacks at adjacent creatures you control are redirected to this."
+    step, written = _berserk_clause(text, ast.EffectAbility)
+    assert step.action.verb == "redirected"
+    assert isinstance(step.action.source, ast.Cards) and step.action.source.noun == "creature"
+    assert isinstance(step.action.target, ast.ThisCard)
+    assert written == text
+    # a whole ability only: not a step after a trigger or a cost
+    assert game.parse("when this attacks, attacks at this are redirected to this.").diagnostics
+    # "attacks" is still the event everywhere else
+    assert game.parse("when this attacks, place a counter on this.").diagnostics == ()

@@ -237,7 +237,9 @@ class Action(Node):
     deal, prevent, heal, draw, discard, gain, gain_control, lose, pay, move, place,
     remove_counters, remove_card, search, shuffle, shuffle_into, reveal, look, get, have,
     gain_keyword, lose_keyword, grant_ability, can, cannot, primitive, primitive_amount,
-    named_cost, redirect ("redirect it to X": the kernel verb ``name`` with X).
+    named_cost, redirect ("redirect it to X": the kernel verb ``name`` with X), redirected
+    (a constant redirection, "attacks at ``source`` are redirected to ``target``", an
+    ability of its own).
     """
 
     verb: str

@@ -184,6 +184,13 @@ class AstBuilder(EffectRules, ConditionRules, SelectorRules):
             span=span_of(meta),
         )
 
+    def standing_redirect(self, meta: Meta, children: list[Any]) -> ast.EffectAbility:
+        """ "Attacks at X are redirected to Y": one constant step, the action ``redirected``."""
+        action = first_of(children, ast.Action)
+        clause = ast.Clause(action=action, span=action.span)
+        steps = ast.Steps(steps=(clause,), span=action.span)
+        return ast.EffectAbility(effects=steps, span=span_of(meta))
+
     def replacement(self, meta: Meta, children: list[Any]) -> ast.Replacement:
         return ast.Replacement(
             subject=selector_of(children),

@@ -356,6 +356,10 @@ class EffectRules:
             meta, "redirect", name="redirect", target=selector_of(children), word=it
         )
 
+    def redirected(self, meta: Meta, children: list[Any]) -> ast.Action:
+        attacked, to = selectors_of(children)
+        return self._action(meta, "redirected", source=attacked, target=to)
+
     def choose_target(self, meta: Meta, children: list[Any]) -> ast.Action:
         return self._action(meta, "choose", target=selector_of(children))
 

@@ -320,6 +320,9 @@ class Formatter(PhraseFormatter):
         if v == "redirect":
             verb = self._verb("redirect", third)
             return f"{verb} {a.word or 'it'} to {self.selector(req(a.target))}"
+        if v == "redirected":
+            attacked, to = self.selector(req(a.source)), self.selector(req(a.target))
+            return f"attacks at {attacked} are redirected to {to}"
         if v == "named_cost":
             return f"{self.spell('COST', a.name or '')} {amount}"
         raise TypeError(f"unknown action {v!r}")

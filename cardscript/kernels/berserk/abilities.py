@@ -7,10 +7,8 @@ and its costs can be paid: closing needs an open card that has not acted this tu
 action; after it the card neither moves nor acts again, §219); halting needs an open card
 that has neither moved nor acted (Leap, Teleportation, Maneuver); removing counters needs
 that many counters (§103.6, §104.4). The first target is chosen with the declaration
-(§412.1) among the legal ones: for an attack ability those of ``attacks.legal``; for any
-other ability the selector's candidates within the card's Range X (DICT «Дальность Х»: on
-the battlefield only) that it may target. The effects run with that target, then the
-costs are paid (``declare``).
+(§412.1) among the legal ones (``targeting.py``). The effects run with that target, then
+the costs are paid (``declare``).
 """
 
 from __future__ import annotations
@@ -22,10 +20,9 @@ from cardscript.grammar import ast
 from cardscript.interpreter.cards import CompiledAbility
 from cardscript.interpreter.effects import run_steps
 from cardscript.interpreter.engine import Cause, Engine, Event
-from cardscript.interpreter.select import candidates, matches_cards
-from cardscript.kernels.berserk import attacks, hidden, redirection
-from cardscript.kernels.berserk.kinds import permitted_acting, poisonable, speaks_of
+from cardscript.kernels.berserk import hidden, redirection
 from cardscript.kernels.berserk.strike import AFTER, BEFORE, CHAIN, ON_TOP
+from cardscript.kernels.berserk.targeting import first_target, first_verb, legal_targets
 
 if TYPE_CHECKING:
     from cardscript.kernels.berserk.movement import BoardKernel
@@ -111,79 +108,6 @@ def payable(kernel: BoardKernel, engine: Engine, uid: int, ability: CompiledAbil
             if needed <= 0 or have < needed:
                 return False
     return True
-
-
-def first_target(ability: CompiledAbility) -> tuple[ast.Cards, str | None] | None:
-    """The first targeted selector of the ability's effects, and the attack verb acting
-    on it (None for a non-attack)."""
-    effects = getattr(ability.node, "effects", None)
-    if effects is None:
-        return None
-    for step in effects.steps:
-        clause = step.clause if isinstance(step, ast.Conditional) else step
-        if not isinstance(clause, ast.Clause):
-            continue
-        target = clause.action.target
-        if target is None:  # "target creature gains Armor 3": the subject is the target
-            target = clause.subject
-        quantifier = target.quantifier if isinstance(target, ast.Cards) else None
-        if isinstance(target, ast.Cards) and quantifier is not None and quantifier.kind == "target":
-            verb = clause.action.name if clause.action.name in attacks.ATTACKS else None
-            return target, verb
-    return None
-
-
-def _first_verb(ability: CompiledAbility) -> str | None:
-    """The verb of the ability's first effect ("poison" in "close this → poison …")."""
-    steps = getattr(getattr(ability.node, "effects", None), "steps", ())
-    first = steps[0] if steps else None
-    clause = first.clause if isinstance(first, ast.Conditional) else first
-    return clause.action.name if isinstance(clause, ast.Clause) else None
-
-
-def legal_targets(
-    kernel: BoardKernel, engine: Engine, uid: int, ability: CompiledAbility
-) -> list[int]:
-    found = first_target(ability)
-    if found is None:
-        return []
-    selector, verb = found
-    limit = attacks.reach(engine, uid)
-    squads = [t for p in range(len(engine.state.players)) for t in kernel.squad(engine, p)]
-    ctx = engine.context(uid, ability)
-
-    def meets(t: int) -> bool:
-        """§415.3: every condition counts as met for a hidden card (checked on reveal)."""
-        hidden = not engine.state.cards[t].face_up
-        if hidden and engine.rule("hidden_conditions_satisfied", uid=uid):
-            return True
-        return matches_cards(ctx, selector, t)
-
-    if verb is not None:  # "target card": the attack's own rules say which (a hot path)
-        kind, kinds = attacks.ATTACKS[verb]
-        rules = bool(engine.rule("ranged_excludes_adjacent", uid=uid)), limit
-        asks = speaks_of(engine, "be_targeted")
-        return [
-            t
-            for t in squads
-            if attacks.legal(kernel, engine, uid, t, kind, rules)
-            and meets(t)
-            and not (asks and permitted_acting(engine, "be_targeted", t, uid, kinds) is False)
-        ]
-    out = [t for t in candidates(ctx, selector) if isinstance(t, int)]
-    out += [t for t in squads if t not in out and t != uid and meets(t)]
-    if _first_verb(ability) == "poison":  # an incorporeal creature is no target (DICT)
-        out = [t for t in out if poisonable(engine, t)]
-    here = kernel.cell(engine, uid)
-    if limit is not None:
-        out = [
-            t
-            for t in out
-            if here is not None
-            and (there := kernel.cell(engine, t)) is not None
-            and attacks.steps_between(here, there) <= limit
-        ]
-    return [t for t in out if engine.permitted("be_targeted", t, obj=uid) is not False]
 
 
 def options(
@@ -299,7 +223,7 @@ def declare(
         engine.emit(Event("attacks", subject=uid, obj=target, player=player, data=BEFORE))
         kernel.resolve_pending(engine)
     chain: dict[str, Any] = {"source": uid, "blocked": False, "cancelled": False}
-    if _first_verb(ability) == "summon":
+    if first_verb(ability) == "summon":
         free = kernel.free_cells(engine, uid, "free_adjacent_cell")
         cell = kernel.pick_cell(engine, player, free, engine.definition(uid).name)
         chain["cell"] = list(cell) if cell is not None else None
@@ -309,7 +233,9 @@ def declare(
         what = label(engine, (uid, ability, target))
         if redirection.redirects(ability):  # its Wounds object's own window (§412.4)
             redirection.respond(kernel, engine, chain, what)
-        elif attacking and found is not None and target is not None:
+        elif found is not None and target is not None:  # its Target object's window
+            if not attacking:
+                chain.update(kind="ability", ability=ability.key)
             target = redirection.target_window(kernel, engine, chain, target, what)
             if found[0].span is not None:  # the new target replaces the initial one
                 chosen[found[0].span.offset] = [target]
@@ -359,6 +285,8 @@ def _removes(what: str) -> Any:
             return False
         if what == "blocked" and chains[-2].get("redirection"):
             return False  # a redirection cannot be blocked (§412.4)
+        if chains[-2].get("kind") == "trigger":
+            return False  # removing a triggered ability is not modelled here
         chains[-2][what] = True
         return True
 

@@ -21,7 +21,7 @@ from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.interpreter.kernel import Kernel
 from cardscript.interpreter.primitives import add_counters, remove_counters, set_state
 from cardscript.interpreter.select import Seat, test
-from cardscript.kernels.berserk import attacks, chains, strike
+from cardscript.kernels.berserk import attacks, chains, redirection, strike
 from cardscript.kernels.berserk.geometry import Cell
 from cardscript.kernels.berserk.hosts import attachments, follow_host, host_of
 from cardscript.kernels.berserk.kinds import (
@@ -365,8 +365,8 @@ class FieldKernel(Kernel):
             engine.apply("destroy", cause, target=target, killer=killer)
 
     def respond(self, engine: Engine, what: str, nested: bool = False) -> None:
-        """A priority window before ``what`` resolves (``priority.py``); ``nested``
-        opens it even inside another window (a redirection's, §412.4)."""
+        """A priority window before ``what`` resolves (``priority.py``); ``nested`` opens it
+        even inside another (a redirection's, a declared ability's: ``redirection.py``)."""
 
     def _suffer(
         self,
@@ -591,9 +591,9 @@ class FieldKernel(Kernel):
                     if chains.repeats(engine, trigger):  # §103.4: it and all after it
                         engine.take_pending()
                         break
-                    self.respond(engine, f"{engine.definition(trigger.source).name}'s ability")
+                    aimed = redirection.trigger_window(self, engine, trigger)
                     engine.loop_guard(trigger)
-                    source, controller = trigger.source, trigger.controller
-                    engine.resolve(trigger.ability, source, controller, trigger.event)
+                    source, controller, event = trigger.source, trigger.controller, trigger.event
+                    engine.resolve(trigger.ability, source, controller, event, targets=aimed)
                 self.settle(engine)  # the abilities of one moment have resolved
         engine.chain_done()

@@ -19,7 +19,8 @@ in order, with windows at its Target, Result, Calculation and Defense objects
 
 Scenario actions (``do:``): ``setup`` (``decks``, ``first``: the first player's seat),
 ``move`` (``card``, ``to``: a cell such as ``C2`` or ``C1"``), ``strike`` (``attacker``,
-``target``, ``defender``: a card, none, or absent to ask the inactive player; ``rolls``:
+``target``, ``defender``: a card the inactive player assigns at their first priority in
+the Target window, none to allow no defender, or absent to offer them; ``rolls``:
 the dice, attacker first), ``can_strike`` (``attacker``, ``targets``: the expected legal
 targets), ``activate`` (``card``, ``ability``: its keyword's name such as ``Shot``, its
 index, or ``granted`` for one another card grants it written out; ``target``),
@@ -50,7 +51,7 @@ from typing import Any
 from cardscript.interpreter.cards import CompiledAbility
 from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.interpreter.playable import BundledGame
-from cardscript.kernels.berserk import abilities, control, hidden, hosts, strike
+from cardscript.kernels.berserk import abilities, control, hidden, hosts, strike, targeting
 from cardscript.kernels.berserk.field import GAME, RULE
 from cardscript.kernels.berserk.geometry import (
     COLUMNS,
@@ -207,7 +208,7 @@ class BerserkKernel(PreliminaryKernel):
 
     def own_attack(self, engine: Engine, uid: int, ability: CompiledAbility, target: int) -> bool:
         """An attack ability aimed at its own side: legal, but the agents are not offered it."""
-        found = abilities.first_target(ability)
+        found = targeting.first_target(ability)
         mine = engine.state.cards[uid].controller
         return (
             found is not None
@@ -366,7 +367,7 @@ class BerserkKernel(PreliminaryKernel):
             uid = card()
             ability = abilities.find(engine, uid, str(action["ability"]))
             found = sorted(
-                state.cards[u].card_id for u in abilities.legal_targets(self, engine, uid, ability)
+                state.cards[u].card_id for u in targeting.legal_targets(self, engine, uid, ability)
             )
             if found != sorted(action.get("expected", [])):
                 raise AssertionError(f"{action['card']} may target {found}")

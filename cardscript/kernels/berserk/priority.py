@@ -8,7 +8,10 @@ waiting object resolves, its conditions checked anew: a Destruction Effect cause
 wounds is cancelled if the card has lives left again (§402.3в, T-56), a trigger's "if"
 sees what the responses changed (Concentration, T-28). A declared playable ability waits
 in one too before its effects (``abilities.declare``). Windows do not nest: a response's
-own triggers and deaths resolve at once.
+own triggers and deaths resolve at once; only a redirection's Wounds object and a declared
+ability's Target object get a window of their own (``redirection.py``). While a simple
+strike's Target object is on top the inactive player may assign a defender among the
+sudden actions (20.71).
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from typing import TYPE_CHECKING
 from cardscript.grammar import ast
 from cardscript.interpreter.cards import CompiledAbility
 from cardscript.interpreter.engine import Engine
-from cardscript.kernels.berserk import abilities
+from cardscript.kernels.berserk import abilities, redirection
 
 if TYPE_CHECKING:
     from cardscript.kernels.berserk.movement import BoardKernel
@@ -31,14 +34,28 @@ def sudden(ability: CompiledAbility) -> bool:
     return any(mod.kind == "any_time" for mod in ability.line.mods)
 
 
-def responses(kernel: BoardKernel, engine: Engine, player: int) -> list[abilities.Option]:
+Response = abilities.Option | redirection.Defend
+
+
+def responses(kernel: BoardKernel, engine: Engine, player: int) -> list[Response]:
+    """The sudden actions ``player`` may take now: assigning a defender, then the
+    playable abilities marked "(any time)"."""
+    found: list[Response] = [
+        redirection.Defend(u) for u in redirection.defenders(kernel, engine, player)
+    ]
     if not any(  # cheap first: most squads have no sudden ability at all
         sudden(a)
         for uid in kernel.squad(engine, player)
         for a in engine.card_abilities(uid, ast.Activated)
     ):
-        return []
-    return abilities.options(kernel, engine, player, sudden)
+        return found
+    return found + abilities.options(kernel, engine, player, sudden)
+
+
+def label(engine: Engine, response: Response) -> str:
+    if isinstance(response, redirection.Defend):
+        return f"defend with {engine.describe(response.uid)}"
+    return abilities.label(engine, response)
 
 
 def window(kernel: BoardKernel, engine: Engine, what: str, nested: bool = False) -> None:
@@ -55,16 +72,20 @@ def window(kernel: BoardKernel, engine: Engine, what: str, nested: bool = False)
             if state.result is not None or passes >= len(state.players):
                 return
             found = responses(kernel, engine, holder)
-            picked = 0
-            if found:
-                labels = [abilities.label(engine, o) for o in found]
+            picked = redirection.pinned(engine, found)
+            if found and not picked:
+                labels = [label(engine, o) for o in found]
                 (picked,) = engine.choose(
                     holder, "action", f"respond to {what}?", [None, *found], ["pass", *labels]
                 )
             if picked == 0:
                 passes += 1
             else:
-                abilities.declare(kernel, engine, *found[picked - 1])
+                response = found[picked - 1]
+                if isinstance(response, redirection.Defend):
+                    redirection.assign(kernel, engine, response.uid)
+                else:
+                    abilities.declare(kernel, engine, *response)
                 passes = 0
             holder = (holder + 1) % len(state.players)
     finally:

@@ -2,8 +2,9 @@
 
 An attack: the attacker (an open, revealed creature of the active player that has not
 acted) closes and picks an adjacent enemy card (a flyer may pick any enemy card, §211.5;
-terrain and equipment cannot be attacked). The inactive player may assign a defender: an
-open creature of theirs adjacent to both, not the target; it closes too and becomes the
+terrain and equipment cannot be attacked). The inactive player may assign a defender, a
+sudden action while the Target object is on top (``redirection.defenders``): an open
+creature of theirs adjacent to both, not the target; it closes too and becomes the
 reflector (§205.3, Directed Strike and Precision forbid it). If the reflector is an open
 creature that fights and the attacker's strike can be answered, both roll, attacker first,
 and the strike table (§205.6) gives the tiers; the higher roller may weaken an exchange
@@ -11,12 +12,12 @@ row (§216.7). Otherwise only the attacker rolls, clamped to 1..6: ≤3 weak, 4�
 6 strong (§205.4). Die modifiers are the ``die_roll`` stat (Blessing, Curse, experience).
 
 The chain's objects are steps in order (§216), with a priority window for sudden actions
-while each object where players may act is on top: the Target object (a block; then the
-defender), the Result object (die-roll modifiers, applied when it resolves; playable
-ones may be declared only then, §422.3), the
-Calculation object (after Weakening; the strike's value is read when it resolves) and the
-Defense object (a block, or "weaken": reducing the attack to a weak blow). Attack
-abilities have the same windows (``attacks.perform``).
+while each object where players may act is on top: the Target object (a block, a
+redirection, the defender), the Result object (die-roll modifiers, applied when it
+resolves; playable ones may be declared only then, §422.3), the Calculation object
+(after Weakening; the strike's value is read when it resolves) and the Defense object (a
+block, or "weaken": reducing the attack to a weak blow). Attack abilities have the same
+windows (``attacks.perform``).
 
 Scenario dice: ``state.data["rolls"]`` (a list) is used before the seeded RNG.
 """
@@ -213,13 +214,17 @@ def attack(
     target: int,
     defender: int | bool | None = True,
 ) -> None:
-    """One simple-strike attack. ``defender``: True asks the inactive player, None means no
-    defender, a uid assigns that one."""
+    """One simple-strike attack. ``defender``: True lets the inactive player assign one in
+    its Target window, None allows none, a uid is that player's answer given in advance
+    (``redirection.pinned``)."""
     state = engine.state
     if target not in targets(kernel, engine, attacker):
         raise ValueError(
             f"{engine.definition(attacker).name} cannot strike {engine.definition(target).name}"
         )
+    pinned = defender if isinstance(defender, int) and not isinstance(defender, bool) else None
+    if pinned is not None and pinned not in defenders(kernel, engine, attacker, target):
+        raise ValueError(f"{engine.definition(pinned).name} cannot defend")
     me = state.cards[attacker].controller
     if kernel.is_flyer(engine, target):
         state.cards[attacker].data.pop("strikes_flyers", None)  # once (§211.9)
@@ -232,31 +237,24 @@ def attack(
     if state.result is not None or state.cards[target].zone not in kernel.play_zones:
         _pay(kernel, engine, cause, attacker, None)
         return
-    # the Target object on top (§216.3): sudden actions (a block), then the defender; on
-    # its resolution "on attacking" triggers go on the stack (§216.4)
-    chain: dict[str, Any] = {"source": attacker, "target": target}
+    # the Target object on top (§216.3): sudden actions, a block, a redirection, the
+    # inactive player's defender among them (``redirection.defenders``); on its
+    # resolution "on attacking" triggers go on the stack (§216.4)
+    chain: dict[str, Any] = {"source": attacker, "target": target, "strike": defender is not None}
     chain.update(blocked=False, cancelled=False)
+    if pinned is not None:
+        chain["pinned"] = pinned
     if not window(kernel, engine, chain, "target", attacker):
         _removed(kernel, engine, cause, chain, attacker, None)
         return
+    from cardscript.kernels.berserk import redirection  # it builds on this module
+
+    redirection.constant(kernel, engine, chain)  # as the Target object resolves (§412.7)
     redirected = chain.get(REDIRECTED)
-    if redirected is not None:  # §412.5: the new target; a defender would redirect again
-        target, defender = int(redirected), None
+    if redirected is not None:  # §412.5: the new target
+        target = int(redirected)
         kernel.reveal_card(engine, target)
-    candidates = defenders(kernel, engine, attacker, target) if defender is not None else []
-    reflector = target
-    if defender is True:
-        if candidates:
-            labels = ["no defender"] + [f"defend with {engine.describe(u)}" for u in candidates]
-            (picked,) = engine.choose(
-                1 - me, "option", "assign a defender?", [None, *candidates], labels
-            )
-            if picked > 0:
-                reflector = candidates[picked - 1]
-    elif isinstance(defender, int) and not isinstance(defender, bool):
-        if defender not in candidates:
-            raise ValueError(f"{engine.definition(defender).name} cannot defend")
-        reflector = defender
+    reflector = int(chain.get(DEFENDER, target))
     if reflector != target:  # it closes in the attacker's Payment object (§216.12а)
         state.data["defender"] = reflector
         engine.emit(Event("defends", subject=reflector, obj=attacker))
@@ -342,6 +340,7 @@ def attack(
 
 
 REDIRECTED = "redirected"  # chain key: the new target a redirection gave it (§412.5)
+DEFENDER = "defender"  # chain key: the defender assigned to a simple strike (§205.3)
 CHAIN = "declared chains"  # state.data: the chains declared and not yet paid, newest last
 ON_TOP = "object on top"  # state.data: the attack's object whose window is open
 OBJECTS = {
