@@ -21,7 +21,7 @@ from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.interpreter.kernel import Kernel
 from cardscript.interpreter.primitives import add_counters, remove_counters, set_state
 from cardscript.interpreter.select import Seat, test
-from cardscript.kernels.berserk import attacks, chains, strike
+from cardscript.kernels.berserk import attacks, chains, modifiers, strike
 from cardscript.kernels.berserk.geometry import Cell
 from cardscript.kernels.berserk.hosts import attachments, follow_host, host_of
 from cardscript.kernels.berserk.kinds import (
@@ -51,7 +51,7 @@ class FieldKernel(Kernel):
     life_resource = default_resource = "life"
     max_turns = 60
     default_duration = "battle"  # §407.2, §418.2: no duration given, until the battle ends
-    rule_keywords = "Poisoning 1"  # given by the verb "poison"
+    rule_keywords = "Poisoning 1, Blessing, Curse"  # given by "poison", "bless", "curse"
     max_actions = 40
 
     def primitives(self) -> dict[str, Any]:
@@ -70,6 +70,7 @@ class FieldKernel(Kernel):
             "destroy": self._destroy,
             "poison": self._poison,
             **attacks.primitives(self),
+            **modifiers.primitives(self),
         }
 
     # ---- cards and cells --------------------------------------------------------------
