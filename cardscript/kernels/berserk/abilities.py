@@ -23,7 +23,7 @@ from cardscript.interpreter.cards import CompiledAbility
 from cardscript.interpreter.effects import run_steps
 from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.interpreter.select import candidates, matches_cards
-from cardscript.kernels.berserk import attacks, hidden, redirection
+from cardscript.kernels.berserk import attacks, declared, hidden, redirection
 from cardscript.kernels.berserk.kinds import permitted_acting, poisonable, speaks_of
 from cardscript.kernels.berserk.modifiers import die_modifier
 from cardscript.kernels.berserk.strike import AFTER, BEFORE, CHAIN, ON_TOP
@@ -122,14 +122,15 @@ def legal_targets(
     selector, verb = found
     limit = attacks.reach(engine, uid)
     squads = [t for p in range(len(engine.state.players)) for t in kernel.squad(engine, p)]
-    ctx = engine.context(uid, ability)
+    # a number chosen on declaration: legal for some value of it ("with cost X")
+    contexts = [engine.context(uid, a) for a in declared.bindings(engine, ability)]
 
     def meets(t: int) -> bool:
         """§415.3: every condition counts as met for a hidden card (checked on reveal)."""
         hidden = not engine.state.cards[t].face_up
         if hidden and engine.rule("hidden_conditions_satisfied", uid=uid):
             return True
-        return matches_cards(ctx, selector, t)
+        return any(matches_cards(ctx, selector, t) for ctx in contexts)
 
     if verb is not None:  # "target card": the attack's own rules say which (a hot path)
         kind, kinds = attacks.ATTACKS[verb]
@@ -142,7 +143,8 @@ def legal_targets(
             and meets(t)
             and not (asks and permitted_acting(engine, "be_targeted", t, uid, kinds) is False)
         ]
-    out = [t for t in candidates(ctx, selector) if isinstance(t, int)]
+    out = [t for ctx in contexts for t in candidates(ctx, selector) if isinstance(t, int)]
+    out = list(dict.fromkeys(out))
     out += [t for t in squads if t not in out and t != uid and meets(t)]
     if _first_verb(ability) == "poison":  # an incorporeal creature is no target (DICT)
         out = [t for t in out if poisonable(engine, t)]
@@ -256,6 +258,18 @@ def declare(
         raise ValueError(f"{engine.definition(uid).name} cannot use {ability.origin}{at} now")
     chosen: dict[int, list[Any]] = {}
     found = first_target(ability)
+    if declared.names(ability):  # declared with its targets; a hidden target meets any
+        ability = declared.choose(
+            engine,
+            uid,
+            ability,
+            lambda a: (
+                found is None
+                or target is None
+                or not engine.state.cards[target].face_up
+                or matches_cards(engine.context(uid, a), found[0], target)
+            ),
+        )
     if found is not None and target is not None and found[0].span is not None:
         chosen[found[0].span.offset] = [target]
     kernel.reveal_card(engine, uid)  # §415.2: a hidden card declaring a sudden ability
