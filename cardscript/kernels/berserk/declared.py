@@ -71,10 +71,12 @@ def choose(
     uid: int,
     ability: CompiledAbility,
     fits: Callable[[CompiledAbility], bool] | None = None,
+    player: int | None = None,
 ) -> CompiledAbility:
-    """The controller declares each number (``fits``: those that keep the first target
-    legal); the ability comes back bound to them."""
-    player = engine.state.cards[uid].controller
+    """The controller (``player``, by default the card's) declares each number (``fits``:
+    those that keep the first target legal); the ability comes back bound to them."""
+    if player is None:
+        player = engine.state.cards[uid].controller
     for name in names(ability):
         found = [bind(ability, name, v) for v in values(engine, ability, name)]
         if fits is not None:

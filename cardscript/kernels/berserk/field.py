@@ -21,7 +21,7 @@ from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.interpreter.kernel import Kernel
 from cardscript.interpreter.primitives import add_counters, remove_counters, set_state
 from cardscript.interpreter.select import Seat, test
-from cardscript.kernels.berserk import attacks, chains, modifiers, strike
+from cardscript.kernels.berserk import attacks, chains, hidden, modifiers, strike
 from cardscript.kernels.berserk.geometry import Cell
 from cardscript.kernels.berserk.hosts import attachments, follow_host, host_of
 from cardscript.kernels.berserk.kinds import (
@@ -29,7 +29,6 @@ from cardscript.kernels.berserk.kinds import (
     KIND_OF_ACT,
     keyword_lost,
     kinds_of,
-    poisonable,
     prevention,
     protected,
 )
@@ -68,7 +67,6 @@ class FieldKernel(Kernel):
             "lose_game": self._outcome("lose"),
             "strike": strike.primitive(self),
             "destroy": self._destroy,
-            "poison": self._poison,
             **attacks.primitives(self),
             **modifiers.primitives(self),
         }
@@ -466,26 +464,6 @@ class FieldKernel(Kernel):
                 uid = found[picked]
         return remove_counters(engine, cause, uid, counter, amount)
 
-    def _poison(self, engine: Engine, cause: Cause, target: Any, **_: Any) -> bool:
-        """The verb "poison" (отравить): the creature gains Poisoning 1 until the battle
-        ends; not an artifact, nor a creature that cannot be poisoned (Incorporeality,
-        Protection from Poison; DICT «Отравление»)."""
-        if not poisonable(engine, target):
-            return False
-        engine.state.lasting.append(
-            {
-                "kind": "keyword",
-                "keyword": "poisoning",
-                "gain": True,
-                "args": ["1"],
-                "uids": [target],
-                "until": self.default_duration,
-                "timestamp": engine.state.tick(),
-                "cause": cause.as_dict(),
-            }
-        )
-        return True
-
     def _destroy(
         self, engine: Engine, cause: Cause, target: Any, killer: Any = False, **_: Any
     ) -> bool:
@@ -592,9 +570,12 @@ class FieldKernel(Kernel):
                     if chains.repeats(engine, trigger):  # §103.4: it and all after it
                         engine.take_pending()
                         break
-                    self.respond(engine, f"{engine.definition(trigger.source).name}'s ability")
-                    engine.loop_guard(trigger)
                     source, controller = trigger.source, trigger.controller
-                    engine.resolve(trigger.ability, source, controller, trigger.event)
+                    ability = hidden.declare_trigger(
+                        self, engine, source, controller, trigger.ability
+                    )
+                    self.respond(engine, f"{engine.definition(source).name}'s ability")
+                    engine.loop_guard(trigger)
+                    engine.resolve(ability, source, controller, trigger.event)
                 self.settle(engine)  # the abilities of one moment have resolved
         engine.chain_done()

@@ -344,6 +344,7 @@ class BerserkKernel(PreliminaryKernel):
             self.mulligan(engine, player)
         elif name == "move":
             self.move_card(engine, card(), parse_cell(str(action["to"])))
+            self.resolve_pending(engine)  # as after a move in the main phase ("when this moves")
         elif name == "strike":
             defender: int | bool | None = True
             if "defender" in action:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from cardscript.grammar import ast
 from cardscript.interpreter.cards import CompiledAbility
 from cardscript.interpreter.engine import Cause, Engine
+from cardscript.kernels.berserk.kinds import poisonable
 
 if TYPE_CHECKING:
     from cardscript.kernels.berserk.field import FieldKernel
@@ -77,19 +78,23 @@ def die_modifier(engine: Engine, ability: CompiledAbility) -> bool:
     return found[1]
 
 
-def give_keyword(kernel: FieldKernel, keyword: str) -> Any:
-    """The verb "bless" / "curse": the card gains Blessing / Curse until the battle ends
-    (no duration given, §407.2); shown by a marker (§200.6)."""
+def give_keyword(kernel: FieldKernel, keyword: str, *args: str) -> Any:
+    """A verb giving the card a keyword until the battle ends (no duration given,
+    §407.2), shown by a marker (§200.6): "bless" Blessing, "curse" Curse, "poison"
+    Poisoning 1, not to an artifact nor a creature that cannot be poisoned
+    (Incorporeality, Protection from Poison; DICT «Отравление»)."""
 
     def run(engine: Engine, cause: Cause, target: Any, **_: Any) -> bool:
         if not isinstance(target, int) or engine.state.cards[target].zone not in kernel.play_zones:
+            return False
+        if keyword == "Poisoning" and not poisonable(engine, target):
             return False
         engine.state.lasting.append(
             {
                 "kind": "keyword",
                 "keyword": keyword.casefold(),
                 "gain": True,
-                "args": [],
+                "args": list(args),
                 "uids": [target],
                 "until": kernel.default_duration,
                 "timestamp": engine.state.tick(),
@@ -102,4 +107,6 @@ def give_keyword(kernel: FieldKernel, keyword: str) -> Any:
 
 
 def primitives(kernel: FieldKernel) -> dict[str, Any]:
-    return {verb: give_keyword(kernel, keyword) for verb, keyword in DIE_VERBS.items()}
+    out = {verb: give_keyword(kernel, keyword) for verb, keyword in DIE_VERBS.items()}
+    out["poison"] = give_keyword(kernel, "Poisoning", "1")
+    return out
