@@ -50,7 +50,7 @@ class FieldKernel(Kernel):
     life_resource = default_resource = "life"
     max_turns = 60
     default_duration = "battle"  # §407.2, §418.2: no duration given, until the battle ends
-    rule_keywords = "Poisoning 1, Blessing, Curse"  # given by "poison", "bless", "curse"
+    rule_keywords = "Poisoning 1"  # given by "poison"; "bless", "curse" see ``know_verbs``
     max_actions = 40
 
     def primitives(self) -> dict[str, Any]:
@@ -70,6 +70,11 @@ class FieldKernel(Kernel):
             **attacks.primitives(self),
             **modifiers.primitives(self),
         }
+
+    def know_verbs(self, engine: Engine) -> None:
+        """Before a game: the keywords the rules' verbs may give in it (``modifiers``)."""
+        self.rule_keywords = modifiers.rule_keywords(engine)
+        engine.pool.know_rule_keywords(self.rule_keywords)
 
     # ---- cards and cells --------------------------------------------------------------
     def squad(self, engine: Engine, player: int) -> list[int]:

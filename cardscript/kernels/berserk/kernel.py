@@ -259,6 +259,7 @@ class BerserkKernel(PreliminaryKernel):
 
     # ---- scenarios ------------------------------------------------------------------------
     def scenario_setup(self, engine: Engine, setup: Mapping[str, Any]) -> None:
+        self.know_verbs(engine)
         state = engine.state
         state.data.setdefault("first", int(setup.get("first", state.active)))
         for index, spec in enumerate(setup.get("players", [])):
