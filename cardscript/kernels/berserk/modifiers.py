@@ -200,12 +200,13 @@ def group(engine: Engine, giver: int | None, source: int, target: int | None) ->
     return 1 if cards[giver].controller == cards[source].controller else 3
 
 
-def _in_order(engine: Engine, found: list[Part]) -> list[Part]:
-    """§422.4а: the controller of the group's sources orders it where that matters, while
-    both additions and multiplications are left."""
+def _in_order(engine: Engine, found: list[Part], source: int) -> list[Part]:
+    """§422.4а: the controller of the group's sources (of the ability's source where no
+    card gave them) orders it where that matters, while both additions and
+    multiplications are left."""
     left, out = list(found), []
     while len({isinstance(p.change, Fraction) for p in left}) > 1:
-        giver = next(p.giver for p in left if p.giver is not None)
+        giver = next((p.giver for p in left if p.giver is not None), source)
         player = engine.state.cards[giver].controller
         prompt = "which modifier applies first?"
         (picked,) = engine.choose(player, "option", prompt, left, [p.label for p in left])
@@ -223,7 +224,7 @@ def ordered(engine: Engine, value: int, found: list[Part], source: int, target: 
         groups.setdefault(group(engine, part.giver, source, target), []).append(part)
     total: int | Fraction = value
     for key in sorted(groups):
-        for part in _in_order(engine, groups[key]):
+        for part in _in_order(engine, groups[key], source):
             if isinstance(part.change, Fraction):
                 total = math.ceil(total * part.change)
             else:
