@@ -90,15 +90,23 @@ def reveal_mattering(kernel: FieldKernel, engine: Engine) -> bool:
     return bool(found)
 
 
+_ALL_SELECTORS: dict[int, tuple[object, list[ast.Cards]]] = {}  # id(node) -> (node, found)
+
+
 def _all_selectors(node: object) -> list[ast.Cards]:
-    """Every "each …" / "all …" card selector written in an ability's effects."""
+    """Every "each …" / "all …" card selector written in an ability's effects (remembered
+    per node: every trigger declared asks)."""
     if not isinstance(node, ast.Node):
         return []
-    return [
-        n
-        for n in node.walk()
-        if isinstance(n, ast.Cards) and n.quantifier is not None and n.quantifier.kind in ALL
-    ]
+    known = _ALL_SELECTORS.get(id(node))
+    if known is None or known[0] is not node:
+        found = [
+            n
+            for n in node.walk()
+            if isinstance(n, ast.Cards) and n.quantifier is not None and n.quantifier.kind in ALL
+        ]
+        known = _ALL_SELECTORS[id(node)] = (node, found)
+    return known[1]
 
 
 def _publicly(

@@ -117,18 +117,29 @@ def give_keyword(kernel: FieldKernel, keyword: str, *args: str) -> Any:
     return run
 
 
+_RULE_KEYWORDS: dict[int, tuple[object, int, str]] = {}  # id(pool) -> (pool, version, text)
+
+
 def rule_keywords(engine: Engine) -> str:
     """The keywords the rules' verbs give (``Kernel.rule_keywords``): Poisoning 1 ("poison")
     always, Blessing and Curse only where a card of the pool blesses or curses, since a
     gainable "this gets …" makes every stat look its modifiers up."""
+    pool = engine.pool
+    known = _RULE_KEYWORDS.get(id(pool))
+    if known is not None and known[0] is pool and known[1] == pool.version:
+        return known[2]
+    nodes = [n for card in pool.cards.values() for a in card.abilities for n in a.node.walk()]
+    for node in list(nodes):  # and in the abilities text grants ('this has "…"')
+        if isinstance(node, ast.Action) and node.verb == "grant_ability":
+            nodes.extend(n for line in pool.granted_lines(node.text or "") for n in line.walk())
     verbs = {
         node.name
-        for card in engine.pool.cards.values()
-        for ability in card.abilities
-        for node in ability.node.walk()
+        for node in nodes
         if isinstance(node, ast.Action) and node.verb == "primitive" and node.name in DIE_VERBS
     }
-    return ", ".join(["Poisoning 1", *(DIE_VERBS[v] for v in sorted(verbs))])
+    text = ", ".join(["Poisoning 1", *(DIE_VERBS[v] for v in sorted(verbs))])
+    _RULE_KEYWORDS[id(pool)] = (pool, pool.version, text)
+    return text
 
 
 def primitives(kernel: FieldKernel) -> dict[str, Any]:
