@@ -159,3 +159,25 @@ def test_a_constant_redirection_parses_as_an_ability_of_its_own_and_round_trips(
     assert game.parse("when this attacks, attacks at this are redirected to this.").diagnostics
     # "attacks" is still the event everywhere else
     assert game.parse("when this attacks, place a counter on this.").diagnostics == ()
+
+
+def test_a_number_chosen_on_declaration_parses_checks_and_round_trips() -> None:
+    from cardscript.grammar.checks import check_script
+    from cardscript.grammar.formatter import format_script
+
+    game = load_game("berserk")
+    text = (
+        "Close this → deal 1 wound to target creature with cost X, then deal 1 wound to "
+        "target card other than this with cost X, where X is chosen on declaration."
+    )
+    result = game.parse(text)
+    assert result.diagnostics == ()
+    activated = result.script.lines[0].ability
+    assert isinstance(activated, ast.Activated)
+    assert [d.name for d in activated.effects.declared] == ["X"]
+    assert activated.effects.where == ()
+    assert check_script(result.script, game.registry) == []
+    assert format_script(result.script, game.registry).strip() == text
+    # without the declaration X is bound by nothing
+    unbound = game.parse("Close this → deal 1 wound to each enemy creature with cost X.")
+    assert [d.code for d in check_script(unbound.script, game.registry)] == ["CS-T003"]

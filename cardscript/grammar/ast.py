@@ -310,6 +310,7 @@ class Steps(Node):
     steps: tuple[Step, ...]
     joiners: tuple[str, ...] = ()  # between consecutive steps: ",", ", then", ", and", ". then"
     where: tuple[Binding, ...] = ()  # ", where X is the number of …"
+    declared: tuple[DeclaredNumber, ...] = ()  # ", where X is chosen on declaration"
 
 
 @dataclass(frozen=True)
@@ -318,6 +319,14 @@ class Binding(Node):
 
     name: str
     selector: Selector
+
+
+@dataclass(frozen=True)
+class DeclaredNumber(Node):
+    """X chosen by the ability's controller as it is declared: "where X is chosen on
+    declaration" (Berserk's "of the chosen cost", §415.3)."""
+
+    name: str
 
 
 # ---- events and abilities --------------------------------------------------------------

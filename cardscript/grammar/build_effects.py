@@ -32,14 +32,21 @@ class EffectRules:
     def steps(self, meta: Meta, children: list[Any]) -> ast.Steps:
         children = clean(children)
         where = all_of(children, ast.Binding)
-        steps = tuple(c for c in children if not isinstance(c, (str, ast.Binding)))
+        declared = all_of(children, ast.DeclaredNumber)
+        bound = (str, ast.Binding, ast.DeclaredNumber)
+        steps = tuple(c for c in children if not isinstance(c, bound))
         joiners = tuple(c for c in children if isinstance(c, str))
-        return ast.Steps(steps=steps, joiners=joiners, where=where, span=span_of(meta))
+        return ast.Steps(
+            steps=steps, joiners=joiners, where=where, declared=declared, span=span_of(meta)
+        )
 
     def where_clause(self, meta: Meta, children: list[Any]) -> ast.Binding:
         return ast.Binding(
             name=str(token_of(children, "VAR")), selector=selector_of(children), span=span_of(meta)
         )
+
+    def declared_number(self, meta: Meta, children: list[Any]) -> ast.DeclaredNumber:
+        return ast.DeclaredNumber(name=str(token_of(children, "VAR")), span=span_of(meta))
 
     def sep(self, meta: Meta, children: list[Any]) -> str:
         words = [str(c).casefold() for c in children]

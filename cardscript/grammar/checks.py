@@ -40,6 +40,7 @@ def check_line(
         set(params)
         | _bound_by_costs(ability)
         | {b.name for node in line.walk() if isinstance(node, ast.Steps) for b in node.where}
+        | {node.name for node in line.walk() if isinstance(node, ast.DeclaredNumber)}
     )
     # "loses Poisoning" means the keyword whatever its value: no value is needed there
     losing = {

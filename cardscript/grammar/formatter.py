@@ -181,6 +181,8 @@ class Formatter(PhraseFormatter):
                 out += f"{joiner} {text}"
         for binding in steps.where:
             out += f", where {binding.name} is the number of {self.selector(binding.selector)}"
+        for number in steps.declared:
+            out += f", where {number.name} is chosen on declaration"
         return out
 
     def step(self, step: ast.Node) -> str:

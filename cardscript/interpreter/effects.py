@@ -376,6 +376,7 @@ def _lasting(
             else ctx.engine.kernel.default_duration or ctx.engine.kernel.turn_phase,
             "timestamp": ctx.engine.state.tick(),
             "cause": cause_of(ctx).as_dict(),
+            "giver": ctx.source,  # the card whose text made it (Berserk's §422.4 groups)
         }
     )
     entry.update(_which_end(ctx, phase))

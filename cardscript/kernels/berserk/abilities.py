@@ -20,7 +20,9 @@ from cardscript.grammar import ast
 from cardscript.interpreter.cards import CompiledAbility
 from cardscript.interpreter.effects import run_steps
 from cardscript.interpreter.engine import Cause, Engine, Event
-from cardscript.kernels.berserk import hidden, redirection
+from cardscript.interpreter.select import matches_cards
+from cardscript.kernels.berserk import declared, hidden, redirection
+from cardscript.kernels.berserk.modifiers import die_modifier
 from cardscript.kernels.berserk.strike import AFTER, BEFORE, CHAIN, ON_TOP
 from cardscript.kernels.berserk.targeting import first_target, first_verb, legal_targets
 
@@ -46,40 +48,11 @@ def idle(ability: CompiledAbility) -> bool:
     return not any(a.verb == "primitive" and a.name in ("close", "halt") for a in _costs(ability))
 
 
-def stat_mods(node: object) -> list[ast.StatMod]:
-    """Every stat modifier written anywhere in an ability's syntax tree."""
-    found: list[ast.StatMod] = []
-    stack = [node]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, ast.StatMod):
-            found.append(item)
-        elif isinstance(item, tuple | list):
-            stack.extend(item)
-        elif hasattr(item, "__dataclass_fields__"):
-            stack.extend(getattr(item, f) for f in item.__dataclass_fields__)
-    return found
-
-
-_DIE_MODIFIERS: dict[int, tuple[object, bool]] = {}  # id(node) -> (node, answer)
-
-
-def die_modifier(ability: CompiledAbility) -> bool:
-    """Do the ability's effects give die-roll modifiers (§422.3)? Remembered per node."""
-    node = ability.node
-    found = _DIE_MODIFIERS.get(id(node))
-    if found is None or found[0] is not node:
-        effects = getattr(node, "effects", None)
-        found = (node, any(m.stat == "die_roll" for m in stat_mods(effects)))
-        _DIE_MODIFIERS[id(node)] = found
-    return found[1]
-
-
 def payable(kernel: BoardKernel, engine: Engine, uid: int, ability: CompiledAbility) -> bool:
     card = engine.state.cards[uid]
     if card.zone not in kernel.play_zones:
         return False
-    if die_modifier(ability) and engine.state.data.get(ON_TOP) != "result":
+    if die_modifier(engine, ability) and engine.state.data.get(ON_TOP) != "result":
         return False  # §422.3: only while a Result object is on top
     if redirection.redirects(ability) and not redirection.declarable(engine, uid):
         return False  # §412.3, §412.5, §412.6
@@ -208,6 +181,18 @@ def declare(
         raise ValueError(f"{engine.definition(uid).name} cannot use {ability.origin}{at} now")
     chosen: dict[int, list[Any]] = {}
     found = first_target(ability)
+    if declared.names(ability):  # declared with its targets; a hidden target meets any
+        ability = declared.choose(
+            engine,
+            uid,
+            ability,
+            lambda a: (
+                found is None
+                or target is None
+                or not engine.state.cards[target].face_up
+                or matches_cards(engine.context(uid, a), found[0], target)
+            ),
+        )
     if found is not None and target is not None and found[0].span is not None:
         chosen[found[0].span.offset] = [target]
     kernel.reveal_card(engine, uid)  # §415.2: a hidden card declaring a sudden ability

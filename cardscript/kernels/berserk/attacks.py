@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cardscript.interpreter.engine import Cause, Engine, Event
-from cardscript.kernels.berserk import control, strike
+from cardscript.kernels.berserk import control, modifiers, strike
 from cardscript.kernels.berserk.kinds import ability_of, attack_value, may_attack
 
 if TYPE_CHECKING:
@@ -138,7 +138,12 @@ def perform(kernel: FieldKernel, engine: Engine, cause: Cause, target: int, verb
         if not strike.window(kernel, engine, chain, "defense", source):
             return True  # blocked or cancelled: no wounds (its Payment is its declaration's)
         tier = min(strike.tier(result), int(chain.get("reduced", strike.STRONG)))
-        value = attack_value(engine, target, strength(engine, source, cause, kind)[tier], qualities)
+        # §422.4: the strength's modifiers by group, the target's own, then a set-to
+        found = modifiers.parts(engine, source, "strength")
+        value = strength(engine, source, cause, kind)[tier]
+        value = max(0, modifiers.ordered(engine, value, found, source, target))
+        value = attack_value(engine, target, value, qualities)
+        value = modifiers.set_value(engine, source, target, value, "strength")
         if value > 0:
             engine.apply(
                 "deal_damage",

@@ -21,7 +21,7 @@ from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.interpreter.kernel import Kernel
 from cardscript.interpreter.primitives import add_counters, remove_counters, set_state
 from cardscript.interpreter.select import Seat, test
-from cardscript.kernels.berserk import attacks, chains, redirection, strike
+from cardscript.kernels.berserk import attacks, chains, hidden, modifiers, redirection, strike
 from cardscript.kernels.berserk.geometry import Cell
 from cardscript.kernels.berserk.hosts import attachments, follow_host, host_of
 from cardscript.kernels.berserk.kinds import (
@@ -29,7 +29,6 @@ from cardscript.kernels.berserk.kinds import (
     KIND_OF_ACT,
     keyword_lost,
     kinds_of,
-    poisonable,
     prevention,
     protected,
 )
@@ -51,7 +50,7 @@ class FieldKernel(Kernel):
     life_resource = default_resource = "life"
     max_turns = 60
     default_duration = "battle"  # §407.2, §418.2: no duration given, until the battle ends
-    rule_keywords = "Poisoning 1"  # given by the verb "poison"
+    rule_keywords = "Poisoning 1"  # given by "poison"; "bless", "curse" see ``know_verbs``
     max_actions = 40
 
     def primitives(self) -> dict[str, Any]:
@@ -68,9 +67,14 @@ class FieldKernel(Kernel):
             "lose_game": self._outcome("lose"),
             "strike": strike.primitive(self),
             "destroy": self._destroy,
-            "poison": self._poison,
             **attacks.primitives(self),
+            **modifiers.primitives(self),
         }
+
+    def know_verbs(self, engine: Engine) -> None:
+        """Before a game: the keywords the rules' verbs may give in it (``modifiers``)."""
+        self.rule_keywords = modifiers.rule_keywords(engine)
+        engine.pool.know_rule_keywords(self.rule_keywords)
 
     # ---- cards and cells --------------------------------------------------------------
     def squad(self, engine: Engine, player: int) -> list[int]:
@@ -465,26 +469,6 @@ class FieldKernel(Kernel):
                 uid = found[picked]
         return remove_counters(engine, cause, uid, counter, amount)
 
-    def _poison(self, engine: Engine, cause: Cause, target: Any, **_: Any) -> bool:
-        """The verb "poison" (отравить): the creature gains Poisoning 1 until the battle
-        ends; not an artifact, nor a creature that cannot be poisoned (Incorporeality,
-        Protection from Poison; DICT «Отравление»)."""
-        if not poisonable(engine, target):
-            return False
-        engine.state.lasting.append(
-            {
-                "kind": "keyword",
-                "keyword": "poisoning",
-                "gain": True,
-                "args": ["1"],
-                "uids": [target],
-                "until": self.default_duration,
-                "timestamp": engine.state.tick(),
-                "cause": cause.as_dict(),
-            }
-        )
-        return True
-
     def _destroy(
         self, engine: Engine, cause: Cause, target: Any, killer: Any = False, **_: Any
     ) -> bool:
@@ -591,9 +575,14 @@ class FieldKernel(Kernel):
                     if chains.repeats(engine, trigger):  # §103.4: it and all after it
                         engine.take_pending()
                         break
-                    aimed = redirection.trigger_window(self, engine, trigger)
-                    engine.loop_guard(trigger)
                     source, controller, event = trigger.source, trigger.controller, trigger.event
-                    engine.resolve(trigger.ability, source, controller, event, targets=aimed)
+                    ability = hidden.declare_trigger(
+                        self, engine, source, controller, trigger.ability
+                    )
+                    aimed = redirection.trigger_window(
+                        self, engine, trigger._replace(ability=ability)
+                    )
+                    engine.loop_guard(trigger)
+                    engine.resolve(ability, source, controller, event, targets=aimed)
                 self.settle(engine)  # the abilities of one moment have resolved
         engine.chain_done()

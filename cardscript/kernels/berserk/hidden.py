@@ -32,6 +32,7 @@ from cardscript.grammar import ast
 from cardscript.interpreter.cards import CompiledAbility
 from cardscript.interpreter.engine import Engine
 from cardscript.interpreter.select import candidates, test
+from cardscript.kernels.berserk import declared
 
 if TYPE_CHECKING:
     from cardscript.kernels.berserk.field import FieldKernel
@@ -89,15 +90,23 @@ def reveal_mattering(kernel: FieldKernel, engine: Engine) -> bool:
     return bool(found)
 
 
+_ALL_SELECTORS: dict[int, tuple[object, list[ast.Cards]]] = {}  # id(node) -> (node, found)
+
+
 def _all_selectors(node: object) -> list[ast.Cards]:
-    """Every "each …" / "all …" card selector written in an ability's effects."""
+    """Every "each …" / "all …" card selector written in an ability's effects (remembered
+    per node: every trigger declared asks)."""
     if not isinstance(node, ast.Node):
         return []
-    return [
-        n
-        for n in node.walk()
-        if isinstance(n, ast.Cards) and n.quantifier is not None and n.quantifier.kind in ALL
-    ]
+    known = _ALL_SELECTORS.get(id(node))
+    if known is None or known[0] is not node:
+        found = [
+            n
+            for n in node.walk()
+            if isinstance(n, ast.Cards) and n.quantifier is not None and n.quantifier.kind in ALL
+        ]
+        known = _ALL_SELECTORS[id(node)] = (node, found)
+    return known[1]
 
 
 def _publicly(
@@ -141,14 +150,20 @@ def hidden_cards(kernel: FieldKernel, engine: Engine) -> list[int]:
 
 
 def choose_all_hidden(
-    kernel: FieldKernel, engine: Engine, uid: int, ability: CompiledAbility
+    kernel: FieldKernel,
+    engine: Engine,
+    uid: int,
+    ability: CompiledAbility,
+    controller: int | None = None,
 ) -> None:
     """§415.3а: the hidden cards an "each …" / "all …" of the declared ability chooses are
-    revealed (§415.2); its effects then read the selector anew (§415.4)."""
+    revealed (§415.2); its effects then read the selector anew (§415.4). ``controller``:
+    the player it is declared for (a trigger's, TC-6b), by default the card's."""
     selectors = _all_selectors(getattr(ability.node, "effects", None))
     if not selectors:
         return
-    controller = engine.state.cards[uid].controller
+    if controller is None:
+        controller = engine.state.cards[uid].controller
     for target in hidden_cards(kernel, engine):
         if any(_publicly(kernel, engine, controller, uid, s, target) for s in selectors):
             kernel.reveal_card(engine, target)
@@ -193,3 +208,15 @@ def choose_more_targets(
         (picked,) = engine.choose(controller, "targets", "choose a target", found, labels)
         chosen[selector.span.offset] = [found[picked]]
         kernel.reveal_card(engine, found[picked])
+
+
+def declare_trigger(
+    kernel: FieldKernel, engine: Engine, uid: int, controller: int, ability: CompiledAbility
+) -> CompiledAbility:
+    """A triggered ability is declared (§405.2): its numbers chosen on declaration are
+    chosen, and its "each …" / "all …" choose every hidden card they may (§415.3а); the
+    ability comes back with its numbers bound."""
+    if declared.names(ability):
+        ability = declared.choose(engine, uid, ability, player=controller)
+    choose_all_hidden(kernel, engine, uid, ability, controller)
+    return ability

@@ -260,6 +260,7 @@ class BerserkKernel(PreliminaryKernel):
 
     # ---- scenarios ------------------------------------------------------------------------
     def scenario_setup(self, engine: Engine, setup: Mapping[str, Any]) -> None:
+        self.know_verbs(engine)
         state = engine.state
         state.data.setdefault("first", int(setup.get("first", state.active)))
         for index, spec in enumerate(setup.get("players", [])):
@@ -345,6 +346,7 @@ class BerserkKernel(PreliminaryKernel):
             self.mulligan(engine, player)
         elif name == "move":
             self.move_card(engine, card(), parse_cell(str(action["to"])))
+            self.resolve_pending(engine)  # as after a move in the main phase ("when this moves")
         elif name == "strike":
             defender: int | bool | None = True
             if "defender" in action:

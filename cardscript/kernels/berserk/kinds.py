@@ -145,22 +145,6 @@ def attack_value(engine: Engine, struck: int, value: int, kinds: tuple[str, ...]
     return value
 
 
-def set_value(engine: Engine, striker: int, struck: int, value: int) -> int:
-    """§422.4 group 6: a modifier that sets the strike to a number ("enemy creatures have
-    strike 1") applies last, after the source's, the target's and the rules' modifiers;
-    of several with different numbers the target's controller picks one (§422.4в)."""
-    sets = engine.stat_sets(striker, "strike")
-    if not sets:
-        return value
-    values = list(dict.fromkeys(v for _, v in sets))
-    if len(values) > 1:
-        labels = [f"strike {v}" for v in values]
-        player = engine.state.cards[struck].controller
-        (picked,) = engine.choose(player, "option", "which strike applies?", values, labels)
-        return max(0, values[picked])
-    return max(0, values[0])
-
-
 def _prevents(
     engine: Engine, uid: int, ability: CompiledAbility, protected: int | None = None
 ) -> Iterator[tuple[ast.Action, ast.Node | None]]:

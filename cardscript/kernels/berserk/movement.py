@@ -13,7 +13,7 @@ from typing import Any
 
 from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.interpreter.primitives import move
-from cardscript.kernels.berserk import abilities, control, priority, redirection, strike
+from cardscript.kernels.berserk import abilities, control, modifiers, priority, redirection, strike
 from cardscript.kernels.berserk.field import FieldKernel
 from cardscript.kernels.berserk.geometry import HEIGHT, WIDTH, Cell, cell_name, neighbours, own_rows
 from cardscript.kernels.berserk.hosts import LOST_HOST, attachments, follow_host, host_of
@@ -60,7 +60,7 @@ class BoardKernel(FieldKernel):
                 mod.stat
                 for card in engine.pool.cards.values()
                 for ability in card.abilities
-                for mod in abilities.stat_mods(ability.node)
+                for mod in modifiers.stat_mods(ability.node)
             }
         if stat in modded or engine.state.lasting:
             return engine.stat(uid, stat)

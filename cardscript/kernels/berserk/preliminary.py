@@ -32,6 +32,7 @@ class PreliminaryKernel(BoardKernel):
     """Setting up a battle; the turns are in ``kernel.py``."""
 
     def setup(self, engine: Engine, decks: Sequence[Sequence[str]]) -> None:
+        self.know_verbs(engine)
         state = engine.state
         state.phase = "setup"
         forced = state.data.pop("force_first", None)

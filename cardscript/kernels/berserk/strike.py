@@ -27,8 +27,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cardscript.interpreter.engine import Cause, Engine, Event
-from cardscript.kernels.berserk import control
-from cardscript.kernels.berserk.kinds import attack_value, may_attack, set_value
+from cardscript.kernels.berserk import control, modifiers
+from cardscript.kernels.berserk.kinds import attack_value, may_attack
 
 if TYPE_CHECKING:
     from cardscript.kernels.berserk.field import FieldKernel
@@ -76,16 +76,16 @@ def printed_strike(engine: Engine, uid: int) -> tuple[int, int, int]:
     return weak, medium, strong
 
 
-def strike_values(engine: Engine, uid: int) -> tuple[int, int, int]:
-    # changes to the strike apply to all three tiers, those to one tier ("+1 weak simple
-    # strike") to that one; one that sets it comes last, after the target's modifiers
-    # (``kinds.set_value``)
-    delta = engine.stat(uid, "strike", fixed=False)
-    weak, medium, strong = (
-        max(0, printed + delta + engine.stat(uid, tier))
-        for printed, tier in zip(printed_strike(engine, uid), TIERS, strict=True)
+def strike_value(engine: Engine, striker: int, struck: int, deals: int) -> int:
+    """A tier of the striker's simple strike against ``struck``, with the modifiers to the
+    strike and to that tier ("+1 weak simple strike") in the order of §422.4 (groups 1–4,
+    ``modifiers.ordered``); the target's own and the set-to modifiers come after
+    (``kinds.attack_value``, ``modifiers.set_value``)."""
+    found = modifiers.parts(engine, striker, "strike") + modifiers.parts(
+        engine, striker, TIERS[deals]
     )
-    return weak, medium, strong
+    printed = printed_strike(engine, striker)[deals]
+    return max(0, modifiers.ordered(engine, printed, found, striker, struck))
 
 
 def natural(engine: Engine, uid: int) -> int:
@@ -301,19 +301,19 @@ def attack(
         return
     if chain.get("reduced") is not None and deals is not None:
         deals = min(deals, int(chain["reduced"]))
-    mine = strike_values(engine, attacker)
     state.data["strike_result"] = {"attacker": deals, "reflector": back}
     qualities = ("attack", "melee", "simple_strike")
-    theirs = strike_values(engine, reflector)
-    state.data["wounding"] = []  # §216.11: both sides' wounds land together, deaths after
     blows = []
     if deals is not None:
-        blows.append((cause, attacker, reflector, mine[deals]))
+        blows.append((cause, attacker, reflector, strike_value(engine, attacker, reflector, deals)))
     if back is not None:
         strike_back = Cause(card=state.cards[reflector].card_id, rule="strike back")
-        blows.append((strike_back, reflector, attacker, theirs[back]))
+        theirs = strike_value(engine, reflector, attacker, back)
+        blows.append((strike_back, reflector, attacker, theirs))
+    state.data["wounding"] = []  # §216.11: both sides' wounds land together, deaths after
     for blow_cause, striker, struck, value in blows:
-        amount = set_value(engine, striker, struck, attack_value(engine, struck, value, qualities))
+        value = attack_value(engine, struck, value, qualities)
+        amount = modifiers.set_value(engine, striker, struck, value, "strike")
         if amount <= 0:
             continue  # an attack for 0 deals no wounds (§103.7б)
         dealt = engine.apply(

@@ -13,7 +13,7 @@ from cardscript.grammar import ast
 from cardscript.interpreter.cards import CompiledAbility
 from cardscript.interpreter.engine import Engine
 from cardscript.interpreter.select import candidates, matches_cards
-from cardscript.kernels.berserk import attacks
+from cardscript.kernels.berserk import attacks, declared
 from cardscript.kernels.berserk.kinds import permitted_acting, poisonable, speaks_of
 
 if TYPE_CHECKING:
@@ -57,14 +57,15 @@ def legal_targets(
     selector, verb = found
     limit = attacks.reach(engine, uid)
     squads = [t for p in range(len(engine.state.players)) for t in kernel.squad(engine, p)]
-    ctx = engine.context(uid, ability)
+    # a number chosen on declaration: legal for some value of it ("with cost X")
+    contexts = [engine.context(uid, a) for a in declared.bindings(engine, ability)]
 
     def meets(t: int) -> bool:
         """§415.3: every condition counts as met for a hidden card (checked on reveal)."""
         hidden = not engine.state.cards[t].face_up
         if hidden and engine.rule("hidden_conditions_satisfied", uid=uid):
             return True
-        return matches_cards(ctx, selector, t)
+        return any(matches_cards(ctx, selector, t) for ctx in contexts)
 
     if verb is not None:  # "target card": the attack's own rules say which (a hot path)
         kind, kinds = attacks.ATTACKS[verb]
@@ -77,7 +78,8 @@ def legal_targets(
             and meets(t)
             and not (asks and permitted_acting(engine, "be_targeted", t, uid, kinds) is False)
         ]
-    out = [t for t in candidates(ctx, selector) if isinstance(t, int)]
+    out = [t for ctx in contexts for t in candidates(ctx, selector) if isinstance(t, int)]
+    out = list(dict.fromkeys(out))
     out += [t for t in squads if t not in out and t != uid and meets(t)]
     if first_verb(ability) == "poison":  # an incorporeal creature is no target (DICT)
         out = [t for t in out if poisonable(engine, t)]
