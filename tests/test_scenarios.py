@@ -150,3 +150,36 @@ def test_a_hostile_scenario_file_is_refused_not_expanded(tmp_path: Path) -> None
         "500,000 nodes\n"
     ) in result.stdout
     assert result.stdout.endswith("0 passed, 1 failed\n")
+
+
+def test_a_card_id_defined_twice_stops_the_scenario_where_it_is(tmp_path: Path) -> None:
+    scenario = (
+        Path(__file__).parent / "scenarios" / "pocket-duel" / "PD-T06a-end-check-win.scenario.yaml"
+    )
+    text = scenario.read_text("utf-8").replace("setup:", "cards: [extra.yaml]\nsetup:")
+    (tmp_path / "s.scenario.yaml").write_text(text, "utf-8")
+    card = "  - {id: %s, name: Extra, type: hero, difficulty: 1, text: ''}\n"
+    extra = tmp_path / "extra.yaml"
+    extra.write_text("game: pocket-duel\nset: X\ncards:\n" + card % "x-1" + card % "x-1", "utf-8")
+    twice = run_scenario(tmp_path / "s.scenario.yaml")
+    assert twice.error == (
+        f'CardFileError: {extra}:5:10: card id "x-1" is already defined by {extra}:4:10; '
+        "perhaps try a new id"
+    )
+    bundled = run_scenario_with(
+        tmp_path, "game: pocket-duel\nset: X\ncards:\n" + card % "cinder-hero"
+    )
+    assert bundled == (
+        f'CardFileError: {extra}:4:10: card id "cinder-hero" is already defined by the bundled '
+        "cards; perhaps try a new id"
+    )
+    broken = run_scenario_with(tmp_path, "game: pocket-duel\ncards: [\n")
+    assert broken == (
+        f"CardFileError: {extra}:3:1: expected the node content, but found '<stream end>' "
+        "(while parsing a flow node)"
+    )
+
+
+def run_scenario_with(folder: Path, cards: str) -> str | None:
+    (folder / "extra.yaml").write_text(cards, "utf-8")
+    return run_scenario(folder / "s.scenario.yaml").error

@@ -12,8 +12,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import yaml
-
 from cardscript.content import bundled_cards_dir, package_name
 from cardscript.interpreter.cards import CardPool
 from cardscript.interpreter.engine import Engine
@@ -100,11 +98,39 @@ def bundled_pool(game: str, extra: Sequence[Path] = ()) -> CardPool:
     pool = CardPool.from_files(load_game(game), sorted(folder.glob("*.yaml")))
     if not extra:
         _BUNDLED[game] = pool
+    origins = dict.fromkeys(pool.cards, "the bundled cards")
     for path in extra:
-        data = yaml.safe_load(path.read_text("utf-8"))
-        for card in data["cards"] if isinstance(data, dict) and "cards" in data else [data]:
-            pool.add(card)
+        _add_card_file(pool, path, origins)
     return pool
+
+
+class CardFileError(ValueError):
+    """An extra card file (a scenario's ``cards:``) that cannot join the pool."""
+
+
+def _add_card_file(pool: CardPool, path: Path, origins: dict[str, str]) -> None:
+    """Add a card file's cards; a card id the pool already has is an error, not a silent
+    replacement (a scenario would test another card than its author wrote)."""
+    from cardscript.cardfiles.checkfile import card_entries
+    from cardscript.cardfiles.yamlsource import load_yaml_file
+
+    doc = load_yaml_file(path)
+    problems = [d for d in doc.diagnostics if d.is_error]
+    if doc.data is None or problems:
+        first = problems[0] if problems else None
+        where = f"{path}:{first.span.line}:{first.span.column}" if first and first.span else path
+        raise CardFileError(f"{where}: {first.message if first else 'this card file is empty'}")
+    for json_path, card in card_entries(doc.data):
+        card_id = str(card.get("id"))
+        span = doc.span_of((*json_path, "id"))
+        here = f"{path}:{span.line}:{span.column}"
+        if card_id in origins:
+            raise CardFileError(
+                f'{here}: card id "{card_id}" is already defined by {origins[card_id]}; '
+                "perhaps try a new id"
+            )
+        origins[card_id] = here
+        pool.add(card)
 
 
 class DeckError(ValueError):
