@@ -146,9 +146,9 @@ def add_power(
 def push_triggers(engine: Engine, kernel: ActionsKernel) -> bool:
     """A6: the triggered powers waiting go on the chain, in initiative order; a player
     with several orders them. Returns whether any went on."""
+    if not engine.pending:
+        return False  # most often: asked after every action
     pending = engine.take_pending()
-    if not pending:
-        return False
     for player in kernel.order(engine):
         mine = [t for t in pending if t.controller == player]
         while mine:
