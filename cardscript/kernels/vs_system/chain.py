@@ -240,8 +240,8 @@ def window(engine: Engine, kernel: ActionsKernel, first: int, step: bool = False
             options = offered(engine, holder, empty, specials)
             picked = 0
             if options:
-                (picked,) = choose(
-                    holder, "action", "priority", [None, *options], _labels(engine, kernel, options)
+                (picked,) = choose(  # a tuple: the decision keeps it as it is
+                    holder, "action", "priority", (None, *options), _labels(engine, kernel, options)
                 )
             if picked == 0:
                 passes += 1
