@@ -121,7 +121,7 @@ class Kept:
         known = self._cards
         if known is None or known.size != len(state.cards):
             known = self._cards = _Cards(kernel.facts(engine))
-        faces = kernel.faces.get(player, 0)
+        faces = kernel.faces
         get = state.players[player].zones.get
         cards = state.cards
         changed = False
@@ -132,22 +132,24 @@ class Kept:
             kept.in_hand = [twists[u] for u in hand if u in twists]
             changed = True
         row = get("resource_row", _NONE)
-        if kept.resource_faces != faces or kept.resource_row != row:
+        resource_faces = faces.get((player, True), 0)
+        if kept.resource_faces != resource_faces or kept.resource_row != row:
             twists, locations = known.twists, known.locations
-            kept.resource_faces, kept.resource_row = faces, list(row)
+            kept.resource_faces, kept.resource_row = resource_faces, list(row)
             kept.twists = [twists[u] for u in row if u in twists and not cards[u].face_up]
             kept.locations = [locations[u] for u in row if u in locations and not cards[u].face_up]
             kept.resource_powers = _powers(known.powers, cards, row)
             changed = True
         front, support = get("front_row", _NONE), get("support_row", _NONE)
         gear = get("equipment", _NONE)
+        row_faces = faces.get((player, False), 0)
         if (
-            kept.row_faces != faces
+            kept.row_faces != row_faces
             or kept.front != front
             or kept.support != support
             or kept.gear != gear
         ):
-            kept.row_faces, kept.front = faces, list(front)
+            kept.row_faces, kept.front = row_faces, list(front)
             kept.support, kept.gear = list(support), list(gear)
             kept.row_powers = _powers(known.powers, cards, front, support, gear)
             changed = True
