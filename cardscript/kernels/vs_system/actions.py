@@ -112,8 +112,8 @@ class ActionsKernel(FieldKernel):
                 labels = [f"{row} column {c}" for c in slots]
                 (picked,) = engine.choose(player, "option", "where?", slots, labels)
                 col = slots[picked]
+            card.data["col"] = col  # first: the move then looks for no free slot of its own
             engine.apply("move", RULE, uid=uid, zone=row, player=player)
-            card.data["col"] = col
         card.states.clear()
         card.face_up = True
         self.text_switched(engine, uid)
