@@ -173,12 +173,22 @@ def selects(ctx: Context, selector: ast.Node, target: Target | None) -> bool:
     if not isinstance(target, int):
         return False
     state = ctx.engine.state
-    zone = state.cards[target].zone
-    for place, owner in _zones_of(ctx, selector):
+    card = state.cards[target]
+    zone = card.zone
+    ref = _zone_filter(selector)
+    if ref is not None:
+        places = _zone_places(ctx, ref)
+    elif zone in ctx.engine.kernel.play_zones:
+        places = [(zone, None)]  # the one of ``_zones_of`` that can hold it
+    else:
+        return False
+    for place, owner in places:
         if place != zone:
             continue
         if owner is None:
-            listed = any(target in p.zones.get(zone, ()) for p in state.players)
+            # where it is listed: its controller's zone, nearly always
+            mine = state.players[card.controller].zones.get(zone, ())
+            listed = target in mine or any(target in p.zones.get(zone, ()) for p in state.players)
             listed = listed or target in state.shared.get(zone, ())
         else:
             listed = target in state.players[owner].zones.get(zone, ())
@@ -188,10 +198,18 @@ def selects(ctx: Context, selector: ast.Node, target: Target | None) -> bool:
 
 
 def _zones_of(ctx: Context, selector: ast.Cards) -> list[tuple[str, int | None]]:
+    ref = _zone_filter(selector)
+    if ref is not None:
+        return _zone_places(ctx, ref)
+    return [(zone, None) for zone in ctx.engine.kernel.play_zones]
+
+
+def _zone_filter(selector: ast.Cards) -> ast.ZoneRef | None:
+    """The zone a card selector names ("in your hand"); None: the play zones."""
     for f in selector.filters:
         if f.kind == "zone" and f.zone is not None:
-            return _zone_places(ctx, f.zone)
-    return [(zone, None) for zone in ctx.engine.kernel.play_zones]
+            return f.zone
+    return None
 
 
 def _zone_places(ctx: Context, zone: ast.ZoneRef) -> list[tuple[str, int | None]]:

@@ -9,91 +9,15 @@ from typing import Any
 
 from cardscript.interpreter.cards import CompiledAbility
 from cardscript.interpreter.engine import Engine, Event
-from cardscript.interpreter.state import Card
-from cardscript.kernels.vs_system import chain, combat
-from cardscript.kernels.vs_system.field import RULE, Facts, FieldKernel, Power
-
-# (plot twists in hand, face-down plot twists, face-down locations, the payment powers
-# of the cards in play whose text works)
-Zones = dict[str, list[int]]
-Holdings = tuple[list[int], list[int], list[int], list[tuple[int, Power]]]
-
-
-def _resource_row(
-    facts: dict[int, Facts], cards: dict[int, Card], row: list[int]
-) -> tuple[list[int], list[int], list[tuple[int, Power]]]:
-    """The face-down plot twists and locations of a resource row and the payment powers
-    of its face-up cards."""
-    twists: list[int] = []
-    locations: list[int] = []
-    for uid in row:
-        kind = facts[uid].type
-        if kind == "plot_twist" and not cards[uid].face_up:
-            twists.append(uid)
-        elif kind == "location" and not cards[uid].face_up:
-            locations.append(uid)
-    return twists, locations, _powers(facts, cards, row)
-
-
-def _powers(facts: dict[int, Facts], cards: dict[int, Card], *zones: list[int]) -> list[Any]:
-    """(card, payment power) for the cards of the zones whose text works."""
-    return [
-        (uid, power)
-        for zone in zones
-        for uid in zone
-        if facts[uid].powers and _text_active(cards[uid])
-        for power in facts[uid].powers
-    ]
-
-
-class _Held:
-    """A player's holdings in three parts (the hand, the resource row, the characters
-    and equipment), each with copies of the zones and the count of faces it was read
-    from: a part is read again only when those changed."""
-
-    __slots__ = (
-        "front",
-        "gear",
-        "hand",
-        "held",
-        "in_hand",
-        "locations",
-        "resource_faces",
-        "resource_powers",
-        "resource_row",
-        "row_faces",
-        "row_powers",
-        "support",
-        "twists",
-    )
-
-    def __init__(self) -> None:
-        none: Any = None  # matches no zone: every part is read the first time
-        self.hand = self.resource_row = self.front = self.support = self.gear = none
-        self.resource_faces = self.row_faces = -1
-        self.in_hand: list[int] = []
-        self.twists: list[int] = []
-        self.locations: list[int] = []
-        self.resource_powers: list[tuple[int, Power]] = []
-        self.row_powers: list[tuple[int, Power]] = []
-        self.held: Holdings = ([], [], [], [])
-
-
-_NONE: list[int] = []  # an empty zone (never changed)
-
-
-def _text_active(card: Card) -> bool:
-    """``FieldKernel.text_active`` (which changes only as the clock ticks)."""
-    return card.face_up and "stunned" not in card.states
+from cardscript.kernels.vs_system import chain, combat, offers
+from cardscript.kernels.vs_system.field import RULE, FieldKernel
+from cardscript.kernels.vs_system.offers import Holdings, Offer
 
 
 class ActionsKernel(FieldKernel):
     def __init__(self) -> None:
         super().__init__()
-        self._held: dict[int, _Held] = {}
-        self._held_now: set[int] = set()  # the players whose holdings hold at this clock
-        self._held_for: Any = None
-        self._held_clock = -1
+        self._kept = offers.Kept()
         self.untargeted: set[str] = set()  # abilities (by key) whose text names no target
 
     # ---- recruiting ---------------------------------------------------------------------
@@ -188,8 +112,8 @@ class ActionsKernel(FieldKernel):
                 labels = [f"{row} column {c}" for c in slots]
                 (picked,) = engine.choose(player, "option", "where?", slots, labels)
                 col = slots[picked]
+            card.data["col"] = col  # first: the move then looks for no free slot of its own
             engine.apply("move", RULE, uid=uid, zone=row, player=player)
-            card.data["col"] = col
         card.states.clear()
         card.face_up = True
         self.text_switched(engine, uid)
@@ -276,84 +200,21 @@ class ActionsKernel(FieldKernel):
         return engine.describe(what)
 
     def activatable(self, engine: Engine, player: int) -> list[tuple[int, CompiledAbility]]:
-        return self._usable(engine, self.holdings(engine, player)[3])
+        """The payment powers the player may use now (§9.6)."""
+        powers = self._kept.offers(engine, self, player).offers[1]
+        return [what for _, what in offers.usable(engine, powers)]
 
-    def _usable(
-        self, engine: Engine, powers: list[tuple[int, Power]]
-    ) -> list[tuple[int, CompiledAbility]]:
-        """The payment powers within their limits and payable now (§9.6: an Activate cost
-        needs the card ready; paying endurance needs that much)."""
-        out = []
-        state = engine.state
-        cards = state.cards
-        for uid, (ability, limited, ready, pay) in powers:
-            if limited and not engine.within_limits(ability, uid):
-                continue
-            if ready and not cards[uid].states.isdisjoint(("exhausted", "stunned")):
-                continue
-            if pay:
-                owner = state.players[cards[uid].controller]
-                if owner.resources.get("endurance", 0) < pay:
-                    continue
-            out.append((uid, ability))
-        return out
+    def _reached(self, engine: Engine, player: int, offered: list[Offer]) -> list[tuple[str, Any]]:
+        """The offers whose card's threshold the player's resources reach (§9.4, §9.5)."""
+        have = self.resources(engine, player)
+        if self.printed_only(engine, "threshold"):
+            return [option for threshold, option in offered if threshold <= have]
+        return [option for _, option in offered if engine.stat(option[1], "threshold") <= have]
 
     def holdings(self, engine: Engine, player: int) -> Holdings:
         """A player's plot twists in hand, face-down plot twists and locations in the
-        resource row, and the payment powers of the cards in play whose text works (each
-        priority asks for them): the same while the clock has not ticked, and after a
-        tick still the same if the player's zones hold the same cards and no face or
-        stun has changed (most ticks are other cards moving)."""
-        state = engine.state
-        if self._held_for is not state:
-            self._held.clear()
-            self._held_for = state
-            self._held_clock = -1
-        if self._held_clock != state.clock:
-            self._held_now.clear()
-            self._held_clock = state.clock
-        kept = self._held.get(player)
-        if player in self._held_now and kept is not None:
-            return kept.held
-        self._held_now.add(player)
-        if kept is None:
-            kept = self._held[player] = _Held()
-        get = state.players[player].zones.get
-        faces = self.faces.get(player, 0)
-        cards = state.cards
-        changed = False
-        hand = get("hand", _NONE)
-        if kept.hand != hand:
-            facts = self.facts(engine)
-            kept.hand = list(hand)
-            kept.in_hand = [u for u in hand if facts[u].type == "plot_twist"]
-            changed = True
-        row = get("resource_row", _NONE)
-        if kept.resource_faces != faces or kept.resource_row != row:
-            facts = self.facts(engine)
-            kept.resource_faces, kept.resource_row = faces, list(row)
-            kept.twists, kept.locations, kept.resource_powers = _resource_row(facts, cards, row)
-            changed = True
-        front, support = get("front_row", _NONE), get("support_row", _NONE)
-        gear = get("equipment", _NONE)
-        if (
-            kept.row_faces != faces
-            or kept.front != front
-            or kept.support != support
-            or kept.gear != gear
-        ):
-            kept.row_faces, kept.front, kept.support, kept.gear = (
-                faces,
-                list(front),
-                list(support),
-                list(gear),
-            )
-            kept.row_powers = _powers(self.facts(engine), cards, front, support, gear)
-            changed = True
-        if changed:
-            powers = kept.row_powers + kept.resource_powers  # rows, equipment, resources
-            kept.held = (kept.in_hand, kept.twists, kept.locations, powers)
-        return kept.held
+        resource row, and the payment powers of the cards in play whose text works."""
+        return offers.holdings(self._kept.offers(engine, self, player))
 
     def activate(self, engine: Engine, player: int, uid: int, ability: CompiledAbility) -> None:
         self.add(engine, player, "activate", (uid, ability))
@@ -376,20 +237,24 @@ class ActionsKernel(FieldKernel):
         chain), power-ups during an attack (A16, on the chain), flipping a location (A7:
         a special action whenever they hold priority), and with an empty chain the step
         player's special actions of the step."""
-        in_hand, face_down, locations, powers = self.holdings(engine, player)
-        out: list[tuple[str, Any]] = []
-        if in_hand or face_down:
-            twists = self._within_threshold(engine, player, (*in_hand, *face_down))
-            out += [("plot_twist", u) for u in twists]
-        if powers:
-            out += [("activate", a) for a in self._usable(engine, powers)]
-        if locations:
-            out += [("flip", u) for u in self._within_threshold(engine, player, locations)]
         state = engine.state
-        if state.data.get("attack"):  # the fighters may be powered up
+        kept = self._kept
+        held = kept.now.get(player) if kept.clock == state.clock else None
+        if held is None or kept.state is not state:
+            held = kept.offers(engine, self, player)
+        twists, powers, flips = held.offers
+        out: list[tuple[str, Any]] = []
+        if twists:
+            out = self._reached(engine, player, twists)
+        if powers:
+            out += offers.usable(engine, powers)
+        if flips:
+            out += self._reached(engine, player, flips)
+        data = state.data
+        if data.get("attack"):  # the fighters may be powered up
             taking_part = combat.fighters(engine)
             out += [("power_up", p) for p in combat.power_ups(engine, player, taking_part)]
-        if empty and specials < self.max_actions and state.data.get("step_player") == player:
+        if empty and specials < self.max_actions and data.get("step_player") == player:
             out += self.step_actions(engine, player)
         return out
 

@@ -146,9 +146,9 @@ def add_power(
 def push_triggers(engine: Engine, kernel: ActionsKernel) -> bool:
     """A6: the triggered powers waiting go on the chain, in initiative order; a player
     with several orders them. Returns whether any went on."""
+    if not engine.pending:
+        return False  # most often: asked after every action
     pending = engine.take_pending()
-    if not pending:
-        return False
     for player in kernel.order(engine):
         mine = [t for t in pending if t.controller == player]
         while mine:
@@ -224,22 +224,24 @@ def window(engine: Engine, kernel: ActionsKernel, first: int, step: bool = False
     row; ``step``: the window of a step, where its player's special actions are offered.
     Inside a window a new link simply waits on top of the chain."""
     state = engine.state
-    if state.data.get("in_window"):
+    data = state.data
+    if data.get("in_window"):
         return  # the outer window goes on with the new link on top
-    state.data["in_window"] = True
+    data["in_window"] = True
     n = len(state.players)
     holder, passes = first, 0
     specials = 0 if step else kernel.max_actions
+    offered, choose = kernel.priority_options, engine.choose  # asked every round
     try:
         for _ in range(MAX_ROUNDS * n):
             if state.result is not None:
                 break
-            empty = not state.data.get("chain")  # links(), without making the list
-            options = kernel.priority_options(engine, holder, empty, specials)
+            empty = not data.get("chain")  # links(), without making the list
+            options = offered(engine, holder, empty, specials)
             picked = 0
             if options:
-                (picked,) = engine.choose(
-                    holder, "action", "priority", [None, *options], _labels(engine, kernel, options)
+                (picked,) = choose(  # a tuple: the decision keeps it as it is
+                    holder, "action", "priority", (None, *options), _labels(engine, kernel, options)
                 )
             if picked == 0:
                 passes += 1
@@ -268,5 +270,5 @@ def window(engine: Engine, kernel: ActionsKernel, first: int, step: bool = False
         while links(engine) and state.result is None:
             resolve_top(engine, kernel)  # the round limit: the rest resolves in order
     finally:
-        state.data["in_window"] = False
+        data["in_window"] = False
         engine.chain_done()

@@ -88,22 +88,34 @@ def options(engine: Engine, player: int) -> list[tuple[tuple[int, ...], int | No
     opposing player). Team attacks: all the eligible members of one team together.
     The same answers as ``can_attack_target`` pair by pair, each question asked once
     (every priority of an attack step asks for these)."""
-    attackers = [u for u in characters(engine, player) if can_attack(engine, u)]
+    cards = engine.state.cards
+    # ``permitted`` is None for every card when no text speaks: then it is not asked
+    speak = engine.permissions_speak()
+    attackers = []
+    for uid in characters(engine, player):  # ``can_attack``
+        card = cards[uid]
+        if "exhausted" in card.states or "stunned" in card.states:
+            continue
+        if card.zone == "support_row" and not engine.rule("can_attack_from_support", uid=uid):
+            continue
+        if not speak or engine.permitted("attack", uid) is not False:
+            attackers.append(uid)
     if not attackers:
         return []
     opposing = characters(engine, 1 - player)
     open_ = [
         d
         for d in opposing
-        if not stunned(engine, d) and engine.permitted("be_attacked", d) is not False
+        if "stunned" not in cards[d].states
+        and (not speak or engine.permitted("be_attacked", d) is not False)
     ]
     guarded = {d for d in open_ if protected(engine, d)}
-    direct = all(stunned(engine, d) for d in opposing)
+    direct = all("stunned" in cards[d].states for d in opposing)
     teams = {
         a: str(team)
         for a in attackers
         if (team := engine.definition(a).get("team"))
-        and engine.permitted("team_attack", a) is not False
+        and (not speak or engine.permitted("team_attack", a) is not False)
     }
     if len(set(teams.values())) == len(teams):
         teams = {}  # no team has two members to attack together

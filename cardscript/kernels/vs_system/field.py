@@ -29,6 +29,8 @@ GAME = "vs-system"
 RULE = Cause(rule="turn structure")
 ROWS = ("front_row", "support_row")
 _EVENT_NAMES = {"lost": "loses_endurance"}
+# (a character's slot, the width of its formation) -> the slots it may move to
+_SLOTS: dict[tuple[tuple[str, int], int], list[tuple[str, int]]] = {}
 
 
 # pool id -> (the pool, the stats some card of it can change); the pool is kept to tell
@@ -112,20 +114,23 @@ class FieldKernel(Kernel):
         self._facts_for: Any = None
         self._modded_pool: Any = None  # the pool ``_modded`` belongs to
         self._modded: frozenset[str] = frozenset()
-        # per player, counts the changes of faces and stuns of their cards (whose text
-        # works, which resources are face down): with the contents of their zones it
-        # tells when their holdings are the same
-        self.faces: dict[int, int] = {}
+        # (player, in the resource row?) -> the changes of faces and stuns of their cards
+        # there (whose text works, which resources are face down): with the contents of
+        # their zones it tells when their holdings are the same
+        self.faces: dict[tuple[int, bool], int] = {}
 
     def faces_changed(self, engine: Engine, uid: int | None = None) -> None:
-        """Count a change of face or stun for the card's controller (``None``: everyone)."""
+        """Count a change of face or stun for the card's controller, where the card is
+        (``None``: everyone's, everywhere)."""
         faces = self.faces
         if uid is None:
             for player in range(len(engine.state.players)):
-                faces[player] = faces.get(player, 0) + 1
+                for key in ((player, False), (player, True)):
+                    faces[key] = faces.get(key, 0) + 1
         else:
-            player = engine.state.cards[uid].controller
-            faces[player] = faces.get(player, 0) + 1
+            card = engine.state.cards[uid]
+            key = (card.controller, card.zone == "resource_row")
+            faces[key] = faces.get(key, 0) + 1
 
     def text_switched(self, engine: Engine, uid: int | None = None) -> None:
         """A card's face or stun changed (``None``: any cards'): its text may switch on or
@@ -134,16 +139,21 @@ class FieldKernel(Kernel):
         engine.state.tick()
 
     def facts(self, engine: Engine) -> dict[int, Facts]:
-        """Every card's ``Facts`` by uid (a card never changes its definition)."""
+        """Every card's ``Facts`` by uid (a card never changes its definition; the facts
+        of a definition are made once for every game of the pool)."""
         state = engine.state
         known = self._facts
         if self._facts_for is not state or len(known) != len(state.cards):
             if self._facts_for is not state:
                 known.clear()
                 self._facts_for = state
-            for uid in state.cards:
+            by_id: dict[str, Facts] = engine.pool.memo.setdefault("vs-system facts", {})
+            for uid, card in state.cards.items():
                 if uid not in known:
-                    known[uid] = Facts(engine.definition(uid))
+                    found = by_id.get(card.card_id)
+                    if found is None:
+                        found = by_id[card.card_id] = Facts(engine.definition(uid))
+                    known[uid] = found
         return known
 
     # ---- primitives -------------------------------------------------------------------
@@ -308,7 +318,7 @@ class FieldKernel(Kernel):
             return zone == "resource_row"
         if zone == "resource_row" and noun in ("character", "equipment"):
             return False  # §9.1: only a resource there, and never turned face up
-        return super().is_a(engine, uid, noun)
+        return Kernel.is_a(self, engine, uid, noun)  # (not through super(): a hot path)
 
     def has_quality(self, engine: Engine, uid: int, quality: str) -> bool:
         card = engine.state.cards[uid]
@@ -420,8 +430,14 @@ class FieldKernel(Kernel):
         cards = engine.state.cards
         cols = [int(cards[u].data.get("col", 0)) for u in self.characters(engine, player)]
         here = (cards[uid].zone, int(cards[uid].data.get("col", 0)))
-        width = max(cols, default=-1) + 2
-        return [(row, c) for row in ROWS for c in range(width) if (row, c) != here]
+        key = (here, max(cols, default=-1) + 2)
+        slots = _SLOTS.get(key)
+        if slots is None:
+            if len(_SLOTS) > 4096:
+                _SLOTS.clear()
+            width = key[1]
+            slots = _SLOTS[key] = [(r, c) for r in ROWS for c in range(width) if (r, c) != here]
+        return list(slots)
 
     def move_character(
         self, engine: Engine, player: int, uid: int, row: str | None = None, col: int | None = None
