@@ -10,8 +10,10 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from cardscript.grammar import ast
-from cardscript.interpreter.engine import SCALES, Cause, _bind_where, _delta, _overrides
+from cardscript.interpreter.characteristics import SCALES, _bind_where, _delta
+from cardscript.interpreter.events import Cause
 from cardscript.interpreter.lasting import clause_ref, is_group
+from cardscript.interpreter.play_index import _overrides
 from cardscript.interpreter.select import (
     Context,
     RulesError,
