@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, cast
 from cardscript.grammar import ast
 from cardscript.interpreter.cards import CompiledAbility
 from cardscript.interpreter.lasting import in_group
-from cardscript.interpreter.select import Context, candidates, selects
+from cardscript.interpreter.select import Context, candidates, selects, test
 
 if TYPE_CHECKING:
     from cardscript.interpreter.engine import Engine
@@ -31,15 +31,14 @@ class Characteristics(EngineParts):
         is on (Marvel Champions, Berserk) adds and multiplies first and lets a set value
         override them all. ``fixed=False``: without the changes that set it (a kernel that
         picks among them itself, ``stat_sets``)."""
-        value = self.kernel.printed(cast("Engine", self), uid, stat)
-        if (
-            not self.state.lasting
-            and not self.in_play(("verb", "set_stat"))
-            and not self.in_play(("verb", "get"))
-        ):
-            return self.kernel.clamp(
-                cast("Engine", self), uid, stat, value
-            )  # no text changes any stat now
+        engine = cast("Engine", self)
+        value = self.kernel.printed(engine, uid, stat)
+        if not self.state.lasting:
+            keys = self.game_keys()
+            if (_SETS not in keys or not self.in_play(_SETS)) and (
+                _GETS not in keys or not self.in_play(_GETS)
+            ):
+                return self.kernel.clamp(engine, uid, stat, value)  # no text changes any stat now
         sets = self.stat_sets(uid, stat) if fixed else ()
         newest = sets[-1][1] if sets else None
         total = value if newest is None or self.kernel.set_overrides else newest
@@ -60,7 +59,7 @@ class Characteristics(EngineParts):
             total = math.ceil(math.prod(scales, start=Fraction(total)))
         if newest is not None and self.kernel.set_overrides:
             total = newest
-        return self.kernel.clamp(cast("Engine", self), uid, stat, total)
+        return self.kernel.clamp(engine, uid, stat, total)
 
     def card_type(self, uid: int) -> str:
         """The card's type: printed, or as the newest lasting change made it ("target
@@ -85,7 +84,7 @@ class Characteristics(EngineParts):
         is, the value), oldest first: standing text by its card's timestamp, then lasting
         effects in timestamp order (the last one is the newest)."""
         found: list[tuple[int, int | None, int]] = []
-        for source, ability, node in self.in_play(("verb", "set_stat")):
+        for source, ability, node in self.in_play(_SETS):
             if not self._static_applies(source, ability, node):
                 continue
             for step in node.effects.steps:
@@ -110,7 +109,7 @@ class Characteristics(EngineParts):
 
     def _stat_deltas(self, uid: int, stat: str) -> Iterable[int | Fraction]:
         """What static abilities change a stat by: an int adds, a Fraction multiplies."""
-        for source, ability, node in self.in_play(("verb", "get")):
+        for source, ability, node in self.in_play(_GETS):
             if not any(  # cheap first: does this text change this stat at all?
                 isinstance(step, ast.Clause) and any(m.stat == stat for m in step.action.stat_mods)
                 for step in node.effects.steps
@@ -138,8 +137,6 @@ class Characteristics(EngineParts):
         if not self.kernel.static_active(cast("Engine", self), source, ability):
             return False
         if node.condition is not None:
-            from cardscript.interpreter.select import test
-
             return test(self.context(source, ability), node.condition)
         if node.during is not None:
             return self.kernel.during(
@@ -148,6 +145,7 @@ class Characteristics(EngineParts):
         return True
 
 
+_SETS, _GETS = ("verb", "set_stat"), ("verb", "get")  # ``play_index`` keys
 SCALES = {"double": Fraction(2), "half": Fraction(1, 2)}  # multiplying modifiers
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from cardscript.grammar import ast
 from cardscript.interpreter.characteristics import SCALES, _bind_where, _delta
@@ -29,8 +30,8 @@ from cardscript.interpreter.select import (
 def cause_of(ctx: Context) -> Cause:
     ability = ctx.ability
     if ability is None:
-        return Cause(rule="card text")
-    return Cause(card=ability.card_id, ability=ability.key, at=ability.where, source=ctx.source)
+        return Cause.new(rule="card text")
+    return Cause.new(card=ability.card_id, ability=ability.key, at=ability.where, source=ctx.source)
 
 
 def run_steps(ctx: Context, steps: ast.Steps) -> None:
@@ -111,9 +112,20 @@ def _child(ctx: Context) -> Context:
 
 
 def _label(ctx: Context, clause: ast.Clause) -> str:
-    from cardscript.grammar.formatter import Formatter
+    """The clause as the card script writes it (a "may" prompt, an option's label):
+    remembered per clause and registry, both of which never change."""
+    registry = ctx.engine.game.registry
+    found = _LABELS.get(id(clause))
+    if found is None or found[0] is not clause or found[1] is not registry:
+        from cardscript.grammar.formatter import Formatter
 
-    return Formatter(ctx.engine.game.registry).clause(clause)
+        if len(_LABELS) > 20_000:
+            _LABELS.clear()  # pools come and go (tests): keep the memory bounded
+        found = _LABELS[id(clause)] = (clause, registry, Formatter(registry).clause(clause))
+    return found[2]
+
+
+_LABELS: dict[int, tuple[ast.Clause, Any, str]] = {}
 
 
 def run_clause(ctx: Context, clause: ast.Clause) -> None:

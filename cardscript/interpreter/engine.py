@@ -18,6 +18,7 @@ from cardscript.grammar import ast
 from cardscript.interpreter.agents import Agent, Decision, Labels, check_answer
 from cardscript.interpreter.cards import CardDef, CardPool, CompiledAbility
 from cardscript.interpreter.characteristics import Characteristics
+from cardscript.interpreter.effects import run_steps
 from cardscript.interpreter.events import (
     BudgetExceeded,
     Cause,
@@ -30,8 +31,9 @@ from cardscript.interpreter.golden_rule import GoldenRule
 from cardscript.interpreter.keywords_in_play import KeywordsInPlay, _Gains
 from cardscript.interpreter.periods import Periods
 from cardscript.interpreter.play_index import PlayIndex, _overrides
-from cardscript.interpreter.select import Context, RulesError, Target, selects
+from cardscript.interpreter.select import Context, RulesError, Target, resolve_targets, selects
 from cardscript.interpreter.state import GameState, new_state
+from cardscript.interpreter.triggers import matching_triggers
 
 if TYPE_CHECKING:
     from cardscript.interpreter.kernel import Kernel
@@ -87,9 +89,10 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
     # permissions, the events some trigger waits for
     _pool_version: int = -1
     _fixed_rules: dict[str, Any] = field(default_factory=dict)
-    # does any text speak of permissions; the events some trigger waits for (one attribute:
-    # an engine with 30 attributes or more reads every one of them slower)
-    _speaks: tuple[bool, frozenset[str]] = (True, frozenset())
+    # what the cards of this game can speak of (``PlayIndex.game_keys``): (the state, its
+    # ``next_uid``, the ``play_index`` keys, the events some trigger waits for); one
+    # attribute: an engine with 30 attributes or more reads every one of them slower
+    _game: tuple[Any, int, frozenset[Any], frozenset[str]] = (None, -1, frozenset(), frozenset())
     # keywords gained in play: ``KeywordsInPlay._kw``, not a field (see there)
 
     @classmethod
@@ -115,12 +118,7 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
         memo = self.pool.memo
         self._terms = memo.setdefault("hook terms", {})
         self._fixed_rules = memo.setdefault(("fixed rules", type(self.kernel)), {})
-        facts = memo.get("speaks of")
-        if facts is None:
-            keys = self.pool.play_keys()
-            heard = frozenset(k[1] for k in keys if isinstance(k, tuple) and k[0] == "event")
-            facts = memo["speaks of"] = (("verb", "permission") in keys, heard)
-        self._speaks = facts
+        self._game = (None, -1, frozenset(), frozenset())  # read again for the new pool
         moving, gain_keys = self.pool.moving_keywords()
         # (never through ``__dict__``: reading it makes every attribute of the engine slower)
         if moving or gain_keys:
@@ -164,15 +162,10 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
     ) -> tuple[int, ...]:
         if not options:
             return ()
-        decision = Decision(
-            player,
-            kind,
-            prompt,
-            tuple(options),
-            labels if isinstance(labels, Labels) else tuple(labels or (str(o) for o in options)),
-            least,
-            most,
-        )
+        if not isinstance(labels, Labels):
+            labels = tuple(labels or [str(o) for o in options])
+        # a named tuple made without calling its class (half the cost; one per choice)
+        decision = _new(Decision, (player, kind, prompt, tuple(options), labels, least, most))
         answer = check_answer(decision, tuple(self.agents[player].decide(decision)))
         if self.log is not None:
             self.log.decision(self, decision, answer)
@@ -220,11 +213,10 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
         if sources is None:
             sources = self._trigger_sources = _overrides(self.kernel, "trigger_sources")
             self._after_event = _overrides(self.kernel, "after_event")
-        if self.pool.version != self._pool_version:
-            self._know_pool()
-        if sources or (name in self._speaks[1] and self.in_play(("event", name))):
-            from cardscript.interpreter.triggers import matching_triggers
-
+        game = self._game
+        if game[0] is not state or game[1] != state.next_uid:
+            game = self._know_game()
+        if sources or (name in game[3] and self.in_play(("event", name))):
             self.pending.extend(matching_triggers(self, event))
         if self._after_event:
             self.kernel.after_event(self, event)
@@ -251,8 +243,6 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
         chosen = self.kernel.choose_replacement(self, found, args)
         _, source, ability, node = chosen
         applied.add(ability.key)
-        from cardscript.interpreter.effects import run_steps
-
         ctx = self.context(source, ability)
         ctx.it = [subject] if subject is not None else []
         run_steps(ctx, node.effects)
@@ -272,8 +262,6 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
         whether the effects ran (a cost that could not be paid stops them). ``targets``
         are the ones chosen when the ability was put on a chain or stack
         (``choose_targets``); those no longer legal are dropped."""
-        from cardscript.interpreter.effects import run_steps
-
         ctx = self.context(source, ability, controller, event)
         if targets:
             ctx.chosen = dict(targets)
@@ -305,8 +293,6 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
         """Choose an ability's targets now, for games where they are chosen as it is
         played (VS System's chain, Berserk's stack), keyed by where the selector is
         written in the card's text. Pass the result to ``resolve(..., targets=…)``."""
-        from cardscript.interpreter.select import resolve_targets
-
         chosen: dict[int, list[Target]] = {}
         targeted = _targeted_selectors(ability)
         if not targeted:
@@ -322,6 +308,9 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
             self.state.result = {"winner": winner, "reason": reason, "turn": self.state.turn}
             if self.log is not None:
                 self.log.result(self)
+
+
+_new = tuple.__new__
 
 
 def _targeted(node: ast.Cards) -> bool:

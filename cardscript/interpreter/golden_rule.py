@@ -7,7 +7,7 @@ import math
 from typing import TYPE_CHECKING, Any, cast
 
 from cardscript.grammar import ast
-from cardscript.interpreter.select import Context, RulesError, Seat, candidates, selects
+from cardscript.interpreter.select import Context, RulesError, Seat, candidates, selects, test
 
 if TYPE_CHECKING:
     from cardscript.interpreter.engine import Engine
@@ -21,7 +21,6 @@ class GoldenRule(EngineParts):
 
     _fixed_rules: dict[str, Any]
     _terms: dict[str, Any]
-    _speaks: tuple[bool, frozenset[str]]
 
     def rule(self, hook: str, uid: int | None = None, player: int | None = None) -> Any:
         """A rule's value for a card (or player): the registry's default, changed by the
@@ -45,11 +44,8 @@ class GoldenRule(EngineParts):
         best = -1
         for source, ability, node in self.in_play(("hook", hook)):
             ctx = self.context(source, ability)
-            if node.condition is not None:
-                from cardscript.interpreter.select import test
-
-                if not test(ctx, node.condition):
-                    continue
+            if node.condition is not None and not test(ctx, node.condition):
+                continue
             if node.scope is not None:
                 targets = candidates(ctx, node.scope)
                 if (
@@ -82,9 +78,8 @@ class GoldenRule(EngineParts):
         not, ``permitted`` is None for everything (a kernel may skip asking card by card)."""
         if self.state.lasting:
             return True
-        if self.pool.version != self._pool_version:
-            self._know_pool()
-        return self._speaks[0] and bool(self.in_play(("verb", "permission")))
+        key = ("verb", "permission")
+        return key in self.game_keys() and bool(self.in_play(key))
 
     def permitted(self, permission: str, uid: int, obj: int | None = None) -> bool | None:
         """True or False if card text allows or forbids it ("cannot" beats "can"); None

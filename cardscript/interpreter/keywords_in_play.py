@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, cast
 
 from cardscript.grammar import ast
-from cardscript.interpreter.cards import CompiledAbility
+from cardscript.interpreter.cards import CompiledAbility, play_keys, use_key
 from cardscript.interpreter.lasting import covered
 from cardscript.interpreter.select import candidates
 
@@ -100,8 +100,6 @@ class KeywordsInPlay(EngineParts):
         return view
 
     def _work_out_keywords(self) -> KeywordView:
-        from cardscript.interpreter.cards import play_keys, use_key
-
         state = self.state
         kernel = self.kernel
         zones = kernel.play_zones

@@ -74,9 +74,7 @@ class PlayIndex(EngineParts):
             if self._kw is not None:
                 return self._with_gained(key, self._play.get(key, ()))
             return self._play.get(key, ())
-        if self.pool.version != self._pool_version:
-            self._know_pool()
-        if key not in self.pool.play_keys():
+        if key not in self.game_keys():
             return ()  # no card of the game has such an ability
         varies = self._text_varies
         if varies is None:
@@ -87,6 +85,35 @@ class PlayIndex(EngineParts):
             self._refresh_play()
             found = self._play.get(key, ())
         return self._with_gained(key, found) if self._kw is not None else found
+
+    def game_keys(self) -> frozenset[Any]:
+        """The ``play_index`` keys of the cards of this game, and of the abilities of every
+        keyword some text can give a card: no card in play has any other (a pool's other
+        cards may, but they are not in this game)."""
+        game, state = self._game, self.state
+        if game[0] is state and game[1] == state.next_uid:
+            return game[2]
+        return self._know_game()[2]
+
+    def _know_game(self) -> tuple[Any, int, frozenset[Any], frozenset[str]]:
+        """Read what the game's cards speak of again (a new state, or new cards)."""
+        pool = self.pool
+        if pool.version != self._pool_version:
+            self._know_pool()
+        state = self.state
+        ids = frozenset([card.card_id for card in state.cards.values()])
+        memo = pool.memo.setdefault("game keys", {})  # shared by the pool's games
+        found = memo.get(ids)
+        if found is None:
+            keys = set(pool.moving_keywords()[1])
+            for card_id in ids:
+                keys.update(pool[card_id].play_index)
+            heard = frozenset(k[1] for k in keys if isinstance(k, tuple) and k[0] == "event")
+            if len(memo) > 4096:
+                memo.clear()
+            found = memo[ids] = (frozenset(keys), heard)
+        self._game = game = (state, state.next_uid, *found)
+        return game
 
     def _with_gained(
         self, key: Any, found: Sequence[tuple[int, CompiledAbility, Any]]

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 
 def _emit(engine: Engine, name: str, **kw: Any) -> None:
-    engine.emit(Event(engine.kernel.event_name(name), **kw))
+    engine.emit(Event.new(engine.kernel.event_name(name), **kw))
 
 
 def draw(engine: Engine, cause: Cause, player: int, count: int) -> int:

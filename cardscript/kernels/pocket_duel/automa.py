@@ -202,7 +202,7 @@ def automa_choose(engine: Engine, player: int, opponent_hand: Sequence[int]) -> 
             deck = zones.get("automa_deck", [])
         top = deck[-1]
         engine.apply("move", RULE, uid=top, zone="automa_discard", player=player, face_up=True)
-        engine.emit(Event("revealed", subject=top, player=player))
+        engine.emit(Event.new("revealed", subject=top, player=player))
         found = None
         for kind in engine.definition(top).get("type_priority", []):
             if kind in by_type:

@@ -176,7 +176,7 @@ def transfer(engine: Engine, player: int, card_id: str, to_hero: str) -> bool:
     if card_id not in received:
         match["moved"][defeated] = own_moved + 1
     engine.state.data["match"] = match
-    engine.emit(Event("transferred", player=player))
+    engine.emit(Event.new("transferred", player=player))
     return True
 
 

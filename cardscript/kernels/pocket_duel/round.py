@@ -7,12 +7,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from cardscript.interpreter.agents import Labels
 from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.interpreter.select import Seat, selects
 from cardscript.kernels.pocket_duel.abilities import clauses, of_kind
 from cardscript.kernels.pocket_duel.automa import automa_choose, automa_face_down
 from cardscript.kernels.pocket_duel.changes import PocketDuelChanges
-from cardscript.kernels.pocket_duel.rules import PD_X2, RULE, TYPES
+from cardscript.kernels.pocket_duel.rules import PD_X2, REST, RULE, TYPES
 
 
 class RoundKernel(PocketDuelChanges):
@@ -49,7 +50,8 @@ class RoundKernel(PocketDuelChanges):
         options = self._playable(engine, player)
         if not options:
             return None
-        labels = [engine.describe(u) for u in options]
+        # built only if read (a log, a human): a random agent never reads them
+        labels = Labels(lambda: [engine.describe(u) for u in options])
         (picked,) = engine.choose(
             player, "action", "choose a card to play face down", options, labels
         )
@@ -61,7 +63,7 @@ class RoundKernel(PocketDuelChanges):
         state.data["round"] = {}
         n = len(state.players)
         automa = self.automa_player(engine)
-        engine.emit(Event("start:round", player=state.active))
+        engine.emit(Event.new("start:round", player=state.active))
         self.resolve_pending(engine)
         if state.result is not None:
             return
@@ -84,13 +86,13 @@ class RoundKernel(PocketDuelChanges):
                 continue
             engine.apply("move", RULE, uid=uid, zone="table", player=player)
             card = state.cards[uid]
-            card.data.update({"played": True, "revealed": True})
+            card.data["played"] = card.data["revealed"] = True
             card.face_up = True
-            engine.emit(Event("plays", player=player, obj=uid))
-            engine.emit(Event("played", subject=uid, player=player))
+            engine.emit(Event.new("plays", player=player, obj=uid))
+            engine.emit(Event.new("played", subject=uid, player=player))
         for player, uid in enumerate(played):
             if uid is not None:
-                engine.emit(Event("revealed", subject=uid, player=player))
+                engine.emit(Event.new("revealed", subject=uid, player=player))
         # ---- step 2: cancel (simultaneous)
         state.step = "cancel_step"
         pairs = []
@@ -104,9 +106,7 @@ class RoundKernel(PocketDuelChanges):
             if uid is not None and not engine.rule("rest_energy_at_round_end", uid=uid):
                 amount = self._rest_amount(engine, uid)  # a variant: Rest energy at once
                 if amount:
-                    engine.apply(
-                        "gain", Cause(rule="Rest"), player=player, resource="energy", amount=amount
-                    )
+                    engine.apply("gain", REST, player=player, resource="energy", amount=amount)
         # ---- step 3: damage (simultaneous), blocks
         state.step = "damage_step"
         for player, uid in enumerate(played):
@@ -132,7 +132,7 @@ class RoundKernel(PocketDuelChanges):
         for uid, opp, amount in hits:
             if amount <= 0:
                 continue
-            cause = Cause(card=state.cards[uid].card_id, rule="attack")
+            cause = Cause.new(card=state.cards[uid].card_id, rule="attack")
             dealt[uid] = engine.apply(
                 "deal_damage",
                 cause,
@@ -151,7 +151,7 @@ class RoundKernel(PocketDuelChanges):
             for player, uid in enumerate(played):
                 if uid is not None and dealt.get(uid, 0) >= minimum:
                     hit.add(uid)
-                    engine.emit(Event("hits", subject=uid, player=player, amount=dealt[uid]))
+                    engine.emit(Event.new("hits", subject=uid, player=player, amount=dealt[uid]))
                     self._run(engine, uid, player, "on_hit")
             for player, uid in enumerate(played):
                 if uid is not None and self._live(engine, uid):
@@ -160,7 +160,7 @@ class RoundKernel(PocketDuelChanges):
                     by_effect = self._round(engine).get("dealt_by", {}).get(str(uid), 0)
                     if uid not in hit and by_effect >= minimum and self._live(engine, uid):
                         hit.add(uid)
-                        engine.emit(Event("hits", subject=uid, player=player, amount=by_effect))
+                        engine.emit(Event.new("hits", subject=uid, player=player, amount=by_effect))
                         self._run(engine, uid, player, "on_hit")
             self.resolve_pending(engine)
             self._type_destroys(engine, played)
@@ -266,7 +266,7 @@ class RoundKernel(PocketDuelChanges):
             if engine.rule("weapon_destroys_rest", uid=uid):
                 engine.apply(
                     "destroy",
-                    Cause(card=engine.state.cards[uid].card_id, rule="Weapon destroys Rest"),
+                    Cause.new(card=engine.state.cards[uid].card_id, rule="Weapon destroys Rest"),
                     target=Seat((player + 1) % n),
                 )
 
@@ -275,7 +275,7 @@ class RoundKernel(PocketDuelChanges):
             return True
         destroyed = self._round(engine).pop("destroyed", [])
         for player in destroyed:
-            engine.emit(Event("destroyed", subject=self._hero(engine, player), player=player))
+            engine.emit(Event.new("destroyed", subject=self._hero(engine, player), player=player))
         if len(destroyed) == 1:
             engine.end(1 - destroyed[0], "destroyed")
             return True
@@ -299,10 +299,9 @@ class RoundKernel(PocketDuelChanges):
             if card.zone == "table":
                 self._put_away(engine, uid, player, cancelled)
             card.data.clear()
-        rest = Cause(rule="Rest")
         for player, amount in rest_energy:
-            engine.apply("gain", rest, player=player, resource="energy", amount=amount)
-        engine.emit(Event("end:round", player=state.active))
+            engine.apply("gain", REST, player=player, resource="energy", amount=amount)
+        engine.emit(Event.new("end:round", player=state.active))
         self.resolve_pending(engine)
         engine.end_period("round")
         if not self._check_destroy(engine):
@@ -320,7 +319,7 @@ class RoundKernel(PocketDuelChanges):
         definition = engine.definition(uid)
         if cancelled and engine.rule("cancelled_returns_to_hand", uid=uid):
             engine.apply("move", RULE, uid=uid, zone="hand", player=player)
-            engine.emit(Event("returns_to_hand", subject=uid, player=player))
+            engine.emit(Event.new("returns_to_hand", subject=uid, player=player))
             return
         after = definition.get("after_play") if definition.type == "superpower" else None
         if after == "remove":
