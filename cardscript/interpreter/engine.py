@@ -162,7 +162,7 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
     ) -> tuple[int, ...]:
         if not options:
             return ()
-        if not isinstance(labels, Labels):
+        if type(labels) is not Labels:  # (not ``isinstance``: an ABC's check costs more)
             labels = tuple(labels or [str(o) for o in options])
         # a named tuple made without calling its class (half the cost; one per choice)
         decision = _new(Decision, (player, kind, prompt, tuple(options), labels, least, most))

@@ -76,17 +76,20 @@ class GoldenRule(EngineParts):
     def permissions_speak(self) -> bool:
         """Could card text in play or a lasting effect allow or forbid anything now? When
         not, ``permitted`` is None for everything (a kernel may skip asking card by card)."""
-        if self.state.lasting:
+        state = self.state
+        if state.lasting:
             return True
-        key = ("verb", "permission")
-        return key in self.game_keys() and bool(self.in_play(key))
+        game = self._game  # ``game_keys`` written out: asked before most changes
+        if game[0] is not state or game[1] != state.next_uid:
+            game = self._know_game()
+        return _PERMISSION in game[2] and bool(self.in_play(_PERMISSION))
 
     def permitted(self, permission: str, uid: int, obj: int | None = None) -> bool | None:
         """True or False if card text allows or forbids it ("cannot" beats "can"); None
         when no text speaks, and the kernel's rule decides."""
         if not self.permissions_speak():
             return None
-        texts = self.in_play(("verb", "permission"))
+        texts = self.in_play(_PERMISSION)
         allowed = forbidden = False
         for source, ability, node in texts:
             if not self._static_applies(source, ability, node):
@@ -123,6 +126,7 @@ class GoldenRule(EngineParts):
 
 
 _UNSET = object()
+_PERMISSION = ("verb", "permission")  # the ``play_index`` key of "can"/"cannot" text
 
 
 def _rule_value(node: ast.RuleOverride, default: Any, ctx: Context) -> Any:

@@ -151,8 +151,9 @@ class PlayIndex(EngineParts):
         state = self.state
         kernel = self.kernel
         zones = kernel.play_zones
-        if len(zones) == 1 and not state.shared:  # one play zone, each player's: in seat order
-            uids = [u for p in state.players for u in p.zones.get(zones[0], ())]
+        if not state.shared:  # the players' play zones, zone by zone in seat order
+            players = state.players
+            uids = [u for zone in zones for p in players for u in p.zones.get(zone, ())]
         else:
             uids = self.cards_in((z, None) for z in zones)
         if kernel.text_ticks_clock:

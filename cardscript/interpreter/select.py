@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from cardscript.grammar import ast
+from cardscript.interpreter.agents import Labels
 
 if TYPE_CHECKING:
     from cardscript.interpreter.cards import CompiledAbility
@@ -352,7 +353,8 @@ def resolve_targets(ctx: Context, selector: ast.Node | None, prompt: str) -> lis
         least = most = 1
     most = min(most, len(found))
     least = min(least, most)
-    labels = [ctx.engine.describe(t) for t in found]
+    describe = ctx.engine.describe
+    labels = Labels(lambda: [describe(t) for t in found])  # built only if read (a log, a human)
     chooser = kernel.target_chooser(ctx.engine, ctx, found)
     picked = ctx.engine.choose(chooser, "targets", prompt, found, labels, least, most)
     return [found[i] for i in picked]

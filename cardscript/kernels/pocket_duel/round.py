@@ -185,13 +185,10 @@ class RoundKernel(PocketDuelChanges):
         card = engine.state.cards[uid]
         return card.zone == "table" and not card.data.get("cancelled")
 
-    def _type(self, engine: Engine, uid: int) -> str:
-        return engine.definition(uid).type
-
     def cancels(self, engine: Engine, uid: int, other: int) -> bool:
         """Does ``uid`` cancel ``other``? The type relation from the rule hooks (the
         3-cycle PD-X1 by default, or PD-X2), then the card script's cancel clauses."""
-        mine, theirs = self._type(engine, uid), self._type(engine, other)
+        mine, theirs = engine.definition(uid).type, engine.definition(other).type
         if engine.permissions_speak() and (
             engine.permitted("be_cancelled", other) is False
             or engine.permitted("cancel", uid) is False
@@ -259,9 +256,9 @@ class RoundKernel(PocketDuelChanges):
         n = len(played)
         for player, uid in enumerate(played):
             other = played[(player + 1) % n] if n > 1 else None
-            if uid is None or other is None or self._type(engine, uid) != "weapon":
+            if uid is None or other is None or engine.definition(uid).type != "weapon":
                 continue
-            if self._type(engine, other) != "rest" or not self._live(engine, uid):
+            if engine.definition(other).type != "rest" or not self._live(engine, uid):
                 continue
             if engine.rule("weapon_destroys_rest", uid=uid):
                 engine.apply(
@@ -311,7 +308,7 @@ class RoundKernel(PocketDuelChanges):
 
     def _rest_amount(self, engine: Engine, uid: int) -> int:
         """The Rest type effect: energy from an uncancelled Rest card (§10, B2)."""
-        if self._type(engine, uid) != "rest" or engine.state.cards[uid].data.get("cancelled"):
+        if engine.definition(uid).type != "rest" or engine.state.cards[uid].data.get("cancelled"):
             return 0
         return int(engine.rule("rest_energy", uid=uid))
 
