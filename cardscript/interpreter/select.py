@@ -275,6 +275,8 @@ def _filter(ctx: Context, f: ast.Filter, uid: int) -> bool:
     engine = ctx.engine
     card = engine.state.cards[uid]
     kind = f.kind
+    if kind == "zone":  # first: nearly every selector of a zone's cards has one
+        return f.zone is not None and card.zone == f.zone.zone
     if kind == "you_control":
         return card.controller == ctx.controller
     if kind == "opponent_controls":
@@ -298,8 +300,6 @@ def _filter(ctx: Context, f: ast.Filter, uid: int) -> bool:
         return engine.definition(uid).has_keyword(f.name or "")
     if kind == "without_keyword":
         return not engine.has_keyword(uid, f.name or "")
-    if kind == "zone":
-        return f.zone is not None and card.zone == f.zone.zone
     if kind == "named":
         wanted = (f.value or "").casefold()
         ability = ctx.ability
