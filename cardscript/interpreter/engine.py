@@ -202,10 +202,45 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
     def emit(self, event: Event) -> None:
         """Record an event and queue the triggered abilities it matches."""
         state = self.state
-        name = event.name
         state.history.append(
-            {"event": name, "subject": event.subject, "player": event.player, "turn": state.turn}
+            {
+                "event": event.name,
+                "subject": event.subject,
+                "player": event.player,
+                "turn": state.turn,
+            }
         )
+        self._heard(event)
+
+    def happened(
+        self,
+        name: str,
+        subject: int | None = None,
+        player: int | None = None,
+        obj: int | None = None,
+        amount: int | None = None,
+        source: int | None = None,
+        data: tuple[tuple[str, Any], ...] = (),
+    ) -> None:
+        """``emit(Event(name, …))``, making the ``Event`` only when something reads it (a
+        log, a trigger of the game's cards waiting for it, a kernel's ``after_event``):
+        most events are only recorded in the history."""
+        state = self.state
+        state.history.append(
+            {"event": name, "subject": subject, "player": player, "turn": state.turn}
+        )
+        game = self._game
+        if game[0] is not state or game[1] != state.next_uid:
+            game = self._know_game()
+        if name in game[3] or self.log is not None or self._trigger_sources is not False:
+            self._heard(_new(Event, (name, subject, player, obj, amount, source, data)))
+        elif self._after_event:
+            self.kernel.after_event(
+                self, _new(Event, (name, subject, player, obj, amount, source, data))
+            )
+
+    def _heard(self, event: Event) -> None:
+        """The log, the triggers and the kernel hear an event (already in the history)."""
         if self.log is not None:
             self.log.event(self, event)
         # most events have no listener in play: skip the matching then
@@ -213,9 +248,11 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
         if sources is None:
             sources = self._trigger_sources = _overrides(self.kernel, "trigger_sources")
             self._after_event = _overrides(self.kernel, "after_event")
+        state = self.state
         game = self._game
         if game[0] is not state or game[1] != state.next_uid:
             game = self._know_game()
+        name = event.name
         if sources or (name in game[3] and self.in_play(("event", name))):
             self.pending.extend(matching_triggers(self, event))
         if self._after_event:

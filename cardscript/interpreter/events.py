@@ -14,8 +14,8 @@ _new = tuple.__new__  # a named tuple made from its fields, without calling its 
 
 class Event(NamedTuple):
     """Something that happened: ``name`` is an event id of the game's registry. A named
-    tuple: immutable, and the cheapest record to make (one is made for nearly every
-    change)."""
+    tuple: immutable and cheap to make (``Engine.happened`` makes one only when a log, a
+    trigger or the kernel reads it; the history keeps every event)."""
 
     name: str
     subject: int | None = None  # the card it happened to (or that did it)
@@ -27,21 +27,6 @@ class Event(NamedTuple):
 
     def get(self, key: str, default: Any = None) -> Any:
         return dict(self.data).get(key, default)
-
-    @staticmethod
-    def new(
-        name: str,
-        subject: int | None = None,
-        player: int | None = None,
-        obj: int | None = None,
-        amount: int | None = None,
-        source: int | None = None,
-        data: tuple[tuple[str, Any], ...] = (),
-    ) -> Event:
-        """``Event(…)`` at half the cost: calling the class goes through the type's call
-        machinery and the named tuple's ``__new__``; the hot paths (an event for nearly
-        every change) call this."""
-        return _new(Event, (name, subject, player, obj, amount, source, data))
 
 
 class Cause(NamedTuple):
@@ -64,7 +49,8 @@ class Cause(NamedTuple):
         rule: str | None = None,
         source: int | None = None,
     ) -> Cause:
-        """``Cause(…)`` at half the cost (as ``Event.new``)."""
+        """``Cause(…)`` at half the cost: calling the class goes through the type's call
+        machinery and the named tuple's ``__new__``; a change a card's text causes makes one."""
         return _new(Cause, (card, ability, at, rule, source))
 
     def as_dict(self) -> dict[str, str]:

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from cardscript.interpreter.engine import Event
 from cardscript.interpreter.select import Seat, Target
 
 if TYPE_CHECKING:
@@ -27,9 +26,7 @@ def _emit(
     data: tuple[tuple[str, Any], ...] = (),
 ) -> None:
     # the fields given one by one (no ``**kw``): an event for nearly every change
-    engine.emit(
-        Event.new(engine.kernel.event_name(name), subject, player, None, amount, source, data)
-    )
+    engine.happened(engine.kernel.event_name(name), subject, player, None, amount, source, data)
 
 
 def draw(engine: Engine, cause: Cause, player: int, count: int) -> int:

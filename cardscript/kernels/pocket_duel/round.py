@@ -28,15 +28,21 @@ class RoundKernel(PocketDuelChanges):
             if state.turn >= self.max_rounds:
                 self._by_health(engine, "round limit")
                 break
-            if not any(self._playable(engine, p) for p in range(len(state.players))):
+            if not self._anyone_can_play(engine):
                 self._by_health(engine, "no cards left")  # [ASSUMPTION] not in the rules
                 break
             self.round(engine)
         assert state.result is not None
         return state.result
 
+    def _anyone_can_play(self, engine: Engine) -> bool:
+        for player in range(len(engine.state.players)):  # noqa: SIM110 - any() costs more
+            if self._playable(engine, player):
+                return True
+        return False
+
     def _by_health(self, engine: Engine, reason: str) -> None:
-        a, b = (p.resources.get("health", 0) for p in engine.state.players[:2])
+        a, b = _healths(engine)
         engine.end(0 if a > b else 1 if b > a else None, reason)
 
     def _playable(self, engine: Engine, player: int) -> list[int]:
@@ -63,7 +69,7 @@ class RoundKernel(PocketDuelChanges):
         state.data["round"] = {}
         n = len(state.players)
         automa = self.automa_player(engine)
-        engine.emit(Event.new("start:round", player=state.active))
+        engine.happened("start:round", player=state.active)
         self.resolve_pending(engine)
         if state.result is not None:
             return
@@ -88,11 +94,11 @@ class RoundKernel(PocketDuelChanges):
             card = state.cards[uid]
             card.data["played"] = card.data["revealed"] = True
             card.face_up = True
-            engine.emit(Event.new("plays", player=player, obj=uid))
-            engine.emit(Event.new("played", subject=uid, player=player))
+            engine.happened("plays", player=player, obj=uid)
+            engine.happened("played", subject=uid, player=player)
         for player, uid in enumerate(played):
             if uid is not None:
-                engine.emit(Event.new("revealed", subject=uid, player=player))
+                engine.happened("revealed", subject=uid, player=player)
         # ---- step 2: cancel (simultaneous)
         state.step = "cancel_step"
         pairs = []
@@ -151,7 +157,7 @@ class RoundKernel(PocketDuelChanges):
             for player, uid in enumerate(played):
                 if uid is not None and dealt.get(uid, 0) >= minimum:
                     hit.add(uid)
-                    engine.emit(Event.new("hits", subject=uid, player=player, amount=dealt[uid]))
+                    engine.happened("hits", subject=uid, player=player, amount=dealt[uid])
                     self._run(engine, uid, player, "on_hit")
             for player, uid in enumerate(played):
                 if uid is not None and self._live(engine, uid):
@@ -160,7 +166,7 @@ class RoundKernel(PocketDuelChanges):
                     by_effect = self._round(engine).get("dealt_by", {}).get(str(uid), 0)
                     if uid not in hit and by_effect >= minimum and self._live(engine, uid):
                         hit.add(uid)
-                        engine.emit(Event.new("hits", subject=uid, player=player, amount=by_effect))
+                        engine.happened("hits", subject=uid, player=player, amount=by_effect)
                         self._run(engine, uid, player, "on_hit")
             self.resolve_pending(engine)
             self._type_destroys(engine, played)
@@ -272,7 +278,7 @@ class RoundKernel(PocketDuelChanges):
             return True
         destroyed = self._round(engine).pop("destroyed", [])
         for player in destroyed:
-            engine.emit(Event.new("destroyed", subject=self._hero(engine, player), player=player))
+            engine.happened("destroyed", subject=self._hero(engine, player), player=player)
         if len(destroyed) == 1:
             engine.end(1 - destroyed[0], "destroyed")
             return True
@@ -298,7 +304,7 @@ class RoundKernel(PocketDuelChanges):
             card.data.clear()
         for player, amount in rest_energy:
             engine.apply("gain", REST, player=player, resource="energy", amount=amount)
-        engine.emit(Event.new("end:round", player=state.active))
+        engine.happened("end:round", player=state.active)
         self.resolve_pending(engine)
         engine.end_period("round")
         if not self._check_destroy(engine):
@@ -316,7 +322,7 @@ class RoundKernel(PocketDuelChanges):
         definition = engine.definition(uid)
         if cancelled and engine.rule("cancelled_returns_to_hand", uid=uid):
             engine.apply("move", RULE, uid=uid, zone="hand", player=player)
-            engine.emit(Event.new("returns_to_hand", subject=uid, player=player))
+            engine.happened("returns_to_hand", subject=uid, player=player)
             return
         after = definition.get("after_play") if definition.type == "superpower" else None
         if after == "remove":
@@ -335,7 +341,7 @@ class RoundKernel(PocketDuelChanges):
         """§12: a hero at ≤ 0 ends the game, higher health wins; equal at ≤ 0 starts
         sudden death, which ends at the first round the values differ."""
         state = engine.state
-        a, b = (p.resources.get("health", 0) for p in state.players[:2])
+        a, b = _healths(engine)
         limit = int(engine.rule("lose_at_health"))
         sudden = bool(state.data.get("sudden_death"))
         if not sudden and a > limit and b > limit:
@@ -347,3 +353,9 @@ class RoundKernel(PocketDuelChanges):
             engine.end(None, "draw")
             return
         engine.end(0 if a > b else 1, "sudden death" if sudden else "health")
+
+
+def _healths(engine: Engine) -> tuple[int, int]:
+    """The two heroes' health (§12)."""
+    first, second = engine.state.players[0].resources, engine.state.players[1].resources
+    return first.get("health", 0), second.get("health", 0)
