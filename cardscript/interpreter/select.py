@@ -179,8 +179,11 @@ def selects(ctx: Context, selector: ast.Node, target: Target | None) -> bool:
         if place != zone:
             continue
         if owner is None:
-            listed = any(target in p.zones.get(zone, ()) for p in state.players)
-            listed = listed or target in state.shared.get(zone, ())
+            listed = target in state.shared.get(zone, ())
+            for p in state.players:  # a loop: any() with a generator costs more, per check
+                if listed:
+                    break
+                listed = target in p.zones.get(zone, ())
         else:
             listed = target in state.players[owner].zones.get(zone, ())
         if listed:
@@ -192,7 +195,15 @@ def _zones_of(ctx: Context, selector: ast.Cards) -> list[tuple[str, int | None]]
     for f in selector.filters:
         if f.kind == "zone" and f.zone is not None:
             return _zone_places(ctx, f.zone)
-    return [(zone, None) for zone in ctx.engine.kernel.play_zones]
+    zones = ctx.engine.kernel.play_zones
+    found = _IN_PLAY.get(zones)
+    if found is None:
+        found = _IN_PLAY[zones] = [(zone, None) for zone in zones]
+    return found
+
+
+# the places of a selector without a zone: the play zones, of every player (read-only)
+_IN_PLAY: dict[tuple[str, ...], list[tuple[str, int | None]]] = {}
 
 
 def _zone_places(ctx: Context, zone: ast.ZoneRef) -> list[tuple[str, int | None]]:
