@@ -142,9 +142,8 @@ class PlayIndex(EngineParts):
         if labels is None:
             terms = self.game.registry.terms("LABEL")
             labels = self._variant_labels = frozenset(t.id for t in terms if t.kind == "variant")
-        if not labels:
-            return labels
-        return labels.difference(self.state.data.get("variants", ()))
+        variants = self.state.data.get("variants") if labels else None
+        return labels.difference(variants) if variants else labels
 
     def _refresh_play(self) -> None:
         """The index for the cards in play now (never for a kernel whose text varies)."""
