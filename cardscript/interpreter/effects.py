@@ -8,10 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from cardscript.grammar import ast
-from cardscript.interpreter.engine import SCALES, Cause, _bind_where, _delta, _overrides
+from cardscript.interpreter.characteristics import SCALES, bind_where, delta_value
+from cardscript.interpreter.events import Cause
 from cardscript.interpreter.lasting import clause_ref, is_group
+from cardscript.interpreter.play_index import _overrides
 from cardscript.interpreter.select import (
     Context,
     RulesError,
@@ -27,13 +30,13 @@ from cardscript.interpreter.select import (
 def cause_of(ctx: Context) -> Cause:
     ability = ctx.ability
     if ability is None:
-        return Cause(rule="card text")
-    return Cause(card=ability.card_id, ability=ability.key, at=ability.where, source=ctx.source)
+        return Cause.new(rule="card text")
+    return Cause.new(card=ability.card_id, ability=ability.key, at=ability.where, source=ctx.source)
 
 
 def run_steps(ctx: Context, steps: ast.Steps) -> None:
     if steps.where:
-        _bind_where(ctx, steps)
+        bind_where(ctx, steps)
     engine = ctx.engine
     for index, step in enumerate(steps.steps):
         if engine.state.result is not None:
@@ -109,9 +112,20 @@ def _child(ctx: Context) -> Context:
 
 
 def _label(ctx: Context, clause: ast.Clause) -> str:
-    from cardscript.grammar.formatter import Formatter
+    """The clause as the card script writes it (a "may" prompt, an option's label):
+    remembered per clause and registry, both of which never change."""
+    registry = ctx.engine.game.registry
+    found = _LABELS.get(id(clause))
+    if found is None or found[0] is not clause or found[1] is not registry:
+        from cardscript.grammar.formatter import Formatter
 
-    return Formatter(ctx.engine.game.registry).clause(clause)
+        if len(_LABELS) > 20_000:
+            _LABELS.clear()  # pools come and go (tests): keep the memory bounded
+        found = _LABELS[id(clause)] = (clause, registry, Formatter(registry).clause(clause))
+    return found[2]
+
+
+_LABELS: dict[int, tuple[ast.Clause, Any, str]] = {}
 
 
 def run_clause(ctx: Context, clause: ast.Clause) -> None:
@@ -430,7 +444,7 @@ def _get(ctx: Context, clause: ast.Clause) -> None:
         if mod.delta in SCALES:  # kept as its word: lasting effects stay plain data
             _lasting(ctx, clause, {"kind": "scale", "stat": mod.stat, "scale": mod.delta})
         else:
-            delta = _delta(mod.delta, ctx)
+            delta = delta_value(mod.delta, ctx)
             _lasting(ctx, clause, {"kind": "stat", "stat": mod.stat, "delta": delta})
 
 

@@ -10,15 +10,23 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from cardscript.interpreter.engine import Event
 from cardscript.interpreter.select import Seat, Target
 
 if TYPE_CHECKING:
     from cardscript.interpreter.engine import Cause, Engine
 
 
-def _emit(engine: Engine, name: str, **kw: Any) -> None:
-    engine.emit(Event(engine.kernel.event_name(name), **kw))
+def _emit(
+    engine: Engine,
+    name: str,
+    subject: int | None = None,
+    player: int | None = None,
+    amount: int | None = None,
+    source: int | None = None,
+    data: tuple[tuple[str, Any], ...] = (),
+) -> None:
+    # the fields given one by one (no ``**kw``): an event for nearly every change
+    engine.happened(engine.kernel.event_name(name), subject, player, None, amount, source, data)
 
 
 def draw(engine: Engine, cause: Cause, player: int, count: int) -> int:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from cardscript.grammar import ast
+from cardscript.interpreter.agents import Labels
 
 if TYPE_CHECKING:
     from cardscript.interpreter.cards import CompiledAbility
@@ -187,9 +188,14 @@ def selects(ctx: Context, selector: ast.Node, target: Target | None) -> bool:
             continue
         if owner is None:
             # where it is listed: its controller's zone, nearly always
-            mine = state.players[card.controller].zones.get(zone, ())
-            listed = target in mine or any(target in p.zones.get(zone, ()) for p in state.players)
-            listed = listed or target in state.shared.get(zone, ())
+            listed = target in state.players[card.controller].zones.get(zone, ())
+            if not listed:
+                for p in state.players:  # a loop: any() with a generator costs more, per check
+                    if target in p.zones.get(zone, ()):
+                        listed = True
+                        break
+                else:
+                    listed = target in state.shared.get(zone, ())
         else:
             listed = target in state.players[owner].zones.get(zone, ())
         if listed:
@@ -201,7 +207,15 @@ def _zones_of(ctx: Context, selector: ast.Cards) -> list[tuple[str, int | None]]
     ref = _zone_filter(selector)
     if ref is not None:
         return _zone_places(ctx, ref)
-    return [(zone, None) for zone in ctx.engine.kernel.play_zones]
+    zones = ctx.engine.kernel.play_zones
+    found = _IN_PLAY.get(zones)
+    if found is None:
+        found = _IN_PLAY[zones] = [(zone, None) for zone in zones]
+    return found
+
+
+# the places of a selector without a zone: the play zones, of every player (read-only)
+_IN_PLAY: dict[tuple[str, ...], list[tuple[str, int | None]]] = {}
 
 
 def _zone_filter(selector: ast.Cards) -> ast.ZoneRef | None:
@@ -292,6 +306,8 @@ def _filter(ctx: Context, f: ast.Filter, uid: int) -> bool:
     engine = ctx.engine
     card = engine.state.cards[uid]
     kind = f.kind
+    if kind == "zone":  # first: nearly every selector of a zone's cards has one
+        return f.zone is not None and card.zone == f.zone.zone
     if kind == "you_control":
         return card.controller == ctx.controller
     if kind == "opponent_controls":
@@ -315,8 +331,6 @@ def _filter(ctx: Context, f: ast.Filter, uid: int) -> bool:
         return engine.definition(uid).has_keyword(f.name or "")
     if kind == "without_keyword":
         return not engine.has_keyword(uid, f.name or "")
-    if kind == "zone":
-        return f.zone is not None and card.zone == f.zone.zone
     if kind == "named":
         wanted = (f.value or "").casefold()
         ability = ctx.ability
@@ -370,7 +384,8 @@ def resolve_targets(ctx: Context, selector: ast.Node | None, prompt: str) -> lis
         least = most = 1
     most = min(most, len(found))
     least = min(least, most)
-    labels = [ctx.engine.describe(t) for t in found]
+    describe = ctx.engine.describe
+    labels = Labels(lambda: [describe(t) for t in found])  # built only if read (a log, a human)
     chooser = kernel.target_chooser(ctx.engine, ctx, found)
     picked = ctx.engine.choose(chooser, "targets", prompt, found, labels, least, most)
     return [found[i] for i in picked]

@@ -13,16 +13,15 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from cardscript.grammar import ast
+from cardscript.interpreter.events import PendingTrigger
 from cardscript.interpreter.select import Seat, selects
 
 if TYPE_CHECKING:
     from cardscript.interpreter.cards import CompiledAbility
-    from cardscript.interpreter.engine import Engine, Event, PendingTrigger
+    from cardscript.interpreter.engine import Engine, Event
 
 
 def matching_triggers(engine: Engine, event: Event) -> list[PendingTrigger]:
-    from cardscript.interpreter.engine import PendingTrigger
-
     found: list[PendingTrigger] = []
     for uid, ability in _listening(engine, event):
         node = ability.node
@@ -31,7 +30,7 @@ def matching_triggers(engine: Engine, event: Event) -> list[PendingTrigger]:
         if not engine.within_limits(ability, uid):
             continue
         if _matches(engine, node, event, uid, ability, controller):
-            found.append(PendingTrigger(ability, uid, controller, event))
+            found.append(_new(PendingTrigger, (ability, uid, controller, event)))
     return found
 
 
@@ -61,6 +60,9 @@ def _listening(engine: Engine, event: Event) -> Iterable[tuple[int, CompiledAbil
         for ability in engine.definition(uid).play_index.get(key, ()):
             if (uid, ability.index) not in seen:
                 yield uid, ability
+
+
+_new = tuple.__new__  # a named tuple made without calling its class (half the cost)
 
 
 def moment_event(timing: str, moment: ast.Moment) -> str:

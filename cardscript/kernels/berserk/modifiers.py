@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from cardscript.grammar import ast
 from cardscript.interpreter.cards import CompiledAbility
-from cardscript.interpreter.engine import SCALES, Cause, Engine, _bind_where, _delta
+from cardscript.interpreter.characteristics import SCALES, bind_where, delta_value
+from cardscript.interpreter.engine import Cause, Engine
 from cardscript.interpreter.select import selects
 from cardscript.kernels.berserk.kinds import poisonable
 
@@ -178,16 +179,16 @@ def parts(engine: Engine, uid: int, stat: str) -> list[Part]:
             and step.subject is not None
             and any(m.stat == stat for m in step.action.stat_mods)
         ]
-        if not steps or not engine._static_applies(source, ability, node):
+        if not steps or not engine.static_applies(source, ability, node):
             continue
         ctx = engine.context(source, ability)
-        _bind_where(ctx, node.effects)
+        bind_where(ctx, node.effects)
         name = engine.definition(source).name
         for step in steps:
             if step.subject is not None and selects(ctx, step.subject, uid):
                 for mod in step.action.stat_mods:
                     if mod.stat == stat:
-                        change = SCALES.get(mod.delta) or _delta(mod.delta, ctx)
+                        change = SCALES.get(mod.delta) or delta_value(mod.delta, ctx)
                         out.append(Part(source, change, f"{name}: {_word(change, stat)}"))
     for effect in engine.state.lasting:
         if effect.get("stat") != stat or not engine.covers(effect, uid):

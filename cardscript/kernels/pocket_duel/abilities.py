@@ -17,17 +17,26 @@ def _is_verb(clause: ast.Node, verb: str, name: str) -> bool:
     )
 
 
-def clauses(ability: CompiledAbility) -> list[ast.Clause]:
+def clauses(ability: CompiledAbility) -> tuple[ast.Clause, ...]:
+    """The ability's clauses, those of its "if" and "otherwise" steps included, in text
+    order; remembered per ability (asked for every cancel check)."""
+    found = _CLAUSES.get(id(ability))
+    if found is not None and found[0] is ability:
+        return found[1]
     node = ability.node
-    if not isinstance(node, ast.EffectAbility):
-        return []
     out: list[ast.Clause] = []
-    for step in node.effects.steps:
+    for step in node.effects.steps if isinstance(node, ast.EffectAbility) else ():
         if isinstance(step, ast.Clause):
             out.append(step)
         elif isinstance(step, ast.Conditional | ast.Otherwise):
             out.append(step.clause)
-    return out
+    if len(_CLAUSES) > 20_000:
+        _CLAUSES.clear()  # pools come and go (tests): keep the memory bounded
+    _CLAUSES[id(ability)] = (ability, tuple(out))
+    return tuple(out)
+
+
+_CLAUSES: dict[int, tuple[CompiledAbility, tuple[ast.Clause, ...]]] = {}
 
 
 # id(definition) -> (definition, its abilities by kind)

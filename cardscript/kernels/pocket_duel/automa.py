@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardscript.interpreter.agents import Decision
-from cardscript.interpreter.engine import Engine, Event
+from cardscript.interpreter.engine import Engine
 from cardscript.kernels.pocket_duel.matches import (
     _match,
     _offer_transfers,
@@ -202,7 +202,7 @@ def automa_choose(engine: Engine, player: int, opponent_hand: Sequence[int]) -> 
             deck = zones.get("automa_deck", [])
         top = deck[-1]
         engine.apply("move", RULE, uid=top, zone="automa_discard", player=player, face_up=True)
-        engine.emit(Event("revealed", subject=top, player=player))
+        engine.happened("revealed", subject=top, player=player)
         found = None
         for kind in engine.definition(top).get("type_priority", []):
             if kind in by_type:

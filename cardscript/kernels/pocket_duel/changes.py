@@ -7,10 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 from cardscript.interpreter import primitives
-from cardscript.interpreter.engine import Cause, Engine, Event
+from cardscript.interpreter.engine import Cause, Engine
 from cardscript.interpreter.kernel import Kernel
 from cardscript.interpreter.select import Seat, Target
-from cardscript.kernels.pocket_duel.rules import RULE, TYPES
+from cardscript.kernels.pocket_duel.rules import CANCEL, RULE, TYPES
 
 
 class PocketDuelChanges(Kernel):
@@ -78,15 +78,15 @@ class PocketDuelChanges(Kernel):
         if source is not None and "attack" not in qualities:
             by = self._round(engine).setdefault("dealt_by", {})
             by[str(source)] = by.get(str(source), 0) + amount
-        engine.emit(Event("takes_damage", player=player, amount=amount, source=source))
+        engine.happened("takes_damage", player=player, amount=amount, source=source)
         return amount
 
     def _blocked(self, engine: Engine, player: int, source: int | None, amount: int) -> None:
         if amount >= int(engine.rule("block_success_minimum", player=player)):
             self._round(engine).setdefault("successful_block", []).append(player)
-            engine.emit(Event("blocks", player=player, amount=amount, obj=source))
+            engine.happened("blocks", player=player, amount=amount, obj=source)
             if source is not None:
-                engine.emit(Event("blocked", subject=source, amount=amount))
+                engine.happened("blocked", subject=source, amount=amount)
 
     def _heal(
         self, engine: Engine, cause: Cause, target: Target, amount: int, kind: str | None = None
@@ -109,24 +109,24 @@ class PocketDuelChanges(Kernel):
         res[resource] = self.bound(engine, player, resource, before + amount)
         if resource == "energy":
             if res[resource] > before:
-                engine.emit(Event("gains_energy", player=player, amount=res[resource] - before))
+                engine.happened("gains_energy", player=player, amount=res[resource] - before)
             self.check_thresholds(engine, player)
         elif resource == "health":
-            engine.emit(Event("healed", player=player, amount=res[resource] - before))
+            engine.happened("healed", player=player, amount=res[resource] - before)
         return True
 
     def _lose(self, engine: Engine, cause: Cause, player: int, resource: str, amount: int) -> None:
         res = engine.state.players[player].resources
         value = res.get(resource, 0) - amount
         res[resource] = max(0, value) if resource == "energy" else value
-        engine.emit(Event("lost", player=player, amount=amount, data=(("resource", resource),)))
+        engine.happened("lost", player=player, amount=amount, data=(("resource", resource),))
 
     def _pay(self, engine: Engine, cause: Cause, player: int, resource: str, amount: int) -> bool:
         res = engine.state.players[player].resources
         if res.get(resource, 0) < amount:
             return False
         res[resource] = res.get(resource, 0) - amount
-        engine.emit(Event("paid", player=player, amount=amount, data=(("resource", resource),)))
+        engine.happened("paid", player=player, amount=amount, data=(("resource", resource),))
         return True
 
     def _destroy(self, engine: Engine, cause: Cause, target: Target, **_: Any) -> bool:
@@ -155,13 +155,11 @@ class PocketDuelChanges(Kernel):
     ) -> None:
         card = engine.state.cards[victim]
         card.data["cancelled"] = True
-        engine.emit(Event("cancelled", subject=victim, player=card.controller, obj=by))
-        engine.emit(Event("cancels", player=canceller, obj=victim, subject=None))
+        engine.happened("cancelled", subject=victim, player=card.controller, obj=by)
+        engine.happened("cancels", player=canceller, obj=victim, subject=None)
         gain = int(engine.rule("energy_per_cancel", player=canceller))
         if gain:
-            engine.apply(
-                "gain", Cause(rule="cancel"), player=canceller, resource="energy", amount=gain
-            )
+            engine.apply("gain", CANCEL, player=canceller, resource="energy", amount=gain)
 
     def _block(
         self, engine: Engine, cause: Cause, player: int, amount: int, kind: str | None = None
@@ -258,4 +256,4 @@ class PocketDuelChanges(Kernel):
                 resources["energy"] = energy = energy - threshold
             zone = "table" if definition.get("superpower_kind") == "permanent" else "hand"
             engine.apply("move", RULE, uid=uid, zone=zone, player=player)
-            engine.emit(Event("becomes_active", subject=uid, player=player))
+            engine.happened("becomes_active", subject=uid, player=player)

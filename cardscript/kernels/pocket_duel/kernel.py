@@ -182,7 +182,7 @@ class PocketDuelKernel(RoundKernel):
         elif name == "gain_energy":
             engine.apply(
                 "gain",
-                Cause(rule="scenario"),
+                Cause.new(rule="scenario"),
                 player=int(action.get("player", 0)),
                 resource="energy",
                 amount=int(action.get("amount", 1)),

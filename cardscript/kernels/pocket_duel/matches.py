@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from cardscript.interpreter.engine import Engine, Event
+from cardscript.interpreter.engine import Engine
 
 # ---- matches: Standard, Conquest, Legacy (§13) --------------------------------------------
 FORMATS = ("standard", "conquest", "legacy")
@@ -176,7 +176,7 @@ def transfer(engine: Engine, player: int, card_id: str, to_hero: str) -> bool:
     if card_id not in received:
         match["moved"][defeated] = own_moved + 1
     engine.state.data["match"] = match
-    engine.emit(Event("transferred", player=player))
+    engine.happened("transferred", player=player)
     return True
 
 

@@ -7,12 +7,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from cardscript.interpreter.agents import Labels
 from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.interpreter.select import Seat, selects
 from cardscript.kernels.pocket_duel.abilities import clauses, of_kind
 from cardscript.kernels.pocket_duel.automa import automa_choose, automa_face_down
 from cardscript.kernels.pocket_duel.changes import PocketDuelChanges
-from cardscript.kernels.pocket_duel.rules import PD_X2, RULE, TYPES
+from cardscript.kernels.pocket_duel.rules import PD_X2, REST, RULE, TYPES
 
 
 class RoundKernel(PocketDuelChanges):
@@ -27,15 +28,21 @@ class RoundKernel(PocketDuelChanges):
             if state.turn >= self.max_rounds:
                 self._by_health(engine, "round limit")
                 break
-            if not any(self._playable(engine, p) for p in range(len(state.players))):
+            if not self._anyone_can_play(engine):
                 self._by_health(engine, "no cards left")  # [ASSUMPTION] not in the rules
                 break
             self.round(engine)
         assert state.result is not None
         return state.result
 
+    def _anyone_can_play(self, engine: Engine) -> bool:
+        for player in range(len(engine.state.players)):  # noqa: SIM110 - any() costs more
+            if self._playable(engine, player):
+                return True
+        return False
+
     def _by_health(self, engine: Engine, reason: str) -> None:
-        a, b = (p.resources.get("health", 0) for p in engine.state.players[:2])
+        a, b = _healths(engine)
         engine.end(0 if a > b else 1 if b > a else None, reason)
 
     def _playable(self, engine: Engine, player: int) -> list[int]:
@@ -49,7 +56,8 @@ class RoundKernel(PocketDuelChanges):
         options = self._playable(engine, player)
         if not options:
             return None
-        labels = [engine.describe(u) for u in options]
+        # built only if read (a log, a human): a random agent never reads them
+        labels = Labels(lambda: [engine.describe(u) for u in options])
         (picked,) = engine.choose(
             player, "action", "choose a card to play face down", options, labels
         )
@@ -61,7 +69,7 @@ class RoundKernel(PocketDuelChanges):
         state.data["round"] = {}
         n = len(state.players)
         automa = self.automa_player(engine)
-        engine.emit(Event("start:round", player=state.active))
+        engine.happened("start:round", player=state.active)
         self.resolve_pending(engine)
         if state.result is not None:
             return
@@ -84,13 +92,13 @@ class RoundKernel(PocketDuelChanges):
                 continue
             engine.apply("move", RULE, uid=uid, zone="table", player=player)
             card = state.cards[uid]
-            card.data.update({"played": True, "revealed": True})
+            card.data["played"] = card.data["revealed"] = True
             card.face_up = True
-            engine.emit(Event("plays", player=player, obj=uid))
-            engine.emit(Event("played", subject=uid, player=player))
+            engine.happened("plays", player=player, obj=uid)
+            engine.happened("played", subject=uid, player=player)
         for player, uid in enumerate(played):
             if uid is not None:
-                engine.emit(Event("revealed", subject=uid, player=player))
+                engine.happened("revealed", subject=uid, player=player)
         # ---- step 2: cancel (simultaneous)
         state.step = "cancel_step"
         pairs = []
@@ -104,9 +112,7 @@ class RoundKernel(PocketDuelChanges):
             if uid is not None and not engine.rule("rest_energy_at_round_end", uid=uid):
                 amount = self._rest_amount(engine, uid)  # a variant: Rest energy at once
                 if amount:
-                    engine.apply(
-                        "gain", Cause(rule="Rest"), player=player, resource="energy", amount=amount
-                    )
+                    engine.apply("gain", REST, player=player, resource="energy", amount=amount)
         # ---- step 3: damage (simultaneous), blocks
         state.step = "damage_step"
         for player, uid in enumerate(played):
@@ -132,7 +138,7 @@ class RoundKernel(PocketDuelChanges):
         for uid, opp, amount in hits:
             if amount <= 0:
                 continue
-            cause = Cause(card=state.cards[uid].card_id, rule="attack")
+            cause = Cause.new(card=state.cards[uid].card_id, rule="attack")
             dealt[uid] = engine.apply(
                 "deal_damage",
                 cause,
@@ -151,7 +157,7 @@ class RoundKernel(PocketDuelChanges):
             for player, uid in enumerate(played):
                 if uid is not None and dealt.get(uid, 0) >= minimum:
                     hit.add(uid)
-                    engine.emit(Event("hits", subject=uid, player=player, amount=dealt[uid]))
+                    engine.happened("hits", subject=uid, player=player, amount=dealt[uid])
                     self._run(engine, uid, player, "on_hit")
             for player, uid in enumerate(played):
                 if uid is not None and self._live(engine, uid):
@@ -160,7 +166,7 @@ class RoundKernel(PocketDuelChanges):
                     by_effect = self._round(engine).get("dealt_by", {}).get(str(uid), 0)
                     if uid not in hit and by_effect >= minimum and self._live(engine, uid):
                         hit.add(uid)
-                        engine.emit(Event("hits", subject=uid, player=player, amount=by_effect))
+                        engine.happened("hits", subject=uid, player=player, amount=by_effect)
                         self._run(engine, uid, player, "on_hit")
             self.resolve_pending(engine)
             self._type_destroys(engine, played)
@@ -185,13 +191,10 @@ class RoundKernel(PocketDuelChanges):
         card = engine.state.cards[uid]
         return card.zone == "table" and not card.data.get("cancelled")
 
-    def _type(self, engine: Engine, uid: int) -> str:
-        return engine.definition(uid).type
-
     def cancels(self, engine: Engine, uid: int, other: int) -> bool:
         """Does ``uid`` cancel ``other``? The type relation from the rule hooks (the
         3-cycle PD-X1 by default, or PD-X2), then the card script's cancel clauses."""
-        mine, theirs = self._type(engine, uid), self._type(engine, other)
+        mine, theirs = engine.definition(uid).type, engine.definition(other).type
         if engine.permissions_speak() and (
             engine.permitted("be_cancelled", other) is False
             or engine.permitted("cancel", uid) is False
@@ -259,14 +262,14 @@ class RoundKernel(PocketDuelChanges):
         n = len(played)
         for player, uid in enumerate(played):
             other = played[(player + 1) % n] if n > 1 else None
-            if uid is None or other is None or self._type(engine, uid) != "weapon":
+            if uid is None or other is None or engine.definition(uid).type != "weapon":
                 continue
-            if self._type(engine, other) != "rest" or not self._live(engine, uid):
+            if engine.definition(other).type != "rest" or not self._live(engine, uid):
                 continue
             if engine.rule("weapon_destroys_rest", uid=uid):
                 engine.apply(
                     "destroy",
-                    Cause(card=engine.state.cards[uid].card_id, rule="Weapon destroys Rest"),
+                    Cause.new(card=engine.state.cards[uid].card_id, rule="Weapon destroys Rest"),
                     target=Seat((player + 1) % n),
                 )
 
@@ -275,7 +278,7 @@ class RoundKernel(PocketDuelChanges):
             return True
         destroyed = self._round(engine).pop("destroyed", [])
         for player in destroyed:
-            engine.emit(Event("destroyed", subject=self._hero(engine, player), player=player))
+            engine.happened("destroyed", subject=self._hero(engine, player), player=player)
         if len(destroyed) == 1:
             engine.end(1 - destroyed[0], "destroyed")
             return True
@@ -299,10 +302,9 @@ class RoundKernel(PocketDuelChanges):
             if card.zone == "table":
                 self._put_away(engine, uid, player, cancelled)
             card.data.clear()
-        rest = Cause(rule="Rest")
         for player, amount in rest_energy:
-            engine.apply("gain", rest, player=player, resource="energy", amount=amount)
-        engine.emit(Event("end:round", player=state.active))
+            engine.apply("gain", REST, player=player, resource="energy", amount=amount)
+        engine.happened("end:round", player=state.active)
         self.resolve_pending(engine)
         engine.end_period("round")
         if not self._check_destroy(engine):
@@ -312,7 +314,7 @@ class RoundKernel(PocketDuelChanges):
 
     def _rest_amount(self, engine: Engine, uid: int) -> int:
         """The Rest type effect: energy from an uncancelled Rest card (§10, B2)."""
-        if self._type(engine, uid) != "rest" or engine.state.cards[uid].data.get("cancelled"):
+        if engine.definition(uid).type != "rest" or engine.state.cards[uid].data.get("cancelled"):
             return 0
         return int(engine.rule("rest_energy", uid=uid))
 
@@ -320,7 +322,7 @@ class RoundKernel(PocketDuelChanges):
         definition = engine.definition(uid)
         if cancelled and engine.rule("cancelled_returns_to_hand", uid=uid):
             engine.apply("move", RULE, uid=uid, zone="hand", player=player)
-            engine.emit(Event("returns_to_hand", subject=uid, player=player))
+            engine.happened("returns_to_hand", subject=uid, player=player)
             return
         after = definition.get("after_play") if definition.type == "superpower" else None
         if after == "remove":
@@ -339,7 +341,7 @@ class RoundKernel(PocketDuelChanges):
         """§12: a hero at ≤ 0 ends the game, higher health wins; equal at ≤ 0 starts
         sudden death, which ends at the first round the values differ."""
         state = engine.state
-        a, b = (p.resources.get("health", 0) for p in state.players[:2])
+        a, b = _healths(engine)
         limit = int(engine.rule("lose_at_health"))
         sudden = bool(state.data.get("sudden_death"))
         if not sudden and a > limit and b > limit:
@@ -351,3 +353,9 @@ class RoundKernel(PocketDuelChanges):
             engine.end(None, "draw")
             return
         engine.end(0 if a > b else 1, "sudden death" if sudden else "health")
+
+
+def _healths(engine: Engine) -> tuple[int, int]:
+    """The two heroes' health (§12)."""
+    first, second = engine.state.players[0].resources, engine.state.players[1].resources
+    return first.get("health", 0), second.get("health", 0)

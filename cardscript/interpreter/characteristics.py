@@ -1,0 +1,162 @@
+"""Computed characteristics: a card's stats and type as printed, then as standing text and
+lasting effects change them, and the context card text is read in."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, cast
+
+from cardscript.grammar import ast
+from cardscript.interpreter.cards import CompiledAbility
+from cardscript.interpreter.lasting import in_group
+from cardscript.interpreter.select import Context, candidates, selects, test
+
+if TYPE_CHECKING:
+    from cardscript.interpreter.engine import Engine
+    from cardscript.interpreter.parts import EngineParts
+else:
+    EngineParts = object
+
+
+class Characteristics(EngineParts):
+    """Stats, types and what a lasting effect covers (a mixin of ``Engine``)."""
+
+    def stat(self, uid: int, stat: str, fixed: bool = True) -> int:
+        """Printed value; then changes that set it ("has ATK 0"), the newest winning; then
+        changes that add to it, static abilities first and lasting effects in timestamp
+        order; then those that multiply it ("double", "half"), a fraction rounded up; the
+        kernel clamps last (e.g. negative counts as 0). A kernel whose ``set_overrides``
+        is on (Marvel Champions, Berserk) adds and multiplies first and lets a set value
+        override them all. ``fixed=False``: without the changes that set it (a kernel that
+        picks among them itself, ``stat_sets``)."""
+        engine = cast("Engine", self)
+        value = self.kernel.printed(engine, uid, stat)
+        if not self.state.lasting:
+            keys = self.game_keys()
+            if (_SETS not in keys or not self.in_play(_SETS)) and (
+                _GETS not in keys or not self.in_play(_GETS)
+            ):
+                return self.kernel.clamp(engine, uid, stat, value)  # no text changes any stat now
+        sets = self.stat_sets(uid, stat) if fixed else ()
+        newest = sets[-1][1] if sets else None
+        total = value if newest is None or self.kernel.set_overrides else newest
+        scales: list[Fraction] = []
+        for delta in self._stat_deltas(uid, stat):
+            if isinstance(delta, Fraction):
+                scales.append(delta)
+            else:
+                total += delta
+        for effect in self.state.lasting:
+            if effect.get("stat") != stat or not self.covers(effect, uid):
+                continue
+            if effect["kind"] == "stat":
+                total += effect["delta"]
+            elif effect["kind"] == "scale":
+                scales.append(SCALES[effect["scale"]])
+        if scales:  # whole numbers unless something multiplies
+            total = math.ceil(math.prod(scales, start=Fraction(total)))
+        if newest is not None and self.kernel.set_overrides:
+            total = newest
+        return self.kernel.clamp(engine, uid, stat, total)
+
+    def card_type(self, uid: int) -> str:
+        """The card's type: printed, or as the newest lasting change made it ("target
+        obligation becomes a minion": only a minion now, MC2-T-068)."""
+        kind = self.definition(uid).type
+        if not self.state.lasting:
+            return kind
+        for effect in self.state.lasting:
+            if effect["kind"] == "type" and self.covers(effect, uid):
+                kind = effect["type"]  # kept in timestamp order: the newest wins
+        return kind
+
+    def covers(self, effect: dict[str, Any], uid: int) -> bool:
+        """Does the lasting effect cover the card: one it found when it started, or one its
+        group holds now where the kernel lets a group grow (``lasting.py``)?"""
+        return uid in effect["uids"] or (
+            "group" in effect and in_group(cast("Engine", self), effect, uid)
+        )
+
+    def stat_sets(self, uid: int, stat: str) -> list[tuple[int | None, int]]:
+        """The changes that set a card's stat now, as (the card whose text or effect it
+        is, the value), oldest first: standing text by its card's timestamp, then lasting
+        effects in timestamp order (the last one is the newest)."""
+        found: list[tuple[int, int | None, int]] = []
+        for source, ability, node in self.in_play(_SETS):
+            if not self.static_applies(source, ability, node):
+                continue
+            for step in node.effects.steps:
+                if (
+                    not isinstance(step, ast.Clause)
+                    or step.action.verb != "set_stat"
+                    or step.action.name != stat
+                    or step.subject is None
+                    or step.duration is not None
+                ):
+                    continue
+                ctx = self.context(source, ability)
+                if selects(ctx, step.subject, uid):
+                    stamp = self.state.cards[source].timestamp
+                    found.append((stamp, source, ctx.amount(step.action.amount)))
+        found.sort(key=lambda f: f[0])  # stable: the later in zone order wins a tie
+        out = [(source, value) for _, source, value in found]
+        for effect in self.state.lasting:
+            if effect["kind"] == "set" and effect["stat"] == stat and self.covers(effect, uid):
+                out.append((None, effect["value"]))  # lasting effects are in timestamp order
+        return out
+
+    def _stat_deltas(self, uid: int, stat: str) -> Iterable[int | Fraction]:
+        """What static abilities change a stat by: an int adds, a Fraction multiplies."""
+        for source, ability, node in self.in_play(_GETS):
+            if not any(  # cheap first: does this text change this stat at all?
+                isinstance(step, ast.Clause) and any(m.stat == stat for m in step.action.stat_mods)
+                for step in node.effects.steps
+            ):
+                continue
+            if not self.static_applies(source, ability, node):
+                continue
+            for step in node.effects.steps:
+                if not isinstance(step, ast.Clause) or step.action.verb != "get":
+                    continue
+                if step.duration is not None or step.subject is None:
+                    continue
+                mods = [mod for mod in step.action.stat_mods if mod.stat == stat]
+                if not mods:
+                    continue  # it changes other stats: who it covers does not matter
+                ctx = self.context(source, ability)
+                bind_where(ctx, node.effects)
+                if selects(ctx, step.subject, uid):
+                    for mod in mods:
+                        yield SCALES.get(mod.delta) or delta_value(mod.delta, ctx)
+
+    def static_applies(
+        self, source: int, ability: CompiledAbility, node: ast.EffectAbility
+    ) -> bool:
+        if not self.kernel.static_active(cast("Engine", self), source, ability):
+            return False
+        if node.condition is not None:
+            return test(self.context(source, ability), node.condition)
+        if node.during is not None:
+            return self.kernel.during(
+                cast("Engine", self), self.state.cards[source].controller, node.during
+            )
+        return True
+
+
+_SETS, _GETS = ("verb", "set_stat"), ("verb", "get")  # ``play_index`` keys
+SCALES = {"double": Fraction(2), "half": Fraction(1, 2)}  # multiplying modifiers
+
+
+def delta_value(text: str, ctx: Context) -> int:
+    sign = -1 if text.startswith("-") else 1
+    body = text[1:]
+    if body.isdigit():
+        return sign * int(body)
+    return sign * ctx.bindings.get(body, 0)
+
+
+def bind_where(ctx: Context, steps: ast.Steps) -> None:
+    for binding in steps.where:
+        ctx.bindings[binding.name] = len(candidates(ctx, binding.selector))

@@ -1,0 +1,143 @@
+"""The Golden Rule: a rule's value as the newest card text in play overrides the registry's
+default, and permissions where "cannot" beats "can"."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any, cast
+
+from cardscript.grammar import ast
+from cardscript.interpreter.select import Context, RulesError, Seat, candidates, selects, test
+
+if TYPE_CHECKING:
+    from cardscript.interpreter.engine import Engine
+    from cardscript.interpreter.parts import EngineParts
+else:
+    EngineParts = object
+
+
+class GoldenRule(EngineParts):
+    """Rule hooks and permissions (a mixin of ``Engine``)."""
+
+    _fixed_rules: dict[str, Any]
+    _terms: dict[str, Any]
+
+    def rule(self, hook: str, uid: int | None = None, player: int | None = None) -> Any:
+        """A rule's value for a card (or player): the registry's default, changed by the
+        newest active card text that overrides it."""
+        if self.pool.version != self._pool_version:
+            self._know_pool()
+        fixed = self._fixed_rules.get(hook, _UNSET)
+        if fixed is not _UNSET:  # no card of the game can override it: only lasting effects
+            return self._lasting_rule(hook, uid, fixed) if self.state.lasting else fixed
+        term = self._terms.get(hook)
+        if term is None:
+            term = self.game.registry.term("HOOK", hook)
+            if term is None:
+                raise RulesError(f"the kernel asked for an unknown rule hook {hook!r}")
+            self._terms[hook] = term
+        value = self.kernel.hook_default(cast("Engine", self), hook, term.default)
+        if ("hook", hook) not in self.pool.play_keys():
+            if hook not in self.kernel.computed_hooks:
+                self._fixed_rules[hook] = value
+            return self._lasting_rule(hook, uid, value) if self.state.lasting else value
+        best = -1
+        for source, ability, node in self.in_play(("hook", hook)):
+            ctx = self.context(source, ability)
+            if node.condition is not None and not test(ctx, node.condition):
+                continue
+            if node.scope is not None:
+                targets = candidates(ctx, node.scope)
+                if (
+                    uid is not None
+                    and uid not in targets
+                    # a rule "for you" covers the cards you control as well
+                    and Seat(self.state.cards[uid].controller) not in targets
+                ):
+                    continue
+                if uid is None and (player is None or Seat(player) not in targets):
+                    continue
+            stamp = self.state.cards[source].timestamp
+            if stamp >= best:
+                best, value = stamp, _rule_value(node, term.default, ctx)
+        return self._lasting_rule(hook, uid, value)
+
+    def _lasting_rule(self, hook: str, uid: int | None, value: Any) -> Any:
+        """``value`` as the lasting effects that set the rule leave it (the newest wins)."""
+        for effect in self.state.lasting:
+            if (
+                effect["kind"] == "rule"
+                and effect["hook"] == hook
+                and (uid is None or self.covers(effect, uid))
+            ):
+                value = effect["value"]
+        return value
+
+    def permissions_speak(self) -> bool:
+        """Could card text in play or a lasting effect allow or forbid anything now? When
+        not, ``permitted`` is None for everything (a kernel may skip asking card by card)."""
+        state = self.state
+        if state.lasting:
+            return True
+        game = self._game  # ``game_keys`` written out: asked before most changes
+        if game[0] is not state or game[1] != state.next_uid:
+            game = self._know_game()
+        return _PERMISSION in game[2] and bool(self.in_play(_PERMISSION))
+
+    def permitted(self, permission: str, uid: int, obj: int | None = None) -> bool | None:
+        """True or False if card text allows or forbids it ("cannot" beats "can"); None
+        when no text speaks, and the kernel's rule decides."""
+        if not self.permissions_speak():
+            return None
+        texts = self.in_play(_PERMISSION)
+        allowed = forbidden = False
+        for source, ability, node in texts:
+            if not self.static_applies(source, ability, node):
+                continue
+            for step in node.effects.steps:
+                if not isinstance(step, ast.Clause) or step.action.verb not in ("can", "cannot"):
+                    continue
+                if step.action.name != permission or step.subject is None:
+                    continue
+                ctx = self.context(source, ability)
+                if not selects(ctx, step.subject, uid):
+                    continue
+                if (
+                    obj is not None
+                    and step.action.event_object is not None
+                    and not selects(ctx, step.action.event_object.selector, obj)
+                ):
+                    continue
+                if step.action.verb == "cannot":
+                    forbidden = True
+                else:
+                    allowed = True
+        for effect in self.state.lasting:
+            if (
+                effect["kind"] == "permission"
+                and effect["name"] == permission
+                and self.covers(effect, uid)
+            ):
+                forbidden |= not effect["allowed"]
+                allowed |= effect["allowed"]
+        if forbidden:
+            return False
+        return True if allowed else None
+
+
+_UNSET = object()
+_PERMISSION = ("verb", "permission")  # the ``play_index`` key of "can"/"cannot" text
+
+
+def _rule_value(node: ast.RuleOverride, default: Any, ctx: Context) -> Any:
+    if node.switch is not None:
+        return node.switch
+    if node.value.casefold() == "unlimited":
+        return math.inf
+    if node.value_kind == "INT":
+        return int(node.value)
+    if node.value_kind == "SIGNED":
+        return int(default or 0) + int(node.value)
+    if node.value_kind == "VAR":
+        return ctx.amount(ast.Amount(kind="var", value=node.value))
+    return node.value

@@ -1,0 +1,235 @@
+"""Which card text works now: the abilities of the cards in play, indexed by kind (an AST
+kind, an event, a rule hook, a verb) and remembered while the zones stay as they are."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any, cast
+
+from cardscript.interpreter.cards import CardDef, CompiledAbility
+from cardscript.interpreter.state import GameState
+
+if TYPE_CHECKING:
+    from cardscript.interpreter.engine import Engine
+    from cardscript.interpreter.kernel import Kernel
+    from cardscript.interpreter.parts import EngineParts
+else:
+    EngineParts = object
+
+
+class PlayIndex(EngineParts):
+    """The engine's index of card text in play (a mixin of ``Engine``)."""
+
+    _definitions: dict[int, CardDef]
+    _play: dict[Any, list[tuple[int, CompiledAbility, Any]]]
+    _play_clock: int
+    _play_state: GameState | None
+    _play_uids: list[int]
+    _text_varies: bool | None
+    _play_seen: dict[tuple[Any, ...], Any]
+    _variant_labels: frozenset[str] | None
+
+    def definition(self, uid: int) -> CardDef:
+        # a card instance never changes its definition: remember it (a hot path)
+        found = self._definitions.get(uid)
+        if found is None:
+            found = self._definitions[uid] = self.pool[self.state.cards[uid].card_id]
+        return found
+
+    def cards_in(self, places: Iterable[tuple[str, int | None]]) -> list[int]:
+        out: list[int] = []
+        for zone, owner in places:
+            if owner is None:
+                for player in self.state.players:
+                    out.extend(player.zones.get(zone, ()))
+                out.extend(self.state.shared.get(zone, ()))
+            else:
+                out.extend(self.state.players[owner].zones.get(zone, ()))
+        return out
+
+    def active_abilities(self) -> Iterable[tuple[int, CompiledAbility]]:
+        """Abilities of cards whose text works now (in play, not switched off)."""
+        kernel, off = self.kernel, self.variants_off()
+        for uid in self.cards_in((z, None) for z in kernel.play_zones):
+            if kernel.text_active(cast("Engine", self), uid):
+                for ability in self.definition(uid).abilities:
+                    if not _switched_off(ability, off):
+                        yield uid, ability
+
+    def _statics(self, kind: type) -> Iterable[tuple[int, CompiledAbility, Any]]:
+        return self.abilities_of(kind)
+
+    def abilities_of(self, kind: type) -> Iterable[tuple[int, CompiledAbility, Any]]:
+        """(card, ability, its node) for the active abilities of one AST kind."""
+        return self.in_play(kind)
+
+    def in_play(self, key: Any) -> Sequence[tuple[int, CompiledAbility, Any]]:
+        """(card, ability, its node) for the active abilities under one ``play_index`` key
+        (an AST kind, ``("event", name)``, ``("hook", id)``, ``("verb", verb)``), cards in
+        zone order. Remembered while the zones stay as they are (the clock has not moved);
+        for a kernel with its own ``text_active`` the cards are asked afresh every time,
+        unless it ticks the clock whenever text switches on or off (``text_ticks_clock``)."""
+        state = self.state
+        if state.clock == self._play_clock and state is self._play_state:
+            if self._kw is not None:
+                return self._with_gained(key, self._play.get(key, ()))
+            return self._play.get(key, ())
+        if key not in self.game_keys():
+            return ()  # no card of the game has such an ability
+        varies = self._text_varies
+        if varies is None:
+            varies = self._text_varies = _text_varies(self.kernel)
+        if varies:
+            found: Sequence[tuple[int, CompiledAbility, Any]] = self._scan_play(key)
+        else:
+            self._refresh_play()
+            found = self._play.get(key, ())
+        return self._with_gained(key, found) if self._kw is not None else found
+
+    def game_keys(self) -> frozenset[Any]:
+        """The ``play_index`` keys of the cards of this game, and of the abilities of every
+        keyword some text can give a card: no card in play has any other (a pool's other
+        cards may, but they are not in this game)."""
+        game, state = self._game, self.state
+        if game[0] is state and game[1] == state.next_uid:
+            return game[2]
+        return self._know_game()[2]
+
+    def _know_game(self) -> tuple[Any, int, frozenset[Any], frozenset[str]]:
+        """Read what the game's cards speak of again (a new state, or new cards)."""
+        pool = self.pool
+        if pool.version != self._pool_version:
+            self._know_pool()
+        state = self.state
+        ids = frozenset([card.card_id for card in state.cards.values()])
+        memo = pool.memo.setdefault("game keys", {})  # shared by the pool's games
+        found = memo.get(ids)
+        if found is None:
+            keys = set(pool.moving_keywords()[1])
+            for card_id in ids:
+                keys.update(pool[card_id].play_index)
+            heard = frozenset(k[1] for k in keys if isinstance(k, tuple) and k[0] == "event")
+            if len(memo) > 4096:
+                memo.clear()
+            found = memo[ids] = (frozenset(keys), heard)
+        self._game = game = (state, state.next_uid, *found)
+        return game
+
+    def _with_gained(
+        self, key: Any, found: Sequence[tuple[int, CompiledAbility, Any]]
+    ) -> Sequence[tuple[int, CompiledAbility, Any]]:
+        """``found`` and the abilities under ``key`` of keywords gained in play."""
+        kw = self._kw
+        if kw is None or kw.gaining or key not in kw.gain_keys:
+            return found
+        gained = self._keywords_now().by_key.get(key)
+        return [*found, *gained] if gained else found
+
+    def _scan_play(self, key: Any) -> list[tuple[int, CompiledAbility, Any]]:
+        kernel, off = self.kernel, self.variants_off()
+        out: list[tuple[int, CompiledAbility, Any]] = []
+        for uid in self.cards_in((z, None) for z in kernel.play_zones):
+            found = self.definition(uid).play_index.get(key)
+            if found and kernel.text_active(cast("Engine", self), uid):
+                out.extend((uid, a, a.node) for a in found if not _switched_off(a, off))
+        return out
+
+    def variants_off(self) -> frozenset[str]:
+        """Labels of lines that work only in a variant of the game (registry labels of
+        type ``variant``, e.g. Pocket Duel's "Challenge:") whose variant is not on:
+        ``state.data["variants"]``, set when the game is set up."""
+        labels = self._variant_labels
+        if labels is None:
+            terms = self.game.registry.terms("LABEL")
+            labels = self._variant_labels = frozenset(t.id for t in terms if t.kind == "variant")
+        variants = self.state.data.get("variants") if labels else None
+        return labels.difference(variants) if variants else labels
+
+    def _refresh_play(self) -> None:
+        """The index for the cards in play now (never for a kernel whose text varies)."""
+        state = self.state
+        kernel = self.kernel
+        zones = kernel.play_zones
+        if not state.shared:  # the players' play zones, zone by zone in seat order
+            players = state.players
+            uids = [u for zone in zones for p in players for u in p.zones.get(zone, ())]
+        else:
+            uids = self.cards_in((z, None) for z in zones)
+        if kernel.text_ticks_clock:
+            uids = [u for u in uids if kernel.text_active(cast("Engine", self), u)]
+        if uids != self._play_uids or state is not self._play_state:
+            if state is not self._play_state:
+                self._play_seen.clear()
+            # the same cards in play again (between two plays, say): the same index; the
+            # same instances of the same cards in another game of the pool, too
+            off = self.variants_off()
+            key = (*uids, off) if off else tuple(uids)
+            index = self._play_seen.get(key)
+            if index is None:
+                if len(self._play_seen) > 256:
+                    self._play_seen.clear()
+                cards = state.cards
+                shared = self.pool.memo.setdefault("play indexes", {})
+                both = (key, tuple([cards[uid].card_id for uid in uids]), off)
+                index = shared.get(both)
+                if index is None:
+                    if len(shared) > 4096:
+                        shared.clear()
+                    index = shared[both] = self._index_play(uids, off)
+                self._play_seen[key] = index
+            self._play = index
+            self._play_uids = uids
+            self._play_state = state
+        self._play_clock = state.clock
+
+    def _index_play(
+        self, uids: list[int], off: frozenset[str]
+    ) -> dict[Any, list[tuple[int, CompiledAbility, Any]]]:
+        """Read-only once built: it is shared by every game of the pool, as each card
+        instance's entries are."""
+        index: dict[Any, list[tuple[int, CompiledAbility, Any]]] = {}
+        entries = self.pool.memo.setdefault("play entries", {})
+        cards = self.state.cards
+        for uid in uids:
+            both = (uid, cards[uid].card_id, off)
+            mine = entries.get(both)
+            if mine is None:
+                if len(entries) > 4096:
+                    entries.clear()
+                grouped = self.definition(uid).play_index.items()
+                mine = entries[both] = [
+                    (k, [(uid, a, a.node) for a in found if not _switched_off(a, off)])
+                    for k, found in grouped
+                ]
+            for key, found in mine:
+                have = index.get(key)
+                if have is None:
+                    index[key] = list(found)
+                else:
+                    have.extend(found)
+        return index
+
+
+_OVERRIDES: dict[tuple[type, str], bool] = {}
+
+
+def _overrides(kernel: Kernel, method: str) -> bool:
+    """Does the kernel's class have its own ``method`` (not the base ``Kernel``'s)?"""
+    key = (type(kernel), method)
+    found = _OVERRIDES.get(key)
+    if found is None:
+        from cardscript.interpreter.kernel import Kernel
+
+        found = _OVERRIDES[key] = getattr(key[0], method) is not getattr(Kernel, method)
+    return found
+
+
+def _text_varies(kernel: Kernel) -> bool:
+    """Does the kernel switch card text off by itself (its own ``text_active``), at
+    moments the clock does not mark?"""
+    return _overrides(kernel, "text_active") and not kernel.text_ticks_clock
+
+
+def _switched_off(ability: CompiledAbility, off: frozenset[str]) -> bool:
+    label = ability.line.label
+    return bool(off) and label is not None and label.name in off
