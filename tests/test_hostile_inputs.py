@@ -5,8 +5,11 @@ of the wrong kind, a wrong indent."""
 
 from __future__ import annotations
 
+import os
 import random
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -99,3 +102,38 @@ def test_mutated_files_never_crash_the_cli(kind: str, tmp_path: Path) -> None:
             result = runner.invoke(app, args)
             crashed = result.exception is not None and not isinstance(result.exception, SystemExit)
             assert not crashed and result.exit_code in (0, 1, 2), (args, path.read_text("utf-8"))
+
+
+FIFO_COMMANDS = [
+    (["validate", "{f}"], 2, "error[CS-IO1]: cannot read file: not a regular file"),
+    (["fmt", "{f}"], 2, "error[CS-IO1]: cannot read {f}: not a regular file"),
+    (["deck", "check", "{f}"], 2, "error[CS-IO1]: cannot read file: not a regular file"),
+    (["import", "marvelcdb", "{f}", "--out", "{d}"], 2, "cannot read file: not a regular file"),
+    (["replay", "{f}"], 2, "error: cannot read {f}: not a regular file"),
+    (["complete", "{f}", "--at", "1:1"], 2, "error: cannot read {f}: not a regular file"),
+    (
+        ["play", "pocket-duel", "--deck", "{f}", "--deck", "{f}"],
+        2,
+        "error: {f}:1:1: cannot read file: not a regular file",
+    ),
+]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+@pytest.mark.parametrize(("args", "code", "message"), FIFO_COMMANDS)
+def test_a_fifo_is_refused_by_every_command_without_blocking(
+    tmp_path: Path, args: list[str], code: int, message: str
+) -> None:
+    fifo = tmp_path / "pipe.yaml"
+    os.mkfifo(fifo)
+    filled = [a.format(f=fifo, d=tmp_path / "out") for a in args]
+    # a subprocess with a timeout: a read that blocks fails the test instead of hanging it
+    done = subprocess.run(
+        [sys.executable, "-c", "from cardscript.cli.main import app; app()", *filled],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == code, done.stderr
+    assert message.format(f=fifo) in done.stdout + done.stderr

@@ -19,7 +19,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from cardscript import GAMES, __version__
+from cardscript import GAMES, __version__, safe_read
 from cardscript.cardfiles.checkfile import CardSummary, FileResult
 from cardscript.cardfiles.crossref import cross_file_diagnostics
 from cardscript.grammar.diagnostics import Diagnostic, Severity, Span, error
@@ -114,10 +114,10 @@ def validate_paths(
 
 
 def _read(path: str) -> bytes | None:
+    """The file's bytes for the cache key; None leaves the problem to ``check_file``."""
     try:
-        with open(path, "rb") as handle:
-            return handle.read()
-    except OSError:
+        return safe_read.read_bytes(path)
+    except safe_read.UnreadableFile:
         return None
 
 

@@ -34,7 +34,6 @@ defines it (its ``key_span`` is the key that holds the alias).
 from __future__ import annotations
 
 import os
-import stat
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -60,6 +59,7 @@ from cardscript.cardfiles.yamltext import (
     skip_properties,
 )
 from cardscript.grammar.diagnostics import Diagnostic, Span, error
+from cardscript.safe_read import UnreadableFile, read_bytes
 
 __all__ = [
     "DEFAULT_MAX_BYTES",
@@ -276,21 +276,11 @@ def load_yaml_file(
     """Read and load a file; I/O problems come back as CS-IO1, oversize as CS-Y006."""
     name = str(path)
     try:
-        # O_NONBLOCK: opening a FIFO must not hang the gate; it is rejected below.
-        fd = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-        with os.fdopen(fd, "rb") as handle:
-            info = os.fstat(handle.fileno())
-            if stat.S_ISDIR(info.st_mode):
-                return _failed(name, "", io_error(name, "Is a directory"))
-            if not stat.S_ISREG(info.st_mode):
-                return _failed(name, "", io_error(name, "not a regular file"))
-            if info.st_size > max_bytes:
-                return _failed(name, "", too_large(name, info.st_size, max_bytes))
-            data = handle.read(max_bytes + 1)  # the file may have grown since fstat
-    except OSError as exc:
-        return _failed(name, "", io_error(name, exc.strerror or str(exc)))
-    if len(data) > max_bytes:
-        return _failed(name, "", too_large(name, max(len(data), info.st_size), max_bytes))
+        data = read_bytes(name, max_bytes)  # a FIFO must not hang the gate
+    except UnreadableFile as exc:
+        if exc.size is not None:
+            return _failed(name, "", too_large(name, exc.size, max_bytes))
+        return _failed(name, "", io_error(name, exc.reason))
     return load_yaml_text(data, name, max_bytes=max_bytes, max_depth=max_depth, max_nodes=max_nodes)
 
 

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from cardscript import GAMES
+from cardscript import GAMES, safe_read
 from cardscript.grammar.complete import Completion, Completions, complete
 from cardscript.grammar.diagnostics import did_you_mean
 
@@ -34,7 +34,7 @@ def run_complete(path: Path, at: str, *, game: str | None, stdin: bool, fmt: str
         line, column = _position(at)
         if game is not None:
             _game_of(path, game)  # a misspelt --game is a usage error wherever the cursor is
-        source = sys.stdin.read() if stdin else _read(path)
+        source = _read_stdin() if stdin else _read(path)
         text, offset, game_id, to_file = _script_at(path, source, line, column, game)
     except CompleteError as problem:
         sys.stderr.write(f"{problem}\n")
@@ -64,11 +64,18 @@ def _position(at: str) -> tuple[int, int]:
 
 def _read(path: Path) -> str:
     try:
-        return path.read_text("utf-8-sig")
-    except UnicodeDecodeError:
-        raise CompleteError(f"error: {path} is not UTF-8 text") from None
-    except OSError as exc:
-        raise CompleteError(f"error: cannot read {path}: {exc.strerror or exc}") from None
+        return safe_read.read_text(path)
+    except safe_read.UnreadableFile as exc:
+        raise CompleteError(f"error: cannot read {path}: {exc.reason}") from None
+
+
+def _read_stdin() -> str:
+    text = sys.stdin.read(safe_read.MAX_BYTES + 1)
+    if len(text) > safe_read.MAX_BYTES:
+        raise CompleteError(
+            f"error: standard input is larger than {safe_read.MAX_BYTES // safe_read.MIB} MiB"
+        )
+    return text
 
 
 def _game_of(path: Path, named: str | None) -> str:

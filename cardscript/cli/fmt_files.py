@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cardscript import GAMES
+from cardscript import GAMES, safe_read
 from cardscript.grammar.diagnostics import Diagnostic, Span, error
 
 
@@ -25,10 +25,11 @@ class Outcome:
 
 def format_path(path: Path, *, write: bool) -> Outcome:
     try:
-        original = path.read_text("utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
+        original = safe_read.read_text(path)
+    except safe_read.UnreadableFile as exc:
         return Outcome(
-            False, (error("CS-IO1", f"cannot read {path}: {exc}", Span.point(1, 1, str(path))),)
+            False,
+            (error("CS-IO1", f"cannot read {path}: {exc.reason}", Span.point(1, 1, str(path))),),
         )
     if path.suffix == ".cardscript":
         new, problems = _format_keywords_file(path, original)

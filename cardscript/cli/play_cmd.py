@@ -321,6 +321,10 @@ def _progress(total: int) -> Callable[[int], None]:
 
 
 def run_replay(log_file: str, plugins: list[str]) -> int:
+    if os.path.exists(log_file) and not os.path.isfile(log_file):
+        kind = "Is a directory" if os.path.isdir(log_file) else "not a regular file"
+        _err(f"error: cannot read {log_file}: {kind}")  # a FIFO would hang the read
+        return 2
     try:
         _load_plugins(plugins)
         with open(log_file, encoding="utf-8") as handle:

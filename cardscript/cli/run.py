@@ -14,7 +14,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from cardscript import GAMES
+from cardscript import GAMES, safe_read
 from cardscript.grammar.diagnostics import Diagnostic, Span, did_you_mean, error
 
 
@@ -200,15 +200,15 @@ def run_fmt(paths: list[Path], *, check_only: bool) -> int:
     if problems:
         from cardscript.report import Report, render, use_color
 
-        sources = {
-            str(f): f.read_text("utf-8", errors="replace")
-            for f in files
-            if any(d.span and d.span.file == str(f) for d in problems)
-        }
+        shown = {str(f) for f in files if any(d.span and d.span.file == str(f) for d in problems)}
+        sources = {name: text for name in shown if (text := _source_text(Path(name)))}
         report = Report("fmt", tuple(problems), tuple(str(f) for f in files), sources)
         _err(render(report, "text", color=use_color(sys.stderr)))
     verb = "would be reformatted" if check_only else "reformatted"
-    _err(f"{len(files)} files checked: {changed} {verb}, {failed} left alone because of errors")
+    noun = "file" if len(files) == 1 else "files"
+    _err(f"{len(files)} {noun} checked: {changed} {verb}, {failed} left alone because of errors")
+    if any(d.code == "CS-IO1" for d in problems):
+        return 2  # a file that cannot be read is an I/O error, as for validate
     if failed:
         return 1
     return 1 if check_only and changed else 0
@@ -417,3 +417,11 @@ def run_schema(game: str) -> int:
 
     _out(Path(schema_path(game)).read_text("utf-8"))
     return 0
+
+
+def _source_text(path: Path) -> str:
+    """A file's text to show under its problems ('' if it cannot be read)."""
+    try:
+        return safe_read.read_bytes(path).decode("utf-8", errors="replace")
+    except safe_read.UnreadableFile:
+        return ""

@@ -7,10 +7,10 @@ card files and are skipped inside folders); ``*.json`` holding ``slots`` and
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterable
 from pathlib import Path
 
+from cardscript import safe_read
 from cardscript.cardfiles.yamlsource import load_yaml_text
 from cardscript.decks.mcdbdeck import is_marvelcdb_deck, load_json, read_marvelcdb_deck
 from cardscript.decks.model import Deck
@@ -57,22 +57,13 @@ def collect_deck_files(
 
 def read_text(path: str) -> str | Diagnostic:
     try:
-        if os.path.getsize(path) > MAX_BYTES:
-            return error(
-                "CS-IO1",
-                f"cannot read file: larger than {MAX_BYTES // 1024 // 1024} MiB",
-                Span.point(1, 1, path),
-            )
-        with open(path, "rb") as handle:
-            data = handle.read()
-    except OSError as exc:
-        return error("CS-IO1", f"cannot read file: {exc.strerror or exc}", Span.point(1, 1, path))
-    try:
-        return data.decode("utf-8").removeprefix("\ufeff")
-    except UnicodeDecodeError:
+        return safe_read.read_text(path, MAX_BYTES)
+    except safe_read.NotUtf8:
         return error(
             "CS-Y002", "file is not valid UTF-8", Span.point(1, 1, path), "save the file as UTF-8"
         )
+    except safe_read.UnreadableFile as exc:
+        return error("CS-IO1", f"cannot read file: {exc.reason}", Span.point(1, 1, path))
 
 
 def read_deck(path: str, *, game: str | None = None, explicit: bool = True) -> Deck | None:

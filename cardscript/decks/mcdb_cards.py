@@ -30,6 +30,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from cardscript import safe_read
 from cardscript.cardfiles.yamltext import LineIndex
 from cardscript.decks.mcdb_text import (
     CORE_KEYWORDS,
@@ -79,9 +80,11 @@ def read_packs(
     for raw in paths:
         path = str(raw)
         try:
-            text = Path(path).read_text("utf-8").removeprefix("\ufeff")
-        except (OSError, UnicodeDecodeError) as exc:
-            problems.append(error("CS-IO1", f"cannot read file: {exc}", Span.point(1, 1, path)))
+            text = safe_read.read_text(path)
+        except safe_read.UnreadableFile as exc:
+            problems.append(
+                error("CS-IO1", f"cannot read file: {exc.reason}", Span.point(1, 1, path))
+            )
             continue
         try:
             data = json.loads(text)

@@ -1,0 +1,62 @@
+"""Reading a file a user named, safely: never hang on a FIFO or a device, never read more
+than a limit. Every command that reads a user's file goes through ``read_bytes``."""
+
+from __future__ import annotations
+
+import os
+import stat
+
+MIB = 1024 * 1024
+MAX_BYTES = 20 * MIB
+
+
+class UnreadableFile(OSError):
+    """Why a file cannot be read, in words for a message ("Is a directory")."""
+
+    def __init__(self, reason: str, size: int | None = None) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.size = size  # set when the file is too large
+
+
+class NotUtf8(UnreadableFile):
+    """The file is not UTF-8 text."""
+
+
+def read_bytes(path: str | os.PathLike[str], max_bytes: int = MAX_BYTES) -> bytes:
+    """The file's bytes; ``UnreadableFile`` for a directory, a FIFO or device, a file over
+    ``max_bytes``, or any OS error."""
+    try:
+        # O_NONBLOCK: opening a FIFO with no writer must not hang; it is refused below.
+        flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+        fd = os.open(os.fspath(path), flags)
+        with os.fdopen(fd, "rb") as handle:
+            info = os.fstat(handle.fileno())
+            if stat.S_ISDIR(info.st_mode):
+                raise UnreadableFile("Is a directory")
+            if not stat.S_ISREG(info.st_mode):
+                raise UnreadableFile("not a regular file")
+            if info.st_size > max_bytes:
+                raise UnreadableFile(too_large(info.st_size, max_bytes), info.st_size)
+            data = handle.read(max_bytes + 1)  # the file may have grown since fstat
+    except UnreadableFile:
+        raise
+    except OSError as exc:
+        raise UnreadableFile(exc.strerror or str(exc)) from None
+    if len(data) > max_bytes:
+        raise UnreadableFile(too_large(len(data), max_bytes), len(data))
+    return data
+
+
+def read_text(path: str | os.PathLike[str], max_bytes: int = MAX_BYTES) -> str:
+    """The file as UTF-8 text (a BOM dropped); ``UnreadableFile`` as ``read_bytes``, or
+    "not valid UTF-8"."""
+    data = read_bytes(path, max_bytes)
+    try:
+        return data.decode("utf-8").removeprefix("\ufeff")
+    except UnicodeDecodeError:
+        raise NotUtf8("not valid UTF-8") from None
+
+
+def too_large(size: int, limit: int) -> str:
+    return f"larger than {limit // MIB} MiB ({size:,} bytes)"
