@@ -579,10 +579,15 @@ class FieldKernel(Kernel):
                     ability = hidden.declare_trigger(
                         self, engine, source, controller, trigger.ability
                     )
-                    aimed = redirection.trigger_window(
+                    aimed, chain = redirection.trigger_window(
                         self, engine, trigger._replace(ability=ability)
                     )
                     engine.loop_guard(trigger)
+                    if chain["cancelled"]:  # as if it never triggered (§409)
+                        continue
+                    if chain["blocked"]:  # it is used, its effects do not happen (§410)
+                        engine.count_use(ability, source)
+                        continue
                     engine.resolve(ability, source, controller, event, targets=aimed)
                 self.settle(engine)  # the abilities of one moment have resolved
         engine.chain_done()

@@ -175,33 +175,39 @@ def target_window(
 
 def trigger_window(
     kernel: FieldKernel, engine: Engine, trigger: PendingTrigger
-) -> dict[int, list[Any]] | None:
-    """The window before a triggered ability resolves. One that names a target chooses
+) -> tuple[dict[int, list[Any]] | None, dict[str, Any]]:
+    """The window before a triggered ability resolves, while it is a chain on the stack
+    that a "block" or "cancel" may answer (§410.1, §409). One that names a target chooses
     it now, as it goes on the stack (§412.1), and its window is its Target object's, open
-    to a redirection: the targets it resolves with (None when it names none)."""
+    to a redirection and opened inside another window too, as a declared ability's
+    (§216.3, §412.3). The targets it resolves with (None when it names none) and its
+    chain, "blocked" or "cancelled" when a response removed it."""
     what = f"{engine.definition(trigger.source).name}'s ability"
-    found = targeting.first_target(trigger.ability)
-    if found is None or found[0].span is None:
-        kernel.respond(engine, what)
-        return None
     source, controller = trigger.source, trigger.controller
-    chosen = engine.choose_targets(trigger.ability, source, controller, trigger.event)
-    first = chosen.get(found[0].span.offset) or []
-    if not first or not isinstance(first[0], int):
-        kernel.respond(engine, what)
-        return chosen
     chain: dict[str, Any] = {"source": source, "blocked": False, "cancelled": False}
-    chain.update(kind="trigger", ability=trigger.ability.key, controller=controller)
+    found = targeting.first_target(trigger.ability)
+    # an attack ability made by its effect ("this discharges at target …") is an attack
+    # for a constant redirection (§412.7); any other is redirected within its selector
+    kind = "attack" if found is not None and found[1] is not None else "trigger"
+    chain.update(kind=kind, ability=trigger.ability.key, controller=controller)
+    span = found[0].span if found is not None else None
+    chosen = None
+    first: list[Any] = []
+    if span is not None:
+        chosen = engine.choose_targets(trigger.ability, source, controller, trigger.event)
+        first = chosen.get(span.offset) or []
     chains = engine.state.data.setdefault(CHAIN, [])
     chains.append(chain)
     try:
-        new = target_window(kernel, engine, chain, first[0], what, nested=False)
+        if chosen is None or span is None or not first or not isinstance(first[0], int):
+            kernel.respond(engine, what)
+        else:
+            chosen[span.offset] = [target_window(kernel, engine, chain, first[0], what), *first[1:]]
     finally:
         chains.pop()
         if not chains:
             engine.state.data.pop(CHAIN, None)
-    chosen[found[0].span.offset] = [new, *first[1:]]
-    return chosen
+    return chosen, chain
 
 
 _STANDING: dict[int, tuple[object, tuple[ast.Action, ...]]] = {}  # id(node) -> its redirections
