@@ -21,7 +21,8 @@ the strike is not redirected, and after a redirection no defender is assigned (�
 
 "Attacks at adjacent creatures you control are redirected to this" is a constant
 redirection (§412.7, ``constant``): no stack, applied as part of the attack when its Target
-object resolves, so only if nothing redirected it in the window (§412.5).
+object resolves, so only if nothing redirected it in the window (§412.5); "abilities aimed
+at …" is one for every ability that names a target.
 """
 
 from __future__ import annotations
@@ -225,13 +226,18 @@ def _standing(node: ast.EffectAbility) -> tuple[ast.Action, ...]:
 
 
 def constant(kernel: FieldKernel, engine: Engine, chain: dict[str, Any]) -> None:
-    """Constant redirections (§412.7): no stack, they apply as part of the attack they
-    redirect, when its Target object resolves and its target is fixed (§412.2, §216.4).
-    So only an attack that still has its initial target: not one redirected by card text
-    or given a defender in the window (§412.5: never twice), nor one of Precision's holder
-    (``initial``). Of several that could, the attacked card's controller picks one."""
-    if chain.get("kind", "attack") != "attack" or not initial(engine, chain):
+    """Constant redirections (§412.7): no stack, they apply as part of the ability they
+    redirect, when its Target object resolves and its target is fixed (§412.2, §216.4):
+    "attacks at …" an attack, the simple strike's included; "abilities aimed at …" any
+    ability naming a target, an attack ability's included, not the simple strike, which
+    is a property. So only one that still has its initial target: not one redirected by
+    card text or given a defender in the window (§412.5: never twice), nor one of
+    Precision's holder (``initial``). Of several that could, the target's controller
+    picks one."""
+    if not initial(engine, chain):
         return
+    attack = chain.get("kind", "attack") == "attack"
+    an_ability = not chain.get("property")  # the simple strike is a property (§205)
     attacked = int(chain["target"])
     found: list[int] = []
     for holder, ability, node in engine.in_play(ast.EffectAbility):
@@ -242,6 +248,8 @@ def constant(kernel: FieldKernel, engine: Engine, chain: dict[str, Any]) -> None
         if node.condition is not None and not test(ctx, node.condition):
             continue
         for action in redirections:
+            if not (an_ability if action.word == "abilities" else attack):
+                continue
             if action.source is None or not selects(ctx, action.source, attacked):
                 continue
             for new in candidates(ctx, action.target) if action.target is not None else ():
