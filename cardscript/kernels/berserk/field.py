@@ -569,7 +569,8 @@ class FieldKernel(Kernel):
                 active = engine.state.active
                 order = sorted(pending, key=lambda p: (p.controller == active) != active_first)
                 for trigger in order:
-                    if self.keyword_lost(engine, trigger.source, trigger.ability):
+                    # a lost keyword's, or a linked one out of its link (Formation)
+                    if not self.static_active(engine, trigger.source, trigger.ability):
                         continue
                     self.reveal_card(engine, trigger.source)  # §415.2: a hidden card's trigger
                     if chains.repeats(engine, trigger):  # §103.4: it and all after it
