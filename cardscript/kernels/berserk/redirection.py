@@ -194,7 +194,10 @@ def trigger_window(
     span = found[0].span if found is not None else None
     chosen = None
     first: list[Any] = []
-    if span is not None:
+    if span is not None and kind == "attack":  # one it may attack (``attacks.legal``)
+        chosen = {span.offset: _attack_target(kernel, engine, trigger)}
+        first = chosen[span.offset]
+    elif span is not None:
         chosen = engine.choose_targets(trigger.ability, source, controller, trigger.event)
         first = chosen.get(span.offset) or []
     chains = engine.state.data.setdefault(CHAIN, [])
@@ -209,6 +212,18 @@ def trigger_window(
         if not chains:
             engine.state.data.pop(CHAIN, None)
     return chosen, chain
+
+
+def _attack_target(kernel: FieldKernel, engine: Engine, trigger: PendingTrigger) -> list[Any]:
+    """The target of an attack ability made by a trigger's effect, chosen as it goes on
+    the stack among the cards it may attack, as a declared one's (§412.1; a ranged attack
+    not at an adjacent card, Range X): none when there is none."""
+    legal = targeting.legal_targets(kernel, engine, trigger.source, trigger.ability)
+    if not legal:
+        return []
+    labels = [engine.describe(t) for t in legal]
+    picked = engine.choose(trigger.controller, "targets", "choose a target", legal, labels, 1, 1)
+    return [legal[i] for i in picked]
 
 
 _STANDING: dict[int, tuple[object, tuple[ast.Action, ...]]] = {}  # id(node) -> its redirections
