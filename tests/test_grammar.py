@@ -159,6 +159,11 @@ def test_a_constant_redirection_parses_as_an_ability_of_its_own_and_round_trips(
     assert game.parse("when this attacks, attacks at this are redirected to this.").diagnostics
     # "attacks" is still the event everywhere else
     assert game.parse("when this attacks, place a counter on this.").diagnostics == ()
+    # any ability naming a target (§412.7 covers every redirected ability)
+    text = "Abilities aimed at adjacent creatures you control are redirected to this."
+    step, written = _berserk_clause(text, ast.EffectAbility)
+    assert (step.action.verb, step.action.word) == ("redirected", "abilities")
+    assert written == text
 
 
 def test_a_number_chosen_on_declaration_parses_checks_and_round_trips() -> None:

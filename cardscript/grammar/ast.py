@@ -239,7 +239,8 @@ class Action(Node):
     gain_keyword, lose_keyword, grant_ability, can, cannot, primitive, primitive_amount,
     named_cost, redirect ("redirect it to X": the kernel verb ``name`` with X), redirected
     (a constant redirection, "attacks at ``source`` are redirected to ``target``", an
-    ability of its own).
+    ability of its own; ``word`` "abilities": "abilities aimed at …", any ability naming a
+    target).
     """
 
     verb: str

@@ -367,6 +367,11 @@ class EffectRules:
         attacked, to = selectors_of(children)
         return self._action(meta, "redirected", source=attacked, target=to)
 
+    def redirected_abilities(self, meta: Meta, children: list[Any]) -> ast.Action:
+        """ "Abilities aimed at X are redirected to Y": every ability naming a target."""
+        aimed, to = selectors_of(children)
+        return self._action(meta, "redirected", source=aimed, target=to, word="abilities")
+
     def choose_target(self, meta: Meta, children: list[Any]) -> ast.Action:
         return self._action(meta, "choose", target=selector_of(children))
 

@@ -324,7 +324,8 @@ class Formatter(PhraseFormatter):
             return f"{verb} {a.word or 'it'} to {self.selector(req(a.target))}"
         if v == "redirected":
             attacked, to = self.selector(req(a.source)), self.selector(req(a.target))
-            return f"attacks at {attacked} are redirected to {to}"
+            what = "abilities aimed" if a.word == "abilities" else "attacks"
+            return f"{what} at {attacked} are redirected to {to}"
         if v == "named_cost":
             return f"{self.spell('COST', a.name or '')} {amount}"
         raise TypeError(f"unknown action {v!r}")

@@ -261,8 +261,8 @@ def declared_cell(engine: Engine, source: int) -> tuple[int, int] | None:
 def _removes(what: str) -> Any:
     """A response that removes the chain it answers, the one declared before its own:
     "block" all of it but its Payment object (блокирование, §410), "cancel" all of it, as
-    if never declared (отмена, §409). False when no ability's chain waits (a window
-    before a trigger) or it is removed already."""
+    if never declared (отмена, §409); a triggered ability's too, in its window
+    (``redirection.trigger_window``). False when no chain waits or it is removed already."""
 
     def run(engine: Engine, cause: Cause, target: Any = None, **_: Any) -> bool:
         chains = engine.state.data.get(CHAIN, ())
@@ -270,8 +270,6 @@ def _removes(what: str) -> Any:
             return False
         if what == "blocked" and chains[-2].get("redirection"):
             return False  # a redirection cannot be blocked (§412.4)
-        if chains[-2].get("kind") == "trigger":
-            return False  # removing a triggered ability is not modelled here
         chains[-2][what] = True
         return True
 

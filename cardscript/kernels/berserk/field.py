@@ -569,7 +569,8 @@ class FieldKernel(Kernel):
                 active = engine.state.active
                 order = sorted(pending, key=lambda p: (p.controller == active) != active_first)
                 for trigger in order:
-                    if self.keyword_lost(engine, trigger.source, trigger.ability):
+                    # a lost keyword's, or a linked one out of its link (Formation)
+                    if not self.static_active(engine, trigger.source, trigger.ability):
                         continue
                     self.reveal_card(engine, trigger.source)  # §415.2: a hidden card's trigger
                     if chains.repeats(engine, trigger):  # §103.4: it and all after it
@@ -579,10 +580,15 @@ class FieldKernel(Kernel):
                     ability = hidden.declare_trigger(
                         self, engine, source, controller, trigger.ability
                     )
-                    aimed = redirection.trigger_window(
+                    aimed, chain = redirection.trigger_window(
                         self, engine, trigger._replace(ability=ability)
                     )
                     engine.loop_guard(trigger)
+                    if chain["cancelled"]:  # as if it never triggered (§409)
+                        continue
+                    if chain["blocked"]:  # it is used, its effects do not happen (§410)
+                        engine.count_use(ability, source)
+                        continue
                     engine.resolve(ability, source, controller, event, targets=aimed)
                 self.settle(engine)  # the abilities of one moment have resolved
         engine.chain_done()

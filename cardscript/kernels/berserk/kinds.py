@@ -16,6 +16,7 @@ from cardscript.grammar import ast
 from cardscript.interpreter.cards import CompiledAbility
 from cardscript.interpreter.engine import Cause, Engine
 from cardscript.interpreter.select import selects, test
+from cardscript.kernels.berserk import copies
 
 SPELL = ("spell", "magic")
 INFLUENCE = ("influence",)
@@ -283,14 +284,15 @@ def prevention(
 ) -> int:
     """§420: the wounds left after the prevention texts that work on the card, in the
     order of ``_working``. "Prevent the first X … each turn" keeps a budget per text per
-    turn (Armor X); "prevent all" with "once per turn" is used up by the first matching
-    wound even when nothing is left to prevent (Camouflage, T-30c)."""
+    turn (Armor X), per copy of it (``copies``); "prevent all" with "once per turn" is used
+    up by the first matching wound even when nothing is left to prevent (Camouflage, T-30c)."""
     used = engine.state.used
     working = [p for p in _working(engine, uid) if _by(engine, p[0], p[3], source, kinds)]
     for guard, ability, action, _ in _in_chosen_order(engine, uid, working, amount):
         if action.word == "the first":
             limit = engine.context(guard, ability).amount(action.amount)
-            key = f"armor:{guard}:{ability.key}"
+            # each copy of a same-name ability its own budget (§414.5, ``copies``)
+            key = f"armor:{guard}:{ability.key}{copies.working(engine, guard, ability)}"
             stopped = max(0, min(limit - used.get(key, 0), amount))
             used[key] = used.get(key, 0) + stopped
             amount -= stopped

@@ -8,8 +8,9 @@ waiting object resolves, its conditions checked anew: a Destruction Effect cause
 wounds is cancelled if the card has lives left again (§402.3в, T-56), a trigger's "if"
 sees what the responses changed (Concentration, T-28). A declared playable ability waits
 in one too before its effects (``abilities.declare``). Windows do not nest: a response's
-own triggers and deaths resolve at once; only a redirection's Wounds object and a declared
-ability's Target object get a window of their own (``redirection.py``). While a simple
+own deaths and untargeted triggers resolve at once; only a redirection's Wounds object and
+the Target object of a declared or triggered ability get a window of their own
+(``redirection.py``). While a simple
 strike's Target object is on top the inactive player may assign a defender among the
 sudden actions (20.71).
 """

@@ -21,7 +21,8 @@ the strike is not redirected, and after a redirection no defender is assigned (�
 
 "Attacks at adjacent creatures you control are redirected to this" is a constant
 redirection (§412.7, ``constant``): no stack, applied as part of the attack when its Target
-object resolves, so only if nothing redirected it in the window (§412.5).
+object resolves, so only if nothing redirected it in the window (§412.5); "abilities aimed
+at …" is one for every ability that names a target.
 """
 
 from __future__ import annotations
@@ -175,33 +176,54 @@ def target_window(
 
 def trigger_window(
     kernel: FieldKernel, engine: Engine, trigger: PendingTrigger
-) -> dict[int, list[Any]] | None:
-    """The window before a triggered ability resolves. One that names a target chooses
+) -> tuple[dict[int, list[Any]] | None, dict[str, Any]]:
+    """The window before a triggered ability resolves, while it is a chain on the stack
+    that a "block" or "cancel" may answer (§410.1, §409). One that names a target chooses
     it now, as it goes on the stack (§412.1), and its window is its Target object's, open
-    to a redirection: the targets it resolves with (None when it names none)."""
+    to a redirection and opened inside another window too, as a declared ability's
+    (§216.3, §412.3). The targets it resolves with (None when it names none) and its
+    chain, "blocked" or "cancelled" when a response removed it."""
     what = f"{engine.definition(trigger.source).name}'s ability"
-    found = targeting.first_target(trigger.ability)
-    if found is None or found[0].span is None:
-        kernel.respond(engine, what)
-        return None
     source, controller = trigger.source, trigger.controller
-    chosen = engine.choose_targets(trigger.ability, source, controller, trigger.event)
-    first = chosen.get(found[0].span.offset) or []
-    if not first or not isinstance(first[0], int):
-        kernel.respond(engine, what)
-        return chosen
     chain: dict[str, Any] = {"source": source, "blocked": False, "cancelled": False}
-    chain.update(kind="trigger", ability=trigger.ability.key, controller=controller)
+    found = targeting.first_target(trigger.ability)
+    # an attack ability made by its effect ("this discharges at target …") is an attack
+    # for a constant redirection (§412.7); any other is redirected within its selector
+    kind = "attack" if found is not None and found[1] is not None else "trigger"
+    chain.update(kind=kind, ability=trigger.ability.key, controller=controller)
+    span = found[0].span if found is not None else None
+    chosen = None
+    first: list[Any] = []
+    if span is not None and kind == "attack":  # one it may attack (``attacks.legal``)
+        chosen = {span.offset: _attack_target(kernel, engine, trigger)}
+        first = chosen[span.offset]
+    elif span is not None:
+        chosen = engine.choose_targets(trigger.ability, source, controller, trigger.event)
+        first = chosen.get(span.offset) or []
     chains = engine.state.data.setdefault(CHAIN, [])
     chains.append(chain)
     try:
-        new = target_window(kernel, engine, chain, first[0], what, nested=False)
+        if chosen is None or span is None or not first or not isinstance(first[0], int):
+            kernel.respond(engine, what)
+        else:
+            chosen[span.offset] = [target_window(kernel, engine, chain, first[0], what), *first[1:]]
     finally:
         chains.pop()
         if not chains:
             engine.state.data.pop(CHAIN, None)
-    chosen[found[0].span.offset] = [new, *first[1:]]
-    return chosen
+    return chosen, chain
+
+
+def _attack_target(kernel: FieldKernel, engine: Engine, trigger: PendingTrigger) -> list[Any]:
+    """The target of an attack ability made by a trigger's effect, chosen as it goes on
+    the stack among the cards it may attack, as a declared one's (§412.1; a ranged attack
+    not at an adjacent card, Range X): none when there is none."""
+    legal = targeting.legal_targets(kernel, engine, trigger.source, trigger.ability)
+    if not legal:
+        return []
+    labels = [engine.describe(t) for t in legal]
+    picked = engine.choose(trigger.controller, "targets", "choose a target", legal, labels, 1, 1)
+    return [legal[i] for i in picked]
 
 
 _STANDING: dict[int, tuple[object, tuple[ast.Action, ...]]] = {}  # id(node) -> its redirections
@@ -219,13 +241,18 @@ def _standing(node: ast.EffectAbility) -> tuple[ast.Action, ...]:
 
 
 def constant(kernel: FieldKernel, engine: Engine, chain: dict[str, Any]) -> None:
-    """Constant redirections (§412.7): no stack, they apply as part of the attack they
-    redirect, when its Target object resolves and its target is fixed (§412.2, §216.4).
-    So only an attack that still has its initial target: not one redirected by card text
-    or given a defender in the window (§412.5: never twice), nor one of Precision's holder
-    (``initial``). Of several that could, the attacked card's controller picks one."""
-    if chain.get("kind", "attack") != "attack" or not initial(engine, chain):
+    """Constant redirections (§412.7): no stack, they apply as part of the ability they
+    redirect, when its Target object resolves and its target is fixed (§412.2, §216.4):
+    "attacks at …" an attack, the simple strike's included; "abilities aimed at …" any
+    ability naming a target, an attack ability's included, not the simple strike, which
+    is a property. So only one that still has its initial target: not one redirected by
+    card text or given a defender in the window (§412.5: never twice), nor one of
+    Precision's holder (``initial``). Of several that could, the target's controller
+    picks one."""
+    if not initial(engine, chain):
         return
+    attack = chain.get("kind", "attack") == "attack"
+    an_ability = not chain.get("property")  # the simple strike is a property (§205)
     attacked = int(chain["target"])
     found: list[int] = []
     for holder, ability, node in engine.in_play(ast.EffectAbility):
@@ -236,6 +263,8 @@ def constant(kernel: FieldKernel, engine: Engine, chain: dict[str, Any]) -> None
         if node.condition is not None and not test(ctx, node.condition):
             continue
         for action in redirections:
+            if not (an_ability if action.word == "abilities" else attack):
+                continue
             if action.source is None or not selects(ctx, action.source, attacked):
                 continue
             for new in candidates(ctx, action.target) if action.target is not None else ():

@@ -241,7 +241,7 @@ def attack(
     # inactive player's defender among them (``redirection.defenders``); on its
     # resolution "on attacking" triggers go on the stack (§216.4)
     chain: dict[str, Any] = {"source": attacker, "target": target, "strike": defender is not None}
-    chain.update(blocked=False, cancelled=False)
+    chain.update(blocked=False, cancelled=False, property=True)  # a property, no ability
     if pinned is not None:
         chain["pinned"] = pinned
     if not window(kernel, engine, chain, "target", attacker):
