@@ -37,12 +37,19 @@ class GoldenRule(EngineParts):
                 raise RulesError(f"the kernel asked for an unknown rule hook {hook!r}")
             self._terms[hook] = term
         value = self.kernel.hook_default(cast("Engine", self), hook, term.default)
-        if ("hook", hook) not in self.pool.play_keys():
+        key = ("hook", hook)
+        if key not in self.pool.play_keys():
             if hook not in self.kernel.computed_hooks:
                 self._fixed_rules[hook] = value
             return self._lasting_rule(hook, uid, value) if self.state.lasting else value
         best = -1
-        for source, ability, node in self.in_play(("hook", hook)):
+        for source, ability, node in self.in_play(key):
+            if (
+                uid != source
+                and node.condition is None
+                and isinstance(node.scope, (ast.ThisCard, ast.ThisPossessed))
+            ):
+                continue  # "for this" speaks of its own card only (as the scope test below)
             ctx = self.context(source, ability)
             if node.condition is not None and not test(ctx, node.condition):
                 continue
@@ -60,7 +67,7 @@ class GoldenRule(EngineParts):
             stamp = self.state.cards[source].timestamp
             if stamp >= best:
                 best, value = stamp, _rule_value(node, term.default, ctx)
-        return self._lasting_rule(hook, uid, value)
+        return self._lasting_rule(hook, uid, value) if self.state.lasting else value
 
     def _lasting_rule(self, hook: str, uid: int | None, value: Any) -> Any:
         """``value`` as the lasting effects that set the rule leave it (the newest wins)."""
