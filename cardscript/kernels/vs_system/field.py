@@ -350,6 +350,10 @@ class FieldKernel(Kernel):
         card = engine.state.cards[uid]
         return card.face_up and "stunned" not in card.states
 
+    def texts_active(self, engine: Engine, uids: list[int]) -> list[int]:
+        cards = engine.state.cards  # ``text_active`` of each, without a call per card
+        return [u for u in uids if cards[u].face_up and "stunned" not in cards[u].states]
+
     def static_active(self, engine: Engine, uid: int, ability: CompiledAbility) -> bool:
         if engine.definition(uid).type != "plot_twist":
             return True
