@@ -31,7 +31,7 @@ class Characteristics(EngineParts):
         is on (Marvel Champions, Berserk) adds and multiplies first and lets a set value
         override them all. ``fixed=False``: without the changes that set it (a kernel that
         picks among them itself, ``stat_sets``)."""
-        engine = cast("Engine", self)
+        engine: Engine = self  # type: ignore[assignment]  # not ``cast``: a call per stat
         value = self.kernel.printed(engine, uid, stat)
         if not self.state.lasting:
             keys = self.game_keys()
