@@ -33,8 +33,12 @@ class Characteristics(EngineParts):
         picks among them itself, ``stat_sets``)."""
         engine: Engine = self  # type: ignore[assignment]  # not ``cast``: a call per stat
         value = self.kernel.printed(engine, uid, stat)
-        if not self.state.lasting:
-            keys = self.game_keys()
+        state = self.state
+        if not state.lasting:
+            game = self._game  # ``game_keys`` written out: asked for every stat
+            if game[0] is not state or game[1] != state.next_uid:
+                game = self._know_game()
+            keys = game[2]
             if (_SETS not in keys or not self.in_play(_SETS)) and (
                 _GETS not in keys or not self.in_play(_GETS)
             ):
