@@ -31,10 +31,14 @@ class Characteristics(EngineParts):
         is on (Marvel Champions, Berserk) adds and multiplies first and lets a set value
         override them all. ``fixed=False``: without the changes that set it (a kernel that
         picks among them itself, ``stat_sets``)."""
-        engine = cast("Engine", self)
+        engine: Engine = self  # type: ignore[assignment]  # not ``cast``: a call per stat
         value = self.kernel.printed(engine, uid, stat)
-        if not self.state.lasting:
-            keys = self.game_keys()
+        state = self.state
+        if not state.lasting:
+            game = self._game  # ``game_keys`` written out: asked for every stat
+            if game[0] is not state or game[1] != state.next_uid:
+                game = self._know_game()
+            keys = game[2]
             if (_SETS not in keys or not self.in_play(_SETS)) and (
                 _GETS not in keys or not self.in_play(_GETS)
             ):
@@ -110,21 +114,12 @@ class Characteristics(EngineParts):
     def _stat_deltas(self, uid: int, stat: str) -> Iterable[int | Fraction]:
         """What static abilities change a stat by: an int adds, a Fraction multiplies."""
         for source, ability, node in self.in_play(_GETS):
-            if not any(  # cheap first: does this text change this stat at all?
-                isinstance(step, ast.Clause) and any(m.stat == stat for m in step.action.stat_mods)
-                for step in node.effects.steps
-            ):
-                continue
+            changes = _stat_changes(node, stat)
+            if not changes:
+                continue  # it changes other stats (or none): who it covers does not matter
             if not self.static_applies(source, ability, node):
                 continue
-            for step in node.effects.steps:
-                if not isinstance(step, ast.Clause) or step.action.verb != "get":
-                    continue
-                if step.duration is not None or step.subject is None:
-                    continue
-                mods = [mod for mod in step.action.stat_mods if mod.stat == stat]
-                if not mods:
-                    continue  # it changes other stats: who it covers does not matter
+            for step, mods in changes:
                 ctx = self.context(source, ability)
                 bind_where(ctx, node.effects)
                 if selects(ctx, step.subject, uid):
@@ -147,6 +142,30 @@ class Characteristics(EngineParts):
 
 _SETS, _GETS = ("verb", "set_stat"), ("verb", "get")  # ``play_index`` keys
 SCALES = {"double": Fraction(2), "half": Fraction(1, 2)}  # multiplying modifiers
+
+
+_CHANGES: dict[tuple[int, str], tuple[ast.Node, tuple[Any, ...]]] = {}
+
+
+def _stat_changes(node: ast.EffectAbility, stat: str) -> tuple[Any, ...]:
+    """The standing "get" steps of a text that change ``stat``, each with its modifiers of
+    it, in text order (remembered per text and stat: card text never changes)."""
+    found = _CHANGES.get((id(node), stat))
+    if found is not None and found[0] is node:
+        return found[1]
+    changes = []
+    for step in node.effects.steps:
+        if not isinstance(step, ast.Clause) or step.action.verb != "get":
+            continue
+        if step.duration is not None or step.subject is None:
+            continue
+        mods = tuple(mod for mod in step.action.stat_mods if mod.stat == stat)
+        if mods:
+            changes.append((step, mods))
+    if len(_CHANGES) > 20_000:
+        _CHANGES.clear()  # pools come and go (tests): keep the memory bounded
+    _CHANGES[(id(node), stat)] = (node, tuple(changes))
+    return tuple(changes)
 
 
 def delta_value(text: str, ctx: Context) -> int:

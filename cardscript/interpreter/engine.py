@@ -30,7 +30,7 @@ from cardscript.interpreter.events import (
 from cardscript.interpreter.golden_rule import GoldenRule
 from cardscript.interpreter.keywords_in_play import KeywordsInPlay, _Gains
 from cardscript.interpreter.periods import Periods
-from cardscript.interpreter.play_index import PlayIndex, _overrides
+from cardscript.interpreter.play_index import PlayIndex, _Index, _overrides
 from cardscript.interpreter.select import Context, RulesError, Target, resolve_targets, selects
 from cardscript.interpreter.state import GameState, new_state
 from cardscript.interpreter.triggers import matching_triggers
@@ -73,7 +73,7 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
     # the abilities of the cards in play by ``CardDef.play_index`` key, for one zone
     # membership: every zone change goes through ``GameState.move``/``create_card``, which
     # tick ``state.clock``, so the index is rebuilt when the clock (or the state) changes
-    _play: dict[Any, list[tuple[int, CompiledAbility, Any]]] = field(default_factory=dict)
+    _play: _Index = field(default_factory=lambda: _Index([]))
     _play_clock: int = -1
     _play_state: GameState | None = None
     _play_uids: list[int] = field(default_factory=list)  # the cards the index was built for
@@ -165,8 +165,19 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
         if type(labels) is not Labels:  # (not ``isinstance``: an ABC's check costs more)
             labels = tuple(labels or [str(o) for o in options])
         # a named tuple made without calling its class (half the cost; one per choice)
-        decision = _new(Decision, (player, kind, prompt, tuple(options), labels, least, most))
-        answer = check_answer(decision, tuple(self.agents[player].decide(decision)))
+        options = tuple(options)
+        decision = _new(Decision, (player, kind, prompt, options, labels, least, most))
+        answer = tuple(self.agents[player].decide(decision))
+        # the usual answer, one of the options where one may be picked, checked here;
+        # any other through ``check_answer`` (the same test, and the error)
+        if (
+            len(answer) != 1
+            or not 0 <= answer[0] < len(options)
+            or kind == "order"
+            or least > 1
+            or most < 1
+        ):
+            answer = check_answer(decision, answer)
         if self.log is not None:
             self.log.decision(self, decision, answer)
         return answer

@@ -4,13 +4,12 @@ default, and permissions where "cannot" beats "can"."""
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from cardscript.grammar import ast
 from cardscript.interpreter.select import Context, RulesError, Seat, candidates, selects, test
 
 if TYPE_CHECKING:
-    from cardscript.interpreter.engine import Engine
     from cardscript.interpreter.parts import EngineParts
 else:
     EngineParts = object
@@ -36,13 +35,25 @@ class GoldenRule(EngineParts):
             if term is None:
                 raise RulesError(f"the kernel asked for an unknown rule hook {hook!r}")
             self._terms[hook] = term
-        value = self.kernel.hook_default(cast("Engine", self), hook, term.default)
-        if ("hook", hook) not in self.pool.play_keys():
+        value = self.kernel.hook_default(self, hook, term.default)  # type: ignore[arg-type]
+        key = ("hook", hook)
+        if key not in self.pool.play_keys():
             if hook not in self.kernel.computed_hooks:
                 self._fixed_rules[hook] = value
             return self._lasting_rule(hook, uid, value) if self.state.lasting else value
+        state, game = self.state, self._game  # ``game_keys`` written out (a hot path)
+        if game[0] is not state or game[1] != state.next_uid:
+            game = self._know_game()
+        if key not in game[2]:  # no card of this game overrides it
+            return self._lasting_rule(hook, uid, value) if state.lasting else value
         best = -1
-        for source, ability, node in self.in_play(("hook", hook)):
+        for source, ability, node in self.in_play(key):
+            if (
+                uid != source
+                and node.condition is None
+                and isinstance(node.scope, (ast.ThisCard, ast.ThisPossessed))
+            ):
+                continue  # "for this" speaks of its own card only (as the scope test below)
             ctx = self.context(source, ability)
             if node.condition is not None and not test(ctx, node.condition):
                 continue
@@ -60,7 +71,7 @@ class GoldenRule(EngineParts):
             stamp = self.state.cards[source].timestamp
             if stamp >= best:
                 best, value = stamp, _rule_value(node, term.default, ctx)
-        return self._lasting_rule(hook, uid, value)
+        return self._lasting_rule(hook, uid, value) if self.state.lasting else value
 
     def _lasting_rule(self, hook: str, uid: int | None, value: Any) -> Any:
         """``value`` as the lasting effects that set the rule leave it (the newest wins)."""

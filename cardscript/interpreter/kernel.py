@@ -152,6 +152,11 @@ class Kernel:
     def text_active(self, engine: Engine, uid: int) -> bool:
         return True
 
+    def texts_active(self, engine: Engine, uids: list[int]) -> list[int]:
+        """The cards of ``uids`` whose text works now (``text_active``), in order: asked
+        for the cards in play at each clock tick, so a kernel may answer for all at once."""
+        return [uid for uid in uids if self.text_active(engine, uid)]
+
     def static_active(self, engine: Engine, uid: int, ability: CompiledAbility) -> bool:
         return True
 

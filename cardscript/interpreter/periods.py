@@ -35,13 +35,16 @@ class Periods(EngineParts):
             return True  # no "once per …": nothing to count
         used = self.state.used.get(f"{source}:{ability.key}", 0)
         for mod in ability.line.mods:
-            limit = {
-                "once_per": 1,
-                "twice_per": 2,
-                "max_per": mod.count,
-                "limit_per": mod.count,
-            }.get(mod.kind)
-            if mod.kind in ("max_per", "limit_per") and limit is None:
+            kind = mod.kind
+            if kind == "once_per":
+                limit: int | None = 1
+            elif kind == "twice_per":
+                limit = 2
+            elif kind in ("max_per", "limit_per"):
+                limit = mod.count
+            else:
+                limit = None
+            if limit is None and kind in ("max_per", "limit_per"):
                 var = next((w[4:] for w in mod.words if w.startswith("VAR:")), None)
                 values = dict(ability.keyword_values)
                 limit = int(values[var]) if var in values and values[var].isdigit() else None
@@ -75,12 +78,23 @@ class Periods(EngineParts):
             run_delayed(cast("Engine", self), effect)
 
     def _limit_periods(self) -> dict[str, str | None]:
-        periods: dict[str, str | None] = {}
-        gained = self.pool.memo.get("gained by key", {}).values()
-        for ability in [a for c in self.pool.cards.values() for a in c.abilities] + [*gained]:
+        """The period of each limited ability of the pool, by key; remembered while the
+        pool has the same cards and keyword abilities gained in play (both only grow)."""
+        memo = self.pool.memo
+        gained = memo.get("gained by key", {})
+        version = (self.pool.version, len(gained))
+        found = memo.get("limit periods")
+        if found is not None and found[0] == version:
+            periods: dict[str, str | None] = found[1]
+            return periods
+        periods = {}
+        for ability in [a for c in self.pool.cards.values() for a in c.abilities] + [
+            *gained.values()
+        ]:
             for mod in ability.line.mods:
                 if mod.period:
                     periods[ability.key] = mod.period
+        memo["limit periods"] = (version, periods)
         return periods
 
     def loop_guard(self, trigger: PendingTrigger) -> None:

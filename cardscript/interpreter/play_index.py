@@ -21,7 +21,7 @@ class PlayIndex(EngineParts):
     """The engine's index of card text in play (a mixin of ``Engine``)."""
 
     _definitions: dict[int, CardDef]
-    _play: dict[Any, list[tuple[int, CompiledAbility, Any]]]
+    _play: _Index
     _play_clock: int
     _play_state: GameState | None
     _play_uids: list[int]
@@ -72,8 +72,8 @@ class PlayIndex(EngineParts):
         state = self.state
         if state.clock == self._play_clock and state is self._play_state:
             if self._kw is not None:
-                return self._with_gained(key, self._play.get(key, ()))
-            return self._play.get(key, ())
+                return self._with_gained(key, self._play[key])
+            return self._play[key]
         if key not in self.game_keys():
             return ()  # no card of the game has such an ability
         varies = self._text_varies
@@ -83,7 +83,7 @@ class PlayIndex(EngineParts):
             found: Sequence[tuple[int, CompiledAbility, Any]] = self._scan_play(key)
         else:
             self._refresh_play()
-            found = self._play.get(key, ())
+            found = self._play[key]
         return self._with_gained(key, found) if self._kw is not None else found
 
     def game_keys(self) -> frozenset[Any]:
@@ -156,7 +156,7 @@ class PlayIndex(EngineParts):
         else:
             uids = self.cards_in((z, None) for z in zones)
         if kernel.text_ticks_clock:
-            uids = [u for u in uids if kernel.text_active(cast("Engine", self), u)]
+            uids = kernel.texts_active(cast("Engine", self), uids)
         if uids != self._play_uids or state is not self._play_state:
             if state is not self._play_state:
                 self._play_seen.clear()
@@ -182,32 +182,43 @@ class PlayIndex(EngineParts):
             self._play_state = state
         self._play_clock = state.clock
 
-    def _index_play(
-        self, uids: list[int], off: frozenset[str]
-    ) -> dict[Any, list[tuple[int, CompiledAbility, Any]]]:
+    def _index_play(self, uids: list[int], off: frozenset[str]) -> _Index:
         """Read-only once built: it is shared by every game of the pool, as each card
         instance's entries are."""
-        index: dict[Any, list[tuple[int, CompiledAbility, Any]]] = {}
         entries = self.pool.memo.setdefault("play entries", {})
         cards = self.state.cards
+        mine: list[dict[Any, list[tuple[int, CompiledAbility, Any]]]] = []
         for uid in uids:
             both = (uid, cards[uid].card_id, off)
-            mine = entries.get(both)
-            if mine is None:
+            found = entries.get(both)
+            if found is None:
                 if len(entries) > 4096:
                     entries.clear()
                 grouped = self.definition(uid).play_index.items()
-                mine = entries[both] = [
-                    (k, [(uid, a, a.node) for a in found if not _switched_off(a, off)])
+                found = entries[both] = {
+                    k: [(uid, a, a.node) for a in found if not _switched_off(a, off)]
                     for k, found in grouped
-                ]
-            for key, found in mine:
-                have = index.get(key)
-                if have is None:
-                    index[key] = list(found)
-                else:
-                    have.extend(found)
-        return index
+                }
+            if found:
+                mine.append(found)
+        return _Index(mine)
+
+
+class _Index(dict[Any, Sequence[tuple[int, CompiledAbility, Any]]]):
+    """The entries under each ``play_index`` key of the cards in play, in zone order,
+    each key's list made when it is first asked for: between two zone changes a game asks
+    for a few keys of the many its cards have."""
+
+    __slots__ = ("_cards",)
+
+    def __init__(self, cards: list[dict[Any, list[tuple[int, CompiledAbility, Any]]]]) -> None:
+        super().__init__()
+        self._cards = cards  # each card's entries by key, in zone order
+
+    def __missing__(self, key: Any) -> Sequence[tuple[int, CompiledAbility, Any]]:
+        found = [entry for card in self._cards for entry in card.get(key, ())]
+        self[key] = found
+        return found
 
 
 _OVERRIDES: dict[tuple[type, str], bool] = {}

@@ -170,6 +170,8 @@ def selects(ctx: Context, selector: ast.Node, target: Target | None) -> bool:
     """``target in candidates(ctx, selector)``, without listing every candidate of a card
     selector first (asked for every stat, permission and trigger check)."""
     if not isinstance(selector, ast.Cards):
+        if isinstance(selector, (ast.ThisCard, ast.ThisPossessed)):  # ``candidates``, sooner
+            return ctx.source is not None and target == ctx.source
         return target in candidates(ctx, selector)
     if not isinstance(target, int):
         return False

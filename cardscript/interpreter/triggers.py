@@ -88,6 +88,12 @@ def _matches(
         return True
     if wanted.event != event.name:
         return False
+    if (
+        isinstance(wanted.subject, _THIS)
+        and event.subject is not None
+        and (event.subject != uid or uid is None)
+    ):
+        return False  # "this …" about another card (as ``selects`` would say, sooner)
     ctx = engine.context(uid, ability, controller, event)  # type: ignore[arg-type]
     if wanted.subject is not None:
         subject = (
@@ -105,6 +111,9 @@ def _matches(
         if obj is None or not selects(ctx, wanted.obj.selector, obj):
             return False
     return True
+
+
+_THIS = (ast.ThisCard, ast.ThisPossessed)
 
 
 def _seat(player: int | None) -> Seat | None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardscript.interpreter.cards import CompiledAbility
-from cardscript.interpreter.engine import Engine, Event
+from cardscript.interpreter.engine import Engine
 from cardscript.kernels.vs_system import chain, combat, offers
 from cardscript.kernels.vs_system.field import RULE, FieldKernel
 from cardscript.kernels.vs_system.offers import Holdings, Offer
@@ -120,8 +120,8 @@ class ActionsKernel(FieldKernel):
         if same and self.unique(engine, uid):  # §9.2: the others of the name go, no endurance loss
             for other in same:
                 engine.apply("ko", RULE, target=other)
-        engine.emit(Event("recruited", subject=uid, player=player))
-        engine.emit(Event("enters_play", subject=uid, player=player))
+        engine.happened("recruited", subject=uid, player=player)
+        engine.happened("enters_play", subject=uid, player=player)
 
     # ---- locations, plot twists, powers ---------------------------------------------------
     def resources(self, engine: Engine, player: int) -> int:
@@ -173,7 +173,7 @@ class ActionsKernel(FieldKernel):
                 engine.apply("move", RULE, uid=uid, zone="ko_pile", player=card.owner)
             else:
                 engine.apply("flip", RULE, target=uid)
-            engine.emit(Event("plays", subject=uid, player=player))
+            engine.happened("plays", subject=uid, player=player)
             chain.add_twist(engine, self, player, uid)
         elif kind == "power_up":
             card, fighter = what

@@ -172,7 +172,7 @@ def push_triggers(engine: Engine, kernel: ActionsKernel) -> bool:
                     "event": _event_out(trigger.event),
                 }
             )
-            engine.emit(Event("triggers", subject=trigger.source, player=player))
+            engine.happened("triggers", subject=trigger.source, player=player)
     return True
 
 

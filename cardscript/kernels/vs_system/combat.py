@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from cardscript.interpreter.engine import Cause, Engine, Event
+from cardscript.interpreter.engine import Cause, Engine
 from cardscript.kernels.vs_system import chain
 
 if TYPE_CHECKING:
@@ -204,7 +204,7 @@ def pay_power_up(engine: Engine, player: int, card: int, fighter: int) -> None:
     if (card, fighter) not in power_ups(engine, player, fighters(engine)):
         raise ValueError(f"{engine.describe(card)} cannot power up {engine.describe(fighter)}")
     engine.apply("move", RULE, uid=card, zone="ko_pile", player=engine.state.cards[card].owner)
-    engine.emit(Event("discarded", subject=card, player=player))
+    engine.happened("discarded", subject=card, player=player)
 
 
 def power_up(engine: Engine, fighter: int) -> None:
@@ -226,7 +226,7 @@ def power_up(engine: Engine, fighter: int) -> None:
                 "cause": RULE.as_dict(),
             }
         )
-    engine.emit(Event("powered_up", subject=fighter, player=card.controller))
+    engine.happened("powered_up", subject=fighter, player=card.controller)
 
 
 def attack(
@@ -253,23 +253,23 @@ def attack(
     # §7.3 steps 1-2: the declaration waits on the chain while players respond; only
     # then do the roles of attacker and defender begin
     state.data["declared"] = {"attackers": list(attackers), "defender": defender}
-    engine.emit(Event("declares_attack", subject=attackers[0], player=player, obj=defender))
+    engine.happened("declares_attack", subject=attackers[0], player=player, obj=defender)
     kernel.resolve_pending(engine)
     chain.window(engine, kernel, player)
     state.data["declared"] = None
     if not still_legal(engine, attackers, defender):
-        engine.emit(Event("attack_cancelled", player=player))
+        engine.happened("attack_cancelled", player=player)
         return
     # §7.3 step 3: the attack begins; from now on it cannot become illegal
     state.data["attack"] = {"attackers": list(attackers), "defender": defender}
     for uid in attackers:
         engine.apply("exhaust", RULE, target=uid)
     for uid in attackers:
-        engine.emit(Event("attacks", subject=uid, player=player))
+        engine.happened("attacks", subject=uid, player=player)
         if team:
-            engine.emit(Event("team_attacks", subject=uid, player=player))
+            engine.happened("team_attacks", subject=uid, player=player)
     if defender is not None:
-        engine.emit(Event("defends", subject=defender, player=opponent))
+        engine.happened("defends", subject=defender, player=opponent)
     # their triggers go on the chain and wait for the combat window's priority: §7.3
     # step 4 [REC] offers reinforcement right after the attack begins
     chain.push_triggers(engine, kernel)
@@ -287,7 +287,7 @@ def attack(
             chosen = reinforcer
         if chosen is not None:
             engine.apply("exhaust", RULE, target=chosen)
-            engine.emit(Event("reinforced", subject=defender, player=opponent))
+            engine.happened("reinforced", subject=defender, player=opponent)
             reinforced = True
             chain.push_triggers(engine, kernel)
     for card, fighter in power or ():  # named in advance (scenarios): on the chain first

@@ -20,7 +20,7 @@ from cardscript.grammar import ast
 from cardscript.interpreter import primitives
 from cardscript.interpreter.agents import Labels
 from cardscript.interpreter.cards import CardDef, CompiledAbility
-from cardscript.interpreter.engine import Cause, Engine, Event
+from cardscript.interpreter.engine import Cause, Engine
 from cardscript.interpreter.kernel import Kernel
 from cardscript.interpreter.select import Target
 from cardscript.kernels.vs_system import combat
@@ -179,7 +179,7 @@ class FieldKernel(Kernel):
         if {"exhausted", "stunned"} & states:
             return False
         states.add("exhausted")
-        engine.emit(Event("exhausted", subject=target))
+        engine.happened("exhausted", subject=target)
         return True
 
     def _ready(self, engine: Engine, cause: Cause, target: Target, **_: Any) -> bool:
@@ -191,7 +191,7 @@ class FieldKernel(Kernel):
         if engine.permitted("ready", target) is False:
             return False
         card.states.discard("exhausted")
-        engine.emit(Event("readied", subject=target))
+        engine.happened("readied", subject=target)
         return True
 
     def _stun(self, engine: Engine, cause: Cause, target: Target, **_: Any) -> bool:
@@ -204,7 +204,7 @@ class FieldKernel(Kernel):
         card.states.update(("stunned", "exhausted"))
         card.face_up = False
         self.text_switched(engine, target)  # its text goes off
-        engine.emit(Event("stunned", subject=target, player=card.controller))
+        engine.happened("stunned", subject=target, player=card.controller)
         if engine.rule("stun_endurance_loss", uid=target):
             cost = int(engine.definition(target).get("cost", 0) or 0)
             engine.apply("lose", RULE, player=card.controller, resource="endurance", amount=cost)
@@ -219,7 +219,7 @@ class FieldKernel(Kernel):
         card.states.discard("stunned")
         card.face_up = True
         self.text_switched(engine, target)
-        engine.emit(Event("recovered", subject=target, player=card.controller))
+        engine.happened("recovered", subject=target, player=card.controller)
         return True
 
     def _ko(self, engine: Engine, cause: Cause, target: Target, **_: Any) -> bool:
@@ -233,7 +233,7 @@ class FieldKernel(Kernel):
         for uid in [target, *gear]:
             moved = engine.state.cards[uid]
             # heard while it is still in play ("whenever a character is KO'd")
-            engine.emit(Event("ko", subject=uid, player=moved.owner))
+            engine.happened("ko", subject=uid, player=moved.owner)
             engine.state.move(uid, "ko_pile", player=moved.owner)
             moved.states.clear()
             moved.face_up = True
@@ -271,7 +271,7 @@ class FieldKernel(Kernel):
             return False
         engine.state.cards[target].face_up = True
         self.text_switched(engine, target)
-        engine.emit(Event("flipped", subject=target))
+        engine.happened("flipped", subject=target)
         return True
 
     # ---- questions the engine asks ----------------------------------------------------
@@ -349,6 +349,10 @@ class FieldKernel(Kernel):
     def text_active(self, engine: Engine, uid: int) -> bool:
         card = engine.state.cards[uid]
         return card.face_up and "stunned" not in card.states
+
+    def texts_active(self, engine: Engine, uids: list[int]) -> list[int]:
+        cards = engine.state.cards  # ``text_active`` of each, without a call per card
+        return [u for u in uids if cards[u].face_up and "stunned" not in cards[u].states]
 
     def static_active(self, engine: Engine, uid: int, ability: CompiledAbility) -> bool:
         if engine.definition(uid).type != "plot_twist":
@@ -459,7 +463,7 @@ class FieldKernel(Kernel):
             engine.state.cards[other].data["col"] = old_col
         engine.state.move(uid, row, player=player)
         card.data["col"] = col
-        engine.emit(Event("moved", subject=uid, player=player, data=(("to", row),)))
+        engine.happened("moved", subject=uid, player=player, data=(("to", row),))
 
     def _slot_label(self, engine: Engine, player: int, row: str, col: int) -> str:
         other = self.occupant(engine, player, row, col)

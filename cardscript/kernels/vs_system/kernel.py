@@ -38,7 +38,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardscript.grammar import ast
-from cardscript.interpreter.engine import Cause, Engine, Event
+from cardscript.interpreter.engine import Cause, Engine
 from cardscript.interpreter.playable import BundledGame
 from cardscript.kernels.vs_system import chain, combat
 from cardscript.kernels.vs_system.actions import ActionsKernel
@@ -117,7 +117,7 @@ class VSSystemKernel(ActionsKernel):
         state = engine.state
         state.phase, state.step = phase, None
         state.data.pop("step_player", None)
-        engine.emit(Event(f"start:{phase}", player=state.active))
+        engine.happened(f"start:{phase}", player=state.active)
         chain.push_triggers(engine, self)
         chain.window(engine, self, state.active)
 
@@ -126,7 +126,7 @@ class VSSystemKernel(ActionsKernel):
         the step ends when everyone passes in a row with an empty chain."""
         state = engine.state
         state.step, state.data["step_player"] = step, player
-        engine.emit(Event(f"start:{step}", player=player))
+        engine.happened(f"start:{step}", player=player)
         chain.push_triggers(engine, self)
         chain.window(engine, self, player, step=True)
 
@@ -134,7 +134,7 @@ class VSSystemKernel(ActionsKernel):
         state = engine.state
         state.phase, state.step = "draw_phase", None
         state.data.pop("step_player", None)
-        engine.emit(Event("start:turn", player=state.active))
+        engine.happened("start:turn", player=state.active)
         for player in self.order(engine):
             engine.apply(
                 "draw", RULE, player=player, count=int(engine.rule("draw_count", player=player))
