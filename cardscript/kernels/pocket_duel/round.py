@@ -10,10 +10,12 @@ from typing import Any
 from cardscript.interpreter.agents import Labels
 from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.interpreter.select import Seat, selects
-from cardscript.kernels.pocket_duel.abilities import clauses, of_kind
+from cardscript.kernels.pocket_duel.abilities import cancel_targets, of_kind
 from cardscript.kernels.pocket_duel.automa import automa_choose, automa_face_down
 from cardscript.kernels.pocket_duel.changes import PocketDuelChanges
 from cardscript.kernels.pocket_duel.rules import PD_X2, REST, RULE, TYPES
+
+_CANCELS_HOOK = {t: f"{t}_cancels" for t in TYPES}  # the rule hook of each type's cancel
 
 
 class RoundKernel(PocketDuelChanges):
@@ -36,6 +38,9 @@ class RoundKernel(PocketDuelChanges):
         return state.result
 
     def _anyone_can_play(self, engine: Engine) -> bool:
+        if not engine.permissions_speak():  # no text forbids a play: any card in hand
+            players = engine.state.players
+            return any(p.zones.get("hand") for p in players)
         for player in range(len(engine.state.players)):  # noqa: SIM110 - any() costs more
             if self._playable(engine, player):
                 return True
@@ -109,8 +114,13 @@ class RoundKernel(PocketDuelChanges):
         for canceller, victim in pairs:
             self._mark_cancelled(engine, victim, state.cards[canceller].controller, canceller)
         for player, uid in enumerate(played):
-            if uid is not None and not engine.rule("rest_energy_at_round_end", uid=uid):
-                amount = self._rest_amount(engine, uid)  # a variant: Rest energy at once
+            # a variant: Rest energy at once (only a Rest card gives any: asked first)
+            if (
+                uid is not None
+                and engine.definition(uid).type == "rest"
+                and not engine.rule("rest_energy_at_round_end", uid=uid)
+            ):
+                amount = self._rest_amount(engine, uid)
                 if amount:
                     engine.apply("gain", REST, player=player, resource="energy", amount=amount)
         # ---- step 3: damage (simultaneous), blocks
@@ -194,7 +204,8 @@ class RoundKernel(PocketDuelChanges):
     def cancels(self, engine: Engine, uid: int, other: int) -> bool:
         """Does ``uid`` cancel ``other``? The type relation from the rule hooks (the
         3-cycle PD-X1 by default, or PD-X2), then the card script's cancel clauses."""
-        mine, theirs = engine.definition(uid).type, engine.definition(other).type
+        definition = engine.definition(uid)
+        mine, theirs = definition.type, engine.definition(other).type
         if engine.permissions_speak() and (
             engine.permitted("be_cancelled", other) is False
             or engine.permitted("cancel", uid) is False
@@ -203,19 +214,22 @@ class RoundKernel(PocketDuelChanges):
         if mine == theirs:
             if engine.rule("same_type_cancels", uid=uid):
                 return True  # off by default: same types do not cancel (§7.4 REC)
-        elif mine in TYPES:
+        elif mine in _CANCELS_HOOK:
             if engine.rule("cancel_scheme", uid=uid) == "pd_x2":
                 if theirs in PD_X2.get(mine, ()):
                     return True
-            elif str(engine.rule(f"{mine}_cancels", uid=uid)).casefold() == theirs:
+            elif str(engine.rule(_CANCELS_HOOK[mine], uid=uid)).casefold() == theirs:
                 return True
+        targets = cancel_targets(definition)
+        if not targets:
+            return False
         controller = engine.state.cards[uid].controller
-        for ability in of_kind(engine.definition(uid), "cancel"):
-            ctx = engine.context(uid, ability, controller)
-            for clause in clauses(ability):
-                target = clause.action.target
-                if target is not None and selects(ctx, target, other):
-                    return True
+        ctx = None
+        for ability, target in targets:
+            if ctx is None or ctx.ability is not ability:
+                ctx = engine.context(uid, ability, controller)
+            if selects(ctx, target, other):
+                return True
         return False
 
     def _blocks_of(self, engine: Engine, uid: int, player: int) -> None:
@@ -295,7 +309,9 @@ class RoundKernel(PocketDuelChanges):
                 continue
             card = state.cards[uid]
             cancelled = bool(card.data.get("cancelled"))
-            if engine.rule("rest_energy_at_round_end", uid=uid):
+            if engine.definition(uid).type == "rest" and engine.rule(
+                "rest_energy_at_round_end", uid=uid
+            ):
                 amount = self._rest_amount(engine, uid)  # read while the card is in play
                 if amount:
                     rest_energy.append((player, amount))
