@@ -10,6 +10,7 @@ from typing import Any
 from cardscript.interpreter.agents import Labels
 from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.interpreter.select import Seat, selects
+from cardscript.interpreter.state import Card
 from cardscript.kernels.pocket_duel.abilities import cancel_targets, of_kind
 from cardscript.kernels.pocket_duel.automa import automa_choose, automa_face_down
 from cardscript.kernels.pocket_duel.changes import PocketDuelChanges
@@ -92,11 +93,12 @@ class RoundKernel(PocketDuelChanges):
             played[automa] = automa_choose(engine, automa, hands[1 - automa])
         # ---- step 1: reveal
         state.step = "play_step"
+        cards = state.cards
         for player, uid in enumerate(played):
             if uid is None:
                 continue
             engine.apply("move", RULE, uid=uid, zone="table", player=player)
-            card = state.cards[uid]
+            card = cards[uid]
             card.data["played"] = card.data["revealed"] = True
             card.face_up = True
             engine.happened("plays", player=player, obj=uid)
@@ -112,7 +114,7 @@ class RoundKernel(PocketDuelChanges):
             if uid is not None and other is not None and self.cancels(engine, uid, other):
                 pairs.append((uid, other))
         for canceller, victim in pairs:
-            self._mark_cancelled(engine, victim, state.cards[canceller].controller, canceller)
+            self._mark_cancelled(engine, victim, cards[canceller].controller, canceller)
         for player, uid in enumerate(played):
             # a variant: Rest energy at once (only a Rest card gives any: asked first)
             if (
@@ -126,16 +128,20 @@ class RoundKernel(PocketDuelChanges):
         # ---- step 3: damage (simultaneous), blocks
         state.step = "damage_step"
         for player, uid in enumerate(played):
-            if uid is not None and self._live(engine, uid):
+            if uid is not None and _live(cards[uid]):
                 self._blocks_of(engine, uid, player)
         dealt: dict[int, int] = {}
         hits: list[tuple[int, int, int]] = []
+        # no card text runs while the attacks meet the blocks: one look at the round's pool
+        pool = self._round(engine).setdefault("block", {})
         for player, uid in enumerate(played):
-            if uid is None or not self._live(engine, uid):
+            if uid is None:
+                continue
+            card = cards[uid]
+            if not _live(card):
                 continue
             opp = (player + 1) % n
             raw = engine.stat(uid, "attack")
-            pool = self._round(engine).setdefault("block", {})
             left = pool.get(str(opp), 0)
             if engine.permitted("be_blocked", uid) is False:
                 left = 0
@@ -143,12 +149,12 @@ class RoundKernel(PocketDuelChanges):
             pool[str(opp)] = pool.get(str(opp), 0) - blocked
             hits.append((uid, opp, raw - blocked))
             if blocked:
-                state.cards[uid].data["blocked"] = True
+                card.data["blocked"] = True
                 self._blocked(engine, opp, uid, blocked)
         for uid, opp, amount in hits:
             if amount <= 0:
                 continue
-            cause = Cause.new(card=state.cards[uid].card_id, rule="attack")
+            cause = Cause.new(card=cards[uid].card_id, rule="attack")
             dealt[uid] = engine.apply(
                 "deal_damage",
                 cause,
@@ -170,11 +176,11 @@ class RoundKernel(PocketDuelChanges):
                     engine.happened("hits", subject=uid, player=player, amount=dealt[uid])
                     self._run(engine, uid, player, "on_hit")
             for player, uid in enumerate(played):
-                if uid is not None and self._live(engine, uid):
+                if uid is not None and _live(cards[uid]):
                     self._run(engine, uid, player, "effect")
                     # §8: "On hit" as soon as the card has dealt damage, by its effect too
                     by_effect = self._round(engine).get("dealt_by", {}).get(str(uid), 0)
-                    if uid not in hit and by_effect >= minimum and self._live(engine, uid):
+                    if uid not in hit and by_effect >= minimum and _live(cards[uid]):
                         hit.add(uid)
                         engine.happened("hits", subject=uid, player=player, amount=by_effect)
                         self._run(engine, uid, player, "on_hit")
@@ -198,8 +204,7 @@ class RoundKernel(PocketDuelChanges):
         return None if automa is None else int(automa["player"])
 
     def _live(self, engine: Engine, uid: int) -> bool:
-        card = engine.state.cards[uid]
-        return card.zone == "table" and not card.data.get("cancelled")
+        return _live(engine.state.cards[uid])
 
     def cancels(self, engine: Engine, uid: int, other: int) -> bool:
         """Does ``uid`` cancel ``other``? The type relation from the rule hooks (the
@@ -369,6 +374,11 @@ class RoundKernel(PocketDuelChanges):
             engine.end(None, "draw")
             return
         engine.end(0 if a > b else 1, "sudden death" if sudden else "health")
+
+
+def _live(card: Card) -> bool:
+    """Played and still working: on the table and not cancelled."""
+    return card.zone == "table" and not card.data.get("cancelled")
 
 
 def _healths(engine: Engine) -> tuple[int, int]:
