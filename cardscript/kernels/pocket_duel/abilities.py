@@ -57,6 +57,27 @@ def of_kind(definition: CardDef, kind: str) -> tuple[CompiledAbility, ...]:
     return found[1].get(kind, ())
 
 
+# id(definition) -> (definition, its cancel clauses' targets with their abilities)
+_CANCELS: dict[int, tuple[CardDef, tuple[tuple[CompiledAbility, ast.Node], ...]]] = {}
+
+
+def cancel_targets(definition: CardDef) -> tuple[tuple[CompiledAbility, ast.Node], ...]:
+    """What a card's cancel clauses can cancel: (ability, target selector) in text order;
+    the cancel relation as data, read once per definition (asked twice every round)."""
+    found = _CANCELS.get(id(definition))
+    if found is None or found[0] is not definition:
+        if len(_CANCELS) > 5_000:
+            _CANCELS.clear()  # pools come and go (tests): keep the memory bounded
+        targets = tuple(
+            (ability, clause.action.target)
+            for ability in of_kind(definition, "cancel")
+            for clause in clauses(ability)
+            if clause.action.target is not None
+        )
+        found = _CANCELS[id(definition)] = (definition, targets)
+    return found[1]
+
+
 def kind_of(ability: CompiledAbility) -> str:
     node = ability.node
     if not isinstance(node, ast.EffectAbility):

@@ -7,10 +7,19 @@ from __future__ import annotations
 from typing import Any
 
 from cardscript.interpreter import primitives
+from cardscript.interpreter.cards import CardDef
 from cardscript.interpreter.engine import Cause, Engine
 from cardscript.interpreter.kernel import Kernel
 from cardscript.interpreter.select import Seat, Target
 from cardscript.kernels.pocket_duel.rules import CANCEL, RULE, TYPES
+
+# the qualities Pocket Duel answers itself; any other is a printed field or a state
+_OWN_QUALITIES = frozenset(
+    {"cancelled", "revealed", "blocked", "permanent", "playable", "transferable"}
+    | {"face_up", "face_down", "opposing"}
+)
+# (id(definition), quality) -> (definition, has it): definitions never change
+_PRINTED_QUALITIES: dict[tuple[int, str], tuple[CardDef, bool]] = {}
 
 
 class PocketDuelChanges(Kernel):
@@ -204,6 +213,19 @@ class PocketDuelChanges(Kernel):
     def has_quality(self, engine: Engine, uid: int, quality: str) -> bool:
         card = engine.state.cards[uid]
         definition = engine.definition(uid)
+        if quality not in _OWN_QUALITIES:
+            if card.states:
+                return super().has_quality(engine, uid, quality)
+            # without states the answer is the printed fields': remembered per definition
+            # (a type is asked of every card a cancel clause looks at)
+            key = (id(definition), quality)
+            found = _PRINTED_QUALITIES.get(key)
+            if found is None or found[0] is not definition:
+                if len(_PRINTED_QUALITIES) > 20_000:
+                    _PRINTED_QUALITIES.clear()  # pools come and go (tests)
+                found = (definition, super().has_quality(engine, uid, quality))
+                _PRINTED_QUALITIES[key] = found
+            return found[1]
         if quality in ("cancelled", "revealed", "blocked"):
             return bool(card.data.get(quality))
         if quality in ("permanent", "playable"):
@@ -214,9 +236,8 @@ class PocketDuelChanges(Kernel):
             return card.face_up
         if quality == "face_down":
             return not card.face_up
-        if quality == "opposing":  # without a reader: any card played this round
-            return bool(card.data.get("played"))
-        return super().has_quality(engine, uid, quality)
+        # "opposing" without a reader: any card played this round
+        return bool(card.data.get("played"))
 
     def quality_for(
         self, engine: Engine, uid: int, quality: str, controller: int, source: int | None = None

@@ -128,17 +128,31 @@ class PocketDuelKernel(RoundKernel):
         """§5: hero on the table, superpower in reserve, the other 6 cards in hand."""
         state = engine.state
         state.phase = "round"
+        # where each card of a deck starts: the same in every game of the pool
+        plans = engine.pool.memo.setdefault("pocket duel setup", {})
         for player, deck in enumerate(decks):
-            ids = list(deck)
-            if len(ids) == 1 and engine.pool[ids[0]].type == "hero":
-                ids = self.hero_set(engine, ids[0])
-            for card_id in ids:
-                state.create_card(card_id, player, _START.get(engine.pool[card_id].type, "hand"))
+            key = tuple(deck)
+            plan = plans.get(key)
+            if plan is None:
+                if len(plans) > 1_000:
+                    plans.clear()
+                plan = plans[key] = self._setup_plan(engine, key)
+            create = state.create_card
+            for card_id, zone in plan:
+                create(card_id, player, zone)
             res = state.players[player].resources
             res["health"] = int(engine.rule("starting_health", player=player))
             res["energy"] = int(engine.rule("starting_energy", player=player))
         for player in range(len(state.players)):
             self.check_thresholds(engine, player)
+
+    def _setup_plan(self, engine: Engine, deck: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+        """(card, its starting zone) for a deck; a hero alone stands for its set."""
+        pool = engine.pool
+        ids = list(deck)
+        if len(ids) == 1 and pool[ids[0]].type == "hero":
+            ids = self.hero_set(engine, ids[0])
+        return tuple((card_id, _START.get(pool[card_id].type, "hand")) for card_id in ids)
 
     # ---- the game ---------------------------------------------------------------------
     def play(self, engine: Engine) -> dict[str, Any]:

@@ -10,10 +10,13 @@ from typing import Any
 from cardscript.interpreter.agents import Labels
 from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.interpreter.select import Seat, selects
-from cardscript.kernels.pocket_duel.abilities import clauses, of_kind
+from cardscript.interpreter.state import Card
+from cardscript.kernels.pocket_duel.abilities import cancel_targets, of_kind
 from cardscript.kernels.pocket_duel.automa import automa_choose, automa_face_down
 from cardscript.kernels.pocket_duel.changes import PocketDuelChanges
 from cardscript.kernels.pocket_duel.rules import PD_X2, REST, RULE, TYPES
+
+_CANCELS_HOOK = {t: f"{t}_cancels" for t in TYPES}  # the rule hook of each type's cancel
 
 
 class RoundKernel(PocketDuelChanges):
@@ -36,6 +39,9 @@ class RoundKernel(PocketDuelChanges):
         return state.result
 
     def _anyone_can_play(self, engine: Engine) -> bool:
+        if not engine.permissions_speak():  # no text forbids a play: any card in hand
+            players = engine.state.players
+            return any(p.zones.get("hand") for p in players)
         for player in range(len(engine.state.players)):  # noqa: SIM110 - any() costs more
             if self._playable(engine, player):
                 return True
@@ -87,11 +93,12 @@ class RoundKernel(PocketDuelChanges):
             played[automa] = automa_choose(engine, automa, hands[1 - automa])
         # ---- step 1: reveal
         state.step = "play_step"
+        cards = state.cards
         for player, uid in enumerate(played):
             if uid is None:
                 continue
             engine.apply("move", RULE, uid=uid, zone="table", player=player)
-            card = state.cards[uid]
+            card = cards[uid]
             card.data["played"] = card.data["revealed"] = True
             card.face_up = True
             engine.happened("plays", player=player, obj=uid)
@@ -107,25 +114,34 @@ class RoundKernel(PocketDuelChanges):
             if uid is not None and other is not None and self.cancels(engine, uid, other):
                 pairs.append((uid, other))
         for canceller, victim in pairs:
-            self._mark_cancelled(engine, victim, state.cards[canceller].controller, canceller)
+            self._mark_cancelled(engine, victim, cards[canceller].controller, canceller)
         for player, uid in enumerate(played):
-            if uid is not None and not engine.rule("rest_energy_at_round_end", uid=uid):
-                amount = self._rest_amount(engine, uid)  # a variant: Rest energy at once
+            # a variant: Rest energy at once (only a Rest card gives any: asked first)
+            if (
+                uid is not None
+                and engine.definition(uid).type == "rest"
+                and not engine.rule("rest_energy_at_round_end", uid=uid)
+            ):
+                amount = self._rest_amount(engine, uid)
                 if amount:
                     engine.apply("gain", REST, player=player, resource="energy", amount=amount)
         # ---- step 3: damage (simultaneous), blocks
         state.step = "damage_step"
         for player, uid in enumerate(played):
-            if uid is not None and self._live(engine, uid):
+            if uid is not None and _live(cards[uid]):
                 self._blocks_of(engine, uid, player)
         dealt: dict[int, int] = {}
         hits: list[tuple[int, int, int]] = []
+        # no card text runs while the attacks meet the blocks: one look at the round's pool
+        pool = self._round(engine).setdefault("block", {})
         for player, uid in enumerate(played):
-            if uid is None or not self._live(engine, uid):
+            if uid is None:
+                continue
+            card = cards[uid]
+            if not _live(card):
                 continue
             opp = (player + 1) % n
             raw = engine.stat(uid, "attack")
-            pool = self._round(engine).setdefault("block", {})
             left = pool.get(str(opp), 0)
             if engine.permitted("be_blocked", uid) is False:
                 left = 0
@@ -133,12 +149,12 @@ class RoundKernel(PocketDuelChanges):
             pool[str(opp)] = pool.get(str(opp), 0) - blocked
             hits.append((uid, opp, raw - blocked))
             if blocked:
-                state.cards[uid].data["blocked"] = True
+                card.data["blocked"] = True
                 self._blocked(engine, opp, uid, blocked)
         for uid, opp, amount in hits:
             if amount <= 0:
                 continue
-            cause = Cause.new(card=state.cards[uid].card_id, rule="attack")
+            cause = Cause.new(card=cards[uid].card_id, rule="attack")
             dealt[uid] = engine.apply(
                 "deal_damage",
                 cause,
@@ -160,11 +176,11 @@ class RoundKernel(PocketDuelChanges):
                     engine.happened("hits", subject=uid, player=player, amount=dealt[uid])
                     self._run(engine, uid, player, "on_hit")
             for player, uid in enumerate(played):
-                if uid is not None and self._live(engine, uid):
+                if uid is not None and _live(cards[uid]):
                     self._run(engine, uid, player, "effect")
                     # §8: "On hit" as soon as the card has dealt damage, by its effect too
                     by_effect = self._round(engine).get("dealt_by", {}).get(str(uid), 0)
-                    if uid not in hit and by_effect >= minimum and self._live(engine, uid):
+                    if uid not in hit and by_effect >= minimum and _live(cards[uid]):
                         hit.add(uid)
                         engine.happened("hits", subject=uid, player=player, amount=by_effect)
                         self._run(engine, uid, player, "on_hit")
@@ -188,13 +204,13 @@ class RoundKernel(PocketDuelChanges):
         return None if automa is None else int(automa["player"])
 
     def _live(self, engine: Engine, uid: int) -> bool:
-        card = engine.state.cards[uid]
-        return card.zone == "table" and not card.data.get("cancelled")
+        return _live(engine.state.cards[uid])
 
     def cancels(self, engine: Engine, uid: int, other: int) -> bool:
         """Does ``uid`` cancel ``other``? The type relation from the rule hooks (the
         3-cycle PD-X1 by default, or PD-X2), then the card script's cancel clauses."""
-        mine, theirs = engine.definition(uid).type, engine.definition(other).type
+        definition = engine.definition(uid)
+        mine, theirs = definition.type, engine.definition(other).type
         if engine.permissions_speak() and (
             engine.permitted("be_cancelled", other) is False
             or engine.permitted("cancel", uid) is False
@@ -203,19 +219,22 @@ class RoundKernel(PocketDuelChanges):
         if mine == theirs:
             if engine.rule("same_type_cancels", uid=uid):
                 return True  # off by default: same types do not cancel (§7.4 REC)
-        elif mine in TYPES:
+        elif mine in _CANCELS_HOOK:
             if engine.rule("cancel_scheme", uid=uid) == "pd_x2":
                 if theirs in PD_X2.get(mine, ()):
                     return True
-            elif str(engine.rule(f"{mine}_cancels", uid=uid)).casefold() == theirs:
+            elif str(engine.rule(_CANCELS_HOOK[mine], uid=uid)).casefold() == theirs:
                 return True
+        targets = cancel_targets(definition)
+        if not targets:
+            return False
         controller = engine.state.cards[uid].controller
-        for ability in of_kind(engine.definition(uid), "cancel"):
-            ctx = engine.context(uid, ability, controller)
-            for clause in clauses(ability):
-                target = clause.action.target
-                if target is not None and selects(ctx, target, other):
-                    return True
+        ctx = None
+        for ability, target in targets:
+            if ctx is None or ctx.ability is not ability:
+                ctx = engine.context(uid, ability, controller)
+            if selects(ctx, target, other):
+                return True
         return False
 
     def _blocks_of(self, engine: Engine, uid: int, player: int) -> None:
@@ -295,7 +314,9 @@ class RoundKernel(PocketDuelChanges):
                 continue
             card = state.cards[uid]
             cancelled = bool(card.data.get("cancelled"))
-            if engine.rule("rest_energy_at_round_end", uid=uid):
+            if engine.definition(uid).type == "rest" and engine.rule(
+                "rest_energy_at_round_end", uid=uid
+            ):
                 amount = self._rest_amount(engine, uid)  # read while the card is in play
                 if amount:
                     rest_energy.append((player, amount))
@@ -353,6 +374,11 @@ class RoundKernel(PocketDuelChanges):
             engine.end(None, "draw")
             return
         engine.end(0 if a > b else 1, "sudden death" if sudden else "health")
+
+
+def _live(card: Card) -> bool:
+    """Played and still working: on the table and not cancelled."""
+    return card.zone == "table" and not card.data.get("cancelled")
 
 
 def _healths(engine: Engine) -> tuple[int, int]:
