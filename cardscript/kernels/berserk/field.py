@@ -21,7 +21,13 @@ from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.interpreter.kernel import Kernel
 from cardscript.interpreter.primitives import add_counters, remove_counters, set_state
 from cardscript.interpreter.select import Seat, test
-from cardscript.kernels.berserk import attacks, chains, hidden, modifiers, redirection, strike
+from cardscript.kernels.berserk import (
+    attacks,
+    chains,
+    modifiers,
+    strike,
+    triggered,
+)
 from cardscript.kernels.berserk.geometry import Cell
 from cardscript.kernels.berserk.hosts import attachments, follow_host, host_of
 from cardscript.kernels.berserk.kinds import (
@@ -576,19 +582,6 @@ class FieldKernel(Kernel):
                     if chains.repeats(engine, trigger):  # §103.4: it and all after it
                         engine.take_pending()
                         break
-                    source, controller, event = trigger.source, trigger.controller, trigger.event
-                    ability = hidden.declare_trigger(
-                        self, engine, source, controller, trigger.ability
-                    )
-                    aimed, chain = redirection.trigger_window(
-                        self, engine, trigger._replace(ability=ability)
-                    )
-                    engine.loop_guard(trigger)
-                    if chain["cancelled"]:  # as if it never triggered (§409)
-                        continue
-                    if chain["blocked"]:  # it is used, its effects do not happen (§410)
-                        engine.count_use(ability, source)
-                        continue
-                    engine.resolve(ability, source, controller, event, targets=aimed)
+                    triggered.resolve_trigger(self, engine, trigger)
                 self.settle(engine)  # the abilities of one moment have resolved
         engine.chain_done()

@@ -1,0 +1,49 @@
+"""One triggered ability's way from its trigger to its resolution (§405, §409, §410), a
+combined ability's too (совмещённая особенность, §413): a triggered ability with a
+"[cost] → [text]" structure, declared as a triggered one (its controller may declare it
+when it triggers, only if the cost can be paid) and then a playable one, whose Payment
+object resolves after its effects and stays when it is blocked (§410.1, §216.12)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from cardscript.interpreter.effects import run_steps
+from cardscript.interpreter.events import PendingTrigger
+from cardscript.kernels.berserk import abilities, hidden, redirection
+
+if TYPE_CHECKING:
+    from cardscript.interpreter.engine import Engine
+    from cardscript.kernels.berserk.field import FieldKernel
+    from cardscript.kernels.berserk.movement import BoardKernel
+
+
+def resolve_trigger(kernel: FieldKernel, engine: Engine, trigger: PendingTrigger) -> None:
+    """Declare ``trigger``, open its window, then resolve it unless a response removed it:
+    cancelled, as if it never triggered (§409); blocked, used, its effects do not happen
+    (§410) but a combined ability's Payment does."""
+    source, controller, event = trigger.source, trigger.controller, trigger.event
+    ability = hidden.declare_trigger(kernel, engine, source, controller, trigger.ability)
+    costs = getattr(ability.node, "costs", None)
+    closing = costs is not None and abilities.closes(ability)
+    if costs is not None:
+        name = engine.definition(source).name
+        board = cast("BoardKernel", kernel)
+        if not abilities.payable(board, engine, source, ability) or not engine.may(
+            controller, f"declare {name}'s ability, paying its cost?"
+        ):
+            return  # not declared: it does not count as used
+        if closing:  # paying it is the card's action (§219)
+            engine.state.cards[source].data["acted"] = True
+    aimed, chain = redirection.trigger_window(kernel, engine, trigger._replace(ability=ability))
+    engine.loop_guard(trigger)
+    if chain["cancelled"]:
+        if closing:  # as if never declared: nothing paid (§409)
+            engine.state.cards[source].data.pop("acted", None)
+        return
+    if chain["blocked"]:
+        engine.count_use(ability, source)
+    else:
+        engine.resolve(ability, source, controller, event, targets=aimed, pay=False)
+    if costs is not None and engine.state.result is None:  # the Payment object
+        run_steps(engine.context(source, ability, controller, event), costs)
