@@ -345,6 +345,8 @@ class FieldKernel(Kernel):
         if isinstance(target, Seat):
             return 0  # Berserk players have no life: wounds go to cards only
         kinds = kinds_of(engine, cause, qualities)
+        if kinds and "attack" not in kinds and source is not None:  # a spell's, an ability's
+            amount = modifiers.ability_damage(engine, source, target, amount)
         if protected(engine, target, source, kinds):
             return 0
         amount = self.prevent(engine, target, amount, kind, source, kinds)

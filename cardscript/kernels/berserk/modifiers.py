@@ -8,9 +8,10 @@ rolls, Curse −1, DICT 20.4, 20.39), or give it a keyword whose text changes it
 object is on top (§422.3).
 
 The order (§422.4): a numeric value of an ability (a tier of the simple strike, an attack
-ability's strength) takes the modifiers of the cards in its source's squad other than the
-source (group 1), of the source (2), of the cards in its target's squad other than the
-target (3), of the target (4); the rules' clamp of a die (5) is the strike's and
+ability's strength, a non-attack ability's wounds: ``ability_damage``) takes the
+modifiers of the cards in its source's squad other than the source (group 1), of the
+source (2), of the cards in its target's squad other than the target (3), of the target
+(4); the rules' clamp of a die (5) is the strike's and
 ``attacks``'; one that sets the value comes last (6, ``set_value``), the target's
 controller choosing among several. Within a group the controller of its sources orders
 them where the order matters: an addition and a multiplication (§422.4а).
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
     from cardscript.kernels.berserk.field import FieldKernel
 
 DIE = "die_roll"
+DAMAGE = "ability_damage"  # the wounds of a non-attack ability (a spell's, §422.1)
 # the verbs giving a keyword that modifies the die (DICT «Благословление», «Проклятье»)
 DIE_VERBS = {"bless": "Blessing", "curse": "Curse"}
 
@@ -259,3 +261,10 @@ def set_value(engine: Engine, source: int, target: int, value: int, stat: str) -
         (picked,) = engine.choose(player, "option", f"which {stat} applies?", values, labels)
         return max(0, values[picked])
     return max(0, values[0])
+
+
+def ability_damage(engine: Engine, source: int, target: int, amount: int) -> int:
+    """The wounds a non-attack ability of ``source`` deals to ``target``: a numeric value of
+    an ability (§422.1), so its modifiers apply by group and a set-to last (§422.4)."""
+    value = max(0, ordered(engine, amount, parts(engine, source, DAMAGE), source, target))
+    return set_value(engine, source, target, value, DAMAGE)
