@@ -58,5 +58,14 @@ def read_text(path: str | os.PathLike[str], max_bytes: int = MAX_BYTES) -> str:
         raise NotUtf8("not valid UTF-8") from None
 
 
+def shown_size(limit: int) -> str:
+    """A size limit as a reader writes it: "20 MiB", "64 KiB", "1,000 bytes"."""
+    if limit % MIB == 0:
+        return f"{limit // MIB} MiB"
+    if limit % 1024 == 0:
+        return f"{limit // 1024} KiB"
+    return f"{limit:,} bytes"
+
+
 def too_large(size: int, limit: int) -> str:
-    return f"larger than {limit // MIB} MiB ({size:,} bytes)"
+    return f"larger than {shown_size(limit)} ({size:,} bytes)"

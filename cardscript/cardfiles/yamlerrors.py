@@ -9,8 +9,8 @@ from yaml.error import MarkedYAMLError
 
 from cardscript.cardfiles.yamltext import LineIndex
 from cardscript.grammar.diagnostics import Diagnostic, Span, error
+from cardscript.safe_read import too_large as size_words
 
-MIB = 1024 * 1024
 # Texts up to this size that libyaml rejects are re-read with the pure-Python parser
 # (the reference, with the documented wording). It is 20-50x slower than libyaml (up
 # to ~0.5 s for 32 KiB of dense YAML); in bigger files only the lines up to an error
@@ -38,13 +38,7 @@ def io_error(name: str, reason: str) -> Diagnostic:
 
 
 def too_large(name: str, size: int, limit: int) -> Diagnostic:
-    if limit % MIB == 0:
-        shown = f"{limit // MIB} MiB"
-    elif limit % 1024 == 0:
-        shown = f"{limit // 1024} KiB"
-    else:
-        shown = f"{limit:,} bytes"
-    message = f"file is larger than {shown} ({size:,} bytes)"
+    message = f"file is {size_words(size, limit)}"
     return error("CS-Y006", message, Span.point(1, 1, name), "split the cards into several files")
 
 

@@ -42,7 +42,6 @@ import yaml
 
 from cardscript.cardfiles.yamlbuild import Builder, Fatal, Path, Raw, Record
 from cardscript.cardfiles.yamlerrors import (
-    MIB,
     REPARSE_LIMIT,
     bad_character,
     decode,
@@ -59,7 +58,7 @@ from cardscript.cardfiles.yamltext import (
     skip_properties,
 )
 from cardscript.grammar.diagnostics import Diagnostic, Span, error
-from cardscript.safe_read import UnreadableFile, read_bytes
+from cardscript.safe_read import MAX_BYTES, UnreadableFile, read_bytes
 
 __all__ = [
     "DEFAULT_MAX_BYTES",
@@ -72,7 +71,7 @@ __all__ = [
     "text_offset_to_span",
 ]
 
-DEFAULT_MAX_BYTES = 20 * MIB
+DEFAULT_MAX_BYTES = MAX_BYTES
 DEFAULT_MAX_DEPTH = 100
 # ~9 nodes a card in cards/ (10,000 cards ~ 100,000 nodes), so 5x headroom; reaching the
 # limit with real nodes costs ~1.2 s, and an alias bomb is stopped at its first big alias.

@@ -73,7 +73,7 @@ def _read_stdin() -> str:
     text = sys.stdin.read(safe_read.MAX_BYTES + 1)
     if len(text) > safe_read.MAX_BYTES:
         raise CompleteError(
-            f"error: standard input is larger than {safe_read.MAX_BYTES // safe_read.MIB} MiB"
+            f"error: standard input is larger than {safe_read.shown_size(safe_read.MAX_BYTES)}"
         )
     return text
 
