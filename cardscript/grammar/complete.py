@@ -10,6 +10,7 @@ candidate must start with. Editors ask through ``cardscript complete``.
 from __future__ import annotations
 
 import re
+from collections import deque
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -29,30 +30,11 @@ from cardscript.grammar.parser import (
     lark_parser,
     reserved_words,
 )
-from cardscript.grammar.registry import WORD_CLASSES, Registry
+from cardscript.grammar.registry import KIND_NAMES, WORD_CLASSES, Registry
 
 # Readings are explored breadth-first with a budget: an ambiguous hostile line stays cheap.
 MAX_FEEDS = 2_000
 
-# A registry class as an editor shows it beside a word.
-KIND_NAMES: Mapping[str, str] = {
-    "KW": "keyword",
-    "NOUN": "noun",
-    "ADJ": "state",
-    "STAT": "stat",
-    "ZONE": "zone",
-    "COUNTER": "counter",
-    "RESOURCE": "resource",
-    "EVENT": "event",
-    "PHASE": "phase",
-    "VERB": "verb",
-    "HOOK": "rule hook",
-    "COST": "cost",
-    "DAMAGE": "damage",
-    "LABEL": "label",
-    "ATTR": "attribute",
-    "PERMISSION": "permission",
-}
 _SIGNS: Mapping[str, str] = {
     "COMMA": ",",
     "DOT": ".",
@@ -155,10 +137,10 @@ def _reachable(pieces: tuple[Piece, ...], registry: Registry) -> dict[int, list[
     reserved = reserved_words()
     start = lark_parser().parse_interactive()
     seen: dict[int, dict[tuple[int, ...], Any]] = {0: {_key(start): start}}
-    frontier = [(0, start)]
+    frontier = deque([(0, start)])
     feeds = 0
     while frontier and feeds < MAX_FEEDS:
-        i, state = frontier.pop(0)
+        i, state = frontier.popleft()
         if i >= len(pieces):
             continue
         actions = state.choices()

@@ -53,6 +53,27 @@ CLASS_NAMES: Mapping[str, str] = {
 }
 
 
+# A class as an editor shows it beside a word (completion).
+KIND_NAMES: Mapping[str, str] = {
+    "KW": "keyword",
+    "NOUN": "noun",
+    "ADJ": "state",
+    "STAT": "stat",
+    "ZONE": "zone",
+    "COUNTER": "counter",
+    "RESOURCE": "resource",
+    "EVENT": "event",
+    "PHASE": "phase",
+    "VERB": "verb",
+    "HOOK": "rule hook",
+    "COST": "cost",
+    "DAMAGE": "damage",
+    "LABEL": "label",
+    "ATTR": "attribute",
+    "PERMISSION": "permission",
+}
+
+
 @dataclass(frozen=True)
 class Term:
     """One vocabulary entry: a canonical id and the surface phrases that spell it.
