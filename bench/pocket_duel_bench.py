@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import random
 import time
-from pathlib import Path
 from typing import Any
 
+import profiling
 from bench_args import parse
 
 from cardscript.interpreter.agents import RandomAgent
@@ -65,20 +65,9 @@ def main(games: int = 1000, handwritten: bool = True) -> None:
     )
 
 
-def profile(games: int, top: int = 20) -> None:
-    import cProfile
-    import pstats
-
+def profile(games: int) -> None:
     pocket_duel_pool()
-    profiler = cProfile.Profile()
-    profiler.runcall(engine_games, games)
-    table: dict[Any, Any] = pstats.Stats(profiler).stats  # type: ignore[attr-defined]
-    total = sum(row[2] for row in table.values())
-    print(f"{games} games, {total:.2f} s under the profiler; own % | with callees % | calls")
-    for (path, line, name), row in sorted(table.items(), key=lambda kv: -kv[1][2])[:top]:
-        where = f"{'/'.join(Path(path).parts[-2:])}:{line}" if line else "builtin"
-        own, within = 100 * row[2] / total, 100 * row[3] / total
-        print(f"{own:5.1f} | {within:5.1f} | {row[1]:>8}  {name} ({where})")
+    profiling.profile(lambda: engine_games(games), f"{games} games")
 
 
 if __name__ == "__main__":

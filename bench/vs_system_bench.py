@@ -1,11 +1,11 @@
 """VS System: whole random games between the two starter decks, games per second.
 
-python bench/vs_system_bench.py [GAMES] [--fingerprint]
+python bench/vs_system_bench.py [GAMES] [--fingerprint | --profile]
 
 ``--fingerprint`` also prints one digest of every game: each decision (who, what kind,
 the prompt, the option labels, the answer) and the final state hash. A speed change must
 leave it as it was (the same games); the digest costs time, so the figures printed with
-it are not the bench's.
+it are not the bench's. ``--profile``: where the time goes instead (``profiling.py``).
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import profiling
 from bench_args import parse
 
 from cardscript.interpreter.agents import Agent, Decision, RandomAgent
@@ -71,6 +72,13 @@ if __name__ == "__main__":
     args = parse(
         __doc__.splitlines()[0],
         200,
-        {"--fingerprint": "print one digest of every decision and final state (same games?)"},
+        {
+            "--fingerprint": "print one digest of every decision and final state (same games?)",
+            "--profile": "print where the time goes instead of the figures",
+        },
     )
-    main(args.count, args.fingerprint)
+    if args.profile:
+        vs_pool()  # compile the cards outside the profile
+        profiling.profile(lambda: main(args.count), f"{args.count} games")
+    else:
+        main(args.count, args.fingerprint)
