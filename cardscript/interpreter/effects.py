@@ -25,6 +25,7 @@ from cardscript.interpreter.select import (
     uids,
     zone_place,
 )
+from cardscript.interpreter.step_plans import plan_of
 
 
 def cause_of(ctx: Context) -> Cause:
@@ -38,17 +39,12 @@ def run_steps(ctx: Context, steps: ast.Steps) -> None:
     if steps.where:
         bind_where(ctx, steps)
     engine = ctx.engine
-    for index, step in enumerate(steps.steps):
+    for run, after_then in plan_of(steps):
         if engine.state.result is not None:
             return
-        if (
-            index
-            and not ctx.did
-            and "then" in steps.joiners[index - 1]
-            and engine.kernel.then_needs_full(engine)
-        ):
+        if after_then and not ctx.did and engine.kernel.then_needs_full(engine):
             return  # the text before "then" did not fully resolve (a game's rule)
-        run_step(ctx, step)
+        run(ctx)
 
 
 def run_step(ctx: Context, step: ast.Node) -> None:
@@ -65,7 +61,7 @@ def run_step(ctx: Context, step: ast.Node) -> None:
             run_clause(ctx, step.clause)
     elif isinstance(step, ast.ForEach):
         for target in resolve_targets(ctx, step.selector, "for each"):
-            inner = _child(ctx)
+            inner = ctx.child()
             inner.it = [target]
             run_clause(inner, step.clause)
     elif isinstance(step, ast.InPlayerOrder):
@@ -92,7 +88,7 @@ def _in_player_order(ctx: Context, clause: ast.Clause) -> None:
     while engine.state.result is None:
         acted = False
         for player in engine.kernel.player_order(engine):
-            turn = _child(ctx)
+            turn = ctx.child()
             turn.controller = player
             if target is not None and not candidates(turn, target):
                 continue  # none remain (for this player: "in your hand")
@@ -100,15 +96,6 @@ def _in_player_order(ctx: Context, clause: ast.Clause) -> None:
             acted = acted or turn.did
         if not acted or target is None:
             return  # a text that never runs out is stopped by the engine's step budget
-
-
-def _child(ctx: Context) -> Context:
-    """A copy with its own "it" and bindings (``dataclasses.replace`` without its cost:
-    every action with a subject makes one)."""
-    child = Context.__new__(Context)
-    child.__dict__.update(ctx.__dict__)
-    child.it, child.bindings = list(ctx.it), dict(ctx.bindings)
-    return child
 
 
 def _label(ctx: Context, clause: ast.Clause) -> str:
@@ -147,7 +134,7 @@ def run_clause(ctx: Context, clause: ast.Clause) -> None:
         # "each player draws 1 card": the action runs once for each player named
         actors = []
         for who in resolve_targets(ctx, clause.subject, "who"):
-            acting = _child(ctx)
+            acting = ctx.child()
             if isinstance(who, Seat):
                 acting.controller = who.index
             else:  # a card acts on itself, for its controller ("this suffers 1 wound")

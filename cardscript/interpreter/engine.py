@@ -30,7 +30,7 @@ from cardscript.interpreter.events import (
 from cardscript.interpreter.golden_rule import GoldenRule
 from cardscript.interpreter.keywords_in_play import KeywordsInPlay, _Gains
 from cardscript.interpreter.periods import Periods
-from cardscript.interpreter.play_index import PlayIndex, _Index, _overrides
+from cardscript.interpreter.play_index import NO_GAME, GameFacts, PlayIndex, _Index, _overrides
 from cardscript.interpreter.select import Context, RulesError, Target, resolve_targets, selects
 from cardscript.interpreter.state import GameState, new_state
 from cardscript.interpreter.triggers import matching_triggers
@@ -82,17 +82,18 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
     _variant_labels: frozenset[str] | None = None
     _trigger_sources: bool | None = None  # does the kernel name trigger sources of its own?
     _after_event: bool = True  # does it check anything after an event?
-    _replaces: bool | None = None  # may a change of its be replaced?
+    # how a change is run: (may the kernel replace it, its primitives by name where it
+    # has no ``primitive`` of its own); read at the first change
+    _changes: tuple[bool, dict[str, PrimitiveFn] | None] | None = None
     _terms: dict[str, Any] = field(default_factory=dict)  # rule hook id -> registry term
     # what no card of the pool can change, for ``_pool_version``: rule values no text overrides
     # (and the kernel does not work out from the game), whether any text speaks of
     # permissions, the events some trigger waits for
     _pool_version: int = -1
     _fixed_rules: dict[str, Any] = field(default_factory=dict)
-    # what the cards of this game can speak of (``PlayIndex.game_keys``): (the state, its
-    # ``next_uid``, the ``play_index`` keys, the events some trigger waits for); one
-    # attribute: an engine with 30 attributes or more reads every one of them slower
-    _game: tuple[Any, int, frozenset[Any], frozenset[str]] = (None, -1, frozenset(), frozenset())
+    # what the cards of this game can speak of (``PlayIndex.game_keys``, ``GameFacts``);
+    # one attribute: an engine with 30 attributes or more reads every one of them slower
+    _game: GameFacts = NO_GAME
     # keywords gained in play: ``KeywordsInPlay._kw``, not a field (see there)
 
     @classmethod
@@ -118,7 +119,7 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
         memo = self.pool.memo
         self._terms = memo.setdefault("hook terms", {})
         self._fixed_rules = memo.setdefault(("fixed rules", type(self.kernel)), {})
-        self._game = (None, -1, frozenset(), frozenset())  # read again for the new pool
+        self._game = NO_GAME  # read again for the new pool
         moving, gain_keys = self.pool.moving_keywords()
         # (never through ``__dict__``: reading it makes every attribute of the engine slower)
         if moving or gain_keys:
@@ -196,14 +197,16 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
                 + ", ".join(sorted({c.card for c in self.recent if c.card}))
             )
         kernel = self.kernel
-        replaces = self._replaces
-        if replaces is None:  # the base kernel's replaceable is always None
-            replaces = self._replaces = _overrides(kernel, "replaceable")
-        if replaces:
+        changes = self._changes
+        if changes is None:  # the base kernel's replaceable is always None
+            table = None if _overrides(kernel, "primitive") else kernel._primitives
+            changes = self._changes = (_overrides(kernel, "replaceable"), table)
+        if changes[0]:
             event_id = kernel.replaceable(change, args)
             if event_id is not None and self.replacement(event_id, args):
                 return None
-        primitive = kernel.primitive(change)
+        table = changes[1]
+        primitive = table.get(change) if table is not None else kernel.primitive(change)
         if primitive is None:
             raise RulesError(f"the {self.game.registry.game} kernel has no primitive {change!r}")
         if self.log is not None:

@@ -11,6 +11,7 @@ from cardscript.interpreter.select import Context, RulesError, Seat, candidates,
 
 if TYPE_CHECKING:
     from cardscript.interpreter.parts import EngineParts
+    from cardscript.interpreter.play_index import GameFacts
 else:
     EngineParts = object
 
@@ -24,10 +25,26 @@ class GoldenRule(EngineParts):
     def rule(self, hook: str, uid: int | None = None, player: int | None = None) -> Any:
         """A rule's value for a card (or player): the registry's default, changed by the
         newest active card text that overrides it."""
-        if self.pool.version != self._pool_version:
-            self._know_pool()
+        state, game = self.state, self._game  # ``game_keys`` written out (a hot path)
+        if (
+            game[0] is not state
+            or game[1] != state.next_uid
+            or self.pool.version != self._pool_version
+        ):
+            game = self._know_game()
+        # no card of this game overrides it: the value read the first time (per game's
+        # cards and kernel), changed only by lasting effects
+        value = game[4].get(hook, _UNSET)
+        if value is _UNSET:
+            return self._rule_of_text(hook, uid, player, game)
+        return self._lasting_rule(hook, uid, value) if state.lasting else value
+
+    def _rule_of_text(self, hook: str, uid: int | None, player: int | None, game: GameFacts) -> Any:
+        """``rule`` where the value is not remembered: the default, then the newest text
+        of the cards in play that overrides it."""
         fixed = self._fixed_rules.get(hook, _UNSET)
-        if fixed is not _UNSET:  # no card of the game can override it: only lasting effects
+        if fixed is not _UNSET:  # no card of the pool can override it
+            game[4][hook] = fixed
             return self._lasting_rule(hook, uid, fixed) if self.state.lasting else fixed
         term = self._terms.get(hook)
         if term is None:
@@ -37,15 +54,15 @@ class GoldenRule(EngineParts):
             self._terms[hook] = term
         value = self.kernel.hook_default(self, hook, term.default)  # type: ignore[arg-type]
         key = ("hook", hook)
+        computed = hook in self.kernel.computed_hooks
         if key not in self.pool.play_keys():
-            if hook not in self.kernel.computed_hooks:
-                self._fixed_rules[hook] = value
+            if not computed:
+                self._fixed_rules[hook] = game[4][hook] = value
             return self._lasting_rule(hook, uid, value) if self.state.lasting else value
-        state, game = self.state, self._game  # ``game_keys`` written out (a hot path)
-        if game[0] is not state or game[1] != state.next_uid:
-            game = self._know_game()
         if key not in game[2]:  # no card of this game overrides it
-            return self._lasting_rule(hook, uid, value) if state.lasting else value
+            if not computed:
+                game[4][hook] = value
+            return self._lasting_rule(hook, uid, value) if self.state.lasting else value
         best = -1
         for source, ability, node in self.in_play(key):
             if (

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from cardscript.interpreter.events import Event
     from cardscript.interpreter.kernel import Kernel
     from cardscript.interpreter.keywords_in_play import KeywordView, _Gains
+    from cardscript.interpreter.play_index import GameFacts
 
 
 class EngineParts(Protocol):
@@ -28,7 +29,7 @@ class EngineParts(Protocol):
     steps: int
     _pool_version: int
     _kw: ClassVar[_Gains | None]
-    _game: tuple[Any, int, frozenset[Any], frozenset[str]]
+    _game: GameFacts
 
     def _know_pool(self) -> None: ...
     def definition(self, uid: int) -> CardDef: ...
@@ -36,7 +37,7 @@ class EngineParts(Protocol):
     def covers(self, effect: dict[str, Any], uid: int) -> bool: ...
     def _keywords_now(self) -> KeywordView: ...
     def game_keys(self) -> frozenset[Any]: ...
-    def _know_game(self) -> tuple[Any, int, frozenset[Any], frozenset[str]]: ...
+    def _know_game(self) -> GameFacts: ...
     def context(
         self,
         source: int | None,

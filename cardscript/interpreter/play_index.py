@@ -95,7 +95,7 @@ class PlayIndex(EngineParts):
             return game[2]
         return self._know_game()[2]
 
-    def _know_game(self) -> tuple[Any, int, frozenset[Any], frozenset[str]]:
+    def _know_game(self) -> GameFacts:
         """Read what the game's cards speak of again (a new state, or new cards)."""
         pool = self.pool
         if pool.version != self._pool_version:
@@ -112,7 +112,14 @@ class PlayIndex(EngineParts):
             if len(memo) > 4096:
                 memo.clear()
             found = memo[ids] = (frozenset(keys), heard)
-        self._game = game = (state, state.next_uid, *found)
+        # the rule values no card of this game overrides, for this kernel (``rule``)
+        rules = pool.memo.setdefault(("game rules", type(self.kernel)), {})
+        if len(rules) > 4096:
+            rules.clear()
+        values = rules.get(ids)
+        if values is None:
+            values = rules[ids] = {}
+        self._game = game = (state, state.next_uid, *found, values)
         return game
 
     def _with_gained(
@@ -202,6 +209,13 @@ class PlayIndex(EngineParts):
             if found:
                 mine.append(found)
         return _Index(mine)
+
+
+# what ``_know_game`` read: (the state, its ``next_uid``, the ``play_index`` keys of the
+# game's cards, the events some trigger of theirs waits for, the rule values none of them
+# overrides (filled as ``rule`` asks))
+GameFacts = tuple[Any, int, frozenset[Any], frozenset[str], dict[str, Any]]
+NO_GAME: GameFacts = (None, -1, frozenset(), frozenset(), {})
 
 
 class _Index(dict[Any, Sequence[tuple[int, CompiledAbility, Any]]]):

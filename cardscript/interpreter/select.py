@@ -8,7 +8,7 @@ this module stays the same for every game.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from cardscript.grammar import ast
@@ -33,22 +33,55 @@ class Seat:
 Target = int | Seat  # a card uid, or a player
 
 
-@dataclass
 class Context:
-    """Everything an ability's text refers to while it runs."""
+    """Everything an ability's text refers to while it runs (slots and a written-out
+    ``__init__``: one is made for nearly every text the engine reads)."""
 
-    engine: Engine
-    controller: int
-    source: int | None = None
-    ability: CompiledAbility | None = None
-    event: Event | None = None
-    it: list[Target] = field(default_factory=list)
-    bindings: dict[str, int] = field(default_factory=dict)
-    did: bool = True  # did the last step happen ("if you do")
-    chosen: dict[int, list[Target]] = field(default_factory=dict)  # targets chosen earlier
-    condition_held: bool = True  # the last "if" step's test ("otherwise")
-    last_amount: int = 0  # "that many"
-    actor: int | None = None  # a card as the subject: "target creature suffers 2 wounds"
+    __slots__ = (
+        "ability",
+        "actor",
+        "bindings",
+        "chosen",
+        "condition_held",
+        "controller",
+        "did",
+        "engine",
+        "event",
+        "it",
+        "last_amount",
+        "source",
+    )
+
+    def __init__(
+        self,
+        engine: Engine,
+        controller: int,
+        source: int | None = None,
+        ability: CompiledAbility | None = None,
+        event: Event | None = None,
+    ) -> None:
+        self.engine = engine
+        self.controller = controller
+        self.source = source
+        self.ability = ability
+        self.event = event
+        self.it: list[Target] = []
+        self.bindings: dict[str, int] = {}
+        self.did = True  # did the last step happen ("if you do")
+        self.chosen: dict[int, list[Target]] = {}  # targets chosen earlier
+        self.condition_held = True  # the last "if" step's test ("otherwise")
+        self.last_amount = 0  # "that many"
+        self.actor: int | None = None  # a card as the subject: "target creature suffers 2 wounds"
+
+    def child(self) -> Context:
+        """A copy with its own "it" and bindings (every action with a subject makes one)."""
+        child = _new_context(Context)
+        child.engine, child.controller, child.source = self.engine, self.controller, self.source
+        child.ability, child.event, child.did = self.ability, self.event, self.did
+        child.chosen, child.condition_held = self.chosen, self.condition_held
+        child.last_amount, child.actor = self.last_amount, self.actor
+        child.it, child.bindings = list(self.it), dict(self.bindings)
+        return child
 
     def amount(self, node: ast.Amount | None, default: int = 1) -> int:
         if node is None:
@@ -70,6 +103,9 @@ class Context:
         if kind == "no":
             return 0
         raise RulesError(f"unknown amount {kind!r}", self)
+
+
+_new_context = object.__new__
 
 
 class RulesError(RuntimeError):
