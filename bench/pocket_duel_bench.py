@@ -5,40 +5,50 @@ same heroes, same seeds, the same random agents' choices).
 Both figures are CPU time of this process (``time.process_time``): games per second on
 one core, whatever else the machine is running.
 
-python bench/pocket_duel_bench.py [GAMES] [--engine-only] [--profile]
+python bench/pocket_duel_bench.py [GAMES] [--engine-only] [--profile | --fingerprint]
 
 ``--profile``: where the engine's time goes instead (cProfile, which weighs calls heavier
 than a plain run does): the functions with the most time of their own, in per cent of the
-whole, with the time including what they call.
+whole, with the time including what they call. ``--fingerprint``: one digest of every
+decision and final state hash (``fingerprint.py``) instead; a speed change must leave it as
+it was.
 """
 
 from __future__ import annotations
 
+import hashlib
 import random
 import time
 from typing import Any
 
 import profiling
 from bench_args import parse
+from fingerprint import Recorder
 
-from cardscript.interpreter.agents import RandomAgent
+from cardscript.interpreter.agents import Agent, RandomAgent
 from cardscript.kernels.pocket_duel.kernel import heroes, new_engine, pocket_duel_pool
 
 
-def engine_games(games: int) -> list[Any]:
-    """Every game's (heroes, winner, reason, rounds) on the engine, seeds 0 … games-1."""
+def engine_games(games: int, digest: Any = None) -> list[Any]:
+    """Every game's (heroes, winner, reason, rounds) on the engine, seeds 0 … games-1;
+    with a ``digest``, every decision and final state hash fed into it."""
     pool = pocket_duel_pool()
     names = heroes(pool)
     out = []
     for seed in range(games):
         pick = random.Random(seed)
         picked = [pick.choice(names), pick.choice(names)]
-        engine = new_engine([RandomAgent(2 * seed), RandomAgent(2 * seed + 1)], seed, pool=pool)
+        agents: list[Agent] = [RandomAgent(2 * seed), RandomAgent(2 * seed + 1)]
+        if digest is not None:
+            agents = [Recorder(a, digest) for a in agents]
+        engine = new_engine(agents, seed, pool=pool)
         engine.kernel.setup(engine, [[picked[0]], [picked[1]]])
         engine.kernel.play(engine)
         result = engine.state.result
         assert result is not None
         out.append((tuple(picked), result["winner"], result["reason"], engine.state.turn))
+        if digest is not None:
+            digest.update(engine.state.state_hash().encode())
     return out
 
 
@@ -65,6 +75,12 @@ def main(games: int = 1000, handwritten: bool = True) -> None:
     )
 
 
+def fingerprint(games: int) -> None:
+    digest = hashlib.sha256()
+    engine_games(games, digest)
+    print(f"{games} games, fingerprint {digest.hexdigest()[:16]}")
+
+
 def profile(games: int) -> None:
     pocket_duel_pool()
     profiling.profile(lambda: engine_games(games), f"{games} games")
@@ -77,9 +93,12 @@ if __name__ == "__main__":
         {
             "--profile": "print where the engine's time goes instead of the figures",
             "--engine-only": "leave out the hand-written implementation",
+            "--fingerprint": "print one digest of every decision and final state (same games?)",
         },
     )
     if args.profile:
         profile(args.count)
+    elif args.fingerprint:
+        fingerprint(args.count)
     else:
         main(args.count, not args.engine_only)

@@ -13,29 +13,15 @@ from __future__ import annotations
 import hashlib
 import time
 from pathlib import Path
-from typing import Any
 
 import profiling
 from bench_args import parse
+from fingerprint import Recorder
 
-from cardscript.interpreter.agents import Agent, Decision, RandomAgent
+from cardscript.interpreter.agents import Agent, RandomAgent
 from cardscript.kernels.vs_system.kernel import deck_ids, new_engine, vs_pool
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-class Recorder:
-    """An agent's answers, passed on unchanged and fed into a digest with their decision."""
-
-    def __init__(self, agent: Agent, digest: Any) -> None:
-        self.agent, self.digest, self.name = agent, digest, agent.name
-
-    def decide(self, decision: Decision) -> tuple[int, ...]:
-        answer = self.agent.decide(decision)
-        labels = tuple(decision.labels)
-        seen = (decision.player, decision.kind, decision.prompt, labels, answer)
-        self.digest.update(repr(seen).encode())
-        return answer
 
 
 def main(games: int = 200, fingerprint: bool = False) -> None:
