@@ -485,6 +485,38 @@ def test_deep_nesting_is_reported_without_recursion_error(parser: Any) -> None:
     assert load("[[[1]]]", max_depth=3).data == [[[1]]]
 
 
+def _libyaml_limits_nesting() -> bool:
+    try:
+        yaml.load("[" * 5_000, Loader=yaml.CSafeLoader)
+    except yaml.YAMLError as exc:
+        return "nesting depth" in str(exc)
+    return False
+
+
+@pytest.mark.skipif(
+    not hasattr(yaml, "CSafeLoader") or not _libyaml_limits_nesting(),
+    reason="needs a libyaml with a nesting limit of its own (0.2.6 and later)",
+)
+def test_libyaml_stopping_on_its_own_nesting_limit_is_still_cs_y005(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(yamlsource, "_PARSER", yaml.CSafeLoader)
+    # libyaml scans ahead and stops at its limit before the 101st level is an event
+    assert only(load("a: 1\nb: " + "[" * 3_000)) == (
+        "CS-Y005",
+        "error",
+        "YAML nesting is deeper than 100 levels",
+        (2, 103, 2, 104),
+    )
+    # above libyaml's own limit, libyaml's limit is the one reached
+    assert only(load("a: 1\nb: " + "[" * 3_000, max_depth=5_000)) == (
+        "CS-Y005",
+        "error",
+        "YAML nesting is deeper than the YAML parser (libyaml) allows",
+        (2, 1003, 2, 1004),
+    )
+
+
 def test_nesting_through_aliases_counts_too(parser: Any) -> None:
     text = "a: &a [[[1]]]\nb: &b [*a]\nc: [*b]\n"
     # c's list holds b's list holding a's three: 6 levels under the root mapping's 1.

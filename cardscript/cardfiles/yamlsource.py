@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import yaml
+from yaml.error import MarkedYAMLError
 
 from cardscript.cardfiles.yamlbuild import Builder, Fatal, Path, Raw, Record
 from cardscript.cardfiles.yamlerrors import (
@@ -48,6 +49,7 @@ from cardscript.cardfiles.yamlerrors import (
     io_error,
     syntax_error,
     too_large,
+    with_line,
 )
 from cardscript.cardfiles.yamltext import (
     LineIndex,
@@ -322,6 +324,9 @@ def _build(
     except Fatal as stop:
         return _failed(name, text, *builder.all_diagnostics(), stop.diagnostic)
     except yaml.YAMLError as exc:
+        deep = _libyaml_nesting_stop(exc) if loader is not yaml.SafeLoader else None
+        if deep is not None:
+            return _too_deep(text, lines, name, max_depth, max_nodes, deep)
         if loader is not yaml.SafeLoader and len(text) <= REPARSE_LIMIT:
             # libyaml and pyyaml disagree on a few inputs (e.g. a tab inside a block
             # scalar); the pure-Python parser is the reference, and words errors better.
@@ -332,6 +337,33 @@ def _build(
         parser.dispose()
     positions = PositionMap(builder.record, lines, name)
     return YamlDocument(name, text, data, positions, builder.all_diagnostics())
+
+
+def _libyaml_nesting_stop(exc: yaml.YAMLError) -> int | None:
+    """Where libyaml stopped on its own nesting limit (libyaml 0.2.6 and later stop flow
+    nesting at 1,000 levels), or None for any other error."""
+    if not isinstance(exc, MarkedYAMLError) or exc.problem_mark is None:
+        return None
+    if "exceeded maximum nesting depth" not in str(exc.problem):
+        return None
+    return int(exc.problem_mark.index)
+
+
+def _too_deep(
+    text: str, lines: LineIndex, name: str, max_depth: int, max_nodes: int, stop: int
+) -> YamlDocument:
+    """CS-Y005 where libyaml's own nesting limit stopped it. libyaml scans ahead of the
+    events the builder counts, so it may stop before the builder reaches ``max_depth``:
+    the text up to libyaml's stop holds every level below it, and the reference parser
+    reads it to our limit and its position."""
+    prefix = _build(text[: stop + 1], lines, name, max_depth, max_nodes, yaml.SafeLoader)
+    found = prefix.diagnostics
+    if found and found[-1].code == "CS-Y005":
+        return _failed(name, text, *found)
+    # a ``max_depth`` above libyaml's own limit: libyaml's limit is the one reached
+    at = lines.span(stop, stop + 1, name)
+    message = "YAML nesting is deeper than the YAML parser (libyaml) allows"
+    return _failed(name, text, *found[:-1], with_line(error("CS-Y005", message, at), lines))
 
 
 def _failed(name: str, text: str, *diagnostics: Diagnostic) -> YamlDocument:
