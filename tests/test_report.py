@@ -150,6 +150,19 @@ def test_text_empty_and_past_the_end_spans_get_one_caret() -> None:
     assert render_diagnostic(past, {"f": "abcd"}, color=False).splitlines()[-1] == "  |     ^"
 
 
+def test_text_long_lines_are_cut_around_the_span() -> None:
+    line = "x: " + "[" * 100_000
+    d = Diagnostic("CS-X", Severity.ERROR, "m", Span(1, 104, 1, 105, file="f"))
+    shown, caret = render_diagnostic(d, {"f": line}, color=False).splitlines()[-2:]
+    assert shown == "1 | …" + "[" * 120 + "…"
+    assert caret == "  | " + " " * 41 + "^"
+    # the start of a line is kept; a span running past the cut ends at it
+    start = Diagnostic("CS-X", Severity.ERROR, "m", Span(1, 1, 1, 100_003, file="f"))
+    shown, caret = render_diagnostic(start, {"f": line}, color=False).splitlines()[-2:]
+    assert shown == "1 | x: " + "[" * 117 + "…"
+    assert caret == "  | " + "^" * 120
+
+
 def test_text_falls_back_to_the_diagnostics_source_line() -> None:
     d = Diagnostic("CS-X", Severity.WARNING, "m", Span(7, 1, 7, 3, file="gone.yaml"))
     assert render(report(d.at(d.span, "ab cd\n")), "text", color=False) == (

@@ -10,6 +10,8 @@ from cardscript.report.color import BOLD, SEVERITY_STYLE, paint
 from cardscript.report.model import Report, ordered
 
 TAB_STOP = 4
+MAX_SHOWN = 120  # characters of a source line shown; a longer one is cut around the span
+SHOWN_BEFORE = 40  # of which before the span's start
 
 
 def render_text(report: Report, *, color: bool) -> str:
@@ -58,11 +60,26 @@ def underline(line: str, span: Span) -> tuple[str, int, int]:
     Tabs, wide and zero-width characters are laid out in one pass, so the carets sit
     under the same characters however the line is drawn.
     """
-    shown, starts = _layout(line)
     first = min(max(span.column, 1), len(line) + 1)
     last = span.end_column if span.end_line == span.line else len(line) + 1
     last = min(max(last, first), len(line) + 1)
+    if len(line) > MAX_SHOWN:
+        line, first, last = _cut(line, first, last)
+    shown, starts = _layout(line)
     return shown, starts[first - 1], max(1, starts[last - 1] - starts[first - 1])
+
+
+def _cut(line: str, first: int, last: int) -> tuple[str, int, int]:
+    """A long line (a hostile file's 100,000 brackets, minified YAML) cut to
+    ``MAX_SHOWN`` characters around the span's start, "…" where text is left out; the
+    span's columns moved to match."""
+    low = max(0, first - 1 - SHOWN_BEFORE)
+    high = min(len(line), low + MAX_SHOWN)
+    head = "…" if low > 0 else ""
+    kept = head + line[low:high]
+    shift = low - len(head)
+    first, last = first - shift, min(last - shift, len(kept) + 1)
+    return kept + ("…" if high < len(line) else ""), first, last
 
 
 def _layout(line: str) -> tuple[str, list[int]]:
