@@ -216,14 +216,7 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
     def emit(self, event: Event) -> None:
         """Record an event and queue the triggered abilities it matches."""
         state = self.state
-        state.history.append(
-            {
-                "event": event.name,
-                "subject": event.subject,
-                "player": event.player,
-                "turn": state.turn,
-            }
-        )
+        state.history.append((event.name, event.subject, event.player, state.turn))
         self._heard(event)
 
     def happened(
@@ -240,9 +233,7 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
         log, a trigger of the game's cards waiting for it, a kernel's ``after_event``):
         most events are only recorded in the history."""
         state = self.state
-        state.history.append(
-            {"event": name, "subject": subject, "player": player, "turn": state.turn}
-        )
+        state.history.append((name, subject, player, state.turn))
         game = self._game
         if game[0] is not state or game[1] != state.next_uid:
             game = self._know_game()

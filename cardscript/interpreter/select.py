@@ -381,9 +381,8 @@ def _filter(ctx: Context, f: ast.Filter, uid: int) -> bool:
     if kind == "other_than_this":
         return uid != ctx.source
     if kind == "history":
-        return any(
-            h.get("event") == f.name and h.get("subject") == uid for h in engine.state.history
-        )
+        happened_to = (f.name, uid)  # a history entry's (event, subject)
+        return any(h[:2] == happened_to for h in engine.state.history)
     raise RulesError(f"unknown filter {kind!r}", ctx)
 
 

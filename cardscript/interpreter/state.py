@@ -13,6 +13,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 _MASK64 = (1 << 64) - 1
+HISTORY_FIELDS = ("event", "subject", "player", "turn")  # what a ``history`` entry holds
 
 
 @dataclass
@@ -98,7 +99,9 @@ class GameState:
     clock: int = 0  # timestamps for zone changes and lasting effects
     next_uid: int = 1
     lasting: list[dict[str, Any]] = field(default_factory=list)  # effects with a duration
-    history: list[dict[str, Any]] = field(default_factory=list)  # this turn's events
+    # this turn's events as (event, subject, player, turn) tuples (``HISTORY_FIELDS``): one
+    # is recorded for every event, and a tuple costs a fraction of a dict
+    history: list[tuple[str, int | None, int | None, int]] = field(default_factory=list)
     used: dict[str, int] = field(default_factory=dict)  # ability uses for limits
     result: dict[str, Any] | None = None  # set when the game ends
     data: dict[str, Any] = field(default_factory=dict)  # kernel-specific
@@ -180,6 +183,8 @@ class GameState:
         for card in data["cards"].values():
             card["states"] = sorted(card["states"])
         data["cards"] = {str(k): v for k, v in sorted(data["cards"].items())}
+        # the history entries as the dicts they were before they were tuples (same hash)
+        data["history"] = [dict(zip(HISTORY_FIELDS, entry, strict=True)) for entry in self.history]
         return data
 
     def loop_key(self) -> int:
