@@ -7,8 +7,9 @@ this module stays the same for every game.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from cardscript.grammar import ast
@@ -65,22 +66,25 @@ class Context:
         self.source = source
         self.ability = ability
         self.event = event
-        self.it: list[Target] = []
+        # "it" and the targets chosen earlier are replaced, never changed in place: a new
+        # context shares the empty ones (one is made for nearly every text read)
+        self.it: Sequence[Target] = ()
         self.bindings: dict[str, int] = {}
         self.did = True  # did the last step happen ("if you do")
-        self.chosen: dict[int, list[Target]] = {}  # targets chosen earlier
+        self.chosen: Mapping[int, list[Target]] = _NO_CHOICES
         self.condition_held = True  # the last "if" step's test ("otherwise")
         self.last_amount = 0  # "that many"
         self.actor: int | None = None  # a card as the subject: "target creature suffers 2 wounds"
 
     def child(self) -> Context:
-        """A copy with its own "it" and bindings (every action with a subject makes one)."""
+        """A copy with its own bindings (every action with a subject makes one); "it" is
+        shared: it is replaced, never changed in place."""
         child = _new_context(Context)
         child.engine, child.controller, child.source = self.engine, self.controller, self.source
         child.ability, child.event, child.did = self.ability, self.event, self.did
         child.chosen, child.condition_held = self.chosen, self.condition_held
         child.last_amount, child.actor = self.last_amount, self.actor
-        child.it, child.bindings = list(self.it), dict(self.bindings)
+        child.it, child.bindings = self.it, dict(self.bindings)
         return child
 
     def amount(self, node: ast.Amount | None, default: int = 1) -> int:
@@ -106,6 +110,7 @@ class Context:
 
 
 _new_context = object.__new__
+_NO_CHOICES: Mapping[int, list[Target]] = MappingProxyType({})
 
 
 class RulesError(RuntimeError):

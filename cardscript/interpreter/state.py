@@ -16,7 +16,7 @@ _MASK64 = (1 << 64) - 1
 HISTORY_FIELDS = ("event", "subject", "player", "turn")  # what a ``history`` entry holds
 
 
-@dataclass
+@dataclass(slots=True)
 class Rng:
     """SplitMix64: tiny, fast, and fully described by one integer kept in the state."""
 
@@ -55,7 +55,7 @@ class Rng:
         return self.below(sides) + 1
 
 
-@dataclass
+@dataclass(slots=True)
 class Card:
     """One card instance in a game. ``card_id`` names its definition in the card files."""
 
@@ -72,7 +72,7 @@ class Card:
     data: dict[str, Any] = field(default_factory=dict)  # kernel-specific: row, cell, ...
 
 
-@dataclass
+@dataclass(slots=True)
 class Player:
     index: int
     name: str
