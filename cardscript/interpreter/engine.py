@@ -79,9 +79,12 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
     _play_uids: list[int] = field(default_factory=list)  # the cards the index was built for
     _text_varies: bool | None = None
     _play_seen: dict[tuple[Any, ...], Any] = field(default_factory=dict)  # uids -> index
-    _variant_labels: frozenset[str] | None = None
-    _trigger_sources: bool | None = None  # does the kernel name trigger sources of its own?
-    _after_event: bool = True  # does it check anything after an event?
+    # who hears every event, read at the first one (``_heard``): the kernel names trigger
+    # sources of its own, it checks something after every event, or a log records them;
+    # until then, everyone
+    _trigger_sources: bool | None = None
+    _after_event: bool = True
+    _hears_every: bool = True
     # how a change is run: (may the kernel replace it, its primitives by name where it
     # has no ``primitive`` of its own); read at the first change
     _changes: tuple[bool, dict[str, PrimitiveFn] | None] | None = None
@@ -235,14 +238,10 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
         state = self.state
         state.history.append((name, subject, player, state.turn))
         game = self._game
-        if game[0] is not state or game[1] != state.next_uid:
+        if game[1] != state.next_uid:
             game = self._know_game()
-        if name in game[3] or self.log is not None or self._trigger_sources is not False:
+        if name in game[3] or self._hears_every:
             self._heard(_new(Event, (name, subject, player, obj, amount, source, data)))
-        elif self._after_event:
-            self.kernel.after_event(
-                self, _new(Event, (name, subject, player, obj, amount, source, data))
-            )
 
     def _heard(self, event: Event) -> None:
         """The log, the triggers and the kernel hear an event (already in the history)."""
@@ -253,9 +252,10 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
         if sources is None:
             sources = self._trigger_sources = _overrides(self.kernel, "trigger_sources")
             self._after_event = _overrides(self.kernel, "after_event")
+            self._hears_every = self.log is not None or sources or self._after_event
         state = self.state
         game = self._game
-        if game[0] is not state or game[1] != state.next_uid:
+        if game[1] != state.next_uid:
             game = self._know_game()
         name = event.name
         if sources or (name in game[3] and self.in_play(("event", name))):
