@@ -88,6 +88,9 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
     # how a change is run: (may the kernel replace it, its primitives by name where it
     # has no ``primitive`` of its own); read at the first change
     _changes: tuple[bool, dict[str, PrimitiveFn] | None] | None = None
+    # the primitives by name, when no replacement and no log can speak and the kernel has
+    # no ``primitive`` of its own: a change goes straight to its primitive
+    _direct: dict[str, PrimitiveFn] | None = None
     _terms: dict[str, Any] = field(default_factory=dict)  # rule hook id -> registry term
     # what no card of the pool can change, for ``_pool_version``: rule values no text overrides
     # (and the kernel does not work out from the game), whether any text speaks of
@@ -199,11 +202,23 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
                 f"the game took more than {self.budget:,} steps; the cards last involved: "
                 + ", ".join(sorted({c.card for c in self.recent if c.card}))
             )
+        direct = self._direct
+        if direct is not None:
+            primitive = direct.get(change)
+            if primitive is not None:
+                return primitive(self, cause, **args)
+        return self._apply_in_full(change, cause, args)
+
+    def _apply_in_full(self, change: str, cause: Cause, args: dict[str, Any]) -> Any:
+        """``apply`` where a replacement may speak, a log records the change, the kernel
+        names its primitives itself, or there is no such primitive."""
         kernel = self.kernel
         changes = self._changes
         if changes is None:  # the base kernel's replaceable is always None
             table = None if _overrides(kernel, "primitive") else kernel._primitives
             changes = self._changes = (_overrides(kernel, "replaceable"), table)
+            if not changes[0] and table is not None and self.log is None:
+                self._direct = table
         if changes[0]:
             event_id = kernel.replaceable(change, args)
             if event_id is not None and self.replacement(event_id, args):

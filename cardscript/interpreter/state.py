@@ -144,9 +144,10 @@ class GameState:
         """Move a card to ``zone`` of ``player`` (its owner by default); top is the end."""
         card = self.cards[uid]
         data = card.data
-        was_shared = data.get("shared")
-        if was_shared:
+        if "shared" in data:
             self.shared[card.zone].remove(uid)
+            if not shared:
+                del data["shared"]
         else:
             self.players[card.controller].zones[card.zone].remove(uid)
         card.zone = zone
@@ -154,16 +155,14 @@ class GameState:
             data["shared"] = True
             target = self.shared.setdefault(zone, [])
         else:
-            if was_shared:
-                del data["shared"]
             card.controller = controller = card.owner if player is None else player
             target = self.players[controller].zones.setdefault(zone, [])
         if position is None:
             target.append(uid)
         else:
             target.insert(position, uid)
-        self.clock += 1
-        card.timestamp = self.clock
+        self.clock = clock = self.clock + 1
+        card.timestamp = clock
 
     def tick(self) -> int:
         self.clock += 1
