@@ -158,8 +158,10 @@ class PlayIndex(EngineParts):
         kernel = self.kernel
         zones = kernel.play_zones
         if not state.shared:  # the players' play zones, zone by zone in seat order
-            players = state.players
-            uids = [u for zone in zones for p in players for u in p.zones.get(zone, ())]
+            uids: list[int] = []
+            for zone in zones:  # (whole zones added in C, not card by card)
+                for p in state.players:
+                    uids += p.zones.get(zone, ())
         else:
             uids = self.cards_in((z, None) for z in zones)
         if kernel.text_ticks_clock:

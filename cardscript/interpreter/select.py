@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from cardscript.grammar import ast
 from cardscript.interpreter.agents import Labels
@@ -201,9 +201,10 @@ def candidates(ctx: Context, selector: ast.Node) -> list[Target]:
     if isinstance(selector, ast.Player):
         return [Seat(i) for i in players(ctx, selector.who)]
     if isinstance(selector, ast.Cards):
-        zones = _zones_of(ctx, selector)
-        pool = engine.cards_in(zones)
-        return [uid for uid in pool if matches_cards(ctx, selector, uid)]
+        plan = _plan(selector)
+        pool = engine.cards_in(_zones_of(ctx, plan.zone))
+        rest = plan.rest  # the cards listed in its zone are in it
+        return [uid for uid in pool if _matches(ctx, plan, rest, uid)]
     raise RulesError(f"cannot select with {type(selector).__name__}", ctx)
 
 
@@ -219,7 +220,8 @@ def selects(ctx: Context, selector: ast.Node, target: Target | None) -> bool:
     state = ctx.engine.state
     card = state.cards[target]
     zone = card.zone
-    ref = _zone_filter(selector)
+    plan = _plan(selector)
+    ref = plan.zone
     if ref is not None:
         places = _zone_places(ctx, ref)
     elif zone in ctx.engine.kernel.play_zones:
@@ -242,12 +244,12 @@ def selects(ctx: Context, selector: ast.Node, target: Target | None) -> bool:
         else:
             listed = target in state.players[owner].zones.get(zone, ())
         if listed:
-            return matches_cards(ctx, selector, target)
+            return _matches(ctx, plan, plan.rest, target)  # listed in its zone: in it
     return False
 
 
-def _zones_of(ctx: Context, selector: ast.Cards) -> list[tuple[str, int | None]]:
-    ref = _zone_filter(selector)
+def _zones_of(ctx: Context, ref: ast.ZoneRef | None) -> list[tuple[str, int | None]]:
+    """Where a card selector looks: the zone it names, or the play zones."""
     if ref is not None:
         return _zone_places(ctx, ref)
     zones = ctx.engine.kernel.play_zones
@@ -261,12 +263,40 @@ def _zones_of(ctx: Context, selector: ast.Cards) -> list[tuple[str, int | None]]
 _IN_PLAY: dict[tuple[str, ...], list[tuple[str, int | None]]] = {}
 
 
-def _zone_filter(selector: ast.Cards) -> ast.ZoneRef | None:
-    """The zone a card selector names ("in your hand"); None: the play zones."""
-    for f in selector.filters:
-        if f.kind == "zone" and f.zone is not None:
-            return f.zone
-    return None
+class _Plan(NamedTuple):
+    """What a card selector asks of a card, read once per selector node (it never
+    changes): ``candidates`` and ``selects`` ask it for many cards."""
+
+    zone: ast.ZoneRef | None  # the zone it names ("in your hand"); None: the play zones
+    nouns: tuple[str, ...]  # any of them
+    not_this: bool  # "another", "other": never the text's own card
+    qualities: tuple[ast.Quality, ...]
+    filters: tuple[ast.Filter, ...]
+    rest: tuple[ast.Filter, ...]  # the filters but the one naming ``zone``
+
+
+_PLANS: dict[int, tuple[ast.Cards, _Plan]] = {}
+
+
+def _plan(selector: ast.Cards) -> _Plan:
+    found = _PLANS.get(id(selector))
+    if found is not None and found[0] is selector:
+        return found[1]
+    filters = selector.filters
+    where = next((f for f in filters if f.kind == "zone" and f.zone is not None), None)
+    q = selector.quantifier
+    plan = _Plan(
+        where.zone if where is not None else None,
+        (selector.noun, *selector.also),
+        q is not None and q.kind in _NOT_THIS,
+        selector.qualities,
+        filters,
+        tuple(f for f in filters if f is not where),
+    )
+    if len(_PLANS) > 20_000:
+        _PLANS.clear()  # pools come and go (tests): keep the memory bounded
+    _PLANS[id(selector)] = (selector, plan)
+    return plan
 
 
 def _zone_places(ctx: Context, zone: ast.ZoneRef) -> list[tuple[str, int | None]]:
@@ -293,16 +323,22 @@ def zone_place(ctx: Context, zone: ast.ZoneRef) -> tuple[str, int | None]:
 
 
 def matches_cards(ctx: Context, selector: ast.Cards, uid: int) -> bool:
+    plan = _plan(selector)
+    return _matches(ctx, plan, plan.filters, uid)
+
+
+def _matches(ctx: Context, plan: _Plan, filters: tuple[ast.Filter, ...], uid: int) -> bool:
+    """``matches_cards`` with the selector's plan, testing ``filters`` of its filters."""
     engine = ctx.engine
     kernel = engine.kernel
-    if not kernel.is_a(engine, uid, selector.noun) and not (
-        selector.also and any(kernel.is_a(engine, uid, noun) for noun in selector.also)
-    ):
-        return False  # a list of nouns: any of them (the qualities apply to each, MC-ADJ-1)
-    q = selector.quantifier
-    if q is not None and uid == ctx.source and q.kind in _NOT_THIS:
+    for noun in plan.nouns:  # a list of nouns: any of them (the qualities apply to each)
+        if kernel.is_a(engine, uid, noun):
+            break
+    else:
         return False
-    for quality in selector.qualities:
+    if plan.not_this and uid == ctx.source:
+        return False
+    for quality in plan.qualities:
         if quality.kind == "adj" and quality.value == "attached":
             # "attached ally": the card the text's own card is attached to
             host = engine.state.cards[ctx.source].attached_to if ctx.source is not None else None
@@ -324,7 +360,7 @@ def matches_cards(ctx: Context, selector: ast.Cards, uid: int) -> bool:
             (engine.state.cards[uid].controller == ctx.controller) != (quality.value == "your")
         ):
             return False
-    for f in selector.filters:  # noqa: SIM110 - all() with a generator costs more, per card
+    for f in filters:  # noqa: SIM110 - all() with a generator costs more, per card
         if not _filter(ctx, f, uid):
             return False
     return True
