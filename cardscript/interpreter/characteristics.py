@@ -178,4 +178,5 @@ def delta_value(text: str, ctx: Context) -> int:
 
 def bind_where(ctx: Context, steps: ast.Steps) -> None:
     for binding in steps.where:
-        ctx.bindings[binding.name] = len(candidates(ctx, binding.selector))
+        count = len(candidates(ctx, binding.selector))
+        ctx.bindings = {**ctx.bindings, binding.name: count}  # replaced: contexts share them

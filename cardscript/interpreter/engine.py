@@ -153,7 +153,7 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
         if event is not None and event.amount is not None:
             ctx.last_amount = event.amount  # "that many": the event's number, until a step's
         if ability is not None and ability.keyword_values:
-            ctx.bindings.update(ability.int_values)
+            ctx.bindings = dict(ability.int_values)  # (replaced, never changed: shared)
         return ctx
 
     # ---- choices --------------------------------------------------------------------

@@ -234,7 +234,8 @@ class _Index(dict[Any, Sequence[tuple[int, CompiledAbility, Any]]]):
         self._cards = cards  # each card's entries by key, in zone order
 
     def __missing__(self, key: Any) -> Sequence[tuple[int, CompiledAbility, Any]]:
-        found = [entry for card in self._cards for entry in card.get(key, ())]
+        # (most cards in play have nothing under a key: asked first, without a call)
+        found = [entry for card in self._cards if key in card for entry in card[key]]
         self[key] = found
         return found
 

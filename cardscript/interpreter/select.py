@@ -66,10 +66,11 @@ class Context:
         self.source = source
         self.ability = ability
         self.event = event
-        # "it" and the targets chosen earlier are replaced, never changed in place: a new
-        # context shares the empty ones (one is made for nearly every text read)
+        # "it", the values of X and the targets chosen earlier are replaced, never changed
+        # in place: a new context shares the empty ones (one is made for nearly every text
+        # read) and a child its parent's
         self.it: Sequence[Target] = ()
-        self.bindings: dict[str, int] = {}
+        self.bindings: Mapping[str, int] = _NO_BINDINGS
         self.did = True  # did the last step happen ("if you do")
         self.chosen: Mapping[int, list[Target]] = _NO_CHOICES
         self.condition_held = True  # the last "if" step's test ("otherwise")
@@ -77,14 +78,14 @@ class Context:
         self.actor: int | None = None  # a card as the subject: "target creature suffers 2 wounds"
 
     def child(self) -> Context:
-        """A copy with its own bindings (every action with a subject makes one); "it" is
-        shared: it is replaced, never changed in place."""
+        """A copy (every action with a subject makes one); "it" and the bindings are
+        shared: they are replaced, never changed in place."""
         child = _new_context(Context)
         child.engine, child.controller, child.source = self.engine, self.controller, self.source
         child.ability, child.event, child.did = self.ability, self.event, self.did
         child.chosen, child.condition_held = self.chosen, self.condition_held
         child.last_amount, child.actor = self.last_amount, self.actor
-        child.it, child.bindings = self.it, dict(self.bindings)
+        child.it, child.bindings = self.it, self.bindings
         return child
 
     def amount(self, node: ast.Amount | None, default: int = 1) -> int:
@@ -111,6 +112,7 @@ class Context:
 
 _new_context = object.__new__
 _NO_CHOICES: Mapping[int, list[Target]] = MappingProxyType({})
+_NO_BINDINGS: Mapping[str, int] = MappingProxyType({})
 
 
 class RulesError(RuntimeError):
