@@ -357,7 +357,7 @@ def test_events_reach_the_history_for_this_turn_filters() -> None:
     engine = _table()
     bear = _put(engine, "bear")
     engine.emit(Event("attacks", subject=bear, player=0))
-    assert engine.state.history[-1] == {"event": "attacks", "subject": bear, "player": 0, "turn": 0}
+    assert engine.state.history[-1] == ("attacks", bear, 0, 0)  # (event, subject, player, turn)
     engine.end_period("turn")
     assert engine.state.history == []
 

@@ -36,7 +36,7 @@ class Characteristics(EngineParts):
         state = self.state
         if not state.lasting:
             game = self._game  # ``game_keys`` written out: asked for every stat
-            if game[0] is not state or game[1] != state.next_uid:
+            if game[1] != state.next_uid:
                 game = self._know_game()
             keys = game[2]
             if (_SETS not in keys or not self.in_play(_SETS)) and (
@@ -178,4 +178,5 @@ def delta_value(text: str, ctx: Context) -> int:
 
 def bind_where(ctx: Context, steps: ast.Steps) -> None:
     for binding in steps.where:
-        ctx.bindings[binding.name] = len(candidates(ctx, binding.selector))
+        count = len(candidates(ctx, binding.selector))
+        ctx.bindings = {**ctx.bindings, binding.name: count}  # replaced: contexts share them

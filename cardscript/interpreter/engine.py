@@ -79,12 +79,18 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
     _play_uids: list[int] = field(default_factory=list)  # the cards the index was built for
     _text_varies: bool | None = None
     _play_seen: dict[tuple[Any, ...], Any] = field(default_factory=dict)  # uids -> index
-    _variant_labels: frozenset[str] | None = None
-    _trigger_sources: bool | None = None  # does the kernel name trigger sources of its own?
-    _after_event: bool = True  # does it check anything after an event?
+    # who hears every event, read at the first one (``_heard``): the kernel names trigger
+    # sources of its own, it checks something after every event, or a log records them;
+    # until then, everyone
+    _trigger_sources: bool | None = None
+    _after_event: bool = True
+    _hears_every: bool = True
     # how a change is run: (may the kernel replace it, its primitives by name where it
     # has no ``primitive`` of its own); read at the first change
     _changes: tuple[bool, dict[str, PrimitiveFn] | None] | None = None
+    # the primitives by name, when no replacement and no log can speak and the kernel has
+    # no ``primitive`` of its own: a change goes straight to its primitive
+    _direct: dict[str, PrimitiveFn] | None = None
     _terms: dict[str, Any] = field(default_factory=dict)  # rule hook id -> registry term
     # what no card of the pool can change, for ``_pool_version``: rule values no text overrides
     # (and the kernel does not work out from the game), whether any text speaks of
@@ -147,7 +153,7 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
         if event is not None and event.amount is not None:
             ctx.last_amount = event.amount  # "that many": the event's number, until a step's
         if ability is not None and ability.keyword_values:
-            ctx.bindings.update(ability.int_values)
+            ctx.bindings = dict(ability.int_values)  # (replaced, never changed: shared)
         return ctx
 
     # ---- choices --------------------------------------------------------------------
@@ -196,11 +202,23 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
                 f"the game took more than {self.budget:,} steps; the cards last involved: "
                 + ", ".join(sorted({c.card for c in self.recent if c.card}))
             )
+        direct = self._direct
+        if direct is not None:
+            primitive = direct.get(change)
+            if primitive is not None:
+                return primitive(self, cause, **args)
+        return self._apply_in_full(change, cause, args)
+
+    def _apply_in_full(self, change: str, cause: Cause, args: dict[str, Any]) -> Any:
+        """``apply`` where a replacement may speak, a log records the change, the kernel
+        names its primitives itself, or there is no such primitive."""
         kernel = self.kernel
         changes = self._changes
         if changes is None:  # the base kernel's replaceable is always None
             table = None if _overrides(kernel, "primitive") else kernel._primitives
             changes = self._changes = (_overrides(kernel, "replaceable"), table)
+            if not changes[0] and table is not None and self.log is None:
+                self._direct = table
         if changes[0]:
             event_id = kernel.replaceable(change, args)
             if event_id is not None and self.replacement(event_id, args):
@@ -216,14 +234,7 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
     def emit(self, event: Event) -> None:
         """Record an event and queue the triggered abilities it matches."""
         state = self.state
-        state.history.append(
-            {
-                "event": event.name,
-                "subject": event.subject,
-                "player": event.player,
-                "turn": state.turn,
-            }
-        )
+        state.history.append((event.name, event.subject, event.player, state.turn))
         self._heard(event)
 
     def happened(
@@ -240,18 +251,12 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
         log, a trigger of the game's cards waiting for it, a kernel's ``after_event``):
         most events are only recorded in the history."""
         state = self.state
-        state.history.append(
-            {"event": name, "subject": subject, "player": player, "turn": state.turn}
-        )
+        state.history.append((name, subject, player, state.turn))
         game = self._game
-        if game[0] is not state or game[1] != state.next_uid:
+        if game[1] != state.next_uid:
             game = self._know_game()
-        if name in game[3] or self.log is not None or self._trigger_sources is not False:
+        if name in game[3] or self._hears_every:
             self._heard(_new(Event, (name, subject, player, obj, amount, source, data)))
-        elif self._after_event:
-            self.kernel.after_event(
-                self, _new(Event, (name, subject, player, obj, amount, source, data))
-            )
 
     def _heard(self, event: Event) -> None:
         """The log, the triggers and the kernel hear an event (already in the history)."""
@@ -262,9 +267,10 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
         if sources is None:
             sources = self._trigger_sources = _overrides(self.kernel, "trigger_sources")
             self._after_event = _overrides(self.kernel, "after_event")
+            self._hears_every = self.log is not None or sources or self._after_event
         state = self.state
         game = self._game
-        if game[0] is not state or game[1] != state.next_uid:
+        if game[1] != state.next_uid:
             game = self._know_game()
         name = event.name
         if sources or (name in game[3] and self.in_play(("event", name))):

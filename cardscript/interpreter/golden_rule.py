@@ -26,11 +26,7 @@ class GoldenRule(EngineParts):
         """A rule's value for a card (or player): the registry's default, changed by the
         newest active card text that overrides it."""
         state, game = self.state, self._game  # ``game_keys`` written out (a hot path)
-        if (
-            game[0] is not state
-            or game[1] != state.next_uid
-            or self.pool.version != self._pool_version
-        ):
+        if game[1] != state.next_uid:
             game = self._know_game()
         # no card of this game overrides it: the value read the first time (per game's
         # cards and kernel), changed only by lasting effects
@@ -108,7 +104,7 @@ class GoldenRule(EngineParts):
         if state.lasting:
             return True
         game = self._game  # ``game_keys`` written out: asked before most changes
-        if game[0] is not state or game[1] != state.next_uid:
+        if game[1] != state.next_uid:
             game = self._know_game()
         return _PERMISSION in game[2] and bool(self.in_play(_PERMISSION))
 

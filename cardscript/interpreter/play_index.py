@@ -27,7 +27,6 @@ class PlayIndex(EngineParts):
     _play_uids: list[int]
     _text_varies: bool | None
     _play_seen: dict[tuple[Any, ...], Any]
-    _variant_labels: frozenset[str] | None
 
     def definition(self, uid: int) -> CardDef:
         # a card instance never changes its definition: remember it (a hot path)
@@ -91,7 +90,7 @@ class PlayIndex(EngineParts):
         keyword some text can give a card: no card in play has any other (a pool's other
         cards may, but they are not in this game)."""
         game, state = self._game, self.state
-        if game[0] is state and game[1] == state.next_uid:
+        if game[1] == state.next_uid:
             return game[2]
         return self._know_game()[2]
 
@@ -145,10 +144,11 @@ class PlayIndex(EngineParts):
         """Labels of lines that work only in a variant of the game (registry labels of
         type ``variant``, e.g. Pocket Duel's "Challenge:") whose variant is not on:
         ``state.data["variants"]``, set when the game is set up."""
-        labels = self._variant_labels
+        memo = self.pool.memo  # the registry's variant labels, for every game of the pool
+        labels = memo.get("variant labels")
         if labels is None:
             terms = self.game.registry.terms("LABEL")
-            labels = self._variant_labels = frozenset(t.id for t in terms if t.kind == "variant")
+            labels = memo["variant labels"] = frozenset(t.id for t in terms if t.kind == "variant")
         variants = self.state.data.get("variants") if labels else None
         return labels.difference(variants) if variants else labels
 
@@ -158,8 +158,10 @@ class PlayIndex(EngineParts):
         kernel = self.kernel
         zones = kernel.play_zones
         if not state.shared:  # the players' play zones, zone by zone in seat order
-            players = state.players
-            uids = [u for zone in zones for p in players for u in p.zones.get(zone, ())]
+            uids: list[int] = []
+            for zone in zones:  # (whole zones added in C, not card by card)
+                for p in state.players:
+                    uids += p.zones.get(zone, ())
         else:
             uids = self.cards_in((z, None) for z in zones)
         if kernel.text_ticks_clock:
@@ -213,7 +215,9 @@ class PlayIndex(EngineParts):
 
 # what ``_know_game`` read: (the state, its ``next_uid``, the ``play_index`` keys of the
 # game's cards, the events some trigger of theirs waits for, the rule values none of them
-# overrides (filled as ``rule`` asks))
+# overrides (filled as ``rule`` asks)). True while ``next_uid`` is: an engine's state is
+# never replaced, a card is made only by ``GameState.create_card`` (which counts it), and
+# cards join the pool before its games make theirs (a change to the pool is read then)
 GameFacts = tuple[Any, int, frozenset[Any], frozenset[str], dict[str, Any]]
 NO_GAME: GameFacts = (None, -1, frozenset(), frozenset(), {})
 
@@ -230,7 +234,8 @@ class _Index(dict[Any, Sequence[tuple[int, CompiledAbility, Any]]]):
         self._cards = cards  # each card's entries by key, in zone order
 
     def __missing__(self, key: Any) -> Sequence[tuple[int, CompiledAbility, Any]]:
-        found = [entry for card in self._cards for entry in card.get(key, ())]
+        # (most cards in play have nothing under a key: asked first, without a call)
+        found = [entry for card in self._cards if key in card for entry in card[key]]
         self[key] = found
         return found
 

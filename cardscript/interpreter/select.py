@@ -7,9 +7,10 @@ this module stays the same for every game.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from types import MappingProxyType
+from typing import TYPE_CHECKING, NamedTuple
 
 from cardscript.grammar import ast
 from cardscript.interpreter.agents import Labels
@@ -65,22 +66,26 @@ class Context:
         self.source = source
         self.ability = ability
         self.event = event
-        self.it: list[Target] = []
-        self.bindings: dict[str, int] = {}
+        # "it", the values of X and the targets chosen earlier are replaced, never changed
+        # in place: a new context shares the empty ones (one is made for nearly every text
+        # read) and a child its parent's
+        self.it: Sequence[Target] = ()
+        self.bindings: Mapping[str, int] = _NO_BINDINGS
         self.did = True  # did the last step happen ("if you do")
-        self.chosen: dict[int, list[Target]] = {}  # targets chosen earlier
+        self.chosen: Mapping[int, list[Target]] = _NO_CHOICES
         self.condition_held = True  # the last "if" step's test ("otherwise")
         self.last_amount = 0  # "that many"
         self.actor: int | None = None  # a card as the subject: "target creature suffers 2 wounds"
 
     def child(self) -> Context:
-        """A copy with its own "it" and bindings (every action with a subject makes one)."""
+        """A copy (every action with a subject makes one); "it" and the bindings are
+        shared: they are replaced, never changed in place."""
         child = _new_context(Context)
         child.engine, child.controller, child.source = self.engine, self.controller, self.source
         child.ability, child.event, child.did = self.ability, self.event, self.did
         child.chosen, child.condition_held = self.chosen, self.condition_held
         child.last_amount, child.actor = self.last_amount, self.actor
-        child.it, child.bindings = list(self.it), dict(self.bindings)
+        child.it, child.bindings = self.it, self.bindings
         return child
 
     def amount(self, node: ast.Amount | None, default: int = 1) -> int:
@@ -106,6 +111,8 @@ class Context:
 
 
 _new_context = object.__new__
+_NO_CHOICES: Mapping[int, list[Target]] = MappingProxyType({})
+_NO_BINDINGS: Mapping[str, int] = MappingProxyType({})
 
 
 class RulesError(RuntimeError):
@@ -196,9 +203,10 @@ def candidates(ctx: Context, selector: ast.Node) -> list[Target]:
     if isinstance(selector, ast.Player):
         return [Seat(i) for i in players(ctx, selector.who)]
     if isinstance(selector, ast.Cards):
-        zones = _zones_of(ctx, selector)
-        pool = engine.cards_in(zones)
-        return [uid for uid in pool if matches_cards(ctx, selector, uid)]
+        plan = _plan(selector)
+        pool = engine.cards_in(_zones_of(ctx, plan.zone))
+        rest = plan.rest  # the cards listed in its zone are in it
+        return [uid for uid in pool if _matches(ctx, plan, rest, uid)]
     raise RulesError(f"cannot select with {type(selector).__name__}", ctx)
 
 
@@ -214,7 +222,8 @@ def selects(ctx: Context, selector: ast.Node, target: Target | None) -> bool:
     state = ctx.engine.state
     card = state.cards[target]
     zone = card.zone
-    ref = _zone_filter(selector)
+    plan = _plan(selector)
+    ref = plan.zone
     if ref is not None:
         places = _zone_places(ctx, ref)
     elif zone in ctx.engine.kernel.play_zones:
@@ -237,12 +246,12 @@ def selects(ctx: Context, selector: ast.Node, target: Target | None) -> bool:
         else:
             listed = target in state.players[owner].zones.get(zone, ())
         if listed:
-            return matches_cards(ctx, selector, target)
+            return _matches(ctx, plan, plan.rest, target)  # listed in its zone: in it
     return False
 
 
-def _zones_of(ctx: Context, selector: ast.Cards) -> list[tuple[str, int | None]]:
-    ref = _zone_filter(selector)
+def _zones_of(ctx: Context, ref: ast.ZoneRef | None) -> list[tuple[str, int | None]]:
+    """Where a card selector looks: the zone it names, or the play zones."""
     if ref is not None:
         return _zone_places(ctx, ref)
     zones = ctx.engine.kernel.play_zones
@@ -256,12 +265,40 @@ def _zones_of(ctx: Context, selector: ast.Cards) -> list[tuple[str, int | None]]
 _IN_PLAY: dict[tuple[str, ...], list[tuple[str, int | None]]] = {}
 
 
-def _zone_filter(selector: ast.Cards) -> ast.ZoneRef | None:
-    """The zone a card selector names ("in your hand"); None: the play zones."""
-    for f in selector.filters:
-        if f.kind == "zone" and f.zone is not None:
-            return f.zone
-    return None
+class _Plan(NamedTuple):
+    """What a card selector asks of a card, read once per selector node (it never
+    changes): ``candidates`` and ``selects`` ask it for many cards."""
+
+    zone: ast.ZoneRef | None  # the zone it names ("in your hand"); None: the play zones
+    nouns: tuple[str, ...]  # any of them
+    not_this: bool  # "another", "other": never the text's own card
+    qualities: tuple[ast.Quality, ...]
+    filters: tuple[ast.Filter, ...]
+    rest: tuple[ast.Filter, ...]  # the filters but the one naming ``zone``
+
+
+_PLANS: dict[int, tuple[ast.Cards, _Plan]] = {}
+
+
+def _plan(selector: ast.Cards) -> _Plan:
+    found = _PLANS.get(id(selector))
+    if found is not None and found[0] is selector:
+        return found[1]
+    filters = selector.filters
+    where = next((f for f in filters if f.kind == "zone" and f.zone is not None), None)
+    q = selector.quantifier
+    plan = _Plan(
+        where.zone if where is not None else None,
+        (selector.noun, *selector.also),
+        q is not None and q.kind in _NOT_THIS,
+        selector.qualities,
+        filters,
+        tuple(f for f in filters if f is not where),
+    )
+    if len(_PLANS) > 20_000:
+        _PLANS.clear()  # pools come and go (tests): keep the memory bounded
+    _PLANS[id(selector)] = (selector, plan)
+    return plan
 
 
 def _zone_places(ctx: Context, zone: ast.ZoneRef) -> list[tuple[str, int | None]]:
@@ -288,16 +325,22 @@ def zone_place(ctx: Context, zone: ast.ZoneRef) -> tuple[str, int | None]:
 
 
 def matches_cards(ctx: Context, selector: ast.Cards, uid: int) -> bool:
+    plan = _plan(selector)
+    return _matches(ctx, plan, plan.filters, uid)
+
+
+def _matches(ctx: Context, plan: _Plan, filters: tuple[ast.Filter, ...], uid: int) -> bool:
+    """``matches_cards`` with the selector's plan, testing ``filters`` of its filters."""
     engine = ctx.engine
     kernel = engine.kernel
-    if not kernel.is_a(engine, uid, selector.noun) and not (
-        selector.also and any(kernel.is_a(engine, uid, noun) for noun in selector.also)
-    ):
-        return False  # a list of nouns: any of them (the qualities apply to each, MC-ADJ-1)
-    q = selector.quantifier
-    if q is not None and uid == ctx.source and q.kind in _NOT_THIS:
+    for noun in plan.nouns:  # a list of nouns: any of them (the qualities apply to each)
+        if kernel.is_a(engine, uid, noun):
+            break
+    else:
         return False
-    for quality in selector.qualities:
+    if plan.not_this and uid == ctx.source:
+        return False
+    for quality in plan.qualities:
         if quality.kind == "adj" and quality.value == "attached":
             # "attached ally": the card the text's own card is attached to
             host = engine.state.cards[ctx.source].attached_to if ctx.source is not None else None
@@ -319,7 +362,7 @@ def matches_cards(ctx: Context, selector: ast.Cards, uid: int) -> bool:
             (engine.state.cards[uid].controller == ctx.controller) != (quality.value == "your")
         ):
             return False
-    for f in selector.filters:  # noqa: SIM110 - all() with a generator costs more, per card
+    for f in filters:  # noqa: SIM110 - all() with a generator costs more, per card
         if not _filter(ctx, f, uid):
             return False
     return True
@@ -381,9 +424,8 @@ def _filter(ctx: Context, f: ast.Filter, uid: int) -> bool:
     if kind == "other_than_this":
         return uid != ctx.source
     if kind == "history":
-        return any(
-            h.get("event") == f.name and h.get("subject") == uid for h in engine.state.history
-        )
+        happened_to = (f.name, uid)  # a history entry's (event, subject)
+        return any(h[:2] == happened_to for h in engine.state.history)
     raise RulesError(f"unknown filter {kind!r}", ctx)
 
 

@@ -13,9 +13,10 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 _MASK64 = (1 << 64) - 1
+HISTORY_FIELDS = ("event", "subject", "player", "turn")  # what a ``history`` entry holds
 
 
-@dataclass
+@dataclass(slots=True)
 class Rng:
     """SplitMix64: tiny, fast, and fully described by one integer kept in the state."""
 
@@ -54,7 +55,7 @@ class Rng:
         return self.below(sides) + 1
 
 
-@dataclass
+@dataclass(slots=True)
 class Card:
     """One card instance in a game. ``card_id`` names its definition in the card files."""
 
@@ -71,7 +72,7 @@ class Card:
     data: dict[str, Any] = field(default_factory=dict)  # kernel-specific: row, cell, ...
 
 
-@dataclass
+@dataclass(slots=True)
 class Player:
     index: int
     name: str
@@ -98,7 +99,9 @@ class GameState:
     clock: int = 0  # timestamps for zone changes and lasting effects
     next_uid: int = 1
     lasting: list[dict[str, Any]] = field(default_factory=list)  # effects with a duration
-    history: list[dict[str, Any]] = field(default_factory=list)  # this turn's events
+    # this turn's events as (event, subject, player, turn) tuples (``HISTORY_FIELDS``): one
+    # is recorded for every event, and a tuple costs a fraction of a dict
+    history: list[tuple[str, int | None, int | None, int]] = field(default_factory=list)
     used: dict[str, int] = field(default_factory=dict)  # ability uses for limits
     result: dict[str, Any] | None = None  # set when the game ends
     data: dict[str, Any] = field(default_factory=dict)  # kernel-specific
@@ -141,9 +144,10 @@ class GameState:
         """Move a card to ``zone`` of ``player`` (its owner by default); top is the end."""
         card = self.cards[uid]
         data = card.data
-        was_shared = data.get("shared")
-        if was_shared:
+        if "shared" in data:
             self.shared[card.zone].remove(uid)
+            if not shared:
+                del data["shared"]
         else:
             self.players[card.controller].zones[card.zone].remove(uid)
         card.zone = zone
@@ -151,16 +155,14 @@ class GameState:
             data["shared"] = True
             target = self.shared.setdefault(zone, [])
         else:
-            if was_shared:
-                del data["shared"]
             card.controller = controller = card.owner if player is None else player
             target = self.players[controller].zones.setdefault(zone, [])
         if position is None:
             target.append(uid)
         else:
             target.insert(position, uid)
-        self.clock += 1
-        card.timestamp = self.clock
+        self.clock = clock = self.clock + 1
+        card.timestamp = clock
 
     def tick(self) -> int:
         self.clock += 1
@@ -180,6 +182,8 @@ class GameState:
         for card in data["cards"].values():
             card["states"] = sorted(card["states"])
         data["cards"] = {str(k): v for k, v in sorted(data["cards"].items())}
+        # the history entries as the dicts they were before they were tuples (same hash)
+        data["history"] = [dict(zip(HISTORY_FIELDS, entry, strict=True)) for entry in self.history]
         return data
 
     def loop_key(self) -> int:

@@ -186,11 +186,9 @@ class FieldKernel(Kernel):
             acting = state.data.get("acting") or (None, ())
             return bool(acting[0] == uid and quality in acting[1])
         if quality == "unscathed":  # Concentration: no wounds received this turn
-            return not any(
-                h["event"] == "is_wounded" and h["subject"] == uid for h in state.history
-            )
+            return not any(h[:2] == ("is_wounded", uid) for h in state.history)
         if quality == "peaceful":  # Fury: did not attack this turn
-            return not any(h["event"] == "attacks" and h["subject"] == uid for h in state.history)
+            return not any(h[:2] == ("attacks", uid) for h in state.history)
         if quality == "in_formation":
             return bool(engine.rule("formation_links", uid=uid))
         if quality == "incorporeal":

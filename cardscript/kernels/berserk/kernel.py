@@ -336,9 +336,9 @@ class BerserkKernel(PreliminaryKernel):
                 raise AssertionError(f"hidden cards: {found}")
         elif name == "event_order":
             found = [  # this turn's cards the event happened to, in order
-                state.cards[h["subject"]].card_id
-                for h in state.history
-                if h["event"] == action["event"] and h["subject"] in state.cards
+                state.cards[subject].card_id
+                for event, subject, *_ in state.history
+                if event == action["event"] and subject in state.cards
             ]
             if found != list(action["expected"]):
                 raise AssertionError(f"{action['event']} happened to {found}")
