@@ -11,6 +11,7 @@ from cardscript.interpreter.cards import CardDef
 from cardscript.interpreter.engine import Cause, Engine
 from cardscript.interpreter.kernel import Kernel
 from cardscript.interpreter.select import Seat, Target
+from cardscript.kernels.pocket_duel.game_rules import GameRules, rule_in, rules_now
 from cardscript.kernels.pocket_duel.rules import CANCEL, RULE, TYPES
 
 # the qualities Pocket Duel answers itself; any other is a printed field or a state
@@ -20,6 +21,7 @@ _OWN_QUALITIES = frozenset(
 )
 # (id(definition), quality) -> (definition, has it): definitions never change
 _PRINTED_QUALITIES: dict[tuple[int, str], tuple[CardDef, bool]] = {}
+_ASK_ENGINE: dict[str, Any] = {}  # the rules while a lasting effect is in play: none known
 
 
 class PocketDuelChanges(Kernel):
@@ -29,6 +31,25 @@ class PocketDuelChanges(Kernel):
         super().__init__()
         self._heals: list[tuple[Cause, Target, int]] | None = None  # deferred (§10)
         self._energy_max: tuple[tuple[Any, ...], Any] | None = None
+        self._game_rules: GameRules | None = None
+
+    def rules(self, engine: Engine) -> dict[str, Any]:
+        """The rule values no card of this game overrides (``game_rules``); a hook not in
+        it is asked of the engine (``engine.rule``)."""
+        known = rules_now(engine, self._game_rules)
+        if known is None:
+            return _ASK_ENGINE
+        self._game_rules = known
+        return known.fixed
+
+    def type_cancels(self, engine: Engine) -> dict[tuple[str, str], bool] | None:
+        """Which type cancels which by the rule hooks (§7), when no card of this game and
+        no lasting effect can change it; else None."""
+        known = rules_now(engine, self._game_rules)
+        if known is None:
+            return None
+        self._game_rules = known
+        return known.cancels
 
     # ---- primitives -------------------------------------------------------------------
     def primitives(self) -> dict[str, Any]:
@@ -179,9 +200,10 @@ class PocketDuelChanges(Kernel):
     # ---- questions the engine asks ----------------------------------------------------
     def bound(self, engine: Engine, player: int, resource: str, value: int) -> int:
         if resource == "health":
-            return min(value, int(engine.rule("health_max", player=player)))
+            return min(value, int(rule_in(engine, self.rules(engine), "health_max", None, player)))
         if resource == "energy":
-            return max(0, min(value, int(engine.rule("energy_max", player=player))))
+            most = int(rule_in(engine, self.rules(engine), "energy_max", None, player))
+            return max(0, min(value, most))
         return value
 
     def hook_default(self, engine: Engine, hook: str, default: Any) -> Any:

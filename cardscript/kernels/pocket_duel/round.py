@@ -14,6 +14,7 @@ from cardscript.interpreter.state import Card
 from cardscript.kernels.pocket_duel.abilities import cancel_targets, of_kind
 from cardscript.kernels.pocket_duel.automa import automa_choose, automa_face_down
 from cardscript.kernels.pocket_duel.changes import PocketDuelChanges
+from cardscript.kernels.pocket_duel.game_rules import rule_in
 from cardscript.kernels.pocket_duel.rules import PD_X2, REST, RULE, TYPES
 
 _CANCELS_HOOK = {t: f"{t}_cancels" for t in TYPES}  # the rule hook of each type's cancel
@@ -94,6 +95,8 @@ class RoundKernel(PocketDuelChanges):
         # ---- step 1: reveal
         state.step = "play_step"
         cards = state.cards
+        definition = engine.definition
+        types = [None if uid is None else definition(uid).type for uid in played]
         for player, uid in enumerate(played):
             if uid is None:
                 continue
@@ -106,86 +109,16 @@ class RoundKernel(PocketDuelChanges):
         for player, uid in enumerate(played):
             if uid is not None:
                 engine.happened("revealed", subject=uid, player=player)
-        # ---- step 2: cancel (simultaneous)
-        state.step = "cancel_step"
-        pairs = []
-        for player, uid in enumerate(played):
-            other = played[(player + 1) % n] if n > 1 else None
-            if uid is not None and other is not None and self.cancels(engine, uid, other):
-                pairs.append((uid, other))
-        for canceller, victim in pairs:
-            self._mark_cancelled(engine, victim, cards[canceller].controller, canceller)
-        for player, uid in enumerate(played):
-            # a variant: Rest energy at once (only a Rest card gives any: asked first)
-            if (
-                uid is not None
-                and engine.definition(uid).type == "rest"
-                and not engine.rule("rest_energy_at_round_end", uid=uid)
-            ):
-                amount = self._rest_amount(engine, uid)
-                if amount:
-                    engine.apply("gain", REST, player=player, resource="energy", amount=amount)
-        # ---- step 3: damage (simultaneous), blocks
-        state.step = "damage_step"
-        for player, uid in enumerate(played):
-            if uid is not None and _live(cards[uid]):
-                self._blocks_of(engine, uid, player)
-        dealt: dict[int, int] = {}
-        hits: list[tuple[int, int, int]] = []
-        # no card text runs while the attacks meet the blocks: one look at the round's pool
-        pool = self._round(engine).setdefault("block", {})
-        for player, uid in enumerate(played):
-            if uid is None:
-                continue
-            card = cards[uid]
-            if not _live(card):
-                continue
-            opp = (player + 1) % n
-            raw = engine.stat(uid, "attack")
-            left = pool.get(str(opp), 0)
-            if engine.permitted("be_blocked", uid) is False:
-                left = 0
-            blocked = min(raw, left)
-            pool[str(opp)] = pool.get(str(opp), 0) - blocked
-            hits.append((uid, opp, raw - blocked))
-            if blocked:
-                card.data["blocked"] = True
-                self._blocked(engine, opp, uid, blocked)
-        for uid, opp, amount in hits:
-            if amount <= 0:
-                continue
-            cause = Cause.new(card=cards[uid].card_id, rule="attack")
-            dealt[uid] = engine.apply(
-                "deal_damage",
-                cause,
-                target=Seat(opp),
-                amount=amount,
-                kind="damage",
-                source=uid,
-                qualities=("attack",),
-            )
+        self._cancel_step(engine, played, types)
+        dealt = self._damage_step(engine, played)
         # ---- step 4: effects
         state.step = "effect_step"
-        self._heals = [] if engine.rule("damage_before_healing") else None
+        rules = self.rules(engine)
+        self._heals = [] if rule_in(engine, rules, "damage_before_healing") else None
         try:
-            minimum = int(engine.rule("on_hit_minimum"))
-            hit: set[int] = set()
-            for player, uid in enumerate(played):
-                if uid is not None and dealt.get(uid, 0) >= minimum:
-                    hit.add(uid)
-                    engine.happened("hits", subject=uid, player=player, amount=dealt[uid])
-                    self._run(engine, uid, player, "on_hit")
-            for player, uid in enumerate(played):
-                if uid is not None and _live(cards[uid]):
-                    self._run(engine, uid, player, "effect")
-                    # §8: "On hit" as soon as the card has dealt damage, by its effect too
-                    by_effect = self._round(engine).get("dealt_by", {}).get(str(uid), 0)
-                    if uid not in hit and by_effect >= minimum and _live(cards[uid]):
-                        hit.add(uid)
-                        engine.happened("hits", subject=uid, player=player, amount=by_effect)
-                        self._run(engine, uid, player, "on_hit")
-            self.resolve_pending(engine)
-            self._type_destroys(engine, played)
+            minimum = int(rule_in(engine, rules, "on_hit_minimum"))
+            self._effects(engine, played, dealt, minimum)
+            self._type_destroys(engine, played, types)
             heals, self._heals = self._heals or [], None
             for cause, target, amount in heals:
                 engine.apply("heal", cause, target=target, amount=amount, kind=None)
@@ -197,7 +130,102 @@ class RoundKernel(PocketDuelChanges):
             return
         # ---- step 5: end of round
         state.step = "end_step"
-        self._end_of_round(engine, played)
+        self._end_of_round(engine, played, types)
+
+    def _cancel_step(
+        self, engine: Engine, played: list[int | None], types: list[str | None]
+    ) -> None:
+        """Step 2: cancels are simultaneous (each pair found before any is marked)."""
+        engine.state.step = "cancel_step"
+        n = len(played)
+        cards = engine.state.cards
+        relation = self.type_cancels(engine)
+        pairs = []
+        for player, uid in enumerate(played):
+            other = played[(player + 1) % n] if n > 1 else None
+            if uid is not None and other is not None and self.cancels(engine, uid, other, relation):
+                pairs.append((uid, other))
+        for canceller, victim in pairs:
+            self._mark_cancelled(engine, victim, cards[canceller].controller, canceller)
+        if "rest" not in types:
+            return  # a variant: Rest energy at once (only a Rest card gives any)
+        rules = self.rules(engine)
+        for player, uid in enumerate(played):
+            if (
+                uid is not None
+                and types[player] == "rest"
+                and not rule_in(engine, rules, "rest_energy_at_round_end", uid)
+            ):
+                amount = self._rest_amount(engine, uid)
+                if amount:
+                    engine.apply("gain", REST, player=player, resource="energy", amount=amount)
+
+    def _damage_step(self, engine: Engine, played: list[int | None]) -> dict[int, int]:
+        """Step 3: blocks, then the attacks of the uncancelled cards, simultaneous."""
+        state = engine.state
+        state.step = "damage_step"
+        cards = state.cards
+        n = len(played)
+        for player, uid in enumerate(played):
+            if uid is not None and _live(cards[uid]):
+                self._blocks_of(engine, uid, player)
+        hits: list[tuple[int, int, int]] = []
+        # no card text runs while the attacks meet the blocks: one look at the round's pool
+        pool = self._round(engine).setdefault("block", {})
+        forbids = engine.permissions_speak()
+        for player, uid in enumerate(played):
+            if uid is None:
+                continue
+            card = cards[uid]
+            if not _live(card):
+                continue
+            opp = (player + 1) % n
+            raw = engine.stat(uid, "attack")
+            left = pool.get(str(opp), 0)
+            if forbids and engine.permitted("be_blocked", uid) is False:
+                left = 0
+            blocked = min(raw, left)
+            pool[str(opp)] = pool.get(str(opp), 0) - blocked
+            hits.append((uid, opp, raw - blocked))
+            if blocked:
+                card.data["blocked"] = True
+                self._blocked(engine, opp, uid, blocked)
+        dealt: dict[int, int] = {}
+        for uid, opp, amount in hits:
+            if amount <= 0:
+                continue
+            dealt[uid] = engine.apply(
+                "deal_damage",
+                _attack_cause(cards[uid].card_id),
+                target=Seat(opp),
+                amount=amount,
+                kind="damage",
+                source=uid,
+                qualities=("attack",),
+            )
+        return dealt
+
+    def _effects(
+        self, engine: Engine, played: list[int | None], dealt: dict[int, int], minimum: int
+    ) -> None:
+        """Step 4: "On hit" of the cards that dealt damage, then each live card's effect
+        (and its "On hit" if the effect dealt the damage, §8), then the triggers."""
+        cards = engine.state.cards
+        hit: set[int] = set()
+        for player, uid in enumerate(played):
+            if uid is not None and dealt.get(uid, 0) >= minimum:
+                hit.add(uid)
+                engine.happened("hits", subject=uid, player=player, amount=dealt[uid])
+                self._run(engine, uid, player, "on_hit")
+        for player, uid in enumerate(played):
+            if uid is not None and _live(cards[uid]):
+                self._run(engine, uid, player, "effect")
+                by_effect = self._round(engine).get("dealt_by", {}).get(str(uid), 0)
+                if uid not in hit and by_effect >= minimum and _live(cards[uid]):
+                    hit.add(uid)
+                    engine.happened("hits", subject=uid, player=player, amount=by_effect)
+                    self._run(engine, uid, player, "on_hit")
+        self.resolve_pending(engine)
 
     def automa_player(self, engine: Engine) -> int | None:
         automa = engine.state.data.get("automa")
@@ -206,9 +234,16 @@ class RoundKernel(PocketDuelChanges):
     def _live(self, engine: Engine, uid: int) -> bool:
         return _live(engine.state.cards[uid])
 
-    def cancels(self, engine: Engine, uid: int, other: int) -> bool:
+    def cancels(
+        self,
+        engine: Engine,
+        uid: int,
+        other: int,
+        relation: Mapping[tuple[str, str], bool] | None = None,
+    ) -> bool:
         """Does ``uid`` cancel ``other``? The type relation from the rule hooks (the
-        3-cycle PD-X1 by default, or PD-X2), then the card script's cancel clauses."""
+        3-cycle PD-X1 by default, or PD-X2; ``relation``: as a table, when no card of the
+        game overrides them), then the card script's cancel clauses."""
         definition = engine.definition(uid)
         mine, theirs = definition.type, engine.definition(other).type
         if engine.permissions_speak() and (
@@ -216,15 +251,11 @@ class RoundKernel(PocketDuelChanges):
             or engine.permitted("cancel", uid) is False
         ):
             return False
-        if mine == theirs:
-            if engine.rule("same_type_cancels", uid=uid):
-                return True  # off by default: same types do not cancel (§7.4 REC)
-        elif mine in _CANCELS_HOOK:
-            if engine.rule("cancel_scheme", uid=uid) == "pd_x2":
-                if theirs in PD_X2.get(mine, ()):
-                    return True
-            elif str(engine.rule(_CANCELS_HOOK[mine], uid=uid)).casefold() == theirs:
-                return True
+        by_types = None if relation is None else relation.get((mine, theirs))
+        if by_types is None:
+            by_types = self._types_cancel(engine, uid, mine, theirs)
+        if by_types:
+            return True
         targets = cancel_targets(definition)
         if not targets:
             return False
@@ -237,16 +268,28 @@ class RoundKernel(PocketDuelChanges):
                 return True
         return False
 
+    def _types_cancel(self, engine: Engine, uid: int, mine: str, theirs: str) -> bool:
+        """Does a ``mine`` card cancel a ``theirs`` card by the rule hooks (§7)?"""
+        if mine == theirs:
+            return bool(engine.rule("same_type_cancels", uid=uid))  # off by default (§7.4 REC)
+        if mine not in _CANCELS_HOOK:
+            return False
+        if engine.rule("cancel_scheme", uid=uid) == "pd_x2":
+            return theirs in PD_X2.get(mine, ())
+        return str(engine.rule(_CANCELS_HOOK[mine], uid=uid)).casefold() == theirs
+
     def _blocks_of(self, engine: Engine, uid: int, player: int) -> None:
         """The block a played card gives its player this round (Block X, "you block…")."""
-        if engine.permitted("block", uid) is False:
+        abilities = of_kind(engine.definition(uid), "block")
+        if not abilities or engine.permitted("block", uid) is False:
             return
-        for ability in of_kind(engine.definition(uid), "block"):
+        for ability in abilities:
             engine.resolve(ability, uid, player)
 
     def _run(self, engine: Engine, uid: int, player: int, kind: str) -> None:
+        state = engine.state
         for ability in of_kind(engine.definition(uid), kind):
-            if engine.state.result is not None:
+            if state.result is not None:
                 return
             if engine.within_limits(ability, uid):
                 engine.resolve(ability, uid, player)
@@ -275,53 +318,61 @@ class RoundKernel(PocketDuelChanges):
             return True
         return event.name == "cancelled" and event.subject == source
 
-    def _type_destroys(self, engine: Engine, played: list[int | None]) -> None:
+    def _type_destroys(
+        self, engine: Engine, played: list[int | None], types: list[str | None]
+    ) -> None:
         """The Weapon type effect: an uncancelled Weapon destroys an opponent who played
         Rest this round, cancelled or not (§11)."""
         n = len(played)
+        if n < 2 or "weapon" not in types or "rest" not in types:
+            return
         for player, uid in enumerate(played):
-            other = played[(player + 1) % n] if n > 1 else None
-            if uid is None or other is None or engine.definition(uid).type != "weapon":
+            opp = (player + 1) % n
+            if uid is None or types[player] != "weapon" or types[opp] != "rest":
                 continue
-            if engine.definition(other).type != "rest" or not self._live(engine, uid):
+            if not self._live(engine, uid):
                 continue
-            if engine.rule("weapon_destroys_rest", uid=uid):
+            if rule_in(engine, self.rules(engine), "weapon_destroys_rest", uid):
                 engine.apply(
                     "destroy",
                     Cause.new(card=engine.state.cards[uid].card_id, rule="Weapon destroys Rest"),
-                    target=Seat((player + 1) % n),
+                    target=Seat(opp),
                 )
 
     def _check_destroy(self, engine: Engine) -> bool:
         if engine.state.result is not None:
             return True
-        destroyed = self._round(engine).pop("destroyed", [])
+        destroyed = self._round(engine).pop("destroyed", None)
+        if not destroyed:
+            return False
         for player in destroyed:
             engine.happened("destroyed", subject=self._hero(engine, player), player=player)
         if len(destroyed) == 1:
             engine.end(1 - destroyed[0], "destroyed")
             return True
-        if len(destroyed) > 1 and engine.rule("mutual_destroy_wins"):
+        if engine.rule("mutual_destroy_wins"):
             engine.end(None, "both destroyed")
             return True
         return False
 
-    def _end_of_round(self, engine: Engine, played: list[int | None]) -> None:
+    def _end_of_round(
+        self, engine: Engine, played: list[int | None], types: list[str | None]
+    ) -> None:
         state = engine.state
         rest_energy: list[tuple[int, int]] = []
+        # no card text runs while the played cards are put away: one look at the rules
+        rules = self.rules(engine)
         for player, uid in enumerate(played):
             if uid is None:
                 continue
             card = state.cards[uid]
             cancelled = bool(card.data.get("cancelled"))
-            if engine.definition(uid).type == "rest" and engine.rule(
-                "rest_energy_at_round_end", uid=uid
-            ):
+            if types[player] == "rest" and rule_in(engine, rules, "rest_energy_at_round_end", uid):
                 amount = self._rest_amount(engine, uid)  # read while the card is in play
                 if amount:
                     rest_energy.append((player, amount))
             if card.zone == "table":
-                self._put_away(engine, uid, player, cancelled)
+                self._put_away(engine, uid, player, cancelled, rules)
             card.data.clear()
         for player, amount in rest_energy:
             engine.apply("gain", REST, player=player, resource="energy", amount=amount)
@@ -337,11 +388,21 @@ class RoundKernel(PocketDuelChanges):
         """The Rest type effect: energy from an uncancelled Rest card (§10, B2)."""
         if engine.definition(uid).type != "rest" or engine.state.cards[uid].data.get("cancelled"):
             return 0
-        return int(engine.rule("rest_energy", uid=uid))
+        return int(rule_in(engine, self.rules(engine), "rest_energy", uid))
 
-    def _put_away(self, engine: Engine, uid: int, player: int, cancelled: bool) -> None:
+    def _put_away(
+        self,
+        engine: Engine,
+        uid: int,
+        player: int,
+        cancelled: bool,
+        rules: Mapping[str, Any] | None = None,
+    ) -> None:
+        """A played card leaves the table at the end of the round (§6 step 5)."""
+        if rules is None:
+            rules = self.rules(engine)
         definition = engine.definition(uid)
-        if cancelled and engine.rule("cancelled_returns_to_hand", uid=uid):
+        if cancelled and rule_in(engine, rules, "cancelled_returns_to_hand", uid):
             engine.apply("move", RULE, uid=uid, zone="hand", player=player)
             engine.happened("returns_to_hand", subject=uid, player=player)
             return
@@ -353,7 +414,7 @@ class RoundKernel(PocketDuelChanges):
             if engine.rule("reserve_resets_energy", player=player):
                 state_res = engine.state.players[player].resources
                 state_res["energy"] = 0
-        elif after is None and not engine.rule("played_to_discard", uid=uid):
+        elif after is None and not rule_in(engine, rules, "played_to_discard", uid):
             engine.apply("move", RULE, uid=uid, zone="hand", player=player)
         else:
             engine.apply("discard", RULE, uid=uid)
@@ -363,7 +424,7 @@ class RoundKernel(PocketDuelChanges):
         sudden death, which ends at the first round the values differ."""
         state = engine.state
         a, b = _healths(engine)
-        limit = int(engine.rule("lose_at_health"))
+        limit = int(rule_in(engine, self.rules(engine), "lose_at_health"))
         sudden = bool(state.data.get("sudden_death"))
         if not sudden and a > limit and b > limit:
             return
@@ -374,6 +435,19 @@ class RoundKernel(PocketDuelChanges):
             engine.end(None, "draw")
             return
         engine.end(0 if a > b else 1, "sudden death" if sudden else "health")
+
+
+# the cause of each card's attack (``Cause`` is immutable): one per card of the pool
+_ATTACK_CAUSES: dict[str, Cause] = {}
+
+
+def _attack_cause(card_id: str) -> Cause:
+    found = _ATTACK_CAUSES.get(card_id)
+    if found is None:
+        if len(_ATTACK_CAUSES) > 5_000:
+            _ATTACK_CAUSES.clear()  # pools come and go (tests): keep the memory bounded
+        found = _ATTACK_CAUSES[card_id] = Cause.new(card=card_id, rule="attack")
+    return found
 
 
 def _live(card: Card) -> bool:
