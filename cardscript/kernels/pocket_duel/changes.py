@@ -65,8 +65,17 @@ class PocketDuelChanges(Kernel):
             "move": self._move,
         }
 
-    def _move(self, engine: Engine, cause: Cause, uid: int, zone: str, **kw: Any) -> None:
-        primitives.move(engine, cause, uid, zone, **kw)
+    def _move(
+        self,
+        engine: Engine,
+        cause: Cause,
+        uid: int,
+        zone: str,
+        player: int | None = None,
+        position: int | None = None,
+        face_up: bool | None = None,
+    ) -> None:
+        primitives.move(engine, cause, uid, zone, player, position, face_up)
         if zone != self.discard_zone:
             engine.state.cards[uid].states.discard("face_down")
 
@@ -112,7 +121,8 @@ class PocketDuelChanges(Kernel):
         return amount
 
     def _blocked(self, engine: Engine, player: int, source: int | None, amount: int) -> None:
-        if amount >= int(engine.rule("block_success_minimum", player=player)):
+        least = rule_in(engine, self.rules(engine), "block_success_minimum", None, player)
+        if amount >= int(least):
             self._round(engine).setdefault("successful_block", []).append(player)
             engine.happened("blocks", player=player, amount=amount, obj=source)
             if source is not None:
@@ -187,7 +197,7 @@ class PocketDuelChanges(Kernel):
         card.data["cancelled"] = True
         engine.happened("cancelled", subject=victim, player=card.controller, obj=by)
         engine.happened("cancels", player=canceller, obj=victim, subject=None)
-        gain = int(engine.rule("energy_per_cancel", player=canceller))
+        gain = int(rule_in(engine, self.rules(engine), "energy_per_cancel", None, canceller))
         if gain:
             engine.apply("gain", CANCEL, player=canceller, resource="energy", amount=gain)
 
@@ -229,7 +239,7 @@ class PocketDuelChanges(Kernel):
     def printed(self, engine: Engine, uid: int, stat: str) -> int:
         if stat == "threshold":
             stat = "energy_threshold"
-        value = engine.definition(uid).get(stat, 0)
+        value = engine.definition(uid).fields.get(stat, 0)
         return value if isinstance(value, int) else 0
 
     def has_quality(self, engine: Engine, uid: int, quality: str) -> bool:
@@ -284,8 +294,11 @@ class PocketDuelChanges(Kernel):
     def check_thresholds(self, engine: Engine, player: int) -> None:
         """§10: a superpower in reserve whose threshold is reached becomes active
         (permanent: onto the table) or comes into hand (playable)."""
+        reserve = engine.state.players[player].zones.get("reserve")
+        if not reserve:
+            return
         energy = engine.state.players[player].resources.get("energy", 0)
-        for uid in list(engine.state.players[player].zones.get("reserve", ())):
+        for uid in list(reserve):
             definition = engine.definition(uid)
             if definition.type != "superpower":
                 continue
@@ -294,7 +307,7 @@ class PocketDuelChanges(Kernel):
                 continue
             if engine.permitted("leave_reserve", uid) is False:
                 continue
-            if engine.rule("threshold_spends_energy", player=player):
+            if rule_in(engine, self.rules(engine), "threshold_spends_energy", None, player):
                 resources = engine.state.players[player].resources
                 resources["energy"] = energy = energy - threshold
             zone = "table" if definition.get("superpower_kind") == "permanent" else "hand"

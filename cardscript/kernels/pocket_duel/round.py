@@ -4,10 +4,11 @@ end of the round with the health check, the tie rule and sudden death."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardscript.interpreter.agents import Labels
+from cardscript.interpreter.cards import CardDef
 from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.interpreter.select import Seat, selects
 from cardscript.interpreter.state import Card
@@ -52,11 +53,11 @@ class RoundKernel(PocketDuelChanges):
         a, b = _healths(engine)
         engine.end(0 if a > b else 1 if b > a else None, reason)
 
-    def _playable(self, engine: Engine, player: int) -> list[int]:
-        hand = engine.state.players[player].zones.get("hand", [])
+    def _playable(self, engine: Engine, player: int) -> Sequence[int]:
+        hand = engine.state.players[player].zones.get("hand", ())
         if not engine.permissions_speak():
-            return list(hand)
-        return [u for u in hand if engine.permitted("be_played", u) is not False]
+            return tuple(hand)  # (a tuple: what ``engine.choose`` keeps of the options)
+        return tuple([u for u in hand if engine.permitted("be_played", u) is not False])
 
     def choose_card(self, engine: Engine, player: int) -> int | None:
         """Step 1: a secret choice from hand (the other player's choice is not shown)."""
@@ -95,8 +96,9 @@ class RoundKernel(PocketDuelChanges):
         # ---- step 1: reveal
         state.step = "play_step"
         cards = state.cards
-        definition = engine.definition
-        types = [None if uid is None else definition(uid).type for uid in played]
+        # definitions never change: read once for the round
+        defs = [None if uid is None else engine.definition(uid) for uid in played]
+        types = [None if d is None else d.type for d in defs]
         for player, uid in enumerate(played):
             if uid is None:
                 continue
@@ -109,15 +111,15 @@ class RoundKernel(PocketDuelChanges):
         for player, uid in enumerate(played):
             if uid is not None:
                 engine.happened("revealed", subject=uid, player=player)
-        self._cancel_step(engine, played, types)
-        dealt = self._damage_step(engine, played)
+        self._cancel_step(engine, played, defs, types)
+        dealt = self._damage_step(engine, played, defs)
         # ---- step 4: effects
         state.step = "effect_step"
         rules = self.rules(engine)
         self._heals = [] if rule_in(engine, rules, "damage_before_healing") else None
         try:
             minimum = int(rule_in(engine, rules, "on_hit_minimum"))
-            self._effects(engine, played, dealt, minimum)
+            self._effects(engine, played, defs, dealt, minimum)
             self._type_destroys(engine, played, types)
             heals, self._heals = self._heals or [], None
             for cause, target, amount in heals:
@@ -130,20 +132,30 @@ class RoundKernel(PocketDuelChanges):
             return
         # ---- step 5: end of round
         state.step = "end_step"
-        self._end_of_round(engine, played, types)
+        self._end_of_round(engine, played, defs, types)
 
     def _cancel_step(
-        self, engine: Engine, played: list[int | None], types: list[str | None]
+        self,
+        engine: Engine,
+        played: list[int | None],
+        defs: list[CardDef | None],
+        types: list[str | None],
     ) -> None:
         """Step 2: cancels are simultaneous (each pair found before any is marked)."""
         engine.state.step = "cancel_step"
         n = len(played)
         cards = engine.state.cards
         relation = self.type_cancels(engine)
+        speak = engine.permissions_speak()  # no text runs while the cancels are found
         pairs = []
         for player, uid in enumerate(played):
-            other = played[(player + 1) % n] if n > 1 else None
-            if uid is not None and other is not None and self.cancels(engine, uid, other, relation):
+            opp = (player + 1) % n
+            other = played[opp] if n > 1 else None
+            if uid is None or other is None:
+                continue
+            mine, theirs = defs[player], defs[opp]
+            assert mine is not None and theirs is not None
+            if self._cancels(engine, uid, other, mine, theirs.type, relation, speak):
                 pairs.append((uid, other))
         for canceller, victim in pairs:
             self._mark_cancelled(engine, victim, cards[canceller].controller, canceller)
@@ -160,15 +172,18 @@ class RoundKernel(PocketDuelChanges):
                 if amount:
                     engine.apply("gain", REST, player=player, resource="energy", amount=amount)
 
-    def _damage_step(self, engine: Engine, played: list[int | None]) -> dict[int, int]:
+    def _damage_step(
+        self, engine: Engine, played: list[int | None], defs: list[CardDef | None]
+    ) -> dict[int, int]:
         """Step 3: blocks, then the attacks of the uncancelled cards, simultaneous."""
         state = engine.state
         state.step = "damage_step"
         cards = state.cards
         n = len(played)
         for player, uid in enumerate(played):
-            if uid is not None and _live(cards[uid]):
-                self._blocks_of(engine, uid, player)
+            definition = defs[player]
+            if definition is not None and uid is not None and _live(cards[uid]):
+                self._blocks_of(engine, uid, player, definition)
         hits: list[tuple[int, int, int]] = []
         # no card text runs while the attacks meet the blocks: one look at the round's pool
         pool = self._round(engine).setdefault("block", {})
@@ -206,7 +221,12 @@ class RoundKernel(PocketDuelChanges):
         return dealt
 
     def _effects(
-        self, engine: Engine, played: list[int | None], dealt: dict[int, int], minimum: int
+        self,
+        engine: Engine,
+        played: list[int | None],
+        defs: list[CardDef | None],
+        dealt: dict[int, int],
+        minimum: int,
     ) -> None:
         """Step 4: "On hit" of the cards that dealt damage, then each live card's effect
         (and its "On hit" if the effect dealt the damage, §8), then the triggers."""
@@ -216,15 +236,15 @@ class RoundKernel(PocketDuelChanges):
             if uid is not None and dealt.get(uid, 0) >= minimum:
                 hit.add(uid)
                 engine.happened("hits", subject=uid, player=player, amount=dealt[uid])
-                self._run(engine, uid, player, "on_hit")
+                self._run(engine, uid, player, "on_hit", defs[player])
         for player, uid in enumerate(played):
             if uid is not None and _live(cards[uid]):
-                self._run(engine, uid, player, "effect")
+                self._run(engine, uid, player, "effect", defs[player])
                 by_effect = self._round(engine).get("dealt_by", {}).get(str(uid), 0)
                 if uid not in hit and by_effect >= minimum and _live(cards[uid]):
                     hit.add(uid)
                     engine.happened("hits", subject=uid, player=player, amount=by_effect)
-                    self._run(engine, uid, player, "on_hit")
+                    self._run(engine, uid, player, "on_hit", defs[player])
         self.resolve_pending(engine)
 
     def automa_player(self, engine: Engine) -> int | None:
@@ -244,13 +264,27 @@ class RoundKernel(PocketDuelChanges):
         """Does ``uid`` cancel ``other``? The type relation from the rule hooks (the
         3-cycle PD-X1 by default, or PD-X2; ``relation``: as a table, when no card of the
         game overrides them), then the card script's cancel clauses."""
-        definition = engine.definition(uid)
-        mine, theirs = definition.type, engine.definition(other).type
-        if engine.permissions_speak() and (
+        theirs = engine.definition(other).type
+        speak = engine.permissions_speak()
+        return self._cancels(engine, uid, other, engine.definition(uid), theirs, relation, speak)
+
+    def _cancels(
+        self,
+        engine: Engine,
+        uid: int,
+        other: int,
+        definition: CardDef,
+        theirs: str,
+        relation: Mapping[tuple[str, str], bool] | None,
+        speak: bool,
+    ) -> bool:
+        """``cancels`` with the definitions read and whether permissions speak."""
+        if speak and (
             engine.permitted("be_cancelled", other) is False
             or engine.permitted("cancel", uid) is False
         ):
             return False
+        mine = definition.type
         by_types = None if relation is None else relation.get((mine, theirs))
         if by_types is None:
             by_types = self._types_cancel(engine, uid, mine, theirs)
@@ -278,17 +312,19 @@ class RoundKernel(PocketDuelChanges):
             return theirs in PD_X2.get(mine, ())
         return str(engine.rule(_CANCELS_HOOK[mine], uid=uid)).casefold() == theirs
 
-    def _blocks_of(self, engine: Engine, uid: int, player: int) -> None:
+    def _blocks_of(self, engine: Engine, uid: int, player: int, definition: CardDef) -> None:
         """The block a played card gives its player this round (Block X, "you block…")."""
-        abilities = of_kind(engine.definition(uid), "block")
+        abilities = of_kind(definition, "block")
         if not abilities or engine.permitted("block", uid) is False:
             return
         for ability in abilities:
             engine.resolve(ability, uid, player)
 
-    def _run(self, engine: Engine, uid: int, player: int, kind: str) -> None:
+    def _run(
+        self, engine: Engine, uid: int, player: int, kind: str, definition: CardDef | None
+    ) -> None:
         state = engine.state
-        for ability in of_kind(engine.definition(uid), kind):
+        for ability in of_kind(definition or engine.definition(uid), kind):
             if state.result is not None:
                 return
             if engine.within_limits(ability, uid):
@@ -356,7 +392,11 @@ class RoundKernel(PocketDuelChanges):
         return False
 
     def _end_of_round(
-        self, engine: Engine, played: list[int | None], types: list[str | None]
+        self,
+        engine: Engine,
+        played: list[int | None],
+        defs: list[CardDef | None],
+        types: list[str | None],
     ) -> None:
         state = engine.state
         rest_energy: list[tuple[int, int]] = []
@@ -372,7 +412,7 @@ class RoundKernel(PocketDuelChanges):
                 if amount:
                     rest_energy.append((player, amount))
             if card.zone == "table":
-                self._put_away(engine, uid, player, cancelled, rules)
+                self._put_away(engine, uid, player, cancelled, rules, defs[player])
             card.data.clear()
         for player, amount in rest_energy:
             engine.apply("gain", REST, player=player, resource="energy", amount=amount)
@@ -397,11 +437,13 @@ class RoundKernel(PocketDuelChanges):
         player: int,
         cancelled: bool,
         rules: Mapping[str, Any] | None = None,
+        definition: CardDef | None = None,
     ) -> None:
         """A played card leaves the table at the end of the round (§6 step 5)."""
         if rules is None:
             rules = self.rules(engine)
-        definition = engine.definition(uid)
+        if definition is None:
+            definition = engine.definition(uid)
         if cancelled and rule_in(engine, rules, "cancelled_returns_to_hand", uid):
             engine.apply("move", RULE, uid=uid, zone="hand", player=player)
             engine.happened("returns_to_hand", subject=uid, player=player)
