@@ -36,11 +36,13 @@ class PocketDuelChanges(Kernel):
     def rules(self, engine: Engine) -> dict[str, Any]:
         """The rule values no card of this game overrides (``game_rules``); a hook not in
         it is asked of the engine (``engine.rule``)."""
-        known = rules_now(engine, self._game_rules)
-        if known is None:
-            return _ASK_ENGINE
-        self._game_rules = known
-        return known.fixed
+        known, state = self._game_rules, engine.state
+        if known is None or known.state is not state or known.next_uid != state.next_uid:
+            known = rules_now(engine, known)
+            if known is None:
+                return _ASK_ENGINE
+            self._game_rules = known
+        return _ASK_ENGINE if state.lasting else known.fixed
 
     def type_cancels(self, engine: Engine) -> dict[tuple[str, str], bool] | None:
         """Which type cancels which by the rule hooks (§7), when no card of this game and
@@ -280,6 +282,8 @@ class PocketDuelChanges(Kernel):
         return self.has_quality(engine, uid, quality)
 
     def is_a(self, engine: Engine, uid: int, noun: str) -> bool:
+        if noun == "card":
+            return True  # (the base kernel's first answer, without the call: every target)
         if noun == "ability_card":
             return engine.definition(uid).type in TYPES
         return super().is_a(engine, uid, noun)

@@ -140,6 +140,8 @@ class PocketDuelKernel(RoundKernel):
             create = state.create_card
             for card_id, zone in plan:
                 create(card_id, player, zone)
+        # read once every card is in its place: each player's text speaks for both
+        for player in range(len(decks)):
             res = state.players[player].resources
             res["health"] = int(engine.rule("starting_health", player=player))
             res["energy"] = int(engine.rule("starting_energy", player=player))

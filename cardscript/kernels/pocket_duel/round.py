@@ -42,8 +42,10 @@ class RoundKernel(PocketDuelChanges):
 
     def _anyone_can_play(self, engine: Engine) -> bool:
         if not engine.permissions_speak():  # no text forbids a play: any card in hand
-            players = engine.state.players
-            return any(p.zones.get("hand") for p in players)
+            for seat in engine.state.players:  # noqa: SIM110 - any() costs more
+                if seat.zones.get("hand"):
+                    return True
+            return False
         for player in range(len(engine.state.players)):  # noqa: SIM110 - any() costs more
             if self._playable(engine, player):
                 return True
