@@ -47,11 +47,9 @@ class PocketDuelChanges(Kernel):
     def type_cancels(self, engine: Engine) -> dict[tuple[str, str], bool] | None:
         """Which type cancels which by the rule hooks (§7), when no card of this game and
         no lasting effect can change it; else None."""
-        known = rules_now(engine, self._game_rules)
-        if known is None:
-            return None
-        self._game_rules = known
-        return known.cancels
+        self.rules(engine)  # this game's, read if not yet
+        known = self._game_rules
+        return None if known is None or engine.state.lasting else known.cancels
 
     # ---- primitives -------------------------------------------------------------------
     def primitives(self) -> dict[str, Any]:

@@ -214,7 +214,7 @@ class RoundKernel(PocketDuelChanges):
             dealt[uid] = engine.apply(
                 "deal_damage",
                 _attack_cause(cards[uid].card_id),
-                target=Seat(opp),
+                target=_SEATS[opp] if opp < len(_SEATS) else Seat(opp),
                 amount=amount,
                 kind="damage",
                 source=uid,
@@ -480,6 +480,8 @@ class RoundKernel(PocketDuelChanges):
             return
         engine.end(0 if a > b else 1, "sudden death" if sudden else "health")
 
+
+_SEATS = (Seat(0), Seat(1))  # the players as targets (immutable: made once)
 
 # the cause of each card's attack (``Cause`` is immutable): one per card of the pool
 _ATTACK_CAUSES: dict[str, Cause] = {}
