@@ -1,7 +1,9 @@
 """The Pocket Duel kernel (spec pocket-duel.md): setup (§5), one game or a whole match,
 the Automa's setup and the scenario actions. The round is ``round.RoundKernel`` (§6–§12);
 the primitives and the engine's questions are ``changes.PocketDuelChanges``; which of a
-card's abilities are cancels, blocks, "On hit" or standing text is ``abilities``.
+card's abilities are cancels, blocks, "On hit" or standing text is ``abilities``; the rule
+values a game reads every round, remembered where no card of the game overrides them, are
+``game_rules``.
 
 Everything a card says runs through the engine (``Engine.resolve`` / ``Engine.apply``);
 the kernel only adds Pocket Duel's rules procedures and primitives.
