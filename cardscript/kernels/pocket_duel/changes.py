@@ -76,8 +76,9 @@ class PocketDuelChanges(Kernel):
         face_up: bool | None = None,
     ) -> None:
         primitives.move(engine, cause, uid, zone, player, position, face_up)
-        if zone != self.discard_zone:
-            engine.state.cards[uid].states.discard("face_down")
+        states = engine.state.cards[uid].states
+        if states and zone != self.discard_zone:
+            states.discard("face_down")
 
     def _round(self, engine: Engine) -> dict[str, Any]:
         data = engine.state.data

@@ -198,11 +198,12 @@ class RoundKernel(PocketDuelChanges):
                 continue
             opp = (player + 1) % n
             raw = engine.stat(uid, "attack")
-            left = pool.get(str(opp), 0)
+            key = str(opp)  # (the round's data is part of the state: JSON keys)
+            left = have = pool.get(key, 0)
             if forbids and engine.permitted("be_blocked", uid) is False:
                 left = 0
             blocked = min(raw, left)
-            pool[str(opp)] = pool.get(str(opp), 0) - blocked
+            pool[key] = have - blocked
             hits.append((uid, opp, raw - blocked))
             if blocked:
                 card.data["blocked"] = True
