@@ -243,7 +243,8 @@ class RoundKernel(PocketDuelChanges):
         for player, uid in enumerate(played):
             if uid is not None and _live(cards[uid]):
                 self._run(engine, uid, player, "effect", defs[player])
-                by_effect = self._round(engine).get("dealt_by", {}).get(str(uid), 0)
+                by_source = self._round(engine).get("dealt_by")
+                by_effect = by_source.get(str(uid), 0) if by_source else 0
                 if uid not in hit and by_effect >= minimum and _live(cards[uid]):
                     hit.add(uid)
                     engine.happened("hits", subject=uid, player=player, amount=by_effect)
