@@ -165,3 +165,20 @@ def test_legacy_matches_against_the_automa() -> None:
         for hero, cards in match["sets"].items():
             kinds = sorted(POOL[c].type for c in cards[1:])
             assert cards[0] == hero and kinds == sorted(TYPES)
+
+
+def test_rule_values_are_remembered_only_where_no_card_or_lasting_effect_speaks() -> None:
+    """The kernel reads a rule once per game only when no card of the game overrides it
+    (the Golden Rule), and asks the engine every time while a lasting effect is in play."""
+    engine = new_engine([FirstAgent(), FirstAgent()], 1, pool=POOL)
+    engine.kernel.setup(engine, [["nell-hero"], ["cinder-hero"]])
+    kernel = engine.kernel
+    assert isinstance(kernel, PocketDuelKernel)
+    rules = kernel.rules(engine)
+    assert "energy_per_cancel" not in rules  # Nell's superpower overrides it
+    assert rules["played_to_discard"] is True and rules["on_hit_minimum"] == 1
+    cancels = kernel.type_cancels(engine)
+    assert cancels is not None
+    assert cancels["strength", "agility"] and not cancels["agility", "strength"]
+    engine.state.lasting.append({"kind": "rule", "hook": "played_to_discard", "value": False})
+    assert kernel.rules(engine) == {} and kernel.type_cancels(engine) is None

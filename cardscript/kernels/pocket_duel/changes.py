@@ -11,6 +11,7 @@ from cardscript.interpreter.cards import CardDef
 from cardscript.interpreter.engine import Cause, Engine
 from cardscript.interpreter.kernel import Kernel
 from cardscript.interpreter.select import Seat, Target
+from cardscript.kernels.pocket_duel.game_rules import GameRules, rule_in, rules_now
 from cardscript.kernels.pocket_duel.rules import CANCEL, RULE, TYPES
 
 # the qualities Pocket Duel answers itself; any other is a printed field or a state
@@ -20,6 +21,7 @@ _OWN_QUALITIES = frozenset(
 )
 # (id(definition), quality) -> (definition, has it): definitions never change
 _PRINTED_QUALITIES: dict[tuple[int, str], tuple[CardDef, bool]] = {}
+_ASK_ENGINE: dict[str, Any] = {}  # the rules while a lasting effect is in play: none known
 
 
 class PocketDuelChanges(Kernel):
@@ -29,6 +31,25 @@ class PocketDuelChanges(Kernel):
         super().__init__()
         self._heals: list[tuple[Cause, Target, int]] | None = None  # deferred (§10)
         self._energy_max: tuple[tuple[Any, ...], Any] | None = None
+        self._game_rules: GameRules | None = None
+
+    def rules(self, engine: Engine) -> dict[str, Any]:
+        """The rule values no card of this game overrides (``game_rules``); a hook not in
+        it is asked of the engine (``engine.rule``)."""
+        known, state = self._game_rules, engine.state
+        if known is None or known.state is not state or known.next_uid != state.next_uid:
+            known = rules_now(engine, known)
+            if known is None:
+                return _ASK_ENGINE
+            self._game_rules = known
+        return _ASK_ENGINE if state.lasting else known.fixed
+
+    def type_cancels(self, engine: Engine) -> dict[tuple[str, str], bool] | None:
+        """Which type cancels which by the rule hooks (§7), when no card of this game and
+        no lasting effect can change it; else None."""
+        self.rules(engine)  # this game's, read if not yet
+        known = self._game_rules
+        return None if known is None or engine.state.lasting else known.cancels
 
     # ---- primitives -------------------------------------------------------------------
     def primitives(self) -> dict[str, Any]:
@@ -44,10 +65,20 @@ class PocketDuelChanges(Kernel):
             "move": self._move,
         }
 
-    def _move(self, engine: Engine, cause: Cause, uid: int, zone: str, **kw: Any) -> None:
-        primitives.move(engine, cause, uid, zone, **kw)
-        if zone != self.discard_zone:
-            engine.state.cards[uid].states.discard("face_down")
+    def _move(
+        self,
+        engine: Engine,
+        cause: Cause,
+        uid: int,
+        zone: str,
+        player: int | None = None,
+        position: int | None = None,
+        face_up: bool | None = None,
+    ) -> None:
+        primitives.move(engine, cause, uid, zone, player, position, face_up)
+        states = engine.state.cards[uid].states
+        if states and zone != self.discard_zone:
+            states.discard("face_down")
 
     def _round(self, engine: Engine) -> dict[str, Any]:
         data = engine.state.data
@@ -91,7 +122,8 @@ class PocketDuelChanges(Kernel):
         return amount
 
     def _blocked(self, engine: Engine, player: int, source: int | None, amount: int) -> None:
-        if amount >= int(engine.rule("block_success_minimum", player=player)):
+        least = rule_in(engine, self.rules(engine), "block_success_minimum", None, player)
+        if amount >= int(least):
             self._round(engine).setdefault("successful_block", []).append(player)
             engine.happened("blocks", player=player, amount=amount, obj=source)
             if source is not None:
@@ -166,7 +198,7 @@ class PocketDuelChanges(Kernel):
         card.data["cancelled"] = True
         engine.happened("cancelled", subject=victim, player=card.controller, obj=by)
         engine.happened("cancels", player=canceller, obj=victim, subject=None)
-        gain = int(engine.rule("energy_per_cancel", player=canceller))
+        gain = int(rule_in(engine, self.rules(engine), "energy_per_cancel", None, canceller))
         if gain:
             engine.apply("gain", CANCEL, player=canceller, resource="energy", amount=gain)
 
@@ -179,9 +211,10 @@ class PocketDuelChanges(Kernel):
     # ---- questions the engine asks ----------------------------------------------------
     def bound(self, engine: Engine, player: int, resource: str, value: int) -> int:
         if resource == "health":
-            return min(value, int(engine.rule("health_max", player=player)))
+            return min(value, int(rule_in(engine, self.rules(engine), "health_max", None, player)))
         if resource == "energy":
-            return max(0, min(value, int(engine.rule("energy_max", player=player))))
+            most = int(rule_in(engine, self.rules(engine), "energy_max", None, player))
+            return max(0, min(value, most))
         return value
 
     def hook_default(self, engine: Engine, hook: str, default: Any) -> Any:
@@ -202,12 +235,12 @@ class PocketDuelChanges(Kernel):
         return default
 
     def clamp(self, engine: Engine, uid: int, stat: str, value: int) -> int:
-        return max(0, value)
+        return value if value > 0 else 0  # (not ``max``: a builtin call for every stat)
 
     def printed(self, engine: Engine, uid: int, stat: str) -> int:
         if stat == "threshold":
             stat = "energy_threshold"
-        value = engine.definition(uid).get(stat, 0)
+        value = engine.definition(uid).fields.get(stat, 0)
         return value if isinstance(value, int) else 0
 
     def has_quality(self, engine: Engine, uid: int, quality: str) -> bool:
@@ -248,6 +281,8 @@ class PocketDuelChanges(Kernel):
         return self.has_quality(engine, uid, quality)
 
     def is_a(self, engine: Engine, uid: int, noun: str) -> bool:
+        if noun == "card":
+            return True  # (the base kernel's first answer, without the call: every target)
         if noun == "ability_card":
             return engine.definition(uid).type in TYPES
         return super().is_a(engine, uid, noun)
@@ -262,8 +297,11 @@ class PocketDuelChanges(Kernel):
     def check_thresholds(self, engine: Engine, player: int) -> None:
         """§10: a superpower in reserve whose threshold is reached becomes active
         (permanent: onto the table) or comes into hand (playable)."""
+        reserve = engine.state.players[player].zones.get("reserve")
+        if not reserve:
+            return
         energy = engine.state.players[player].resources.get("energy", 0)
-        for uid in list(engine.state.players[player].zones.get("reserve", ())):
+        for uid in list(reserve):
             definition = engine.definition(uid)
             if definition.type != "superpower":
                 continue
@@ -272,7 +310,7 @@ class PocketDuelChanges(Kernel):
                 continue
             if engine.permitted("leave_reserve", uid) is False:
                 continue
-            if engine.rule("threshold_spends_energy", player=player):
+            if rule_in(engine, self.rules(engine), "threshold_spends_energy", None, player):
                 resources = engine.state.players[player].resources
                 resources["energy"] = energy = energy - threshold
             zone = "table" if definition.get("superpower_kind") == "permanent" else "hand"

@@ -1,7 +1,9 @@
 """The Pocket Duel kernel (spec pocket-duel.md): setup (§5), one game or a whole match,
 the Automa's setup and the scenario actions. The round is ``round.RoundKernel`` (§6–§12);
 the primitives and the engine's questions are ``changes.PocketDuelChanges``; which of a
-card's abilities are cancels, blocks, "On hit" or standing text is ``abilities``.
+card's abilities are cancels, blocks, "On hit" or standing text is ``abilities``; the rule
+values a game reads every round, remembered where no card of the game overrides them, are
+``game_rules``.
 
 Everything a card says runs through the engine (``Engine.resolve`` / ``Engine.apply``);
 the kernel only adds Pocket Duel's rules procedures and primitives.
@@ -140,6 +142,8 @@ class PocketDuelKernel(RoundKernel):
             create = state.create_card
             for card_id, zone in plan:
                 create(card_id, player, zone)
+        # read once every card is in its place: each player's text speaks for both
+        for player in range(len(decks)):
             res = state.players[player].resources
             res["health"] = int(engine.rule("starting_health", player=player))
             res["energy"] = int(engine.rule("starting_energy", player=player))
