@@ -114,23 +114,21 @@ class FieldKernel(Kernel):
         self._facts_for: Any = None
         self._modded_pool: Any = None  # the pool ``_modded`` belongs to
         self._modded: frozenset[str] = frozenset()
-        # (player, in the resource row?) -> the changes of faces and stuns of their cards
-        # there (whose text works, which resources are face down): with the contents of
-        # their zones it tells when their holdings are the same
-        self.faces: dict[tuple[int, bool], int] = {}
+        # player -> the changes of faces and stuns of their cards (whose text works, which
+        # resources are face down): with the contents of their zones it tells when their
+        # holdings are the same
+        self.faces: dict[int, int] = {}
 
     def faces_changed(self, engine: Engine, uid: int | None = None) -> None:
-        """Count a change of face or stun for the card's controller, where the card is
-        (``None``: everyone's, everywhere)."""
+        """Count a change of face or stun for the card's controller (``None``: for
+        everyone)."""
         faces = self.faces
         if uid is None:
             for player in range(len(engine.state.players)):
-                for key in ((player, False), (player, True)):
-                    faces[key] = faces.get(key, 0) + 1
+                faces[player] = faces.get(player, 0) + 1
         else:
-            card = engine.state.cards[uid]
-            key = (card.controller, card.zone == "resource_row")
-            faces[key] = faces.get(key, 0) + 1
+            player = engine.state.cards[uid].controller
+            faces[player] = faces.get(player, 0) + 1
 
     def text_switched(self, engine: Engine, uid: int | None = None) -> None:
         """A card's face or stun changed (``None``: any cards'): its text may switch on or
