@@ -14,6 +14,8 @@ resource row), uniqueness and formation moves.
 from __future__ import annotations
 
 import weakref
+from collections import Counter
+from operator import attrgetter
 from typing import Any, NamedTuple
 
 from cardscript.grammar import ast
@@ -29,6 +31,7 @@ GAME = "vs-system"
 RULE = Cause(rule="turn structure")
 ROWS = ("front_row", "support_row")
 _EVENT_NAMES = {"lost": "loses_endurance"}
+_ATTACHED_TO = attrgetter("attached_to")
 # (a character's slot, the width of its formation) -> the slots it may move to
 _SLOTS: dict[tuple[tuple[str, int], int], list[tuple[str, int]]] = {}
 
@@ -114,21 +117,22 @@ class FieldKernel(Kernel):
         self._facts_for: Any = None
         self._modded_pool: Any = None  # the pool ``_modded`` belongs to
         self._modded: frozenset[str] = frozenset()
-        # player -> the changes of faces and stuns of their cards (whose text works, which
-        # resources are face down): with the contents of their zones it tells when their
-        # holdings are the same
+        # 2 * player + (in the resource row?) -> the changes of faces and stuns of their
+        # cards there (whose text works, which resources are face down): with the contents
+        # of their zones it tells when their holdings are the same
         self.faces: dict[int, int] = {}
 
     def faces_changed(self, engine: Engine, uid: int | None = None) -> None:
-        """Count a change of face or stun for the card's controller (``None``: for
-        everyone)."""
+        """Count a change of face or stun for the card's controller, where the card is
+        (``None``: everyone's, everywhere)."""
         faces = self.faces
         if uid is None:
-            for player in range(len(engine.state.players)):
-                faces[player] = faces.get(player, 0) + 1
+            for key in range(2 * len(engine.state.players)):
+                faces[key] = faces.get(key, 0) + 1
         else:
-            player = engine.state.cards[uid].controller
-            faces[player] = faces.get(player, 0) + 1
+            card = engine.state.cards[uid]
+            key = 2 * card.controller + (card.zone == "resource_row")
+            faces[key] = faces.get(key, 0) + 1
 
     def text_switched(self, engine: Engine, uid: int | None = None) -> None:
         """A card's face or stun changed (``None``: any cards'): its text may switch on or
@@ -227,7 +231,10 @@ class FieldKernel(Kernel):
         card = engine.state.cards[target]
         if card.zone in ("ko_pile", "deck", "removed"):
             return False
-        gear = [u for u, c in engine.state.cards.items() if c.attached_to == target]
+        cards = engine.state.cards
+        # most characters carry nothing: the cards are scanned in C first
+        carried = target in map(_ATTACHED_TO, cards.values())
+        gear = [u for u, c in cards.items() if c.attached_to == target] if carried else []
         for uid in [target, *gear]:
             moved = engine.state.cards[uid]
             # heard while it is still in play ("whenever a character is KO'd")
@@ -311,12 +318,18 @@ class FieldKernel(Kernel):
             if noun == "attacker":
                 return uid in attack.get("attackers", ())
             return attack.get("defender") == uid
-        zone = engine.state.cards[uid].zone
+        state = engine.state
+        zone = state.cards[uid].zone
         if noun == "resource":
             return zone == "resource_row"
         if zone == "resource_row" and noun in ("character", "equipment"):
             return False  # §9.1: only a resource there, and never turned face up
-        return Kernel.is_a(self, engine, uid, noun)  # (not through super(): a hot path)
+        # ``Kernel.is_a`` written out: asked for every candidate of every selector
+        if noun == "card":
+            return True
+        definition = engine.definition(uid)
+        kind = engine.card_type(uid) if state.lasting else definition.type
+        return kind == noun or definition.fields.get("subtype") == noun
 
     def has_quality(self, engine: Engine, uid: int, quality: str) -> bool:
         card = engine.state.cards[uid]
@@ -342,7 +355,7 @@ class FieldKernel(Kernel):
         cards = engine.state.cards
         if source is not None and engine.definition(source).type == "equipment":
             return cards[source].attached_to == uid
-        return any(c.attached_to == uid for c in cards.values())
+        return uid in map(_ATTACHED_TO, cards.values())
 
     def text_active(self, engine: Engine, uid: int) -> bool:
         card = engine.state.cards[uid]
@@ -350,7 +363,7 @@ class FieldKernel(Kernel):
 
     def texts_active(self, engine: Engine, uids: list[int]) -> list[int]:
         cards = engine.state.cards  # ``text_active`` of each, without a call per card
-        return [u for u in uids if cards[u].face_up and "stunned" not in cards[u].states]
+        return [u for u in uids if (card := cards[u]).face_up and "stunned" not in card.states]
 
     def static_active(self, engine: Engine, uid: int, ability: CompiledAbility) -> bool:
         if engine.definition(uid).type != "plot_twist":
@@ -408,10 +421,8 @@ class FieldKernel(Kernel):
     def gear_hosts(self, engine: Engine, player: int) -> list[int]:
         """§9.3 A14: a character you control, not stunned, with no equipment."""
         limit = int(engine.rule("equipment_limit", player=player))
-        carried: dict[int, int] = {}  # character -> the cards attached to it
-        for card in engine.state.cards.values():
-            if card.attached_to is not None:
-                carried[card.attached_to] = carried.get(card.attached_to, 0) + 1
+        # character -> the cards attached to it (counted in C: most cards carry nothing)
+        carried = Counter(map(_ATTACHED_TO, engine.state.cards.values()))
         return [
             uid
             for uid in self.characters(engine, player)

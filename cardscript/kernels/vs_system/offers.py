@@ -49,7 +49,7 @@ class _Cards:
 
 
 class _Held:
-    """A player's offers in three parts, with copies of the zones and the count of
+    """A player's offers in three parts, with copies of the zones and the counts of
     faces they were read from."""
 
     __slots__ = (
@@ -64,9 +64,9 @@ class _Held:
     )
 
     def __init__(self) -> None:
-        # (hand, resource row, front row, support row, equipment, faces): None matches
-        # nothing, so every part is read the first time
-        self.read: tuple[Any, ...] = (None,) * 6
+        # (hand, resource row, front row, support row, equipment, faces in the resource
+        # row, faces elsewhere): None matches nothing, so every part is read the first time
+        self.read: tuple[Any, ...] = (None,) * 7
         self.in_hand: list[Offer] = []
         self.twists: list[Offer] = []
         self.locations: list[Offer] = []
@@ -118,13 +118,15 @@ class Kept:
             kept = self._held[player] = _Held()
         self.now[player] = kept
         get = state.players[player].zones.get
+        faces = kernel.faces.get
         read = (
             get("hand", _NONE),
             get("resource_row", _NONE),
             get("front_row", _NONE),
             get("support_row", _NONE),
             get("equipment", _NONE),
-            kernel.faces.get(player, 0),
+            faces(2 * player + 1, 0),
+            faces(2 * player, 0),
         )
         if read != kept.read:  # (one comparison: most often the same cards)
             self._read(engine, kernel, kept, read)
@@ -139,21 +141,27 @@ class Kept:
         known = self._cards
         if known is None or known.size != len(cards):
             known = self._cards = _Cards(kernel.facts(engine), cards)
-        hand, row, front, support, gear, faces = read
-        old = kept.read
-        turned = old[5] != faces
-        if old[0] != hand:
+        hand, row, front, support, gear, resource_faces, row_faces = read
+        old_hand, old_row, old_front, old_support, old_gear, old_resource, old_rows = kept.read
+        if old_hand != hand:
             twists = known.twists
             kept.in_hand = [twists[u] for u in hand if u in twists]
-        if turned or old[1] != row:
+            old_hand = list(hand)  # copies: the zones change in place
+        if old_row != row or old_resource != resource_faces:
             twists, locations = known.twists, known.locations
             kept.twists = [twists[u] for u in row if u in twists and not cards[u].face_up]
             kept.locations = [locations[u] for u in row if u in locations and not cards[u].face_up]
             kept.resource_powers = _powers(known.powers, row)
-        if turned or old[2:5] != read[2:5]:
+            old_row = list(row)
+        if (
+            old_front != front
+            or old_support != support
+            or old_gear != gear
+            or old_rows != row_faces
+        ):
             kept.row_powers = _powers(known.powers, front, support, gear)
-        # copies: the zones change in place
-        kept.read = (list(hand), list(row), list(front), list(support), list(gear), faces)
+            old_front, old_support, old_gear = list(front), list(support), list(gear)
+        kept.read = (old_hand, old_row, old_front, old_support, old_gear, resource_faces, row_faces)
         # the rows and equipment, then the resources
         kept.offers = (
             kept.in_hand + kept.twists,
