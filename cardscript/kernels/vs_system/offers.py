@@ -25,6 +25,7 @@ Offers = tuple[list[Offer], list[PowerOffer], list[Offer]]  # plot twists, power
 Holdings = tuple[list[int], list[int], list[int], list[tuple[int, Power]]]
 
 _NONE: list[int] = []  # an empty zone (never changed)
+_ZONES = ("hand", "resource_row", "front_row", "support_row", "equipment")
 
 
 class _Cards:
@@ -61,12 +62,14 @@ class _Held:
         "resource_powers",
         "row_powers",
         "twists",
+        "zones",
     )
 
     def __init__(self) -> None:
         # (hand, resource row, front row, support row, equipment, faces in the resource
         # row, faces elsewhere): None matches nothing, so every part is read the first time
         self.read: tuple[Any, ...] = (None,) * 7
+        self.zones: tuple[list[int], ...] | None = None  # the player's zones, once all exist
         self.in_hand: list[Offer] = []
         self.twists: list[Offer] = []
         self.locations: list[Offer] = []
@@ -117,20 +120,22 @@ class Kept:
         if kept is None:
             kept = self._held[player] = _Held()
         self.now[player] = kept
-        get = state.players[player].zones.get
+        zones = kept.zones or self._zones(state, kept, player)
         faces = kernel.faces.get
-        read = (
-            get("hand", _NONE),
-            get("resource_row", _NONE),
-            get("front_row", _NONE),
-            get("support_row", _NONE),
-            get("equipment", _NONE),
-            faces(2 * player + 1, 0),
-            faces(2 * player, 0),
-        )
+        read = (*zones, faces(2 * player + 1, 0), faces(2 * player, 0))
         if read != kept.read:  # (one comparison: most often the same cards)
             self._read(engine, kernel, kept, read)
         return kept
+
+    @staticmethod
+    def _zones(state: GameState, kept: _Held, player: int) -> tuple[list[int], ...]:
+        """The player's zones that hold offers: the lists themselves, which a game keeps
+        (kept once all of them exist)."""
+        get = state.players[player].zones.get
+        zones = tuple(get(name, _NONE) for name in _ZONES)
+        if not any(zone is _NONE for zone in zones):
+            kept.zones = zones
+        return zones
 
     def _read(
         self, engine: Engine, kernel: FieldKernel, kept: _Held, read: tuple[Any, ...]
