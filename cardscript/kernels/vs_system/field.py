@@ -80,13 +80,15 @@ def _power(ability: CompiledAbility) -> Power:
 
 
 class Facts:
-    """What a card's definition says that the priority options ask for every time: its
-    type, printed cost and threshold, and its payment powers."""
+    """What a card's definition says that the priority options and selectors ask for
+    every time: its type and subtype, printed cost and threshold, and its payment
+    powers."""
 
-    __slots__ = ("cost", "powers", "threshold", "type")
+    __slots__ = ("cost", "powers", "subtype", "threshold", "type")
 
     def __init__(self, definition: CardDef) -> None:
         self.type = definition.type
+        self.subtype = definition.get("subtype")
         self.cost = _int(definition.get("cost", 0))
         self.threshold = _int(definition.get("threshold", 0))
         self.powers = tuple(_power(a) for a in definition.by_kind.get(ast.Activated, ()))
@@ -324,12 +326,14 @@ class FieldKernel(Kernel):
             return zone == "resource_row"
         if zone == "resource_row" and noun in ("character", "equipment"):
             return False  # §9.1: only a resource there, and never turned face up
-        # ``Kernel.is_a`` written out: asked for every candidate of every selector
+        # ``Kernel.is_a`` written out, from the card's facts: asked for every candidate
+        # of every selector
         if noun == "card":
             return True
-        definition = engine.definition(uid)
-        kind = engine.card_type(uid) if state.lasting else definition.type
-        return kind == noun or definition.fields.get("subtype") == noun
+        facts = self._facts if self._facts_for is state else self.facts(engine)
+        card = facts.get(uid) or self.facts(engine)[uid]
+        kind = engine.card_type(uid) if state.lasting else card.type
+        return kind == noun or card.subtype == noun
 
     def has_quality(self, engine: Engine, uid: int, quality: str) -> bool:
         card = engine.state.cards[uid]
