@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import weakref
 from collections import Counter
-from itertools import compress
 from operator import attrgetter
 from typing import Any, NamedTuple
 
@@ -33,7 +32,6 @@ RULE = Cause(rule="turn structure")
 ROWS = ("front_row", "support_row")
 _EVENT_NAMES = {"lost": "loses_endurance"}
 _ATTACHED_TO = attrgetter("attached_to")
-_FACE_UP = attrgetter("face_up")
 # (a character's slot, the width of its formation) -> the slots it may move to
 _SLOTS: dict[tuple[tuple[str, int], int], list[tuple[str, int]]] = {}
 
@@ -369,9 +367,7 @@ class FieldKernel(Kernel):
 
     def texts_active(self, engine: Engine, uids: list[int]) -> list[int]:
         cards = engine.state.cards  # ``text_active`` of each, without a call per card
-        # the face-down ones (most resources) left out in C first
-        face_up = compress(uids, map(_FACE_UP, map(cards.__getitem__, uids)))
-        return [u for u in face_up if "stunned" not in cards[u].states]
+        return [u for u in uids if (card := cards[u]).face_up and "stunned" not in card.states]
 
     def static_active(self, engine: Engine, uid: int, ability: CompiledAbility) -> bool:
         if engine.definition(uid).type != "plot_twist":

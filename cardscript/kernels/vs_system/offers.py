@@ -84,10 +84,12 @@ def _powers(known: dict[int, list[PowerOffer]], *zones: list[int]) -> list[Power
     stunned: ``FieldKernel.text_active``, a change of which counts as one of faces)."""
     out: list[PowerOffer] = []
     for zone in zones:
-        for offered in filter(None, map(known.get, zone)):  # the cards with powers, in C
-            card = offered[0][0]
-            if card.face_up and "stunned" not in card.states:
-                out += offered
+        for uid in zone:
+            offered = known.get(uid)
+            if offered is not None:
+                card = offered[0][0]
+                if card.face_up and "stunned" not in card.states:
+                    out += offered
     return out
 
 
@@ -147,14 +149,13 @@ class Kept:
         hand, row, front, support, gear, resource_faces, row_faces = read
         old_hand, old_row, old_front, old_support, old_gear, old_resource, old_rows = kept.read
         if old_hand != hand:
-            kept.in_hand = list(filter(None, map(known.twists.get, hand)))
+            twists = known.twists
+            kept.in_hand = [twists[u] for u in hand if u in twists]
             old_hand = list(hand)  # copies: the zones change in place
         if old_row != row or old_resource != resource_faces:
-            # (an offer's option names its card: ("plot_twist", uid), ("flip", uid))
-            twists = filter(None, map(known.twists.get, row))
-            kept.twists = [t for t in twists if not cards[t[1][1]].face_up]
-            locations = filter(None, map(known.locations.get, row))
-            kept.locations = [t for t in locations if not cards[t[1][1]].face_up]
+            twists, locations = known.twists, known.locations
+            kept.twists = [twists[u] for u in row if u in twists and not cards[u].face_up]
+            kept.locations = [locations[u] for u in row if u in locations and not cards[u].face_up]
             kept.resource_powers = _powers(known.powers, row)
             old_row = list(row)
         if (
