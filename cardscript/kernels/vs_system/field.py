@@ -14,7 +14,6 @@ resource row), uniqueness and formation moves.
 from __future__ import annotations
 
 import weakref
-from collections import Counter
 from operator import attrgetter
 from typing import Any, NamedTuple
 
@@ -425,8 +424,10 @@ class FieldKernel(Kernel):
     def gear_hosts(self, engine: Engine, player: int) -> list[int]:
         """§9.3 A14: a character you control, not stunned, with no equipment."""
         limit = int(engine.rule("equipment_limit", player=player))
-        # character -> the cards attached to it (counted in C: most cards carry nothing)
-        carried = Counter(map(_ATTACHED_TO, engine.state.cards.values()))
+        carried: dict[int, int] = {}  # character -> the cards attached to it
+        for card in engine.state.cards.values():
+            if card.attached_to is not None:
+                carried[card.attached_to] = carried.get(card.attached_to, 0) + 1
         return [
             uid
             for uid in self.characters(engine, player)
