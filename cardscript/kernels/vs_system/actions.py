@@ -239,13 +239,12 @@ class ActionsKernel(FieldKernel):
         player's special actions of the step."""
         state = engine.state
         kept = self._kept
-        held = kept.now.get(player) if kept.clock == state.clock else None
-        if held is None or kept.state is not state:
+        if kept.clock == state.clock and kept.state is state:  # (a _Held is true)
+            held = kept.now.get(player) or kept.offers(engine, self, player)
+        else:
             held = kept.offers(engine, self, player)
         twists, powers, flips = held.offers
-        out: list[tuple[str, Any]] = []
-        if twists:
-            out = self._reached(engine, player, twists)
+        out = self._reached(engine, player, twists) if twists else []
         if powers:
             out += offers.usable(engine, powers)
         if flips:
@@ -254,7 +253,7 @@ class ActionsKernel(FieldKernel):
         if data.get("attack"):  # the fighters may be powered up
             taking_part = combat.fighters(engine)
             out += [("power_up", p) for p in combat.power_ups(engine, player, taking_part)]
-        if empty and specials < self.max_actions and data.get("step_player") == player:
+        if empty and data.get("step_player") == player and specials < self.max_actions:
             out += self.step_actions(engine, player)
         return out
 

@@ -267,7 +267,7 @@ def window(engine: Engine, kernel: ActionsKernel, first: int, step: bool = False
                 holder = (holder + 1) % n
                 continue
             passes = 0
-        while links(engine) and state.result is None:
+        while data.get("chain") and state.result is None:
             resolve_top(engine, kernel)  # the round limit: the rest resolves in order
     finally:
         data["in_window"] = False

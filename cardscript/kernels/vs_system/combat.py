@@ -25,6 +25,18 @@ RULE = Cause(rule="combat")
 ROWS = ("front_row", "support_row")
 
 
+_PERMISSION_TEXT = ("verb", "permission")  # the ``play_index`` key of "can"/"cannot" text
+
+
+def permissions_speak(engine: Engine) -> bool:
+    """``Engine.permissions_speak``, narrower: of the lasting effects only a permission
+    speaks (a lasting +1 ATK, the most common, does not). When False, ``permitted`` is
+    None for every card, and the questions asked card by card are not asked."""
+    if engine.in_play(_PERMISSION_TEXT):
+        return True
+    return any(effect["kind"] == "permission" for effect in engine.state.lasting)
+
+
 def characters(engine: Engine, player: int) -> list[int]:
     players = engine.state.players[player].zones
     return [*players.get("front_row", ()), *players.get("support_row", ())]
@@ -90,7 +102,7 @@ def options(engine: Engine, player: int) -> list[tuple[tuple[int, ...], int | No
     (every priority of an attack step asks for these)."""
     cards = engine.state.cards
     # ``permitted`` is None for every card when no text speaks: then it is not asked
-    speak = engine.permissions_speak()
+    speak = permissions_speak(engine)
     attackers = []
     for uid in characters(engine, player):  # ``can_attack``
         card = cards[uid]
@@ -155,7 +167,10 @@ def reinforcers(engine: Engine, defender: int) -> list[int]:
     defender, or beside a support-row defender."""
     card = engine.state.cards[defender]
     team = engine.definition(defender).get("team")
-    if not team or engine.permitted("be_reinforced", defender) is False:
+    if not team:
+        return []
+    speak = permissions_speak(engine)
+    if speak and engine.permitted("be_reinforced", defender) is False:
         return []
     col = int(card.data.get("col", 0))
     out = []
@@ -165,7 +180,7 @@ def reinforcers(engine: Engine, defender: int) -> list[int]:
             continue
         if engine.definition(uid).get("team") != team:
             continue
-        if engine.permitted("reinforce", uid) is False:
+        if speak and engine.permitted("reinforce", uid) is False:
             continue
         ocol = int(other.data.get("col", 0))
         behind = card.zone == "front_row" and ocol == col
@@ -177,15 +192,21 @@ def reinforcers(engine: Engine, defender: int) -> list[int]:
 
 def power_ups(engine: Engine, player: int, fighters: Sequence[int]) -> list[tuple[int, int]]:
     """§7.8: (card in hand, fighter) pairs: a character card of the fighter's name."""
-    out = []
+    out: list[tuple[int, int]] = []
+    hand = engine.state.players[player].zones.get("hand")
+    if not hand:
+        return out
+    cards = engine.state.cards
+    in_hand: list[tuple[int, str]] | None = None  # the character cards' names, read once
     for fighter in fighters:
-        if engine.state.cards[fighter].controller != player or stunned(engine, fighter):
+        card = cards[fighter]
+        if card.controller != player or "stunned" in card.states:
             continue
+        if in_hand is None:
+            found = [(uid, engine.definition(uid)) for uid in hand]
+            in_hand = [(uid, d.name) for uid, d in found if d.type == "character"]
         name = engine.definition(fighter).name
-        for uid in engine.state.players[player].zones.get("hand", ()):
-            definition = engine.definition(uid)
-            if definition.type == "character" and definition.name == name:
-                out.append((uid, fighter))
+        out += [(uid, fighter) for uid, other in in_hand if other == name]
     return out
 
 

@@ -14,6 +14,7 @@ resource row), uniqueness and formation moves.
 from __future__ import annotations
 
 import weakref
+from operator import attrgetter
 from typing import Any, NamedTuple
 
 from cardscript.grammar import ast
@@ -29,6 +30,7 @@ GAME = "vs-system"
 RULE = Cause(rule="turn structure")
 ROWS = ("front_row", "support_row")
 _EVENT_NAMES = {"lost": "loses_endurance"}
+_ATTACHED_TO = attrgetter("attached_to")
 # (a character's slot, the width of its formation) -> the slots it may move to
 _SLOTS: dict[tuple[tuple[str, int], int], list[tuple[str, int]]] = {}
 
@@ -77,13 +79,15 @@ def _power(ability: CompiledAbility) -> Power:
 
 
 class Facts:
-    """What a card's definition says that the priority options ask for every time: its
-    type, printed cost and threshold, and its payment powers."""
+    """What a card's definition says that the priority options and selectors ask for
+    every time: its type and subtype, printed cost and threshold, and its payment
+    powers."""
 
-    __slots__ = ("cost", "powers", "threshold", "type")
+    __slots__ = ("cost", "powers", "subtype", "threshold", "type")
 
     def __init__(self, definition: CardDef) -> None:
         self.type = definition.type
+        self.subtype = definition.get("subtype")
         self.cost = _int(definition.get("cost", 0))
         self.threshold = _int(definition.get("threshold", 0))
         self.powers = tuple(_power(a) for a in definition.by_kind.get(ast.Activated, ()))
@@ -114,22 +118,21 @@ class FieldKernel(Kernel):
         self._facts_for: Any = None
         self._modded_pool: Any = None  # the pool ``_modded`` belongs to
         self._modded: frozenset[str] = frozenset()
-        # (player, in the resource row?) -> the changes of faces and stuns of their cards
-        # there (whose text works, which resources are face down): with the contents of
-        # their zones it tells when their holdings are the same
-        self.faces: dict[tuple[int, bool], int] = {}
+        # 2 * player + (in the resource row?) -> the changes of faces and stuns of their
+        # cards there (whose text works, which resources are face down): with the contents
+        # of their zones it tells when their holdings are the same
+        self.faces: dict[int, int] = {}
 
     def faces_changed(self, engine: Engine, uid: int | None = None) -> None:
         """Count a change of face or stun for the card's controller, where the card is
         (``None``: everyone's, everywhere)."""
         faces = self.faces
         if uid is None:
-            for player in range(len(engine.state.players)):
-                for key in ((player, False), (player, True)):
-                    faces[key] = faces.get(key, 0) + 1
+            for key in range(2 * len(engine.state.players)):
+                faces[key] = faces.get(key, 0) + 1
         else:
             card = engine.state.cards[uid]
-            key = (card.controller, card.zone == "resource_row")
+            key = 2 * card.controller + (card.zone == "resource_row")
             faces[key] = faces.get(key, 0) + 1
 
     def text_switched(self, engine: Engine, uid: int | None = None) -> None:
@@ -229,7 +232,10 @@ class FieldKernel(Kernel):
         card = engine.state.cards[target]
         if card.zone in ("ko_pile", "deck", "removed"):
             return False
-        gear = [u for u, c in engine.state.cards.items() if c.attached_to == target]
+        cards = engine.state.cards
+        # most characters carry nothing: the cards are scanned in C first
+        carried = target in map(_ATTACHED_TO, cards.values())
+        gear = [u for u, c in cards.items() if c.attached_to == target] if carried else []
         for uid in [target, *gear]:
             moved = engine.state.cards[uid]
             # heard while it is still in play ("whenever a character is KO'd")
@@ -313,12 +319,20 @@ class FieldKernel(Kernel):
             if noun == "attacker":
                 return uid in attack.get("attackers", ())
             return attack.get("defender") == uid
-        zone = engine.state.cards[uid].zone
+        state = engine.state
+        zone = state.cards[uid].zone
         if noun == "resource":
             return zone == "resource_row"
         if zone == "resource_row" and noun in ("character", "equipment"):
             return False  # §9.1: only a resource there, and never turned face up
-        return Kernel.is_a(self, engine, uid, noun)  # (not through super(): a hot path)
+        # ``Kernel.is_a`` written out, from the card's facts: asked for every candidate
+        # of every selector
+        if noun == "card":
+            return True
+        facts = self._facts if self._facts_for is state else self.facts(engine)
+        card = facts.get(uid) or self.facts(engine)[uid]
+        kind = engine.card_type(uid) if state.lasting else card.type
+        return kind == noun or card.subtype == noun
 
     def has_quality(self, engine: Engine, uid: int, quality: str) -> bool:
         card = engine.state.cards[uid]
@@ -344,7 +358,7 @@ class FieldKernel(Kernel):
         cards = engine.state.cards
         if source is not None and engine.definition(source).type == "equipment":
             return cards[source].attached_to == uid
-        return any(c.attached_to == uid for c in cards.values())
+        return uid in map(_ATTACHED_TO, cards.values())
 
     def text_active(self, engine: Engine, uid: int) -> bool:
         card = engine.state.cards[uid]
@@ -352,7 +366,7 @@ class FieldKernel(Kernel):
 
     def texts_active(self, engine: Engine, uids: list[int]) -> list[int]:
         cards = engine.state.cards  # ``text_active`` of each, without a call per card
-        return [u for u in uids if cards[u].face_up and "stunned" not in cards[u].states]
+        return [u for u in uids if (card := cards[u]).face_up and "stunned" not in card.states]
 
     def static_active(self, engine: Engine, uid: int, ability: CompiledAbility) -> bool:
         if engine.definition(uid).type != "plot_twist":

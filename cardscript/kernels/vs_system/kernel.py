@@ -282,9 +282,13 @@ class VSSystemKernel(ActionsKernel):
                         engine.apply("recover", RULE, target=uid)
                     else:
                         engine.apply("ko", RULE, target=uid)
+        cards = state.cards
         for player in self.order(engine):
             for zone in (*ROWS, "resource_row", "equipment"):
                 for uid in list(self.zone(engine, player, zone)):
+                    # a ready card would stay as it is (``_ready``): not asked, not applied
+                    if "exhausted" not in cards[uid].states:
+                        continue
                     if engine.rule("ready_in_recovery", uid=uid):
                         engine.apply("ready", RULE, target=uid)
         engine.end_period("turn")

@@ -18,21 +18,23 @@ from cardscript.interpreter.state import Card, GameState
 from cardscript.kernels.vs_system.field import Facts, FieldKernel, Power
 
 Offer = tuple[int, tuple[str, int]]  # (printed threshold, option)
-PowerOffer = tuple[int, Power, tuple[str, Any]]  # (card, payment power, option)
+PowerOffer = tuple[Card, Power, tuple[str, Any]]  # (card, payment power, option)
 Offers = tuple[list[Offer], list[PowerOffer], list[Offer]]  # plot twists, powers, flips
 # (plot twists in hand, face-down plot twists, face-down locations, the payment powers
 # of the cards in play whose text works)
 Holdings = tuple[list[int], list[int], list[int], list[tuple[int, Power]]]
 
 _NONE: list[int] = []  # an empty zone (never changed)
+_ZONES = ("hand", "resource_row", "front_row", "support_row", "equipment")
 
 
 class _Cards:
-    """Per game: what each card could offer, by uid (a card never changes its definition)."""
+    """Per game: what each card could offer, by uid (a card never changes its definition,
+    and stays the same ``Card`` for the whole game)."""
 
     __slots__ = ("locations", "powers", "size", "twists")
 
-    def __init__(self, facts: dict[int, Facts]) -> None:
+    def __init__(self, facts: dict[int, Facts], cards: dict[int, Card]) -> None:
         self.size = len(facts)
         self.twists = {
             u: (f.threshold, ("plot_twist", u)) for u, f in facts.items() if f.type == "plot_twist"
@@ -41,37 +43,33 @@ class _Cards:
             u: (f.threshold, ("flip", u)) for u, f in facts.items() if f.type == "location"
         }
         self.powers: dict[int, list[PowerOffer]] = {
-            u: [(u, p, ("activate", (u, p.ability))) for p in f.powers]
+            u: [(cards[u], p, ("activate", (u, p.ability))) for p in f.powers]
             for u, f in facts.items()
             if f.powers
         }
 
 
 class _Held:
-    """A player's offers in three parts, each with copies of the zones and the count of
-    faces it was read from."""
+    """A player's offers in three parts, with copies of the zones and the counts of
+    faces they were read from."""
 
     __slots__ = (
-        "front",
-        "gear",
-        "hand",
         "held",
         "in_hand",
         "locations",
         "offers",
-        "resource_faces",
+        "read",
         "resource_powers",
-        "resource_row",
-        "row_faces",
         "row_powers",
-        "support",
         "twists",
+        "zones",
     )
 
     def __init__(self) -> None:
-        none: Any = None  # matches no zone: every part is read the first time
-        self.hand = self.resource_row = self.front = self.support = self.gear = none
-        self.resource_faces = self.row_faces = -1
+        # (hand, resource row, front row, support row, equipment, faces in the resource
+        # row, faces elsewhere): None matches nothing, so every part is read the first time
+        self.read: tuple[Any, ...] = (None,) * 7
+        self.zones: tuple[list[int], ...] | None = None  # the player's zones, once all exist
         self.in_hand: list[Offer] = []
         self.twists: list[Offer] = []
         self.locations: list[Offer] = []
@@ -81,15 +79,18 @@ class _Held:
         self.held: Holdings | None = None
 
 
-def _active(card: Card) -> bool:
-    """``FieldKernel.text_active`` (a change of it counts as a change of faces)."""
-    return card.face_up and "stunned" not in card.states
-
-
-def _powers(
-    known: dict[int, list[PowerOffer]], cards: dict[int, Card], *zones: list[int]
-) -> list[PowerOffer]:
-    return [o for zone in zones for u in zone if u in known and _active(cards[u]) for o in known[u]]
+def _powers(known: dict[int, list[PowerOffer]], *zones: list[int]) -> list[PowerOffer]:
+    """The payment powers of the cards in ``zones`` whose text works (face up, not
+    stunned: ``FieldKernel.text_active``, a change of which counts as one of faces)."""
+    out: list[PowerOffer] = []
+    for zone in zones:
+        for uid in zone:
+            offered = known.get(uid)
+            if offered is not None:
+                card = offered[0][0]
+                if card.face_up and "stunned" not in card.states:
+                    out += offered
+    return out
 
 
 class Kept:
@@ -105,63 +106,74 @@ class Kept:
 
     def offers(self, engine: Engine, kernel: FieldKernel, player: int) -> _Held:
         state = engine.state
-        if self.state is not state:
-            self._held.clear()
-            self.state, self.clock, self._cards = state, -1, None
-        if self.clock != state.clock:
+        if self.clock != state.clock or self.state is not state:
+            if self.state is not state:
+                self._held.clear()
+                self.state, self._cards = state, None
             self.now.clear()
             self.clock = state.clock
-        kept = self.now.get(player)
-        if kept is not None:
-            return kept
+        else:
+            kept = self.now.get(player)
+            if kept is not None:
+                return kept
         kept = self._held.get(player)
         if kept is None:
             kept = self._held[player] = _Held()
         self.now[player] = kept
-        known = self._cards
-        if known is None or known.size != len(state.cards):
-            known = self._cards = _Cards(kernel.facts(engine))
-        faces = kernel.faces
+        zones = kept.zones or self._zones(state, kept, player)
+        faces = kernel.faces.get
+        read = (*zones, faces(2 * player + 1, 0), faces(2 * player, 0))
+        if read != kept.read:  # (one comparison: most often the same cards)
+            self._read(engine, kernel, kept, read)
+        return kept
+
+    @staticmethod
+    def _zones(state: GameState, kept: _Held, player: int) -> tuple[list[int], ...]:
+        """The player's zones that hold offers: the lists themselves, which a game keeps
+        (kept once all of them exist)."""
         get = state.players[player].zones.get
+        zones = tuple(get(name, _NONE) for name in _ZONES)
+        if not any(zone is _NONE for zone in zones):
+            kept.zones = zones
+        return zones
+
+    def _read(
+        self, engine: Engine, kernel: FieldKernel, kept: _Held, read: tuple[Any, ...]
+    ) -> None:
+        """Read again the parts whose zones or faces changed."""
+        state = engine.state
         cards = state.cards
-        changed = False
-        hand = get("hand", _NONE)
-        if kept.hand != hand:
+        known = self._cards
+        if known is None or known.size != len(cards):
+            known = self._cards = _Cards(kernel.facts(engine), cards)
+        hand, row, front, support, gear, resource_faces, row_faces = read
+        old_hand, old_row, old_front, old_support, old_gear, old_resource, old_rows = kept.read
+        if old_hand != hand:
             twists = known.twists
-            kept.hand = list(hand)
             kept.in_hand = [twists[u] for u in hand if u in twists]
-            changed = True
-        row = get("resource_row", _NONE)
-        resource_faces = faces.get((player, True), 0)
-        if kept.resource_faces != resource_faces or kept.resource_row != row:
+            old_hand = list(hand)  # copies: the zones change in place
+        if old_row != row or old_resource != resource_faces:
             twists, locations = known.twists, known.locations
-            kept.resource_faces, kept.resource_row = resource_faces, list(row)
             kept.twists = [twists[u] for u in row if u in twists and not cards[u].face_up]
             kept.locations = [locations[u] for u in row if u in locations and not cards[u].face_up]
-            kept.resource_powers = _powers(known.powers, cards, row)
-            changed = True
-        front, support = get("front_row", _NONE), get("support_row", _NONE)
-        gear = get("equipment", _NONE)
-        row_faces = faces.get((player, False), 0)
+            kept.resource_powers = _powers(known.powers, row)
+            old_row = list(row)
         if (
-            kept.row_faces != row_faces
-            or kept.front != front
-            or kept.support != support
-            or kept.gear != gear
+            old_front != front
+            or old_support != support
+            or old_gear != gear
+            or old_rows != row_faces
         ):
-            kept.row_faces, kept.front = row_faces, list(front)
-            kept.support, kept.gear = list(support), list(gear)
-            kept.row_powers = _powers(known.powers, cards, front, support, gear)
-            changed = True
-        if changed:
-            # the rows and equipment, then the resources
-            kept.offers = (
-                kept.in_hand + kept.twists,
-                kept.row_powers + kept.resource_powers,
-                kept.locations,
-            )
-            kept.held = None
-        return kept
+            kept.row_powers = _powers(known.powers, front, support, gear)
+            old_front, old_support, old_gear = list(front), list(support), list(gear)
+        kept.read = (old_hand, old_row, old_front, old_support, old_gear, resource_faces, row_faces)
+        # the rows and equipment, then the resources
+        kept.offers = (
+            kept.in_hand + kept.twists,
+            kept.row_powers + kept.resource_powers,
+            kept.locations,
+        )
+        kept.held = None
 
 
 def holdings(kept: _Held) -> Holdings:
@@ -172,7 +184,7 @@ def holdings(kept: _Held) -> Holdings:
             [o[1][1] for o in kept.in_hand],
             [o[1][1] for o in kept.twists],
             [o[1][1] for o in locations],
-            [(uid, power) for uid, power, _ in powers],
+            [(card.uid, power) for card, power, _ in powers],
         )
     return kept.held
 
@@ -184,15 +196,13 @@ def usable(engine: Engine, powers: list[PowerOffer]) -> list[tuple[str, Any]]:
     """The options of the payment powers usable now (§9.6): an Activate cost needs the
     card ready, paying endurance needs that much, and a limited one must be within its
     limits (the cheap questions first: most powers are an Activate)."""
-    state = engine.state
-    cards = state.cards
+    players = engine.state.players
     out = []
-    for uid, (ability, limited, ready, pay), option in powers:
-        card = cards[uid]
+    for card, (ability, limited, ready, pay), option in powers:
         if ready and not card.states.isdisjoint(_NOT_READY):
             continue
-        if pay and state.players[card.controller].resources.get("endurance", 0) < pay:
+        if pay and players[card.controller].resources.get("endurance", 0) < pay:
             continue
-        if not limited or engine.within_limits(ability, uid):
+        if not limited or engine.within_limits(ability, card.uid):
             out.append(option)
     return out
