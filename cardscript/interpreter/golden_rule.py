@@ -101,12 +101,14 @@ class GoldenRule(EngineParts):
         """Could card text in play or a lasting effect allow or forbid anything now? When
         not, ``permitted`` is None for everything (a kernel may skip asking card by card)."""
         state = self.state
-        if state.lasting:
-            return True
         game = self._game  # ``game_keys`` written out: asked before most changes
         if game[1] != state.next_uid:
             game = self._know_game()
-        return _PERMISSION in game[2] and bool(self.in_play(_PERMISSION))
+        if _PERMISSION in game[2] and self.in_play(_PERMISSION):
+            return True
+        # of the lasting effects only a permission speaks (a lasting +1 ATK, the most
+        # common, does not)
+        return bool(state.lasting) and any(e["kind"] == "permission" for e in state.lasting)
 
     def permitted(self, permission: str, uid: int, obj: int | None = None) -> bool | None:
         """True or False if card text allows or forbids it ("cannot" beats "can"); None

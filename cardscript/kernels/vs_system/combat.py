@@ -25,18 +25,6 @@ RULE = Cause(rule="combat")
 ROWS = ("front_row", "support_row")
 
 
-_PERMISSION_TEXT = ("verb", "permission")  # the ``play_index`` key of "can"/"cannot" text
-
-
-def permissions_speak(engine: Engine) -> bool:
-    """``Engine.permissions_speak``, narrower: of the lasting effects only a permission
-    speaks (a lasting +1 ATK, the most common, does not). When False, ``permitted`` is
-    None for every card, and the questions asked card by card are not asked."""
-    if engine.in_play(_PERMISSION_TEXT):
-        return True
-    return any(effect["kind"] == "permission" for effect in engine.state.lasting)
-
-
 def characters(engine: Engine, player: int) -> list[int]:
     players = engine.state.players[player].zones
     return [*players.get("front_row", ()), *players.get("support_row", ())]
@@ -102,7 +90,7 @@ def options(engine: Engine, player: int) -> list[tuple[tuple[int, ...], int | No
     (every priority of an attack step asks for these)."""
     cards = engine.state.cards
     # ``permitted`` is None for every card when no text speaks: then it is not asked
-    speak = permissions_speak(engine)
+    speak = engine.permissions_speak()
     attackers = []
     for uid in characters(engine, player):  # ``can_attack``
         card = cards[uid]
@@ -169,7 +157,7 @@ def reinforcers(engine: Engine, defender: int) -> list[int]:
     team = engine.definition(defender).get("team")
     if not team:
         return []
-    speak = permissions_speak(engine)
+    speak = engine.permissions_speak()
     if speak and engine.permitted("be_reinforced", defender) is False:
         return []
     col = int(card.data.get("col", 0))
