@@ -51,6 +51,9 @@ class Kernel:
     # every time); the engine remembers every other hook's default, for the kernel's
     # class and the card pool
     computed_hooks: frozenset[str] = frozenset()
+    # ``printed`` and ``clamp`` read nothing but the card's definition, the stat and the
+    # value: the engine may remember a stat's clamped printed value per definition
+    printed_by_definition = False
 
     def __init__(self) -> None:
         self._primitives: dict[str, PrimitiveFn] = dict(primitives.GENERIC)

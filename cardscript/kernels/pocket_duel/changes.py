@@ -27,6 +27,8 @@ _ASK_ENGINE: dict[str, Any] = {}  # the rules while a lasting effect is in play:
 class PocketDuelChanges(Kernel):
     """The primitives and answers; the round (``RoundKernel``) builds on them."""
 
+    printed_by_definition = True  # ``printed`` reads the card's fields, ``clamp`` the value
+
     def __init__(self) -> None:
         super().__init__()
         self._heals: list[tuple[Cause, Target, int]] | None = None  # deferred (§10)
