@@ -8,6 +8,8 @@ from typing import Any
 
 from cardscript.interpreter.agents import FirstAgent
 from cardscript.interpreter.engine import Engine
+from cardscript.interpreter.select import selects
+from cardscript.kernels.pocket_duel.abilities import cancel_targets
 from cardscript.kernels.pocket_duel.kernel import PocketDuelKernel, new_engine, pocket_duel_pool
 from cardscript.kernels.pocket_duel.rules import RULE
 
@@ -58,3 +60,38 @@ def test_a_remembered_printed_value_is_the_kernel_classs_own() -> None:
     assert printed < 5
     engine.kernel.__class__ = _FloorOfFive
     assert engine.stat(defense, "attack") == 5
+
+
+class _TypeByLasting(PocketDuelKernel):
+    """A kernel whose types answer lasting type changes (as Marvel Champions' do)."""
+
+    def has_quality(self, engine: Engine, uid: int, quality: str) -> bool:
+        if engine.state.lasting and quality == engine.card_type(uid):
+            return True
+        return super().has_quality(engine, uid, quality)
+
+
+def test_a_cancel_clause_turns_down_other_types_unless_a_state_or_lasting_effect_speaks() -> None:
+    engine = _game("cinder-hero", "ivo-hero")
+    engine.kernel.__class__ = _TypeByLasting
+    canceller, ability, target = next(
+        (uid, a, t)
+        for uid in engine.state.players[0].zones["hand"]
+        for a, t in cancel_targets(engine.definition(uid))
+        if any(q.value == "agility" for q in t.qualities)  # "cancel an opposing Agility card"
+    )
+    agility, strength = _card(engine, 1, "agility"), _card(engine, 1, "strength")
+    for uid in (canceller, agility, strength):
+        engine.apply("move", RULE, uid=uid, zone="table", player=engine.state.cards[uid].owner)
+        engine.state.cards[uid].data["played"] = True
+    ctx = engine.context(canceller, ability)
+    assert selects(ctx, target, agility)
+    assert not selects(ctx, target, strength)
+    engine.state.cards[strength].states.add("agility")  # a state: the card is asked
+    assert selects(ctx, target, strength)
+    engine.state.cards[strength].states.clear()
+    assert not selects(ctx, target, strength)
+    engine.state.lasting.append({"kind": "type", "type": "agility", "uids": [strength]})
+    assert selects(ctx, target, strength)
+    engine.state.lasting.clear()
+    assert not selects(ctx, target, strength)
