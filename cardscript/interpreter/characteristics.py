@@ -32,8 +32,7 @@ class Characteristics(EngineParts):
         override them all. ``fixed=False``: without the changes that set it (a kernel that
         picks among them itself, ``stat_sets``)."""
         engine: Engine = self  # type: ignore[assignment]  # not ``cast``: a call per stat
-        value = self.kernel.printed(engine, uid, stat)
-        state = self.state
+        kernel, state = self.kernel, self.state
         if not state.lasting:
             game = self._game  # ``game_keys`` written out: asked for every stat
             if game[1] != state.next_uid:
@@ -41,8 +40,17 @@ class Characteristics(EngineParts):
             keys = game[2]
             if (_SETS not in keys or not self.in_play(_SETS)) and (
                 _GETS not in keys or not self.in_play(_GETS)
-            ):
-                return self.kernel.clamp(engine, uid, stat, value)  # no text changes any stat now
+            ):  # no text changes any stat now: the printed value, clamped
+                if not kernel.printed_by_definition:
+                    return kernel.clamp(engine, uid, stat, kernel.printed(engine, uid, stat))
+                # the kernel's answer for this card of the pool, asked once (calls fewer)
+                known = self.pool.memo.get(kernel.__class__)
+                if known is not None:
+                    found = known.get((state.cards[uid].card_id, stat))
+                    if found is not None:
+                        return found
+                return _remember_printed(engine, uid, stat)
+        value = kernel.printed(engine, uid, stat)
         sets = self.stat_sets(uid, stat) if fixed else ()
         newest = sets[-1][1] if sets else None
         total = value if newest is None or self.kernel.set_overrides else newest
@@ -142,6 +150,16 @@ class Characteristics(EngineParts):
 
 _SETS, _GETS = ("verb", "set_stat"), ("verb", "get")  # ``play_index`` keys
 SCALES = {"double": Fraction(2), "half": Fraction(1, 2)}  # multiplying modifiers
+
+
+def _remember_printed(engine: Engine, uid: int, stat: str) -> int:
+    """The kernel's clamped printed value, remembered in the pool's memo (cleared when a
+    card joins the pool) per kernel class and (card id, stat): ``printed_by_definition``."""
+    kernel = engine.kernel
+    value = kernel.clamp(engine, uid, stat, kernel.printed(engine, uid, stat))
+    known = engine.pool.memo.setdefault(kernel.__class__, {})
+    known[(engine.state.cards[uid].card_id, stat)] = value
+    return value
 
 
 _CHANGES: dict[tuple[int, str], tuple[ast.Node, tuple[Any, ...]]] = {}

@@ -51,6 +51,12 @@ class Kernel:
     # every time); the engine remembers every other hook's default, for the kernel's
     # class and the card pool
     computed_hooks: frozenset[str] = frozenset()
+    # ``printed`` and ``clamp`` read nothing but the card's definition, the stat and the
+    # value: the engine may remember a stat's clamped printed value per definition
+    printed_by_definition = False
+    # ``printed_quality`` answers some qualities from a card's definition (the engine may
+    # then turn a card down by them before asking anything else of it)
+    printed_qualities = False
 
     def __init__(self) -> None:
         self._primitives: dict[str, PrimitiveFn] = dict(primitives.GENERIC)
@@ -144,6 +150,13 @@ class Kernel:
         """A quality as seen by ``controller``, whose text (of the card ``source``) is being
         read ("opposing", "friendly", "adjacent"); by default the same for everyone."""
         return self.has_quality(engine, uid, quality)
+
+    def printed_quality(self, engine: Engine, uid: int, quality: str) -> bool | None:
+        """``quality_for``'s answer, for every reader, while the card has no states and
+        nothing lasting is in play, where it is the card's definition's alone (the same for
+        every card of that definition); None where it is not. Asked only of a kernel whose
+        ``printed_qualities`` is on."""
+        return None
 
     def quality_of_source(self, engine: Engine, uid: int, quality: str, source: int | None) -> bool:
         """A quality in ``source_qualities``, as the text of ``source`` means it."""

@@ -16,7 +16,7 @@ from cardscript.grammar import ast
 from cardscript.interpreter.agents import Labels
 
 if TYPE_CHECKING:
-    from cardscript.interpreter.cards import CompiledAbility
+    from cardscript.interpreter.cards import CardDef, CompiledAbility
     from cardscript.interpreter.engine import Engine, Event
 
 
@@ -275,6 +275,10 @@ class _Plan(NamedTuple):
     qualities: tuple[ast.Quality, ...]
     filters: tuple[ast.Filter, ...]
     rest: tuple[ast.Filter, ...]  # the filters but the one naming ``zone``
+    # the adjectives a kernel may answer from a card's definition (``printed_quality``),
+    # and per card id: (its definition, the kernel's class, does one of them turn it down)
+    printed: tuple[ast.Quality, ...]
+    verdicts: dict[str, tuple[CardDef, type, bool]]
 
 
 _PLANS: dict[int, tuple[ast.Cards, _Plan]] = {}
@@ -294,6 +298,8 @@ def _plan(selector: ast.Cards) -> _Plan:
         selector.qualities,
         filters,
         tuple(f for f in filters if f is not where),
+        tuple(q for q in selector.qualities if q.kind == "adj" and q.value != "attached"),
+        {},
     )
     if len(_PLANS) > 20_000:
         _PLANS.clear()  # pools come and go (tests): keep the memory bounded
@@ -333,6 +339,21 @@ def _matches(ctx: Context, plan: _Plan, filters: tuple[ast.Filter, ...], uid: in
     """``matches_cards`` with the selector's plan, testing ``filters`` of its filters."""
     engine = ctx.engine
     kernel = engine.kernel
+    if plan.printed and kernel.printed_qualities:
+        state = engine.state
+        card = state.cards[uid]
+        if not state.lasting and not card.states:
+            # its definition's answers turn it down before anything is asked of the card
+            # ("cancel an opposing Agility card" of a Strength card)
+            found = plan.verdicts.get(card.card_id)
+            if (
+                found is None
+                or found[0] is not engine.pool.cards.get(card.card_id)
+                or found[1] is not kernel.__class__
+            ):
+                found = _printed_verdict(engine, plan, uid)
+            if found[2]:
+                return False
     for noun in plan.nouns:  # a list of nouns: any of them (the qualities apply to each)
         if kernel.is_a(engine, uid, noun):
             break
@@ -366,6 +387,22 @@ def _matches(ctx: Context, plan: _Plan, filters: tuple[ast.Filter, ...], uid: in
         if not _filter(ctx, f, uid):
             return False
     return True
+
+
+def _printed_verdict(engine: Engine, plan: _Plan, uid: int) -> tuple[CardDef, type, bool]:
+    """Does an adjective of the plan that the kernel answers from the card's definition
+    turn the card down (remembered in the plan per card id, for its definition)?"""
+    kernel, definition = engine.kernel, engine.definition(uid)
+    rejects = False
+    for quality in plan.printed:
+        if quality.value in kernel.source_qualities:
+            continue  # the speaking card's meaning: not the definition's alone
+        has = kernel.printed_quality(engine, uid, quality.value)
+        if has is not None and has == quality.negated:
+            rejects = True
+            break
+    found = plan.verdicts[definition.id] = (definition, kernel.__class__, rejects)
+    return found
 
 
 _NOT_THIS = frozenset({"another", "other", "each other", "all other"})

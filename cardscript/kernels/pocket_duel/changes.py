@@ -27,6 +27,9 @@ _ASK_ENGINE: dict[str, Any] = {}  # the rules while a lasting effect is in play:
 class PocketDuelChanges(Kernel):
     """The primitives and answers; the round (``RoundKernel``) builds on them."""
 
+    printed_by_definition = True  # ``printed`` reads the card's fields, ``clamp`` the value
+    printed_qualities = True  # all but its own are the printed fields' without states
+
     def __init__(self) -> None:
         super().__init__()
         self._heals: list[tuple[Cause, Target, int]] | None = None  # deferred (§10)
@@ -271,6 +274,11 @@ class PocketDuelChanges(Kernel):
             return not card.face_up
         # "opposing" without a reader: any card played this round
         return bool(card.data.get("played"))
+
+    def printed_quality(self, engine: Engine, uid: int, quality: str) -> bool | None:
+        if quality in _OWN_QUALITIES:
+            return None  # the card's play, face or controller: not its definition's
+        return Kernel.has_quality(self, engine, uid, quality)  # (no states: the fields')
 
     def quality_for(
         self, engine: Engine, uid: int, quality: str, controller: int, source: int | None = None

@@ -1,0 +1,97 @@
+"""The engine's plain answers (a stat's clamped printed value remembered per definition; a
+card turned down by a selector's adjectives its definition answers) give what the full
+computation gives, and step aside while a text, a state or a lasting effect speaks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardscript.interpreter.agents import FirstAgent
+from cardscript.interpreter.engine import Engine
+from cardscript.interpreter.select import selects
+from cardscript.kernels.pocket_duel.abilities import cancel_targets
+from cardscript.kernels.pocket_duel.kernel import PocketDuelKernel, new_engine, pocket_duel_pool
+from cardscript.kernels.pocket_duel.rules import RULE
+
+POOL = pocket_duel_pool()
+
+
+def _game(mine: str, theirs: str) -> Engine:
+    engine = new_engine([FirstAgent(), FirstAgent()], 1, pool=POOL)
+    engine.kernel.setup(engine, [[mine], [theirs]])
+    return engine
+
+
+def _card(engine: Engine, player: int, kind: str) -> int:
+    cards = engine.state.cards
+    return next(u for u in cards if cards[u].owner == player and engine.definition(u).type == kind)
+
+
+def test_a_stat_is_the_printed_value_until_a_text_or_a_lasting_effect_changes_it() -> None:
+    engine = _game("marrow-hero", "cinder-hero")
+    defense = _card(engine, 0, "defense")
+    printed = engine.definition(defense).get("attack")
+    superpower = _card(engine, 0, "superpower")
+    engine.apply("move", RULE, uid=defense, zone="table", player=0)
+    assert engine.stat(defense, "attack") == printed
+    # the kernel's own reading of a stat: "threshold" is the card's energy_threshold
+    assert engine.stat(superpower, "threshold") == 2
+    # "Your Defense cards get +1 attack." in play: the text speaks
+    engine.apply("move", RULE, uid=superpower, zone="table", player=0)
+    assert engine.stat(defense, "attack") == printed + 1
+    engine.apply("move", RULE, uid=superpower, zone="reserve", player=0)
+    assert engine.stat(defense, "attack") == printed
+    lasting: dict[str, Any] = {"kind": "stat", "stat": "attack", "delta": -9, "uids": [defense]}
+    engine.state.lasting.append(lasting)
+    assert engine.stat(defense, "attack") == 0  # clamped by the kernel
+    engine.state.lasting.remove(lasting)
+    assert engine.stat(defense, "attack") == printed
+
+
+class _FloorOfFive(PocketDuelKernel):
+    def clamp(self, engine: Engine, uid: int, stat: str, value: int) -> int:
+        return max(5, value)
+
+
+def test_a_remembered_printed_value_is_the_kernel_classs_own() -> None:
+    engine = _game("marrow-hero", "cinder-hero")
+    defense = _card(engine, 0, "defense")
+    printed = engine.stat(defense, "attack")
+    assert printed < 5
+    engine.kernel.__class__ = _FloorOfFive
+    assert engine.stat(defense, "attack") == 5
+
+
+class _TypeByLasting(PocketDuelKernel):
+    """A kernel whose types answer lasting type changes (as Marvel Champions' do)."""
+
+    def has_quality(self, engine: Engine, uid: int, quality: str) -> bool:
+        if engine.state.lasting and quality == engine.card_type(uid):
+            return True
+        return super().has_quality(engine, uid, quality)
+
+
+def test_a_cancel_clause_turns_down_other_types_unless_a_state_or_lasting_effect_speaks() -> None:
+    engine = _game("cinder-hero", "ivo-hero")
+    engine.kernel.__class__ = _TypeByLasting
+    canceller, ability, target = next(
+        (uid, a, t)
+        for uid in engine.state.players[0].zones["hand"]
+        for a, t in cancel_targets(engine.definition(uid))
+        if any(q.value == "agility" for q in t.qualities)  # "cancel an opposing Agility card"
+    )
+    agility, strength = _card(engine, 1, "agility"), _card(engine, 1, "strength")
+    for uid in (canceller, agility, strength):
+        engine.apply("move", RULE, uid=uid, zone="table", player=engine.state.cards[uid].owner)
+        engine.state.cards[uid].data["played"] = True
+    ctx = engine.context(canceller, ability)
+    assert selects(ctx, target, agility)
+    assert not selects(ctx, target, strength)
+    engine.state.cards[strength].states.add("agility")  # a state: the card is asked
+    assert selects(ctx, target, strength)
+    engine.state.cards[strength].states.clear()
+    assert not selects(ctx, target, strength)
+    engine.state.lasting.append({"kind": "type", "type": "agility", "uids": [strength]})
+    assert selects(ctx, target, strength)
+    engine.state.lasting.clear()
+    assert not selects(ctx, target, strength)
