@@ -447,3 +447,17 @@ def test_a_delayed_effect_runs_when_its_period_ends() -> None:
     engine.end_period("turn")
     assert engine.state.cards[loan].zone == "discard"
     assert engine.state.lasting == []
+
+
+def test_create_cards_makes_what_create_card_makes_one_by_one() -> None:
+    from cardscript.interpreter.state import new_state
+
+    plan = [("hero", "table"), ("a", "hand"), ("b", "reserve"), ("c", "hand")]
+    one, bulk = new_state("g", ["P1", "P2"], 5), new_state("g", ["P1", "P2"], 5)
+    for state in (one, bulk):
+        state.create_card("first", 1, "hand")
+    for card_id, zone in plan:
+        one.create_card(card_id, 0, zone)
+    bulk.create_cards(0, plan)
+    assert bulk.snapshot() == one.snapshot()
+    assert (bulk.clock, bulk.next_uid) == (one.clock, one.next_uid) == (5, 6)

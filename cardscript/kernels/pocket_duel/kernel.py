@@ -139,9 +139,7 @@ class PocketDuelKernel(RoundKernel):
                 if len(plans) > 1_000:
                     plans.clear()
                 plan = plans[key] = self._setup_plan(engine, key)
-            create = state.create_card
-            for card_id, zone in plan:
-                create(card_id, player, zone)
+            state.create_cards(player, plan)
         # read once every card is in its place: each player's text speaks for both
         for player in range(len(decks)):
             res = state.players[player].resources
