@@ -54,3 +54,24 @@ def test_index_equals_a_scan_pocket_duel(monkeypatch: pytest.MonkeyPatch) -> Non
         engine.kernel.setup(engine, [[pick.choice(names)], [pick.choice(names)]])
         engine.kernel.play(engine)
     assert checks[0] > 50
+
+
+@pytest.mark.parametrize("game", ["vs-system", "marvel-champions"])
+def test_patched_index_after_random_moves(game: str) -> None:
+    """Cards moved at random into, out of and between the play zones (any place in a
+    zone, any player): the patched index says what a fresh scan says, for every key."""
+    bundled = _bundled(game)
+    engine = bundled.new_engine([RandomAgent(1), RandomAgent(2)], 7)
+    engine.kernel.setup(engine, _decks(game, bundled))
+    state, rng = engine.state, random.Random(7)
+    zones = [*engine.kernel.play_zones, engine.kernel.hand_zone, engine.kernel.discard_zone]
+    uids = sorted(state.cards)
+    keys = list(engine.game_keys())
+    assert not _text_varies(engine.kernel) and keys
+    for _ in range(300):
+        uid, zone = rng.choice(uids), rng.choice(zones)
+        player = rng.randrange(len(state.players))
+        place = len(state.players[player].zones.get(zone, ()))
+        state.move(uid, zone, player=player, position=rng.randint(0, place))
+        for key in rng.sample(keys, min(len(keys), 8)):
+            assert list(engine.in_play(key)) == engine._scan_play(key), key

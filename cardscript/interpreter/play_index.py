@@ -26,7 +26,7 @@ class PlayIndex(EngineParts):
     _play_state: GameState | None
     _play_uids: list[int]
     _text_varies: bool | None
-    _play_seen: dict[tuple[Any, ...], Any]
+    _play_entries: dict[int, dict[Any, list[tuple[int, CompiledAbility, Any]]]]
 
     def definition(self, uid: int) -> CardDef:
         # a card instance never changes its definition: remember it (a hot path)
@@ -167,38 +167,49 @@ class PlayIndex(EngineParts):
         if kernel.text_ticks_clock:
             uids = kernel.texts_active(cast("Engine", self), uids)
         if uids != self._play_uids or state is not self._play_state:
-            if state is not self._play_state:
-                self._play_seen.clear()
-            # the same cards in play again (between two plays, say): the same index; the
-            # same instances of the same cards in another game of the pool, too
             off = self.variants_off()
-            key = (*uids, off) if off else tuple(uids)
-            index = self._play_seen.get(key)
-            if index is None:
-                if len(self._play_seen) > 256:
-                    self._play_seen.clear()
-                cards = state.cards
-                shared = self.pool.memo.setdefault("play indexes", {})
-                both = (key, tuple([cards[uid].card_id for uid in uids]), off)
-                index = shared.get(both)
-                if index is None:
-                    if len(shared) > 4096:
-                        shared.clear()
-                    index = shared[both] = self._index_play(uids, off)
-                self._play_seen[key] = index
-            self._play = index
+            index = self._play
+            if state is self._play_state and off == index.off:
+                # most changes are one card in or out: patch, keeping the other keys' lists
+                self._patch_play(index, self._play_uids, uids)
+            else:
+                self._play_entries.clear()  # (uids name other cards in another state)
+                self._play = _Index([self._entries_of(uid, off) for uid in uids], off)
             self._play_uids = uids
             self._play_state = state
         self._play_clock = state.clock
 
-    def _index_play(self, uids: list[int], off: frozenset[str]) -> _Index:
-        """Read-only once built: it is shared by every game of the pool, as each card
-        instance's entries are."""
-        entries = self.pool.memo.setdefault("play entries", {})
-        cards = self.state.cards
-        mine: list[dict[Any, list[tuple[int, CompiledAbility, Any]]]] = []
-        for uid in uids:
-            both = (uid, cards[uid].card_id, off)
+    def _patch_play(self, index: _Index, old: list[int], new: list[int]) -> None:
+        """Make ``index`` (for the cards ``old``) the index for the cards ``new``: a key's
+        list stays right unless a card with entries under it left, came, or changed its
+        place among the others. Only cards between the common start and the common end of
+        the two lists did, so only their keys are dropped (made again when asked)."""
+        n_old, n_new = len(old), len(new)
+        most = min(n_old, n_new)
+        start = 0
+        while start < most and old[start] == new[start]:
+            start += 1
+        most -= start
+        end = 0
+        while end < most and old[n_old - 1 - end] == new[n_new - 1 - end]:
+            end += 1
+        cards = index.cards
+        came = [self._entries_of(uid, index.off) for uid in new[start : n_new - end]]
+        pop = index.pop
+        for entries in (*cards[start : n_old - end], *came):
+            for key in entries:
+                pop(key, None)
+        index.cards = [*cards[:start], *came, *cards[n_old - end :]]
+
+    def _entries_of(
+        self, uid: int, off: frozenset[str]
+    ) -> dict[Any, list[tuple[int, CompiledAbility, Any]]]:
+        """A card's entries under each of its ``play_index`` keys, lines switched off left
+        out. Read-only once made: every game of the pool shares each card instance's."""
+        found = self._play_entries.get(uid)
+        if found is None:
+            entries = self.pool.memo.setdefault("play entries", {})
+            both = (uid, self.state.cards[uid].card_id, off)
             found = entries.get(both)
             if found is None:
                 if len(entries) > 4096:
@@ -208,9 +219,8 @@ class PlayIndex(EngineParts):
                     k: [(uid, a, a.node) for a in found if not _switched_off(a, off)]
                     for k, found in grouped
                 }
-            if found:
-                mine.append(found)
-        return _Index(mine)
+            self._play_entries[uid] = found
+        return found
 
 
 # what ``_know_game`` read: (the state, its ``next_uid``, the ``play_index`` keys of the
@@ -227,15 +237,20 @@ class _Index(dict[Any, Sequence[tuple[int, CompiledAbility, Any]]]):
     each key's list made when it is first asked for: between two zone changes a game asks
     for a few keys of the many its cards have."""
 
-    __slots__ = ("_cards",)
+    __slots__ = ("cards", "off")
 
-    def __init__(self, cards: list[dict[Any, list[tuple[int, CompiledAbility, Any]]]]) -> None:
+    def __init__(
+        self,
+        cards: list[dict[Any, list[tuple[int, CompiledAbility, Any]]]],
+        off: frozenset[str] = frozenset(),
+    ) -> None:
         super().__init__()
-        self._cards = cards  # each card's entries by key, in zone order
+        self.cards = cards  # each card's entries by key, in zone order (one per card)
+        self.off = off  # the variant lines left out
 
     def __missing__(self, key: Any) -> Sequence[tuple[int, CompiledAbility, Any]]:
         # (most cards in play have nothing under a key: asked first, without a call)
-        found = [entry for card in self._cards if key in card for entry in card[key]]
+        found = [entry for card in self.cards if key in card for entry in card[key]]
         self[key] = found
         return found
 
