@@ -11,7 +11,7 @@ from cardscript.interpreter.cards import CardDef
 from cardscript.interpreter.engine import Cause, Engine
 from cardscript.interpreter.kernel import Kernel
 from cardscript.interpreter.select import Seat, Target
-from cardscript.kernels.pocket_duel.game_rules import GameRules, rule_in, rules_now
+from cardscript.kernels.pocket_duel.game_rules import GameRules, rule_in
 from cardscript.kernels.pocket_duel.rules import CANCEL, RULE, TYPES
 
 # the qualities Pocket Duel answers itself; any other is a printed field or a state
@@ -39,20 +39,19 @@ class PocketDuelChanges(Kernel):
     def rules(self, engine: Engine) -> dict[str, Any]:
         """The rule values no card of this game overrides (``game_rules``); a hook not in
         it is asked of the engine (``engine.rule``)."""
-        known, state = self._game_rules, engine.state
-        if known is None or known.state is not state or known.next_uid != state.next_uid:
-            known = rules_now(engine, known)
-            if known is None:
-                return _ASK_ENGINE
-            self._game_rules = known
-        return _ASK_ENGINE if state.lasting else known.fixed
+        return _ASK_ENGINE if engine.state.lasting else self._rules_of_game(engine).fixed
 
     def type_cancels(self, engine: Engine) -> dict[tuple[str, str], bool] | None:
         """Which type cancels which by the rule hooks (§7), when no card of this game and
         no lasting effect can change it; else None."""
-        self.rules(engine)  # this game's, read if not yet
-        known = self._game_rules
-        return None if known is None or engine.state.lasting else known.cancels
+        return None if engine.state.lasting else self._rules_of_game(engine).cancels
+
+    def _rules_of_game(self, engine: Engine) -> GameRules:
+        """This game's ``GameRules``, read again for a new game or new cards."""
+        known, state = self._game_rules, engine.state
+        if known is None or known.state is not state or known.next_uid != state.next_uid:
+            known = self._game_rules = GameRules(engine)
+        return known
 
     # ---- primitives -------------------------------------------------------------------
     def primitives(self) -> dict[str, Any]:

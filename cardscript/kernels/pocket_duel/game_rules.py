@@ -65,17 +65,6 @@ class GameRules:
             self.fixed = {**self.fixed, "energy_max": engine.rule("energy_max")}
 
 
-def rules_now(engine: Engine, known: GameRules | None) -> GameRules | None:
-    """This game's ``GameRules`` (``known`` if it is this game's, else new ones), or None
-    while a lasting effect is in play (then the engine is asked every time)."""
-    state = engine.state
-    if state.lasting:
-        return None
-    if known is None or known.state is not state or known.next_uid != state.next_uid:
-        return GameRules(engine)
-    return known
-
-
 def rule_in(
     engine: Engine,
     rules: Mapping[str, Any],
