@@ -95,3 +95,34 @@ def test_a_cancel_clause_turns_down_other_types_unless_a_state_or_lasting_effect
     assert selects(ctx, target, strength)
     engine.state.lasting.clear()
     assert not selects(ctx, target, strength)
+
+
+class _EveryChangeThroughTheEngine(PocketDuelKernel):
+    """Its own event names (the same ones): the round may not move cards or record its
+    events in place (``RoundPlan.own``), so every change goes through ``Engine.apply``."""
+
+    def event_name(self, generic: str) -> str:
+        return generic
+
+
+def test_the_rounds_own_moves_and_events_in_place_give_the_engines_game() -> None:
+    from cardscript.interpreter.agents import RandomAgent
+    from cardscript.kernels.pocket_duel.kernel import heroes
+
+    names = heroes(POOL)
+    for seed in range(40):
+        picked = [[names[seed % len(names)]], [names[(seed * 7 + 3) % len(names)]]]
+        hashes, histories = [], []
+        for kernel_class in (PocketDuelKernel, _EveryChangeThroughTheEngine):
+            engine = new_engine([RandomAgent(2 * seed), RandomAgent(2 * seed + 1)], seed, pool=POOL)
+            engine.kernel.__class__ = kernel_class
+            engine.kernel.setup(engine, picked)
+            engine.kernel.round(engine)
+            plan = engine.kernel.round_plan(engine)
+            assert plan.own is (kernel_class is PocketDuelKernel)
+            assert ("moved" in plan.silent) is plan.own
+            histories.append(list(engine.state.history))
+            engine.kernel.play(engine)
+            hashes.append((engine.state.state_hash(), engine.state.result, engine.steps))
+        assert histories[0] == histories[1], seed  # the first round's events, in order
+        assert hashes[0] == hashes[1], seed

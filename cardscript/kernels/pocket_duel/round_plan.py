@@ -1,0 +1,130 @@
+"""What every Pocket Duel round reads of a game, read once per game: each card's
+definition, type and abilities by kind, the rule values no card of the game overrides, the
+type relation, whether any card of the game speaks of permissions, and which of the
+round's own events some card of the game waits for.
+
+A round reads these a dozen times (each played card's type, its blocks, its "On hit"
+text, the rule values of the cancel, damage and end steps). The round still asks the
+engine whenever a lasting effect is in play, as the Golden Rule needs."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from cardscript.interpreter.cards import CardDef, CardPool, CompiledAbility
+from cardscript.interpreter.engine import Cause, Engine
+from cardscript.interpreter.golden_rule import _PERMISSION
+from cardscript.interpreter.play_index import _overrides
+from cardscript.interpreter.state import GameState
+from cardscript.kernels.pocket_duel.abilities import cancel_targets, of_kind
+
+if TYPE_CHECKING:
+    from cardscript.kernels.pocket_duel.changes import PocketDuelChanges
+
+
+class CardFacts(NamedTuple):
+    """A card definition as the round reads it (definitions never change)."""
+
+    definition: CardDef
+    type: str
+    blocks: tuple[CompiledAbility, ...]
+    on_hit: tuple[CompiledAbility, ...]
+    effects: tuple[CompiledAbility, ...]
+    cancels_by_text: bool  # it has cancel clauses ("Cancel Agility")
+    after_play: str | None  # a superpower's "remove" or "reserve"; else None
+    attack_cause: Cause  # the cause of its attack's damage
+
+
+def card_facts(pool: CardPool, card_id: str) -> CardFacts:
+    """A card's ``CardFacts``, made once per pool (shared by the pool's games)."""
+    memo: dict[str, CardFacts] = pool.memo.setdefault("pocket duel card facts", {})
+    definition = pool[card_id]
+    found = memo.get(card_id)
+    if found is None or found.definition is not definition:
+        after = definition.get("after_play") if definition.type == "superpower" else None
+        found = memo[card_id] = CardFacts(
+            definition,
+            definition.type,
+            of_kind(definition, "block"),
+            of_kind(definition, "on_hit"),
+            of_kind(definition, "effect"),
+            bool(cancel_targets(definition)),
+            after,
+            Cause.new(card=card_id, rule="attack"),
+        )
+    return found
+
+
+# the events the round procedure itself records (its moves' events among them)
+ROUND_EVENTS = frozenset(
+    {"start:round", "plays", "played", "revealed", "moved", "hits", "returns_to_hand"}
+    | {"end:round", "discarded", "removed"}
+)
+
+
+class RoundPlan:
+    """One game's ``CardFacts`` by card, its remembered rule values (``rules``, valid
+    while no lasting effect is in play; ``GameRules``), the type relation as a table
+    (``relation``, or None when a card of the game can change it), ``quiet``: no card
+    of the game speaks of permissions (only a lasting effect then could), and ``silent``:
+    the round's events that are only recorded in the history, as ``Engine.happened``
+    would (no log, no trigger waits for them, the kernel hears no event itself); then
+    ``own`` too: the round's moves, which nothing can replace, are made in place. Made
+    again for a new game or when cards are added (``holds``)."""
+
+    __slots__ = (
+        "facts",
+        "next_uid",
+        "own",
+        "pool",
+        "quiet",
+        "relation",
+        "rules",
+        "silent",
+        "state",
+    )
+
+    def __init__(self, engine: Engine, kernel: PocketDuelChanges) -> None:
+        state = engine.state
+        self.state: GameState = state
+        self.next_uid = state.next_uid
+        self.pool = engine.pool
+        game_rules = kernel._rules_of_game(engine)
+        self.rules: dict[str, Any] = game_rules.fixed
+        self.relation = game_rules.cancels
+        keys = engine.game_keys()
+        self.quiet = _PERMISSION not in keys
+        self.own = engine.log is None and _plain_changes(kernel)
+        heard = {k[1] for k in keys if isinstance(k, tuple) and k[0] == "event"}
+        self.silent = ROUND_EVENTS - heard if self.own else frozenset()
+        self.facts: dict[int, CardFacts] = {}
+
+    def holds(self, state: GameState) -> bool:
+        return self.state is state and self.next_uid == state.next_uid
+
+    def of(self, uid: int) -> CardFacts:
+        """The facts of card ``uid`` of this game."""
+        found = self.facts.get(uid)
+        if found is None:
+            found = self.facts[uid] = card_facts(self.pool, self.state.cards[uid].card_id)
+        return found
+
+
+# kernel class -> may the round make its moves and record its events in place?
+_PLAIN: dict[type, bool] = {}
+
+
+def _plain_changes(kernel: PocketDuelChanges) -> bool:
+    """Does the kernel run changes and hear events as the engine's plain path does: no
+    replacement, no primitives or event names or listeners of its own, Pocket Duel's move?"""
+    found = _PLAIN.get(type(kernel))
+    if found is None:
+        from cardscript.kernels.pocket_duel.changes import PocketDuelChanges
+
+        engine_facing = ("replaceable", "primitive", "event_name", "trigger_sources")
+        found = not any(_overrides(kernel, m) for m in (*engine_facing, "after_event")) and all(
+            getattr(type(kernel), m) is getattr(PocketDuelChanges, m)
+            for m in ("_move", "primitives")
+        )
+        _PLAIN[type(kernel)] = found
+    return found
