@@ -126,3 +126,21 @@ def test_the_rounds_own_moves_and_events_in_place_give_the_engines_game() -> Non
             hashes.append((engine.state.state_hash(), engine.state.result, engine.steps))
         assert histories[0] == histories[1], seed  # the first round's events, in order
         assert hashes[0] == hashes[1], seed
+
+
+def test_games_dealt_the_same_decks_share_what_their_rounds_read() -> None:
+    first, second = _game("nell-hero", "sable-hero"), _game("nell-hero", "sable-hero")
+    plans = [e.kernel.round_plan(e) for e in (first, second)]  # type: ignore[attr-defined]
+    assert plans[0] is not plans[1]
+    assert plans[1].facts is plans[0].facts
+    assert sorted(plans[1].facts) == sorted(second.state.cards) == list(range(1, 17))
+    assert plans[1].facts[1].definition.id == "nell-hero"
+    # a card made before the decks were dealt: this game's cards are its own
+    third = new_engine([FirstAgent(), FirstAgent()], 1, pool=POOL)
+    third.state.create_card("cinder-weapon", 0, "hand")
+    third.kernel.setup(third, [["nell-hero"], ["sable-hero"]])
+    plan = third.kernel.round_plan(third)  # type: ignore[attr-defined]
+    assert plan.facts is not plans[0].facts
+    assert plan.facts.get(1) is None or plan.facts[1].definition.id == "cinder-weapon"
+    assert plan.of(1).definition.id == "cinder-weapon"
+    assert plan.of(2).definition.id == "nell-hero"

@@ -11,7 +11,7 @@ from cardscript.interpreter.cards import CardDef
 from cardscript.interpreter.engine import Cause, Engine
 from cardscript.interpreter.kernel import Kernel
 from cardscript.interpreter.select import Seat, Target
-from cardscript.kernels.pocket_duel.game_rules import GameRules, rule_in
+from cardscript.kernels.pocket_duel.game_rules import GameRules, known_rules, rule_in
 from cardscript.kernels.pocket_duel.rules import CANCEL, RULE, TYPES
 
 # the qualities Pocket Duel answers itself; any other is a printed field or a state
@@ -22,6 +22,7 @@ _OWN_QUALITIES = frozenset(
 # (id(definition), quality) -> (definition, has it): definitions never change
 _PRINTED_QUALITIES: dict[tuple[int, str], tuple[CardDef, bool]] = {}
 _ASK_ENGINE: dict[str, Any] = {}  # the rules while a lasting effect is in play: none known
+_ASK = object()  # a rule value not remembered: ask the engine
 
 
 class PocketDuelChanges(Kernel):
@@ -35,6 +36,9 @@ class PocketDuelChanges(Kernel):
         self._heals: list[tuple[Cause, Target, int]] | None = None  # deferred (§10)
         self._energy_max: tuple[tuple[Any, ...], Any] | None = None
         self._game_rules: GameRules | None = None
+        # (the state, its next uid, the decks) of the game ``setup`` dealt: the games
+        # dealt the same decks share what their rounds read (``RoundPlan``)
+        self.dealt: tuple[Any, int, Any] | None = None
 
     def rules(self, engine: Engine) -> dict[str, Any]:
         """The rule values no card of this game overrides (``game_rules``); a hook not in
@@ -51,6 +55,13 @@ class PocketDuelChanges(Kernel):
         """Which type cancels which by the rule hooks (§7), when no card of this game and
         no lasting effect can change it; else None."""
         return None if engine.state.lasting else self._rules_of_game(engine).cancels
+
+    def know_rules(
+        self, engine: Engine, fixed: dict[str, Any], cancels: dict[tuple[str, str], bool] | None
+    ) -> None:
+        """This game's rule values are ``fixed`` and its relation ``cancels``, as another
+        game dealt the same decks read them (``RoundPlan``)."""
+        self._game_rules = known_rules(engine.state, fixed, cancels)
 
     def _rules_of_game(self, engine: Engine) -> GameRules:
         """This game's ``GameRules``, read again for a new game or new cards."""
@@ -126,16 +137,18 @@ class PocketDuelChanges(Kernel):
         if source is not None and "attack" not in qualities:
             by = self._round(engine).setdefault("dealt_by", {})
             by[str(source)] = by.get(str(source), 0) + amount
-        engine.happened("takes_damage", player=player, amount=amount, source=source)
+        engine.happened("takes_damage", None, player, None, amount, source)
         return amount
 
     def _blocked(self, engine: Engine, player: int, source: int | None, amount: int) -> None:
-        least = rule_in(engine, self.rules(engine), "block_success_minimum", None, player)
+        least = self.rules(engine).get("block_success_minimum", _ASK)  # (``rule_in`` written out)
+        if least is _ASK:
+            least = engine.rule("block_success_minimum", None, player)
         if amount >= int(least):
             self._round(engine).setdefault("successful_block", []).append(player)
-            engine.happened("blocks", player=player, amount=amount, obj=source)
+            engine.happened("blocks", None, player, source, amount)
             if source is not None:
-                engine.happened("blocked", subject=source, amount=amount)
+                engine.happened("blocked", source, None, None, amount)
 
     def _heal(
         self, engine: Engine, cause: Cause, target: Target, amount: int, kind: str | None = None
@@ -158,10 +171,10 @@ class PocketDuelChanges(Kernel):
         res[resource] = self.bound(engine, player, resource, before + amount)
         if resource == "energy":
             if res[resource] > before:
-                engine.happened("gains_energy", player=player, amount=res[resource] - before)
+                engine.happened("gains_energy", None, player, None, res[resource] - before)
             self.check_thresholds(engine, player)
         elif resource == "health":
-            engine.happened("healed", player=player, amount=res[resource] - before)
+            engine.happened("healed", None, player, None, res[resource] - before)
         return True
 
     def _lose(self, engine: Engine, cause: Cause, player: int, resource: str, amount: int) -> None:
@@ -204,9 +217,10 @@ class PocketDuelChanges(Kernel):
     ) -> None:
         card = engine.state.cards[victim]
         card.data["cancelled"] = True
-        engine.happened("cancelled", subject=victim, player=card.controller, obj=by)
-        engine.happened("cancels", player=canceller, obj=victim, subject=None)
-        gain = int(rule_in(engine, self.rules(engine), "energy_per_cancel", None, canceller))
+        engine.happened("cancelled", victim, card.controller, by)
+        engine.happened("cancels", None, canceller, victim)
+        gain = self.rules(engine).get("energy_per_cancel", _ASK)  # (``rule_in`` written out)
+        gain = int(engine.rule("energy_per_cancel", None, canceller) if gain is _ASK else gain)
         if gain:
             engine.apply("gain", CANCEL, player=canceller, resource="energy", amount=gain)
 
@@ -219,11 +233,15 @@ class PocketDuelChanges(Kernel):
     # ---- questions the engine asks ----------------------------------------------------
     def bound(self, engine: Engine, player: int, resource: str, value: int) -> int:
         if resource == "health":
-            return min(value, int(rule_in(engine, self.rules(engine), "health_max", None, player)))
-        if resource == "energy":
-            most = int(rule_in(engine, self.rules(engine), "energy_max", None, player))
-            return max(0, min(value, most))
-        return value
+            hook = "health_max"
+        elif resource == "energy":
+            hook = "energy_max"
+        else:
+            return value
+        most = self.rules(engine).get(hook, _ASK)  # (``rule_in`` written out: every gain)
+        most = int(engine.rule(hook, None, player) if most is _ASK else most)
+        value = value if value < most else most  # (``min`` and ``max``: builtin calls)
+        return value if resource == "health" or value > 0 else 0
 
     def hook_default(self, engine: Engine, hook: str, default: Any) -> Any:
         if hook == "energy_max":
@@ -328,4 +346,4 @@ class PocketDuelChanges(Kernel):
                 resources["energy"] = energy = energy - threshold
             zone = "table" if definition.get("superpower_kind") == "permanent" else "hand"
             engine.apply("move", RULE, uid=uid, zone=zone, player=player)
-            engine.happened("becomes_active", subject=uid, player=player)
+            engine.happened("becomes_active", uid, player)

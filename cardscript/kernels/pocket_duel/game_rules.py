@@ -65,6 +65,15 @@ class GameRules:
             self.fixed = {**self.fixed, "energy_max": engine.rule("energy_max")}
 
 
+def known_rules(
+    state: Any, fixed: dict[str, Any], cancels: dict[tuple[str, str], bool] | None
+) -> GameRules:
+    """A game's ``GameRules`` with the values another game dealt the same decks read."""
+    rules = GameRules.__new__(GameRules)
+    rules.state, rules.next_uid, rules.fixed, rules.cancels = state, state.next_uid, fixed, cancels
+    return rules
+
+
 def rule_in(
     engine: Engine,
     rules: Mapping[str, Any],

@@ -132,6 +132,7 @@ class PocketDuelKernel(RoundKernel):
         state.phase = "round"
         # where each card of a deck starts: the same in every game of the pool
         plans = engine.pool.memo.setdefault("pocket duel setup", {})
+        first, dealt = state.next_uid, []
         for player, deck in enumerate(decks):
             key = tuple(deck)
             plan = plans.get(key)
@@ -140,6 +141,7 @@ class PocketDuelKernel(RoundKernel):
                     plans.clear()
                 plan = plans[key] = self._setup_plan(engine, key)
             state.create_cards(player, plan)
+            dealt.append(key)
         # read once every card is in its place: each player's text speaks for both
         for player in range(len(decks)):
             res = state.players[player].resources
@@ -147,6 +149,9 @@ class PocketDuelKernel(RoundKernel):
             res["energy"] = int(engine.rule("starting_energy", player=player))
         for player in range(len(state.players)):
             self.check_thresholds(engine, player)
+        if first == 1 and state.next_uid == 1 + sum(len(plans[k]) for k in dealt):
+            # every card of the game was dealt here (none before, none added by text)
+            self.dealt = (state, state.next_uid, (len(state.players), *dealt))
 
     def _setup_plan(self, engine: Engine, deck: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
         """(card, its starting zone) for a deck; a hero alone stands for its set."""

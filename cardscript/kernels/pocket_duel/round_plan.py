@@ -38,9 +38,9 @@ class CardFacts(NamedTuple):
 def card_facts(pool: CardPool, card_id: str) -> CardFacts:
     """A card's ``CardFacts``, made once per pool (shared by the pool's games)."""
     memo: dict[str, CardFacts] = pool.memo.setdefault("pocket duel card facts", {})
-    definition = pool[card_id]
-    found = memo.get(card_id)
-    if found is None or found.definition is not definition:
+    found = memo.get(card_id)  # (a pool's memo is emptied when a card is added)
+    if found is None:
+        definition = pool[card_id]
         after = definition.get("after_play") if definition.type == "superpower" else None
         found = memo[card_id] = CardFacts(
             definition,
@@ -89,15 +89,40 @@ class RoundPlan:
         self.state: GameState = state
         self.next_uid = state.next_uid
         self.pool = engine.pool
-        game_rules = kernel._rules_of_game(engine)
-        self.rules: dict[str, Any] = game_rules.fixed
-        self.relation = game_rules.cancels
-        keys = engine.game_keys()
-        self.quiet = _PERMISSION not in keys
         self.own = engine.log is None and _plain_changes(kernel)
+        # the same for every game dealt the same decks (``PocketDuelKernel.setup``) by
+        # this kernel class: made once for them
+        dealt = kernel.dealt
+        if dealt is not None and dealt[0] is state and dealt[1] == state.next_uid:
+            memo = engine.pool.memo.setdefault(("pocket duel round plans", type(kernel)), {})
+            key = (dealt[2], self.own)
+            shared = memo.get(key)
+            if shared is None:
+                if len(memo) > 1_000:
+                    memo.clear()
+                shared = memo[key] = self._read(engine, kernel)
+                pool = engine.pool
+                shared[0].update({u: card_facts(pool, c.card_id) for u, c in state.cards.items()})
+            else:
+                kernel.know_rules(engine, shared[1], shared[2])
+        else:
+            shared = self._read(engine, kernel)
+        self.facts, self.rules, self.relation, self.quiet, self.silent = shared
+
+    def _read(
+        self, engine: Engine, kernel: PocketDuelChanges
+    ) -> tuple[dict[int, CardFacts], dict[str, Any], Any, bool, frozenset[str]]:
+        """(facts by card, so far none; rules; relation; quiet; silent) of this game."""
+        game_rules = kernel._rules_of_game(engine)
+        keys = engine.game_keys()
         heard = {k[1] for k in keys if isinstance(k, tuple) and k[0] == "event"}
-        self.silent = ROUND_EVENTS - heard if self.own else frozenset()
-        self.facts: dict[int, CardFacts] = {}
+        return (
+            {},
+            game_rules.fixed,
+            game_rules.cancels,
+            _PERMISSION not in keys,
+            ROUND_EVENTS - heard if self.own else frozenset(),
+        )
 
     def holds(self, state: GameState) -> bool:
         return self.state is state and self.next_uid == state.next_uid
@@ -105,8 +130,9 @@ class RoundPlan:
     def of(self, uid: int) -> CardFacts:
         """The facts of card ``uid`` of this game."""
         found = self.facts.get(uid)
-        if found is None:
-            found = self.facts[uid] = card_facts(self.pool, self.state.cards[uid].card_id)
+        if found is None:  # (a card the game did not start with: not shared)
+            self.facts = {**self.facts, uid: card_facts(self.pool, self.state.cards[uid].card_id)}
+            found = self.facts[uid]
         return found
 
 
