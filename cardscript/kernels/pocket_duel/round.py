@@ -13,7 +13,7 @@ from cardscript.interpreter.engine import Engine
 from cardscript.interpreter.select import Seat, selects
 from cardscript.kernels.pocket_duel.abilities import cancel_targets
 from cardscript.kernels.pocket_duel.automa import automa_choose, automa_face_down
-from cardscript.kernels.pocket_duel.game_rules import rule_in
+from cardscript.kernels.pocket_duel.game_rules import _ASK, rule_in
 from cardscript.kernels.pocket_duel.round_end import RoundEnd, _healths, _live
 from cardscript.kernels.pocket_duel.round_plan import CardFacts, RoundPlan
 from cardscript.kernels.pocket_duel.rules import PD_X2, REST, TYPES
@@ -41,8 +41,15 @@ class RoundKernel(RoundEnd):
         return state.result
 
     def _anyone_can_play(self, engine: Engine) -> bool:
-        if not self._speak(engine, self.round_plan(engine)):  # no text forbids a play
-            for seat in engine.state.players:  # noqa: SIM110 - any() costs more
+        state, plan = engine.state, self._plan
+        if (
+            plan is not None  # (``_speak`` written out: asked before every round)
+            and plan.quiet
+            and not state.lasting
+            and plan.state is state
+            and plan.next_uid == state.next_uid
+        ) or not self._speak(engine, self.round_plan(engine)):  # no text forbids a play
+            for seat in state.players:  # noqa: SIM110 - any() costs more
                 if seat.zones.get("hand"):
                     return True
             return False
@@ -142,10 +149,14 @@ class RoundKernel(RoundEnd):
         dealt = self._damage_step(engine, plan, played, facts)
         # ---- step 4: effects
         state.step = "effect_step"
-        rules = self.rules(engine)
-        self._heals = [] if rule_in(engine, rules, "damage_before_healing") else None
+        rules = self.rules(engine)  # (``rule_in`` written out: a read of ``rules`` or ask)
+        later = rules.get("damage_before_healing", _ASK)
+        if later is _ASK:
+            later = engine.rule("damage_before_healing")
+        self._heals = [] if later else None
         try:
-            minimum = int(rule_in(engine, rules, "on_hit_minimum"))
+            minimum = rules.get("on_hit_minimum", _ASK)
+            minimum = int(engine.rule("on_hit_minimum") if minimum is _ASK else minimum)
             self._effects(engine, played, facts, dealt, minimum)
             self._type_destroys(engine, played, types)
             heals, self._heals = self._heals or [], None
@@ -178,7 +189,8 @@ class RoundKernel(RoundEnd):
         cards = state.cards
         # the plan's table while no lasting effect can change the relation
         relation = None if state.lasting else plan.relation
-        speak = self._speak(engine, plan)  # no text runs while the cancels are found
+        # no text runs while the cancels are found (``_speak`` written out)
+        speak = not (plan.quiet and not state.lasting) and engine.permissions_speak()
         pairs = []
         for player, uid in enumerate(played):
             opp = (player + 1) % n
@@ -237,7 +249,7 @@ class RoundKernel(RoundEnd):
                 engine.resolve(ability, uid, player)
         hits: list[tuple[int, int, int, int]] = []
         # no card text runs while the attacks meet the blocks: one look at the round's pool
-        pool = self._round(engine).setdefault("block", {})
+        pool = state.data["round"].setdefault("block", {})
         forbids = (
             not (quiet and not state.lasting and plan.next_uid == state.next_uid)
             and engine.permissions_speak()
@@ -288,7 +300,7 @@ class RoundKernel(RoundEnd):
         """Step 4: "On hit" of the cards that dealt damage, then each live card's effect
         (and its "On hit" if the effect dealt the damage, §8), then the triggers."""
         cards = engine.state.cards
-        rnd = self._round(engine)
+        rnd = engine.state.data["round"]
         hit: set[int] = set()
         for player, uid in enumerate(played):
             if uid is not None and dealt.get(uid, 0) >= minimum:

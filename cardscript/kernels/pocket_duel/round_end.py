@@ -13,7 +13,7 @@ from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.interpreter.select import Seat
 from cardscript.interpreter.state import Card
 from cardscript.kernels.pocket_duel.changes import PocketDuelChanges
-from cardscript.kernels.pocket_duel.game_rules import rule_in
+from cardscript.kernels.pocket_duel.game_rules import _ASK, rule_in
 from cardscript.kernels.pocket_duel.round_plan import CardFacts, RoundPlan
 from cardscript.kernels.pocket_duel.rules import REST, RULE
 
@@ -213,7 +213,7 @@ class RoundEnd(PocketDuelChanges):
     ) -> None:
         """A played card leaves the table at the end of the round (§6 step 5); ``after``:
         a superpower's "after play" (``CardFacts.after_play``)."""
-        if cancelled and rule_in(engine, rules, "cancelled_returns_to_hand", uid):
+        if cancelled and rule_in(engine, rules, "cancelled_returns_to_hand", uid):  # (rare)
             self._put(engine, plan, uid, "hand", player)
             if "returns_to_hand" in plan.silent:
                 engine.state.history.append(("returns_to_hand", uid, player, engine.state.turn))
@@ -227,7 +227,11 @@ class RoundEnd(PocketDuelChanges):
             if engine.rule("reserve_resets_energy", player=player):
                 state_res = engine.state.players[player].resources
                 state_res["energy"] = 0
-        elif after is None and not rule_in(engine, rules, "played_to_discard", uid):
+        elif after is None and not (
+            engine.rule("played_to_discard", uid)
+            if (to_discard := rules.get("played_to_discard", _ASK)) is _ASK
+            else to_discard
+        ):
             self._put(engine, plan, uid, "hand", player)
         else:
             self._put(engine, plan, uid, self.discard_zone, player, "discarded")
@@ -236,8 +240,10 @@ class RoundEnd(PocketDuelChanges):
         """§12: a hero at ≤ 0 ends the game, higher health wins; equal at ≤ 0 starts
         sudden death, which ends at the first round the values differ."""
         state = engine.state
-        a, b = _healths(engine)
-        limit = int(rule_in(engine, self.rules(engine), "lose_at_health"))
+        players = state.players  # (``_healths`` written out: every round)
+        a, b = players[0].resources.get("health", 0), players[1].resources.get("health", 0)
+        limit = self.rules(engine).get("lose_at_health", _ASK)
+        limit = int(engine.rule("lose_at_health") if limit is _ASK else limit)
         sudden = bool(state.data.get("sudden_death"))
         if not sudden and a > limit and b > limit:
             return
