@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardscript.interpreter.cards import CompiledAbility
-from cardscript.interpreter.engine import Cause, Engine, Event
+from cardscript.interpreter.engine import Cause, Engine, Event, PendingTrigger
 from cardscript.interpreter.select import Seat
 from cardscript.interpreter.state import Card
 from cardscript.kernels.pocket_duel.changes import PocketDuelChanges
@@ -99,9 +99,13 @@ class RoundEnd(PocketDuelChanges):
             pending = engine.take_pending()
             if not pending:
                 break
-            pending.sort(key=lambda p: p.controller)
+            if len(pending) > 1:
+                pending.sort(key=_controller)
+            cards = engine.state.cards
             for trigger in pending:
-                if not self._heard(engine, trigger.source, trigger.event):
+                if cards[trigger.source].data.get("cancelled") and not self._heard(
+                    engine, trigger.source, trigger.event
+                ):
                     continue
                 engine.loop_guard(trigger)
                 engine.resolve(trigger.ability, trigger.source, trigger.controller, trigger.event)
@@ -254,6 +258,10 @@ class RoundEnd(PocketDuelChanges):
             engine.end(None, "draw")
             return
         engine.end(0 if a > b else 1, "sudden death" if sudden else "health")
+
+
+def _controller(trigger: PendingTrigger) -> int:
+    return trigger.controller
 
 
 def _live(card: Card) -> bool:
