@@ -91,7 +91,9 @@ class RoundKernel(RoundEnd):
         state.turn += 1
         state.data["round"] = {}
         n = len(state.players)
-        automa = self.automa_player(engine)
+        automa = state.data.get("automa")  # (``automa_player`` written out)
+        if automa is not None:
+            automa = int(automa["player"])
         plan = self.round_plan(engine)
         history, turn, silent = state.history, state.turn, plan.silent
         if "start:round" in silent:  # (``Engine.happened`` written out: see ``RoundPlan``)
@@ -107,7 +109,8 @@ class RoundKernel(RoundEnd):
         # the Automa chooses against the hand as it was before the human's play (§14.2)
         hands = [list(p.zones.get("hand", ())) for p in state.players] if automa is not None else []
         played: list[int | None] = [None] * n
-        speak = self._speak(engine, plan)  # (no text runs while the cards are chosen)
+        # (no text runs while the cards are chosen; ``_speak`` written out)
+        speak = not (plan.quiet and not state.lasting) and engine.permissions_speak()
         for player in range(n):
             if player == automa:
                 continue  # the Automa plays after the human has chosen (§14.2)
@@ -120,9 +123,13 @@ class RoundKernel(RoundEnd):
         # ---- step 1: reveal
         state.step = "play_step"
         cards = state.cards
-        known, of = plan.facts, plan.of
-        facts = [None if uid is None else (known.get(uid) or of(uid)) for uid in played]
-        types = [None if f is None else f.type for f in facts]
+        known = plan.facts
+        facts: list[CardFacts | None] = [None] * n
+        types: list[str | None] = [None] * n
+        for player, uid in enumerate(played):
+            if uid is not None:
+                found = facts[player] = known.get(uid) or plan.of(uid)
+                types[player] = found.type
         for player, uid in enumerate(played):
             if uid is None:
                 continue
@@ -158,7 +165,8 @@ class RoundKernel(RoundEnd):
             minimum = rules.get("on_hit_minimum", _ASK)
             minimum = int(engine.rule("on_hit_minimum") if minimum is _ASK else minimum)
             self._effects(engine, played, facts, dealt, minimum)
-            self._type_destroys(engine, played, types)
+            if "weapon" in types and "rest" in types:
+                self._type_destroys(engine, played, types)
             heals, self._heals = self._heals or [], None
             for cause, target, amount in heals:
                 engine.apply("heal", cause, target=target, amount=amount, kind=None)
@@ -325,7 +333,8 @@ class RoundKernel(RoundEnd):
                 engine.happened("hits", uid, player, None, by_effect)
                 if found is not None and found.on_hit:
                     self._run(engine, uid, player, found.on_hit)
-        self.resolve_pending(engine)
+        if engine.pending:
+            self.resolve_pending(engine)
 
     def automa_player(self, engine: Engine) -> int | None:
         automa = engine.state.data.get("automa")

@@ -164,7 +164,9 @@ class RoundEnd(PocketDuelChanges):
         types: list[str | None],
     ) -> None:
         state = engine.state
-        plan = self.round_plan(engine)  # (text ran since the reveal: it may have added cards)
+        plan = self._plan  # (text ran since the reveal: it may have added cards)
+        if plan is None or plan.state is not state or plan.next_uid != state.next_uid:
+            plan = self.round_plan(engine)
         rest_energy: list[tuple[int, int]] = []
         # no card text runs while the played cards are put away: one look at the rules
         rules = self.rules(engine)
