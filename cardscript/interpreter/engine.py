@@ -31,8 +31,16 @@ from cardscript.interpreter.golden_rule import GoldenRule
 from cardscript.interpreter.keywords_in_play import KeywordsInPlay, _Gains
 from cardscript.interpreter.periods import Periods
 from cardscript.interpreter.play_index import NO_GAME, GameFacts, PlayIndex, _Index, _overrides
-from cardscript.interpreter.select import Context, RulesError, Target, resolve_targets, selects
+from cardscript.interpreter.select import (
+    _NO_BINDINGS,
+    Context,
+    RulesError,
+    Target,
+    resolve_targets,
+    selects,
+)
 from cardscript.interpreter.state import GameState, new_state
+from cardscript.interpreter.step_plans import ability_plan
 from cardscript.interpreter.triggers import matching_triggers
 
 if TYPE_CHECKING:
@@ -155,7 +163,7 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
         if event is not None and event.amount is not None:
             ctx.last_amount = event.amount  # "that many": the event's number, until a step's
         if ability is not None and ability.keyword_values:
-            ctx.bindings = dict(ability.int_values)  # (replaced, never changed: shared)
+            ctx.bindings = ability_plan(ability).bindings or _NO_BINDINGS  # (shared: replaced)
         return ctx
 
     # ---- choices --------------------------------------------------------------------
@@ -321,25 +329,24 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
         whether the effects ran (a cost that could not be paid stops them). ``targets``
         are the ones chosen when the ability was put on a chain or stack
         (``choose_targets``); those no longer legal are dropped."""
+        plan = ability_plan(ability)  # its runners, read once
         ctx = self.context(source, ability, controller, event)
         if targets:
             ctx.chosen = dict(targets)
-        node = ability.node
-        costs = getattr(node, "costs", None)
+        costs = plan.costs
         if costs is not None and pay:
-            if isinstance(node, ast.Triggered) and not self.may(
-                controller, f"pay the cost of {ability.card_id}?"
-            ):
+            if plan.triggered and not self.may(controller, f"pay the cost of {ability.card_id}?"):
                 return False
-            run_steps(ctx, costs)
+            costs(ctx)
             if not ctx.did:
                 return False
-        effects = getattr(node, "effects", None)
+        effects = plan.effects
         if effects is None:
             return False
         ctx.did = True
-        run_steps(ctx, effects)
-        self.count_use(ability, source)
+        effects(ctx)
+        if plan.counted:
+            self.count_use(ability, source)
         return True
 
     def choose_targets(

@@ -18,6 +18,7 @@ from cardscript.interpreter.agents import Labels
 if TYPE_CHECKING:
     from cardscript.interpreter.cards import CardDef, CompiledAbility
     from cardscript.interpreter.engine import Engine, Event
+    from cardscript.interpreter.events import Cause
 
 
 @dataclass(frozen=True, order=True)
@@ -42,6 +43,7 @@ class Context:
         "ability",
         "actor",
         "bindings",
+        "cause",
         "chosen",
         "condition_held",
         "controller",
@@ -76,6 +78,7 @@ class Context:
         self.condition_held = True  # the last "if" step's test ("otherwise")
         self.last_amount = 0  # "that many"
         self.actor: int | None = None  # a card as the subject: "target creature suffers 2 wounds"
+        self.cause: Cause | None = None  # of its changes (``effects.cause_of``), made once
 
     def child(self) -> Context:
         """A copy (every action with a subject makes one); "it" and the bindings are
@@ -85,7 +88,7 @@ class Context:
         child.ability, child.event, child.did = self.ability, self.event, self.did
         child.chosen, child.condition_held = self.chosen, self.condition_held
         child.last_amount, child.actor = self.last_amount, self.actor
-        child.it, child.bindings = self.it, self.bindings
+        child.it, child.bindings, child.cause = self.it, self.bindings, self.cause
         return child
 
     def amount(self, node: ast.Amount | None, default: int = 1) -> int:
@@ -94,8 +97,6 @@ class Context:
         kind = node.kind
         if kind == "int":
             return int(node.value or 0)
-        if kind in ("a", "an"):
-            return 1
         if kind == "var":
             name = str(node.value)
             if name not in self.bindings:
@@ -103,11 +104,25 @@ class Context:
             return self.bindings[name]
         if kind == "that_many":
             return self.last_amount
-        if kind == "all":
-            return 10**9
-        if kind == "no":
-            return 0
-        raise RulesError(f"unknown amount {kind!r}", self)
+        found = _WORDS.get(kind)
+        if found is None:
+            raise RulesError(f"unknown amount {kind!r}", self)
+        return found
+
+
+# the amounts written as words, which mean the same number in every context
+_WORDS = {"a": 1, "an": 1, "all": 10**9, "no": 0}
+
+
+def fixed_amount(node: ast.Amount | None, default: int = 1) -> int | None:
+    """``Context.amount`` of an amount that needs no context (a number, "a", "all",
+    "no"), worked out once per text; None where the context speaks (X, "that many") or
+    the amount is unknown (``Context.amount`` says so as the text runs)."""
+    if node is None:
+        return default
+    if node.kind == "int":
+        return int(node.value or 0)
+    return _WORDS.get(node.kind)
 
 
 _new_context = object.__new__
@@ -327,6 +342,8 @@ def _zone_places(ctx: Context, zone: ast.ZoneRef) -> list[tuple[str, int | None]
 
 
 def zone_place(ctx: Context, zone: ast.ZoneRef) -> tuple[str, int | None]:
+    if zone.possessor == "your":  # ``_zone_places``' first answer, without its list
+        return zone.zone, ctx.controller
     return _zone_places(ctx, zone)[0]
 
 
