@@ -12,6 +12,7 @@ from cardscript.grammar import ast
 from cardscript.interpreter.actions import cause_of
 from cardscript.interpreter.agents import RandomAgent
 from cardscript.interpreter.cards import CompiledAbility
+from cardscript.interpreter.context import fixed_amount
 from cardscript.interpreter.effects import action_of, run_step
 from cardscript.interpreter.engine import Engine
 from cardscript.interpreter.events import Cause
@@ -19,11 +20,10 @@ from cardscript.interpreter.select import (
     Context,
     RulesError,
     _zone_places,
-    fixed_amount,
     zone_place,
 )
-from cardscript.interpreter.step_plans import steps_runner
-from cardscript.kernels.pocket_duel.kernel import new_engine, pocket_duel_pool
+from cardscript.interpreter.step_plans import ability_plan, steps_runner
+from cardscript.kernels.pocket_duel.kernel import PocketDuelKernel, new_engine, pocket_duel_pool
 
 POOL = pocket_duel_pool()
 # "Block 2" ("you block 2 damage"), "On hit: You may deal 1 damage to the opponent.",
@@ -130,3 +130,135 @@ def test_a_zone_of_yours_is_the_first_of_its_places() -> None:
         for possessor in ("your", "", None, "the opponent's", "each player's"):
             zone = ast.ZoneRef("hand", possessor)
             assert zone_place(ctx, zone) == _zone_places(ctx, zone)[0]
+
+
+def _selector(text: str) -> ast.Cards:
+    """The target of "Return <text> to your hand." as Pocket Duel reads it."""
+    from cardscript.grammar.parser import parse_script
+
+    script = parse_script(f"Effect: Return {text} to your hand.", _game(0).game.registry)
+    assert script.script is not None
+    clause = script.script.lines[0].ability.effects.steps[0]  # type: ignore[union-attr]
+    assert isinstance(clause.action.target, ast.Cards)
+    return clause.action.target
+
+
+SELECTORS = [
+    "up to 1 target card from your discard pile",
+    "up to 1 target Strength card from your discard pile",
+    "up to 1 target card from the opponent's discard pile",
+    "another card from your hand",
+    "target card",
+]
+
+
+@pytest.mark.parametrize("text", SELECTORS)
+def test_a_selectors_candidates_are_the_cards_it_matches(text: str) -> None:
+    """``candidates`` reads "your" zone and a noun alone directly; ``_matches`` of every
+    card of its zones answers the same, for every selector."""
+    from cardscript.interpreter.select import _matches, _plan, _zones_of, candidates
+
+    selector = _selector(text)
+    plan = _plan(selector)
+    for seed in range(3):
+        engine = _game(seed)
+        for player in (0, 1):
+            ctx = engine.context(_source(engine, "cinder-rest#0"), controller=player)
+            listed = engine.cards_in(_zones_of(ctx, plan.zone))
+            matched = [u for u in listed if _matches(ctx, plan, plan.rest, u)]
+            assert candidates(ctx, selector) == matched
+
+
+class _Picky(PocketDuelKernel):
+    """A kernel that speaks on targets: no card with an even uid, and the opponent picks."""
+
+    def may_choose(self, engine: Engine, ctx: Context, target: Any) -> bool:
+        return isinstance(target, int) and target % 2 == 1
+
+    def target_chooser(self, engine: Engine, ctx: Context, found: list[Any]) -> int:
+        return 1 - ctx.controller
+
+
+def test_a_kernel_that_speaks_on_targets_is_asked() -> None:
+    from cardscript.interpreter.agents import Decision
+    from cardscript.interpreter.select import resolve_targets
+
+    asked: list[Decision] = []
+
+    class Asked(RandomAgent):
+        def decide(self, decision: Decision) -> tuple[int, ...]:
+            asked.append(decision)
+            return super().decide(decision)
+
+    selector = _selector("up to 1 target card from your discard pile")
+    for kernel, chooser, odd in ((PocketDuelKernel, 0, False), (_Picky, 1, True)):
+        engine = new_engine([Asked(1), Asked(2)], 1, pool=POOL)
+        engine.kernel.setup(engine, [["cinder-hero"], ["quill-hero"]])
+        for uid in list(engine.state.players[0].zones["hand"])[:4]:
+            engine.state.move(uid, "discard_pile", player=0)
+        engine.kernel.__class__ = kernel
+        asked.clear()
+        resolve_targets(engine.context(None, controller=0), selector, "return")
+        (decision,) = asked
+        assert decision.player == chooser
+        assert all(u % 2 == 1 for u in decision.options) == odd
+        assert len(decision.options) == (2 if odd else 4)
+
+
+def _resources(engine: Engine, mine: int, theirs: int) -> None:
+    engine.state.players[0].resources["health"] = mine
+    engine.state.players[1].resources["health"] = theirs
+
+
+def test_a_condition_checks_as_test_does() -> None:
+    from cardscript.interpreter.select import condition_check, test
+
+    def cmp(value: ast.Amount, op: str | None, possessor: str | None) -> ast.Test:
+        comparison = ast.Comparison(value, op)
+        return ast.Test("resource_cmp", comparison=comparison, name="health", possessor=possessor)
+
+    tests = [
+        cmp(ast.Amount("int", 2), "or less", "the opponent's"),
+        cmp(ast.Amount("int", 6), "or more", "your"),
+        cmp(ast.Amount("var", "X"), None, None),
+        ast.Test("you_did"),
+        ast.Test("resource_cmp", name="health"),  # no comparison: through ``_test``
+    ]
+    conditions = [ast.Condition((t,)) for t in tests] + [
+        ast.Condition((a, b), (op,)) for a in tests for b in tests for op in ("and", "or")
+    ]
+    conditions.append(ast.Condition(tuple(tests[:3]), ("or", "and")))
+    engine = _game(1)
+    for mine, theirs, did in ((6, 2, True), (5, 2, False), (9, 4, True), (1, 1, False)):
+        _resources(engine, mine, theirs)
+        ctx = engine.context(None, controller=0)
+        ctx.bindings, ctx.did = {"X": 4}, did
+        for condition in conditions:
+            assert condition_check(condition)(ctx) == test(ctx, condition), condition
+
+
+def test_a_game_over_runs_no_more_text() -> None:
+    """The plan of a text of one step asks whether the game is over, as every step does."""
+    for key in ("ivo-intellect#1", "quill-hero#0"):
+        engine = _game(1)
+        _resources(engine, 6, 2)  # quill-hero's "if": the opponent is destroyed
+        ability = _ability(key)
+        assert ability_plan(ability).only is not None
+        engine.state.result = {"winner": 0, "reason": "test", "turn": 1}
+        before = engine.state.state_hash()
+        assert engine.resolve(ability, _source(engine, key), 0)
+        assert engine.state.state_hash() == before
+        engine.state.result = None
+        engine.resolve(ability, _source(engine, key), 0)
+        assert engine.state.state_hash() != before
+
+
+def test_an_abilitys_changes_name_it_and_its_card() -> None:
+    """The cause an ability's plan remembers per card is the one ``cause_of`` makes."""
+    engine = _game(1)
+    ability = _ability("ivo-intellect#1")
+    for source in (3, 4, 3):
+        engine.recent.clear()
+        engine.resolve(ability, source, 0)
+        expected = cause_of(engine.context(source, ability, 0))
+        assert expected.source == source and expected in engine.recent

@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from cardscript.grammar import ast
 from cardscript.interpreter.characteristics import SCALES, delta_value
+from cardscript.interpreter.context import fixed_amount
 from cardscript.interpreter.events import Cause
 from cardscript.interpreter.lasting import clause_ref, is_group
 from cardscript.interpreter.play_index import _overrides
@@ -16,7 +17,6 @@ from cardscript.interpreter.select import (
     Context,
     RulesError,
     Seat,
-    fixed_amount,
     resolve_targets,
     uids,
     zone_place,
@@ -123,7 +123,9 @@ def _heal(clause: ast.Clause) -> Run:
         targets = resolve_targets(ctx, target, "heal") if target else [Seat(ctx.controller)]
         amount = ctx.amount(node) if fixed is None else fixed
         for each in targets:
-            ctx.engine.apply("heal", cause_of(ctx), target=each, amount=amount, kind=kind)
+            ctx.engine.apply(
+                "heal", ctx.cause or cause_of(ctx), target=each, amount=amount, kind=kind
+            )
         ctx.it, ctx.last_amount = list(targets), amount
 
     return heal
@@ -162,7 +164,11 @@ def _resource(change: str) -> Callable[[ast.Clause], Run]:
             engine = ctx.engine
             resource = name or engine.kernel.default_resource
             done = engine.apply(
-                change, cause_of(ctx), player=ctx.controller, resource=resource, amount=amount
+                change,
+                ctx.cause or cause_of(ctx),
+                player=ctx.controller,
+                resource=resource,
+                amount=amount,
             )
             ctx.did = done is not False
             ctx.last_amount = amount
@@ -417,7 +423,7 @@ def _primitive(clause: ast.Clause) -> Run:
         if ctx.actor is not None and ctx.actor != ctx.source:
             extra["actor"] = ctx.actor  # "the villain attacks you" on a treachery: who acts
         for each in targets:
-            result = engine.apply(change, cause_of(ctx), target=each, **extra)
+            result = engine.apply(change, ctx.cause or cause_of(ctx), target=each, **extra)
             ctx.did = result is not False
         ctx.it = list(targets)
 
@@ -435,7 +441,7 @@ def _primitive_amount(clause: ast.Clause) -> Run:
         on_card = {} if ctx.actor is None else {"target": ctx.actor}
         engine.apply(
             engine.kernel.verb(name),
-            cause_of(ctx),
+            ctx.cause or cause_of(ctx),
             player=ctx.controller,
             amount=amount,
             kind=word,

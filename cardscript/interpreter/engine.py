@@ -18,6 +18,7 @@ from cardscript.grammar import ast
 from cardscript.interpreter.agents import Agent, Decision, Labels, check_answer
 from cardscript.interpreter.cards import CardDef, CardPool, CompiledAbility
 from cardscript.interpreter.characteristics import Characteristics
+from cardscript.interpreter.context import _NO_BINDINGS
 from cardscript.interpreter.effects import run_steps
 from cardscript.interpreter.events import (
     BudgetExceeded,
@@ -32,7 +33,6 @@ from cardscript.interpreter.keywords_in_play import KeywordsInPlay, _Gains
 from cardscript.interpreter.periods import Periods
 from cardscript.interpreter.play_index import NO_GAME, GameFacts, PlayIndex, _Index, _overrides
 from cardscript.interpreter.select import (
-    _NO_BINDINGS,
     Context,
     RulesError,
     Target,
@@ -40,6 +40,7 @@ from cardscript.interpreter.select import (
     selects,
 )
 from cardscript.interpreter.state import GameState, new_state
+from cardscript.interpreter.step_plans import _ABILITIES as _PLANNED
 from cardscript.interpreter.step_plans import ability_plan
 from cardscript.interpreter.triggers import matching_triggers
 
@@ -329,8 +330,11 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
         whether the effects ran (a cost that could not be paid stops them). ``targets``
         are the ones chosen when the ability was put on a chain or stack
         (``choose_targets``); those no longer legal are dropped."""
-        plan = ability_plan(ability)  # its runners, read once
+        plan = _PLANNED.get(id(ability))  # its runners, read once (``ability_plan``)
+        if plan is None or plan.ability is not ability:
+            plan = ability_plan(ability)
         ctx = self.context(source, ability, controller, event)
+        ctx.cause = plan.causes.get(source) or plan.cause(ctx)
         if targets:
             ctx.chosen = dict(targets)
         costs = plan.costs
@@ -344,7 +348,11 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
         if effects is None:
             return False
         ctx.did = True
-        effects(ctx)
+        only = plan.only
+        if only is None:
+            effects(ctx)
+        elif self.state.result is None:
+            only(ctx)
         if plan.counted:
             self.count_use(ability, source)
         return True

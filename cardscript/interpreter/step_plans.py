@@ -15,10 +15,11 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, NamedTuple
 
 from cardscript.grammar import ast
-from cardscript.interpreter.select import Context, players, test
+from cardscript.interpreter.select import Context, condition_check, players
 
 if TYPE_CHECKING:
     from cardscript.interpreter.cards import CompiledAbility
+    from cardscript.interpreter.events import Cause
 
 Run = Callable[[Context], None]
 
@@ -45,7 +46,7 @@ def _steps(steps: ast.Steps) -> Run:
         (_step(step), bool(index) and "then" in steps.joiners[index - 1])
         for index, step in enumerate(steps.steps)
     )
-    if len(plan) == 1 and not steps.where:  # one step: nothing bound, nothing before it
+    if _single(steps) is not None:
         only = plan[0][0]
 
         def one(ctx: Context) -> None:
@@ -60,16 +61,21 @@ def _steps(steps: ast.Steps) -> Run:
     return every
 
 
+def _single(steps: ast.Steps) -> ast.Node | None:
+    """The one step of a text of one step, with nothing bound (no "where X is …")."""
+    return steps.steps[0] if len(steps.steps) == 1 and not steps.where else None
+
+
 def _step(step: ast.Node) -> Run:
     from cardscript.interpreter.effects import run_step
 
     if isinstance(step, ast.Clause):
         return clause_runner(step)
     if isinstance(step, ast.Conditional):
-        condition, then = step.condition, clause_runner(step.clause)
+        check, then = condition_check(step.condition), clause_runner(step.clause)
 
         def conditional(ctx: Context) -> None:
-            ctx.condition_held = held = test(ctx, condition)
+            ctx.condition_held = held = check(ctx)
             if held:
                 then(ctx)
             else:
@@ -173,9 +179,23 @@ class AbilityPlan(NamedTuple):
     ability: CompiledAbility  # kept: its id is the key it is remembered by
     costs: Run | None  # the runner of its costs, if any
     effects: Run | None
+    # the runner of the effects' one step, where they are one (``Engine.resolve`` asks
+    # whether the game is over, as ``effects`` would)
+    only: Run | None
     triggered: bool  # a triggered ability asks before its costs are paid
     bindings: Mapping[str, int] | None  # its keyword values that are numbers (X)
     counted: bool  # has limits ("once per turn"): each use is counted
+    causes: dict[int | None, Cause]  # of its changes, by the card whose text it is
+
+    def cause(self, ctx: Context) -> Cause:
+        """The cause of the context's changes (``cause_of``), remembered per card."""
+        from cardscript.interpreter.actions import cause_of
+
+        causes = self.causes
+        if len(causes) > 1_000:
+            causes.clear()  # (one per card instance of a game: a few)
+        found = causes[ctx.source] = cause_of(ctx)
+        return found
 
 
 _ABILITIES: dict[int, AbilityPlan] = {}
@@ -188,13 +208,16 @@ def ability_plan(ability: CompiledAbility) -> AbilityPlan:
         return found
     node = ability.node
     costs, effects = getattr(node, "costs", None), getattr(node, "effects", None)
+    single = None if effects is None else _single(effects)
     found = AbilityPlan(
         ability,
         None if costs is None else steps_runner(costs),
         None if effects is None else steps_runner(effects),
+        None if single is None else _step(single),
         isinstance(node, ast.Triggered),
         MappingProxyType(dict(ability.int_values)) if ability.keyword_values else None,
         bool(ability.line.mods),
+        {},
     )
     if len(_ABILITIES) > 20_000:
         _ABILITIES.clear()  # pools come and go (tests): keep the memory bounded
