@@ -262,3 +262,20 @@ def test_an_abilitys_changes_name_it_and_its_card() -> None:
         engine.resolve(ability, source, 0)
         expected = cause_of(engine.context(source, ability, 0))
         assert expected.source == source and expected in engine.recent
+
+
+def test_cards_chosen_earlier_are_moved_while_still_legal() -> None:
+    """ "Return up to 1 target card from your discard pile": the action reads the
+    selector's plan; targets chosen as the ability was played still decide, those no
+    longer in the pile dropped."""
+    ability = _ability("cinder-rest#0")
+    target = ability.node.effects.steps[0].action.target  # type: ignore[attr-defined]
+    assert isinstance(target, ast.Cards) and target.span is not None
+    engine = _game(1)
+    pile = engine.state.players[0].zones["discard_pile"]
+    kept, gone = pile[0], engine.state.players[0].zones["hand"][0]
+    engine.resolve(
+        ability, _source(engine, "cinder-rest#0"), 0, targets={target.span.offset: [gone, kept]}
+    )
+    assert engine.state.cards[kept].zone == "hand" and engine.state.cards[gone].zone == "hand"
+    assert kept not in pile and len(pile) == 2

@@ -17,6 +17,8 @@ from cardscript.interpreter.select import (
     Context,
     RulesError,
     Seat,
+    card_plan,
+    chosen_cards,
     resolve_targets,
     uids,
     zone_place,
@@ -199,10 +201,16 @@ def _move(clause: ast.Clause) -> Run:
         None if destination is None or destination.face is None else destination.face == "face up"
     )
 
+    plan = card_plan(target) if isinstance(target, ast.Cards) else None
+
     def move(ctx: Context) -> None:
         assert destination is not None
         zone, owner = zone_place(ctx, destination.zone)
-        chosen = uids(resolve_targets(ctx, target, prompt))
+        chosen = (
+            uids(resolve_targets(ctx, target, prompt))
+            if plan is None
+            else chosen_cards(ctx, plan, prompt)  # (uids only)
+        )
         apply, cause = ctx.engine.apply, ctx.cause or cause_of(ctx)
         for uid in chosen:
             apply("move", cause, uid=uid, zone=zone, player=owner, position=position, face_up=face)

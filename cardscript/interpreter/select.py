@@ -193,6 +193,8 @@ class _Plan(NamedTuple):
     # its one noun, where that is all it asks of a card in its zone (no adjective, no
     # filter, not "another"): "target card in your discard pile"
     noun_only: str | None
+    quantifier: ast.Quantifier | None
+    span: ast.Span | None  # where it is written (the key of targets chosen earlier)
     how_many: int | None  # its quantifier's number, where no context speaks
 
 
@@ -216,6 +218,8 @@ def _plan(selector: ast.Cards) -> _Plan:
         tuple(q for q in selector.qualities if q.kind == "adj" and q.value != "attached"),
         {},
         None,
+        q,
+        selector.span,
         fixed_amount(q.count) if q is not None else None,
     )
     if not (plan.not_this or plan.qualities or plan.rest or selector.also):
@@ -397,17 +401,39 @@ def resolve_targets(ctx: Context, selector: ast.Node | None, prompt: str) -> lis
     """The selector's targets, asking the controller where the text leaves a choice."""
     if selector is None:
         return []
-    if not isinstance(selector, ast.Cards):
-        found = candidates(ctx, selector)
-        if selector.span is not None and selector.span.offset in ctx.chosen:
-            return [t for t in ctx.chosen[selector.span.offset] if t in found]
-        return found
-    plan = _plan(selector)
+    if isinstance(selector, ast.Cards):
+        return chosen_cards(ctx, _plan(selector), prompt)
+    found = candidates(ctx, selector)
+    if ctx.chosen:
+        earlier = _chosen_earlier(ctx, selector.span, found)
+        if earlier is not None:
+            return earlier
+    return found
+
+
+def card_plan(selector: ast.Cards) -> _Plan:
+    """The plan of a card selector, for ``chosen_cards`` (an action's, read once)."""
+    return _plan(selector)
+
+
+def _chosen_earlier(
+    ctx: Context, span: ast.Span | None, found: list[Target]
+) -> list[Target] | None:
+    """The targets chosen when the ability was played for the selector written at
+    ``span``, those still legal (``found``) alone affected; None where it had none."""
+    if span is None or span.offset not in ctx.chosen:
+        return None
+    return [t for t in ctx.chosen[span.offset] if t in found]
+
+
+def chosen_cards(ctx: Context, plan: _Plan, prompt: str) -> list[Target]:
+    """``resolve_targets`` of a card selector, by its plan (``card_plan``): card uids."""
     found = _cards(ctx, plan)
-    if selector.span is not None and selector.span.offset in ctx.chosen:
-        # chosen when the ability was played: only those still legal are affected
-        return [t for t in ctx.chosen[selector.span.offset] if t in found]
-    q = selector.quantifier
+    if ctx.chosen:
+        earlier = _chosen_earlier(ctx, plan.span, found)
+        if earlier is not None:
+            return earlier
+    q = plan.quantifier
     if q is None:
         return found
     kind = q.kind
