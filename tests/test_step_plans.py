@@ -279,3 +279,19 @@ def test_cards_chosen_earlier_are_moved_while_still_legal() -> None:
     )
     assert engine.state.cards[kept].zone == "hand" and engine.state.cards[gone].zone == "hand"
     assert kept not in pile and len(pile) == 2
+
+
+def test_the_players_a_text_names() -> None:
+    """ "The opponent" is the first of the others, without listing them all."""
+    from cardscript.interpreter.select import players
+
+    engine = _game(1)
+    for n in (1, 2, 3, 4):
+        engine.state.players = engine.state.players[:1] * n
+        for me in range(n):
+            ctx = engine.context(None, controller=me)
+            others = [(me + k) % n for k in range(1, n)]
+            assert players(ctx, "you") == [me]
+            assert players(ctx, "the opponent") == players(ctx, "your opponent") == others[:1]
+            assert players(ctx, "each opponent") == others
+            assert players(ctx, "each player") == [me, *others]

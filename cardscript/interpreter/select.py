@@ -28,15 +28,16 @@ __all__ = ["Context", "RulesError", "Seat", "Target"]
 
 
 def players(ctx: Context, who: str) -> list[int]:
-    n = len(ctx.engine.state.players)
     me = ctx.controller
-    others = [(me + k) % n for k in range(1, n)]
     if who == "you":
         return [me]
+    n = len(ctx.engine.state.players)
+    if who in ("the opponent", "your opponent"):
+        # the first of the others; two-player wording ("an opponent" asks in larger games)
+        return [(me + 1) % n] if n > 1 else []
+    others = [(me + k) % n for k in range(1, n)]
     if who == "each opponent":
         return others
-    if who in ("the opponent", "your opponent"):
-        return others[:1]  # two-player wording; "an opponent" asks in larger games
     if who == "an opponent":
         return _pick_player(ctx, others)
     if who in ("each player",):

@@ -158,7 +158,10 @@ def _by_players(clause: ast.Clause, who: str, action: Run) -> Run:
         if ctx.chosen:
             run_clause(ctx, clause)
         elif not (optional and _declined(ctx, clause)):
-            run_actors(ctx, [acting_as(ctx, player) for player in players(ctx, who)], action)
+            actors = []
+            for player in players(ctx, who):  # (a loop: a comprehension is one call more)
+                actors.append(acting_as(ctx, player))
+            run_actors(ctx, actors, action)
 
     return theirs
 
