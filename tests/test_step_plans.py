@@ -77,6 +77,9 @@ def test_a_plan_does_what_the_general_path_does(key: str) -> None:
         for step in effects.steps:
             run_step(slow, step)  # ``run_clause``: the general path
         assert _after(planned, ctx) == _after(general, slow)
+        resolved = _game(seed)  # ``Engine.resolve``: a plain step's action run directly
+        resolved.resolve(ability, source, 0)
+        assert resolved.state.state_hash() == general.state.state_hash()
 
 
 def test_targets_chosen_earlier_take_the_general_path() -> None:
@@ -295,3 +298,15 @@ def test_the_players_a_text_names() -> None:
             assert players(ctx, "the opponent") == players(ctx, "your opponent") == others[:1]
             assert players(ctx, "each opponent") == others
             assert players(ctx, "each player") == [me, *others]
+
+
+def test_a_context_reads_x_and_the_events_number() -> None:
+    from cardscript.interpreter.engine import Event
+
+    engine = _game(1)
+    block = _ability("cinder-defense#0")  # Block X, X = 2
+    assert dict(engine.context(3, block, 0).bindings) == {"X": 2}
+    assert dict(engine.context(3, _ability("cinder-rest#0"), 0).bindings) == {}
+    assert engine.context(3, block, 0, Event("blocks", amount=4)).last_amount == 4
+    assert engine.context(3, block, 0, Event("blocks")).last_amount == 0
+    assert engine.context(3, block).controller == engine.state.cards[3].controller

@@ -58,6 +58,7 @@ class Context:
         source: int | None = None,
         ability: CompiledAbility | None = None,
         event: Event | None = None,
+        bindings: Mapping[str, int] | None = None,
     ) -> None:
         self.engine = engine
         self.controller = controller
@@ -68,11 +69,12 @@ class Context:
         # in place: a new context shares the empty ones (one is made for nearly every text
         # read) and a child its parent's
         self.it: Sequence[Target] = ()
-        self.bindings: Mapping[str, int] = _NO_BINDINGS
+        self.bindings: Mapping[str, int] = _NO_BINDINGS if bindings is None else bindings
         self.did = True  # did the last step happen ("if you do")
         self.chosen: Mapping[int, list[Target]] = _NO_CHOICES
         self.condition_held = True  # the last "if" step's test ("otherwise")
-        self.last_amount = 0  # "that many"
+        # "that many": the event's number, until a step's
+        self.last_amount = 0 if event is None or event.amount is None else event.amount
         self.actor: int | None = None  # a card as the subject: "target creature suffers 2 wounds"
         self.cause: Cause | None = None  # of its changes (``effects.cause_of``), made once
 

@@ -18,7 +18,6 @@ from cardscript.grammar import ast
 from cardscript.interpreter.agents import Agent, Decision, Labels, check_answer
 from cardscript.interpreter.cards import CardDef, CardPool, CompiledAbility
 from cardscript.interpreter.characteristics import Characteristics
-from cardscript.interpreter.context import _NO_BINDINGS
 from cardscript.interpreter.effects import run_steps
 from cardscript.interpreter.events import (
     BudgetExceeded,
@@ -160,12 +159,9 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
     ) -> Context:
         if controller is None:
             controller = self.state.cards[source].controller if source is not None else 0
-        ctx = Context(self, controller, source, ability, event)
-        if event is not None and event.amount is not None:
-            ctx.last_amount = event.amount  # "that many": the event's number, until a step's
-        if ability is not None and ability.keyword_values:
-            ctx.bindings = ability_plan(ability).bindings or _NO_BINDINGS  # (shared: replaced)
-        return ctx
+        if ability is None or not ability.keyword_values:
+            return Context(self, controller, source, ability, event)
+        return Context(self, controller, source, ability, event, ability_plan(ability).bindings)
 
     # ---- choices --------------------------------------------------------------------
     def choose(
@@ -333,7 +329,11 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
         plan = _PLANNED.get(id(ability))  # its runners, read once (``ability_plan``)
         if plan is None or plan.ability is not ability:
             plan = ability_plan(ability)
-        ctx = self.context(source, ability, controller, event)
+        ctx = (
+            Context(self, controller, source, ability, event, plan.bindings)
+            if controller is not None  # (always: ``context`` works it out otherwise)
+            else self.context(source, ability, controller, event)
+        )
         ctx.cause = plan.causes.get(source) or plan.cause(ctx)
         if targets:
             ctx.chosen = dict(targets)

@@ -101,13 +101,13 @@ def clause_runner(clause: ast.Clause) -> Run:
     """A clause's runner: its action's own where the clause is plain (no delay, no "for
     each", no acting subject: ``run_clause`` would run the action once on the context
     itself), or has a player as its subject; ``run_clause`` otherwise."""
-    from cardscript.interpreter.effects import _SUBJECT_IS_TARGET, action_of, run_clause
+    from cardscript.interpreter.effects import action_of, run_clause
 
     action = action_of(clause)
     subject = clause.subject
     if action is None or clause.delay is not None or clause.per_each is not None:
         pass
-    elif subject is None or clause.action.verb in _SUBJECT_IS_TARGET:
+    elif _on_itself(clause):
         return _plain(clause, action)
     elif isinstance(subject, ast.Player):
         return _by_players(clause, subject.who, action)
@@ -116,6 +116,28 @@ def clause_runner(clause: ast.Clause) -> Run:
         run_clause(ctx, clause)
 
     return general
+
+
+def _on_itself(clause: ast.Clause) -> bool:
+    """Does ``run_clause`` run the clause's action once, on the context itself (no delay,
+    no "for each", no acting subject)?"""
+    from cardscript.interpreter.effects import _SUBJECT_IS_TARGET
+
+    if clause.delay is not None or clause.per_each is not None:
+        return False
+    return clause.subject is None or clause.action.verb in _SUBJECT_IS_TARGET
+
+
+def _only_step(step: ast.Node) -> Run:
+    """The runner of a text's one step, run just after ``ctx.did = True``
+    (``Engine.resolve``): a plain clause's action itself (``_plain`` would set it again)."""
+    from cardscript.interpreter.effects import action_of
+
+    if isinstance(step, ast.Clause) and not step.optional and _on_itself(step):
+        action = action_of(step)
+        if action is not None:
+            return action
+    return _step(step)
 
 
 def _plain(clause: ast.Clause, action: Run) -> Run:
@@ -216,7 +238,7 @@ def ability_plan(ability: CompiledAbility) -> AbilityPlan:
         ability,
         None if costs is None else steps_runner(costs),
         None if effects is None else steps_runner(effects),
-        None if single is None else _step(single),
+        None if single is None else _only_step(single),
         isinstance(node, ast.Triggered),
         MappingProxyType(dict(ability.int_values)) if ability.keyword_values else None,
         bool(ability.line.mods),
