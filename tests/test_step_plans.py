@@ -123,6 +123,7 @@ def test_a_context_makes_its_cause_once_and_its_children_share_it() -> None:
     cause = cause_of(ctx)
     assert cause == Cause.new(card=ability.card_id, ability=ability.key, at=ability.where, source=5)
     assert cause_of(ctx) is cause and cause_of(ctx.child()) is cause
+    assert (ctx.child().controller, ctx.child(1).controller, ctx.child(1).cause) == (0, 1, cause)
     assert cause_of(engine.context(None)) == Cause.new(rule="card text")
 
 

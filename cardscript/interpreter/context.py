@@ -78,11 +78,12 @@ class Context:
         self.actor: int | None = None  # a card as the subject: "target creature suffers 2 wounds"
         self.cause: Cause | None = None  # of its changes (``effects.cause_of``), made once
 
-    def child(self) -> Context:
-        """A copy (every action with a subject makes one); "it" and the bindings are
-        shared: they are replaced, never changed in place."""
+    def child(self, controller: int | None = None) -> Context:
+        """A copy (every action with a subject makes one), acting for ``controller`` if
+        given; "it" and the bindings are shared: they are replaced, never changed in place."""
         child = _new_context(Context)
-        child.engine, child.controller, child.source = self.engine, self.controller, self.source
+        child.engine, child.source = self.engine, self.source
+        child.controller = self.controller if controller is None else controller
         child.ability, child.event, child.did = self.ability, self.event, self.did
         child.chosen, child.condition_held = self.chosen, self.condition_held
         child.last_amount, child.actor = self.last_amount, self.actor

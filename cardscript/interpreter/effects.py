@@ -131,19 +131,12 @@ def run_clause(ctx: Context, clause: ast.Clause) -> None:
         actors = []
         for who in resolve_targets(ctx, clause.subject, "who"):
             if isinstance(who, Seat):
-                acting = acting_as(ctx, who.index)
+                acting = ctx.child(who.index)
             else:  # a card acts on itself, for its controller ("this suffers 1 wound")
-                acting = acting_as(ctx, engine.state.cards[who].controller)
+                acting = ctx.child(engine.state.cards[who].controller)
                 acting.actor = who
             actors.append(acting)
     run_actors(ctx, actors, runner, repeat)
-
-
-def acting_as(ctx: Context, player: int) -> Context:
-    """A child of the context acting for ``player`` (a clause's subject)."""
-    acting = ctx.child()
-    acting.controller = player
-    return acting
 
 
 def run_actors(ctx: Context, actors: list[Context], runner: Run, repeat: int = 1) -> None:

@@ -82,6 +82,8 @@ def _it_card(ctx: Context) -> int | None:
 
 def candidates(ctx: Context, selector: ast.Node) -> list[Target]:
     """Every card or player the selector could mean (before any choice is made)."""
+    if isinstance(selector, ast.Player):  # (first: the usual one here)
+        return [Seat(i) for i in players(ctx, selector.who)]
     if isinstance(selector, (ast.ThisCard, ast.ThisPossessed)):
         # "this unit's attack hits": events about a card's attack name the card itself
         return [ctx.source] if ctx.source is not None else []
@@ -99,8 +101,6 @@ def candidates(ctx: Context, selector: ast.Node) -> list[Target]:
                 return [event.obj]
             return [event.subject]
         return list(ctx.it)
-    if isinstance(selector, ast.Player):
-        return [Seat(i) for i in players(ctx, selector.who)]
     if isinstance(selector, ast.Cards):
         return _cards(ctx, _plan(selector))
     raise RulesError(f"cannot select with {type(selector).__name__}", ctx)

@@ -163,7 +163,7 @@ def _by_players(clause: ast.Clause, who: str, action: Run) -> Run:
     """``run_clause`` of a clause whose subject names players ("you", "each player"): the
     action runs for each of them; "you" on the context itself, whose controller acts (a
     child would be a copy, and would hand back all the action changes)."""
-    from cardscript.interpreter.effects import acting_as, run_actors, run_clause
+    from cardscript.interpreter.effects import run_actors, run_clause
 
     optional = clause.optional
     if who == "you":
@@ -182,7 +182,7 @@ def _by_players(clause: ast.Clause, who: str, action: Run) -> Run:
         elif not (optional and _declined(ctx, clause)):
             actors = []
             for player in players(ctx, who):  # (a loop: a comprehension is one call more)
-                actors.append(acting_as(ctx, player))
+                actors.append(ctx.child(player))
             run_actors(ctx, actors, action)
 
     return theirs
