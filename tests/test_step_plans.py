@@ -311,3 +311,12 @@ def test_a_context_reads_x_and_the_events_number() -> None:
     assert engine.context(3, block, 0, Event("blocks", amount=4)).last_amount == 4
     assert engine.context(3, block, 0, Event("blocks")).last_amount == 0
     assert engine.context(3, block).controller == engine.state.cards[3].controller
+
+
+def test_a_comparisons_operator_is_what_its_words_say() -> None:
+    from cardscript.interpreter.select import _HOLDS
+
+    for words, holds in _HOLDS.items():
+        comparison = ast.Comparison(ast.Amount("int", 3), words or None)
+        for value in range(6):
+            assert holds(value, 3) == comparison.holds(value, 3), words

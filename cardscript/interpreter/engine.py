@@ -31,13 +31,7 @@ from cardscript.interpreter.golden_rule import GoldenRule
 from cardscript.interpreter.keywords_in_play import KeywordsInPlay, _Gains
 from cardscript.interpreter.periods import Periods
 from cardscript.interpreter.play_index import NO_GAME, GameFacts, PlayIndex, _Index, _overrides
-from cardscript.interpreter.select import (
-    Context,
-    RulesError,
-    Target,
-    resolve_targets,
-    selects,
-)
+from cardscript.interpreter.select import Context, RulesError, Target, resolve_targets, selects
 from cardscript.interpreter.state import GameState, new_state
 from cardscript.interpreter.step_plans import _ABILITIES as _PLANNED
 from cardscript.interpreter.step_plans import ability_plan

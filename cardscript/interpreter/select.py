@@ -7,6 +7,7 @@ this module stays the same for every game.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -395,7 +396,8 @@ def _filter(ctx: Context, f: ast.Filter, uid: int) -> bool:
 def compare(value: int, comparison: ast.Comparison | None, ctx: Context) -> bool:
     if comparison is None:
         return True
-    return comparison.holds(value, ctx.amount(comparison.value))
+    holds = _HOLDS.get(comparison.op or "", comparison.holds)
+    return holds(value, ctx.amount(comparison.value))
 
 
 def resolve_targets(ctx: Context, selector: ast.Node | None, prompt: str) -> list[Target]:
@@ -512,6 +514,22 @@ def condition_check(condition: ast.Condition) -> Check:
     return joined
 
 
+# ``Comparison.holds`` of its words, as the operator's own function (no Python call); any
+# other wording asks ``holds`` itself
+_HOLDS: dict[str, Callable[[int, int], bool]] = {
+    "or more": operator.ge,
+    "or greater": operator.ge,
+    "at least": operator.ge,
+    "or less": operator.le,
+    "or fewer": operator.le,
+    "at most": operator.le,
+    "more than": operator.gt,
+    "fewer than": operator.lt,
+    "less than": operator.lt,
+    "": operator.eq,  # (exactly)
+}
+
+
 def _check(t: ast.Test) -> Check:
     """One test's check: a resource compared to a number read directly; any other
     through ``_test``."""
@@ -522,7 +540,8 @@ def _check(t: ast.Test) -> Check:
             return _test(ctx, t)
 
         return general
-    name, yours, holds = t.name or "", t.possessor in ("your", None), comparison.holds
+    name, yours = t.name or "", t.possessor in ("your", None)
+    holds = _HOLDS.get(comparison.op or "", comparison.holds)
     node, fixed = comparison.value, fixed_amount(comparison.value)
 
     def resource(ctx: Context) -> bool:
