@@ -19,6 +19,7 @@ from cardscript.interpreter.events import Cause
 from cardscript.interpreter.select import (
     Context,
     RulesError,
+    Seat,
     _zone_places,
     zone_place,
 )
@@ -320,3 +321,37 @@ def test_a_comparisons_operator_is_what_its_words_say() -> None:
         comparison = ast.Comparison(ast.Amount("int", 3), words or None)
         for value in range(6):
             assert holds(value, 3) == comparison.holds(value, 3), words
+
+
+def test_an_actions_change_names_what_its_clause_says() -> None:
+    """The keyword arguments of a change, with and without an acting card or a place: the
+    actions call ``apply`` without ``**`` where they have nothing more to give."""
+    engine = _game(1)
+    calls: list[tuple[str, dict[str, Any]]] = []
+
+    def record(change: str, cause: Cause, **args: Any) -> None:
+        calls.append((change, args))
+
+    engine.apply = record  # type: ignore[method-assign]
+    block = ast.Clause(ast.Action("primitive_amount", "block", ast.Amount("int", 2), word="damage"))
+    destroy = ast.Clause(ast.Action("primitive", "destroy", target=ast.Player("the opponent")))
+    send = ast.Clause(
+        ast.Action("primitive", "destroy", destination=ast.Destination("to", ast.ZoneRef("hand")))
+    )
+    for actor in (None, 7):
+        ctx = engine.context(3, controller=0)
+        ctx.actor = actor
+        for clause in (block, destroy, send):
+            run = action_of(clause)
+            assert run is not None
+            run(ctx)
+    on = {"player": 0, "amount": 2, "kind": "damage"}
+    place = {"target": 3, "zone": "hand", "player": None}
+    assert calls == [
+        ("block", on),
+        ("destroy", {"target": Seat(1)}),
+        ("destroy", place),
+        ("block", {**on, "target": 7}),
+        ("destroy", {"target": Seat(1), "actor": 7}),
+        ("destroy", {**place, "actor": 7}),
+    ]

@@ -430,8 +430,13 @@ def _primitive(clause: ast.Clause) -> Run:
             extra["zone"], extra["player"] = zone_place(ctx, destination.zone)
         if ctx.actor is not None and ctx.actor != ctx.source:
             extra["actor"] = ctx.actor  # "the villain attacks you" on a treachery: who acts
-        for each in targets:
-            result = engine.apply(change, ctx.cause or cause_of(ctx), target=each, **extra)
+        apply, cause = engine.apply, ctx.cause or cause_of(ctx)
+        for each in targets:  # (``**extra`` only where there is some: it costs a dict)
+            result = (
+                apply(change, cause, target=each, **extra)
+                if extra
+                else apply(change, cause, target=each)
+            )
             ctx.did = result is not False
         ctx.it = list(targets)
 
@@ -445,16 +450,12 @@ def _primitive_amount(clause: ast.Clause) -> Run:
 
     def primitive_amount(ctx: Context) -> None:
         amount = ctx.amount(node) if fixed is None else fixed
-        engine = ctx.engine
-        on_card = {} if ctx.actor is None else {"target": ctx.actor}
-        engine.apply(
-            engine.kernel.verb(name),
-            ctx.cause or cause_of(ctx),
-            player=ctx.controller,
-            amount=amount,
-            kind=word,
-            **on_card,
-        )
+        engine, actor, player = ctx.engine, ctx.actor, ctx.controller
+        change, cause = engine.kernel.verb(name), ctx.cause or cause_of(ctx)
+        if actor is None:
+            engine.apply(change, cause, player=player, amount=amount, kind=word)
+        else:  # a card acts ("this suffers 1 wound"): the change is on it
+            engine.apply(change, cause, player=player, amount=amount, kind=word, target=actor)
         ctx.last_amount = amount
 
     return primitive_amount
