@@ -468,6 +468,8 @@ def chosen_cards(ctx: Context, plan: _Plan, prompt: str) -> list[Target]:
     labels = Labels(lambda: [describe(t) for t in found])  # built only if read (a log, a human)
     chooser = kernel.target_chooser(engine, ctx, found) if asks else ctx.controller
     picked = engine.choose(chooser, "targets", prompt, found, labels, least, most)
+    if len(picked) == 1:  # the usual answer, without a comprehension's call
+        return [found[picked[0]]]
     return [found[i] for i in picked]
 
 
