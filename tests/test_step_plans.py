@@ -216,7 +216,8 @@ def _resources(engine: Engine, mine: int, theirs: int) -> None:
 
 
 def test_a_condition_checks_as_test_does() -> None:
-    from cardscript.interpreter.select import condition_check, test
+    from cardscript.interpreter.conditions import condition_check
+    from cardscript.interpreter.select import test
 
     def cmp(value: ast.Amount, op: str | None, possessor: str | None) -> ast.Test:
         comparison = ast.Comparison(value, op)
@@ -315,7 +316,7 @@ def test_a_context_reads_x_and_the_events_number() -> None:
 
 
 def test_a_comparisons_operator_is_what_its_words_say() -> None:
-    from cardscript.interpreter.select import _HOLDS
+    from cardscript.interpreter.context import _HOLDS
 
     for words, holds in _HOLDS.items():
         comparison = ast.Comparison(ast.Amount("int", 3), words or None)

@@ -4,7 +4,8 @@ the rules cannot do what it asks."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import operator
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING
@@ -137,3 +138,19 @@ class RulesError(RuntimeError):
         if ctx is not None and ctx.ability is not None:
             where = f" ({ctx.ability.card_id}, ability at {ctx.ability.where})"
         super().__init__(message + where)
+
+
+# ``Comparison.holds`` of its words, as the operator's own function (no Python call); any
+# other wording asks ``holds`` itself
+_HOLDS: dict[str, Callable[[int, int], bool]] = {
+    "or more": operator.ge,
+    "or greater": operator.ge,
+    "at least": operator.ge,
+    "or less": operator.le,
+    "or fewer": operator.le,
+    "at most": operator.le,
+    "more than": operator.gt,
+    "fewer than": operator.lt,
+    "less than": operator.lt,
+    "": operator.eq,  # (exactly)
+}

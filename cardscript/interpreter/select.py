@@ -7,15 +7,14 @@ this module stays the same for every game.
 
 from __future__ import annotations
 
-import operator
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, NamedTuple
 
 from cardscript.grammar import ast
 from cardscript.interpreter.agents import Labels
 
 # (the context and targets are ``context``'s; read from here too, as they always were)
-from cardscript.interpreter.context import Context, RulesError, Seat, Target, fixed_amount
+from cardscript.interpreter.context import _HOLDS, Context, RulesError, Seat, Target, fixed_amount
 from cardscript.interpreter.play_index import _overrides
 
 if TYPE_CHECKING:
@@ -488,70 +487,6 @@ def _joined(results: list[bool], ops: tuple[str, ...]) -> bool:
     for op, result in zip(ops, results[1:], strict=False):
         value = (value and result) if op == "and" else (value or result)
     return value
-
-
-Check = Callable[[Context], bool]
-
-
-def condition_check(condition: ast.Condition) -> Check:
-    """``test`` of one condition, worked out once (``step_plans``): each test's own check
-    where it has one; every test asked, in order, as ``test`` asks them."""
-    checks = [_check(t) for t in condition.tests]
-    ops = condition.ops
-    if len(checks) == 1:
-        return checks[0]
-    if len(checks) == 2 and ops == ("and",):
-        first, second = checks
-
-        def both(ctx: Context) -> bool:
-            held = first(ctx)  # (both asked: a test may ask a player)
-            also = second(ctx)
-            return held and also
-
-        return both
-
-    def joined(ctx: Context) -> bool:
-        return _joined([check(ctx) for check in checks], ops)
-
-    return joined
-
-
-# ``Comparison.holds`` of its words, as the operator's own function (no Python call); any
-# other wording asks ``holds`` itself
-_HOLDS: dict[str, Callable[[int, int], bool]] = {
-    "or more": operator.ge,
-    "or greater": operator.ge,
-    "at least": operator.ge,
-    "or less": operator.le,
-    "or fewer": operator.le,
-    "at most": operator.le,
-    "more than": operator.gt,
-    "fewer than": operator.lt,
-    "less than": operator.lt,
-    "": operator.eq,  # (exactly)
-}
-
-
-def _check(t: ast.Test) -> Check:
-    """One test's check: a resource compared to a number read directly; any other
-    through ``_test``."""
-    comparison = t.comparison
-    if t.kind != "resource_cmp" or comparison is None:
-
-        def general(ctx: Context) -> bool:
-            return _test(ctx, t)
-
-        return general
-    name, yours = t.name or "", t.possessor in ("your", None)
-    holds = _HOLDS.get(comparison.op or "", comparison.holds)
-    node, fixed = comparison.value, fixed_amount(comparison.value)
-
-    def resource(ctx: Context) -> bool:
-        who = ctx.controller if yours else _other(ctx)
-        value = ctx.engine.state.players[who].resources.get(name, 0)
-        return holds(value, ctx.amount(node) if fixed is None else fixed)
-
-    return resource
 
 
 def _test(ctx: Context, t: ast.Test) -> bool:

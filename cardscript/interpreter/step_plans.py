@@ -15,7 +15,8 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, NamedTuple
 
 from cardscript.grammar import ast
-from cardscript.interpreter.select import Context, condition_check, players
+from cardscript.interpreter.conditions import condition_check
+from cardscript.interpreter.select import Context, players
 
 if TYPE_CHECKING:
     from cardscript.interpreter.cards import CompiledAbility
