@@ -33,6 +33,8 @@ from cardscript.interpreter.periods import Periods
 from cardscript.interpreter.play_index import NO_GAME, GameFacts, PlayIndex, _Index, _overrides
 from cardscript.interpreter.select import Context, RulesError, Target, resolve_targets, selects
 from cardscript.interpreter.state import GameState, new_state
+from cardscript.interpreter.step_plans import _ABILITIES as _PLANNED
+from cardscript.interpreter.step_plans import ability_plan
 from cardscript.interpreter.triggers import matching_triggers
 
 if TYPE_CHECKING:
@@ -151,12 +153,9 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
     ) -> Context:
         if controller is None:
             controller = self.state.cards[source].controller if source is not None else 0
-        ctx = Context(self, controller, source, ability, event)
-        if event is not None and event.amount is not None:
-            ctx.last_amount = event.amount  # "that many": the event's number, until a step's
-        if ability is not None and ability.keyword_values:
-            ctx.bindings = dict(ability.int_values)  # (replaced, never changed: shared)
-        return ctx
+        if ability is None or not ability.keyword_values:
+            return Context(self, controller, source, ability, event)
+        return Context(self, controller, source, ability, event, ability_plan(ability).bindings)
 
     # ---- choices --------------------------------------------------------------------
     def choose(
@@ -321,25 +320,35 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
         whether the effects ran (a cost that could not be paid stops them). ``targets``
         are the ones chosen when the ability was put on a chain or stack
         (``choose_targets``); those no longer legal are dropped."""
-        ctx = self.context(source, ability, controller, event)
+        plan = _PLANNED.get(id(ability))  # its runners, read once (``ability_plan``)
+        if plan is None or plan.ability is not ability:
+            plan = ability_plan(ability)
+        ctx = (
+            Context(self, controller, source, ability, event, plan.bindings)
+            if controller is not None  # (always: ``context`` works it out otherwise)
+            else self.context(source, ability, controller, event)
+        )
+        ctx.cause = plan.causes.get(source) or plan.cause(ctx)
         if targets:
             ctx.chosen = dict(targets)
-        node = ability.node
-        costs = getattr(node, "costs", None)
+        costs = plan.costs
         if costs is not None and pay:
-            if isinstance(node, ast.Triggered) and not self.may(
-                controller, f"pay the cost of {ability.card_id}?"
-            ):
+            if plan.triggered and not self.may(controller, f"pay the cost of {ability.card_id}?"):
                 return False
-            run_steps(ctx, costs)
+            costs(ctx)
             if not ctx.did:
                 return False
-        effects = getattr(node, "effects", None)
+        effects = plan.effects
         if effects is None:
             return False
         ctx.did = True
-        run_steps(ctx, effects)
-        self.count_use(ability, source)
+        only = plan.only
+        if only is None:
+            effects(ctx)
+        elif self.state.result is None:
+            only(ctx)
+        if plan.counted:
+            self.count_use(ability, source)
         return True
 
     def choose_targets(

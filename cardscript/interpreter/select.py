@@ -7,137 +7,37 @@ this module stays the same for every game.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from types import MappingProxyType
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, NamedTuple
 
 from cardscript.grammar import ast
 from cardscript.interpreter.agents import Labels
 
+# (the context and targets are ``context``'s; read from here too, as they always were)
+from cardscript.interpreter.context import _HOLDS, Context, RulesError, Seat, Target, fixed_amount
+from cardscript.interpreter.play_index import _overrides
+
 if TYPE_CHECKING:
-    from cardscript.interpreter.cards import CardDef, CompiledAbility
-    from cardscript.interpreter.engine import Engine, Event
+    from cardscript.interpreter.cards import CardDef
+    from cardscript.interpreter.engine import Engine
 
-
-@dataclass(frozen=True, order=True)
-class Seat:
-    """A player, as a target."""
-
-    index: int
-
-    def __init__(self, index: int) -> None:
-        # by hand: the generated frozen __init__ goes through object.__setattr__
-        self.__dict__["index"] = index
-
-
-Target = int | Seat  # a card uid, or a player
-
-
-class Context:
-    """Everything an ability's text refers to while it runs (slots and a written-out
-    ``__init__``: one is made for nearly every text the engine reads)."""
-
-    __slots__ = (
-        "ability",
-        "actor",
-        "bindings",
-        "chosen",
-        "condition_held",
-        "controller",
-        "did",
-        "engine",
-        "event",
-        "it",
-        "last_amount",
-        "source",
-    )
-
-    def __init__(
-        self,
-        engine: Engine,
-        controller: int,
-        source: int | None = None,
-        ability: CompiledAbility | None = None,
-        event: Event | None = None,
-    ) -> None:
-        self.engine = engine
-        self.controller = controller
-        self.source = source
-        self.ability = ability
-        self.event = event
-        # "it", the values of X and the targets chosen earlier are replaced, never changed
-        # in place: a new context shares the empty ones (one is made for nearly every text
-        # read) and a child its parent's
-        self.it: Sequence[Target] = ()
-        self.bindings: Mapping[str, int] = _NO_BINDINGS
-        self.did = True  # did the last step happen ("if you do")
-        self.chosen: Mapping[int, list[Target]] = _NO_CHOICES
-        self.condition_held = True  # the last "if" step's test ("otherwise")
-        self.last_amount = 0  # "that many"
-        self.actor: int | None = None  # a card as the subject: "target creature suffers 2 wounds"
-
-    def child(self) -> Context:
-        """A copy (every action with a subject makes one); "it" and the bindings are
-        shared: they are replaced, never changed in place."""
-        child = _new_context(Context)
-        child.engine, child.controller, child.source = self.engine, self.controller, self.source
-        child.ability, child.event, child.did = self.ability, self.event, self.did
-        child.chosen, child.condition_held = self.chosen, self.condition_held
-        child.last_amount, child.actor = self.last_amount, self.actor
-        child.it, child.bindings = self.it, self.bindings
-        return child
-
-    def amount(self, node: ast.Amount | None, default: int = 1) -> int:
-        if node is None:
-            return default
-        kind = node.kind
-        if kind == "int":
-            return int(node.value or 0)
-        if kind in ("a", "an"):
-            return 1
-        if kind == "var":
-            name = str(node.value)
-            if name not in self.bindings:
-                raise RulesError(f"{name} has no value here", self)
-            return self.bindings[name]
-        if kind == "that_many":
-            return self.last_amount
-        if kind == "all":
-            return 10**9
-        if kind == "no":
-            return 0
-        raise RulesError(f"unknown amount {kind!r}", self)
-
-
-_new_context = object.__new__
-_NO_CHOICES: Mapping[int, list[Target]] = MappingProxyType({})
-_NO_BINDINGS: Mapping[str, int] = MappingProxyType({})
-
-
-class RulesError(RuntimeError):
-    """A card asked for something the rules cannot do; names the card and its line."""
-
-    def __init__(self, message: str, ctx: Context | None = None) -> None:
-        where = ""
-        if ctx is not None and ctx.ability is not None:
-            where = f" ({ctx.ability.card_id}, ability at {ctx.ability.where})"
-        super().__init__(message + where)
+__all__ = ["Context", "RulesError", "Seat", "Target"]
 
 
 # ---- players ---------------------------------------------------------------------------
 
 
 def players(ctx: Context, who: str) -> list[int]:
-    n = len(ctx.engine.state.players)
     me = ctx.controller
-    others = [(me + k) % n for k in range(1, n)]
     if who == "you":
         return [me]
+    n = len(ctx.engine.state.players)
+    if who in ("the opponent", "your opponent"):
+        # the first of the others; two-player wording ("an opponent" asks in larger games)
+        return [(me + 1) % n] if n > 1 else []
+    others = [(me + k) % n for k in range(1, n)]
     if who == "each opponent":
         return others
-    if who in ("the opponent", "your opponent"):
-        return others[:1]  # two-player wording; "an opponent" asks in larger games
     if who == "an opponent":
         return _pick_player(ctx, others)
     if who in ("each player",):
@@ -182,7 +82,8 @@ def _it_card(ctx: Context) -> int | None:
 
 def candidates(ctx: Context, selector: ast.Node) -> list[Target]:
     """Every card or player the selector could mean (before any choice is made)."""
-    engine = ctx.engine
+    if isinstance(selector, ast.Player):  # (first: the usual one here)
+        return [Seat(i) for i in players(ctx, selector.who)]
     if isinstance(selector, (ast.ThisCard, ast.ThisPossessed)):
         # "this unit's attack hits": events about a card's attack name the card itself
         return [ctx.source] if ctx.source is not None else []
@@ -200,14 +101,25 @@ def candidates(ctx: Context, selector: ast.Node) -> list[Target]:
                 return [event.obj]
             return [event.subject]
         return list(ctx.it)
-    if isinstance(selector, ast.Player):
-        return [Seat(i) for i in players(ctx, selector.who)]
     if isinstance(selector, ast.Cards):
-        plan = _plan(selector)
-        pool = engine.cards_in(_zones_of(ctx, plan.zone))
-        rest = plan.rest  # the cards listed in its zone are in it
-        return [uid for uid in pool if _matches(ctx, plan, rest, uid)]
+        return _cards(ctx, _plan(selector))
     raise RulesError(f"cannot select with {type(selector).__name__}", ctx)
+
+
+def _cards(ctx: Context, plan: _Plan) -> list[Target]:
+    """``candidates`` of a card selector, by its plan."""
+    engine = ctx.engine
+    ref = plan.zone
+    if ref is not None and ref.possessor == "your":  # ``_zone_places``' one place, read here
+        pool = list(engine.state.players[ctx.controller].zones.get(ref.zone, ()))
+    else:
+        pool = engine.cards_in(_zones_of(ctx, ref))
+    noun = plan.noun_only
+    if noun is not None:  # ``_matches`` asks the kernel this alone
+        kernel = engine.kernel
+        return [uid for uid in pool if kernel.is_a(engine, uid, noun)]
+    rest = plan.rest  # the cards listed in its zone are in it
+    return [uid for uid in pool if _matches(ctx, plan, rest, uid)]
 
 
 def selects(ctx: Context, selector: ast.Node, target: Target | None) -> bool:
@@ -279,6 +191,12 @@ class _Plan(NamedTuple):
     # and per card id: (its definition, the kernel's class, does one of them turn it down)
     printed: tuple[ast.Quality, ...]
     verdicts: dict[str, tuple[CardDef, type, bool]]
+    # its one noun, where that is all it asks of a card in its zone (no adjective, no
+    # filter, not "another"): "target card in your discard pile"
+    noun_only: str | None
+    quantifier: ast.Quantifier | None
+    span: ast.Span | None  # where it is written (the key of targets chosen earlier)
+    how_many: int | None  # its quantifier's number, where no context speaks
 
 
 _PLANS: dict[int, tuple[ast.Cards, _Plan]] = {}
@@ -300,7 +218,13 @@ def _plan(selector: ast.Cards) -> _Plan:
         tuple(f for f in filters if f is not where),
         tuple(q for q in selector.qualities if q.kind == "adj" and q.value != "attached"),
         {},
+        None,
+        q,
+        selector.span,
+        fixed_amount(q.count) if q is not None else None,
     )
+    if not (plan.not_this or plan.qualities or plan.rest or selector.also):
+        plan = plan._replace(noun_only=selector.noun)
     if len(_PLANS) > 20_000:
         _PLANS.clear()  # pools come and go (tests): keep the memory bounded
     _PLANS[id(selector)] = (selector, plan)
@@ -327,6 +251,8 @@ def _zone_places(ctx: Context, zone: ast.ZoneRef) -> list[tuple[str, int | None]
 
 
 def zone_place(ctx: Context, zone: ast.ZoneRef) -> tuple[str, int | None]:
+    if zone.possessor == "your":  # ``_zone_places``' first answer, without its list
+        return zone.zone, ctx.controller
     return _zone_places(ctx, zone)[0]
 
 
@@ -469,49 +395,96 @@ def _filter(ctx: Context, f: ast.Filter, uid: int) -> bool:
 def compare(value: int, comparison: ast.Comparison | None, ctx: Context) -> bool:
     if comparison is None:
         return True
-    return comparison.holds(value, ctx.amount(comparison.value))
+    holds = _HOLDS.get(comparison.op or "", comparison.holds)
+    return holds(value, ctx.amount(comparison.value))
 
 
 def resolve_targets(ctx: Context, selector: ast.Node | None, prompt: str) -> list[Target]:
     """The selector's targets, asking the controller where the text leaves a choice."""
     if selector is None:
         return []
+    if isinstance(selector, ast.Cards):
+        return chosen_cards(ctx, _plan(selector), prompt)
     found = candidates(ctx, selector)
-    if selector.span is not None and selector.span.offset in ctx.chosen:
-        # chosen when the ability was played: only those still legal are affected
-        return [t for t in ctx.chosen[selector.span.offset] if t in found]
-    if not isinstance(selector, ast.Cards) or selector.quantifier is None:
+    if ctx.chosen:
+        earlier = _chosen_earlier(ctx, selector.span, found)
+        if earlier is not None:
+            return earlier
+    return found
+
+
+def card_plan(selector: ast.Cards) -> _Plan:
+    """The plan of a card selector, for ``chosen_cards`` (an action's, read once)."""
+    return _plan(selector)
+
+
+def _chosen_earlier(
+    ctx: Context, span: ast.Span | None, found: list[Target]
+) -> list[Target] | None:
+    """The targets chosen when the ability was played for the selector written at
+    ``span``, those still legal (``found``) alone affected; None where it had none."""
+    if span is None or span.offset not in ctx.chosen:
+        return None
+    return [t for t in ctx.chosen[span.offset] if t in found]
+
+
+def chosen_cards(ctx: Context, plan: _Plan, prompt: str) -> list[Target]:
+    """``resolve_targets`` of a card selector, by its plan (``card_plan``): card uids."""
+    found = _cards(ctx, plan)
+    if ctx.chosen:
+        earlier = _chosen_earlier(ctx, plan.span, found)
+        if earlier is not None:
+            return earlier
+    q = plan.quantifier
+    if q is None:
         return found
-    q = selector.quantifier
     kind = q.kind
     if kind in ("each", "all", "every", "each other", "all other", "other"):
         return found
     if kind in ("top", "bottom"):
-        count = ctx.amount(q.count) if q.count else 1
+        count = ctx.amount(q.count) if plan.how_many is None else plan.how_many
         return found[-count:][::-1] if kind == "top" else found[:count]
-    kernel = ctx.engine.kernel
-    found = [t for t in found if kernel.may_choose(ctx.engine, ctx, t)]
+    engine = ctx.engine
+    kernel = engine.kernel
+    asks = _ASKS.get(type(kernel))
+    if asks is None:
+        asks = _ASKS[type(kernel)] = _overrides(kernel, "may_choose") or _overrides(
+            kernel, "target_chooser"
+        )
+    if asks:
+        found = [t for t in found if kernel.may_choose(engine, ctx, t)]
     if not found:
         return []
     if kind in ("up_to",):
-        least, most = 0, ctx.amount(q.count)
+        least, most = 0, ctx.amount(q.count) if plan.how_many is None else plan.how_many
     elif kind in ("n_targets", "n_cards"):
-        least = most = ctx.amount(q.count)
+        least = most = ctx.amount(q.count) if plan.how_many is None else plan.how_many
     else:  # a, an, any, another, the, target: exactly one
         least = most = 1
     most = min(most, len(found))
     least = min(least, most)
-    describe = ctx.engine.describe
+    describe = engine.describe
     labels = Labels(lambda: [describe(t) for t in found])  # built only if read (a log, a human)
-    chooser = kernel.target_chooser(ctx.engine, ctx, found)
-    picked = ctx.engine.choose(chooser, "targets", prompt, found, labels, least, most)
+    chooser = kernel.target_chooser(engine, ctx, found) if asks else ctx.controller
+    picked = engine.choose(chooser, "targets", prompt, found, labels, least, most)
+    if len(picked) == 1:  # the usual answer, without a comprehension's call
+        return [found[picked[0]]]
     return [found[i] for i in picked]
 
 
+# per kernel class: does it speak on which targets may be chosen, or who chooses them
+# (its own ``may_choose``, ``target_chooser``)? If not: any, and the text's controller
+_ASKS: dict[type, bool] = {}
+
+
 def test(ctx: Context, condition: ast.Condition) -> bool:
-    results = [_test(ctx, t) for t in condition.tests]
+    return _joined([_test(ctx, t) for t in condition.tests], condition.ops)
+
+
+def _joined(results: list[bool], ops: tuple[str, ...]) -> bool:
+    """The tests' results joined by "and" and "or", left to right (every test is asked)."""
     value = results[0]
-    for op, result in zip(condition.ops, results[1:], strict=False):
+    for op, result in zip(ops, results[1:], strict=False):
         value = (value and result) if op == "and" else (value or result)
     return value
 

@@ -1,39 +1,70 @@
-"""Effect steps worked out once per text: which runner each step takes, so that running
+"""Effect text worked out once per text: which runner each step takes, so that running
 an ability does not ask the node's kind and each clause's options (a delay, "you may",
-"for each", a subject) again every time (``effects.run_steps``).
+"for each", a subject) again every time (``effects.run_steps``, ``Engine.resolve``).
 
 A plan is plain Python closures over the AST nodes (card scripts stay data: nothing is
-compiled from text); it is remembered per ``ast.Steps`` node, which never changes.
+compiled from text); it is remembered per node (``ast.Steps``, ``CompiledAbility``),
+which never changes. What depends on the game (its kernel, its registry) is asked as the
+text runs.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import TYPE_CHECKING, NamedTuple
 
 from cardscript.grammar import ast
-from cardscript.interpreter.select import Context, test
+from cardscript.interpreter.conditions import condition_check
+from cardscript.interpreter.select import Context, players
+
+if TYPE_CHECKING:
+    from cardscript.interpreter.cards import CompiledAbility
+    from cardscript.interpreter.events import Cause
 
 Run = Callable[[Context], None]
-# a step's runner, and whether the text before it ends in "then" (``then_needs_full``)
-Plan = tuple[tuple[Run, bool], ...]
 
-_PLANS: dict[int, tuple[ast.Steps, Plan]] = {}
+_STEPS: dict[int, tuple[ast.Steps, Run]] = {}
 
 
-def plan_of(steps: ast.Steps) -> Plan:
-    """The runners of ``steps``' steps, in text order (remembered per node)."""
-    found = _PLANS.get(id(steps))
+def steps_runner(steps: ast.Steps) -> Run:
+    """The runner of ``steps``: its steps' runners in text order (remembered per node)."""
+    found = _STEPS.get(id(steps))
     if found is not None and found[0] is steps:
         return found[1]
+    run = _steps(steps)
+    if len(_STEPS) > 20_000:
+        _STEPS.clear()  # pools come and go (tests): keep the memory bounded
+    _STEPS[id(steps)] = (steps, run)
+    return run
+
+
+def _steps(steps: ast.Steps) -> Run:
+    from cardscript.interpreter.effects import run_all
+
+    # each step's runner, and whether the text before it ends in "then" (``then_needs_full``)
     plan = tuple(
         (_step(step), bool(index) and "then" in steps.joiners[index - 1])
         for index, step in enumerate(steps.steps)
     )
-    if len(_PLANS) > 20_000:
-        _PLANS.clear()  # pools come and go (tests): keep the memory bounded
-    _PLANS[id(steps)] = (steps, plan)
-    return plan
+    if _single(steps) is not None:
+        only = plan[0][0]
+
+        def one(ctx: Context) -> None:
+            if ctx.engine.state.result is None:
+                only(ctx)
+
+        return one
+
+    def every(ctx: Context) -> None:
+        run_all(ctx, steps, plan)
+
+    return every
+
+
+def _single(steps: ast.Steps) -> ast.Node | None:
+    """The one step of a text of one step, with nothing bound (no "where X is …")."""
+    return steps.steps[0] if len(steps.steps) == 1 and not steps.where else None
 
 
 def _step(step: ast.Node) -> Run:
@@ -42,10 +73,10 @@ def _step(step: ast.Node) -> Run:
     if isinstance(step, ast.Clause):
         return clause_runner(step)
     if isinstance(step, ast.Conditional):
-        condition, then = step.condition, clause_runner(step.clause)
+        check, then = condition_check(step.condition), clause_runner(step.clause)
 
         def conditional(ctx: Context) -> None:
-            ctx.condition_held = held = test(ctx, condition)
+            ctx.condition_held = held = check(ctx)
             if held:
                 then(ctx)
             else:
@@ -68,29 +99,153 @@ def _step(step: ast.Node) -> Run:
 
 
 def clause_runner(clause: ast.Clause) -> Run:
-    """A clause's runner: its action's own where the clause is plain (no delay, no "you
-    may", no "for each", no acting subject: ``run_clause`` would run the action once on
-    the context itself); ``run_clause`` otherwise."""
-    from cardscript.interpreter.effects import _ACTIONS, _SUBJECT_IS_TARGET, run_clause
+    """A clause's runner: its action's own where the clause is plain (no delay, no "for
+    each", no acting subject: ``run_clause`` would run the action once on the context
+    itself), or has a player as its subject; ``run_clause`` otherwise."""
+    from cardscript.interpreter.effects import action_of, run_clause
 
-    verb = clause.action.verb
-    action: Callable[[Context, ast.Clause], Any] | None = _ACTIONS.get(verb)
-    if (
-        action is None
-        or clause.delay is not None
-        or clause.optional
-        or clause.per_each is not None
-        or (clause.subject is not None and verb not in _SUBJECT_IS_TARGET)
-    ):
+    action = action_of(clause)
+    subject = clause.subject
+    if action is None or clause.delay is not None or clause.per_each is not None:
+        pass
+    elif _on_itself(clause):
+        return _plain(clause, action)
+    elif isinstance(subject, ast.Player):
+        return _by_players(clause, subject.who, action)
 
-        def general(ctx: Context) -> None:
-            run_clause(ctx, clause)
+    def general(ctx: Context) -> None:
+        run_clause(ctx, clause)
 
-        return general
-    act = action
+    return general
 
-    def plain(ctx: Context) -> None:
+
+def _on_itself(clause: ast.Clause) -> bool:
+    """Does ``run_clause`` run the clause's action once, on the context itself (no delay,
+    no "for each", no acting subject)?"""
+    from cardscript.interpreter.effects import _SUBJECT_IS_TARGET
+
+    if clause.delay is not None or clause.per_each is not None:
+        return False
+    return clause.subject is None or clause.action.verb in _SUBJECT_IS_TARGET
+
+
+def _only_step(step: ast.Node) -> Run:
+    """The runner of a text's one step, run just after ``ctx.did = True``
+    (``Engine.resolve``): a plain clause's action itself (``_plain`` would set it again)."""
+    from cardscript.interpreter.effects import action_of
+
+    if isinstance(step, ast.Clause) and not step.optional and _on_itself(step):
+        action = action_of(step)
+        if action is not None:
+            return action
+    return _step(step)
+
+
+def _plain(clause: ast.Clause, action: Run) -> Run:
+    """``run_clause`` of a clause whose action runs on the context itself."""
+    if not clause.optional:
+
+        def plain(ctx: Context) -> None:
+            ctx.did = True
+            action(ctx)
+
+        return plain
+
+    def optional(ctx: Context) -> None:
+        if _declined(ctx, clause):
+            return
         ctx.did = True
-        act(ctx, clause)
+        action(ctx)
 
-    return plain
+    return optional
+
+
+def _by_players(clause: ast.Clause, who: str, action: Run) -> Run:
+    """``run_clause`` of a clause whose subject names players ("you", "each player"): the
+    action runs for each of them; "you" on the context itself, whose controller acts (a
+    child would be a copy, and would hand back all the action changes)."""
+    from cardscript.interpreter.effects import run_actors, run_clause
+
+    optional = clause.optional
+    if who == "you":
+
+        def yours(ctx: Context) -> None:
+            if ctx.chosen:  # targets chosen earlier: ``run_clause`` reads them
+                run_clause(ctx, clause)
+            elif not (optional and _declined(ctx, clause)):
+                action(ctx)
+
+        return yours
+
+    def theirs(ctx: Context) -> None:
+        if ctx.chosen:
+            run_clause(ctx, clause)
+        elif not (optional and _declined(ctx, clause)):
+            actors = []
+            for player in players(ctx, who):  # (a loop: a comprehension is one call more)
+                actors.append(ctx.child(player))
+            run_actors(ctx, actors, action)
+
+    return theirs
+
+
+def _declined(ctx: Context, clause: ast.Clause) -> bool:
+    """ "You may …": does the controller say no (then the clause did not happen)?"""
+    from cardscript.interpreter.effects import _label
+
+    if ctx.engine.may(ctx.controller, _label(ctx, clause) + "?"):
+        return False
+    ctx.did = False
+    return True
+
+
+class AbilityPlan(NamedTuple):
+    """What running an ability needs of it, read once (``Engine.resolve``)."""
+
+    ability: CompiledAbility  # kept: its id is the key it is remembered by
+    costs: Run | None  # the runner of its costs, if any
+    effects: Run | None
+    # the runner of the effects' one step, where they are one (``Engine.resolve`` asks
+    # whether the game is over, as ``effects`` would)
+    only: Run | None
+    triggered: bool  # a triggered ability asks before its costs are paid
+    bindings: Mapping[str, int] | None  # its keyword values that are numbers (X)
+    counted: bool  # has limits ("once per turn"): each use is counted
+    causes: dict[int | None, Cause]  # of its changes, by the card whose text it is
+
+    def cause(self, ctx: Context) -> Cause:
+        """The cause of the context's changes (``cause_of``), remembered per card."""
+        from cardscript.interpreter.actions import cause_of
+
+        causes = self.causes
+        if len(causes) > 1_000:
+            causes.clear()  # (one per card instance of a game: a few)
+        found = causes[ctx.source] = cause_of(ctx)
+        return found
+
+
+_ABILITIES: dict[int, AbilityPlan] = {}
+
+
+def ability_plan(ability: CompiledAbility) -> AbilityPlan:
+    """The plan of an ability (remembered per ability: definitions never change)."""
+    found = _ABILITIES.get(id(ability))
+    if found is not None and found.ability is ability:
+        return found
+    node = ability.node
+    costs, effects = getattr(node, "costs", None), getattr(node, "effects", None)
+    single = None if effects is None else _single(effects)
+    found = AbilityPlan(
+        ability,
+        None if costs is None else steps_runner(costs),
+        None if effects is None else steps_runner(effects),
+        None if single is None else _only_step(single),
+        isinstance(node, ast.Triggered),
+        MappingProxyType(dict(ability.int_values)) if ability.keyword_values else None,
+        bool(ability.line.mods),
+        {},
+    )
+    if len(_ABILITIES) > 20_000:
+        _ABILITIES.clear()  # pools come and go (tests): keep the memory bounded
+    _ABILITIES[id(ability)] = found
+    return found

@@ -1,0 +1,523 @@
+"""The actions of card text, one per verb: each becomes primitive calls on the engine
+(``Engine.apply``) with the cause of the text. An action is made for one clause
+(``effects.action_of``): the frequent ones work out what their clause says once."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from cardscript.grammar import ast
+from cardscript.interpreter.characteristics import SCALES, delta_value
+from cardscript.interpreter.context import fixed_amount
+from cardscript.interpreter.events import Cause
+from cardscript.interpreter.lasting import clause_ref, is_group
+from cardscript.interpreter.play_index import _overrides
+from cardscript.interpreter.select import (
+    Context,
+    RulesError,
+    Seat,
+    card_plan,
+    chosen_cards,
+    resolve_targets,
+    uids,
+    zone_place,
+)
+from cardscript.interpreter.step_plans import Run
+
+
+def cause_of(ctx: Context) -> Cause:
+    """Why the context's changes happen; made once per context (a child shares it: the
+    same ability and card)."""
+    cause = ctx.cause
+    if cause is None:
+        ability = ctx.ability
+        if ability is None:
+            cause = Cause.new(rule="card text")
+        else:
+            where, source = ability.where, ctx.source
+            cause = Cause.new(card=ability.card_id, ability=ability.key, at=where, source=source)
+        ctx.cause = cause
+    return cause
+
+
+Action = Callable[[Context, ast.Clause], None]  # an action run with its clause
+
+
+def _as_written(action: Action) -> Callable[[ast.Clause], Run]:
+    """An action with nothing worked out before it runs: it reads its clause each time."""
+
+    def make(clause: ast.Clause) -> Run:
+        def run(ctx: Context) -> None:
+            action(ctx, clause)
+
+        return run
+
+    return make
+
+
+def _amount(action: ast.Action) -> tuple[ast.Amount | None, int | None]:
+    """An action's amount, and its number where it needs no context (``fixed_amount``):
+    ``ctx.amount(node) if fixed is None else fixed`` as the action runs."""
+    return action.amount, fixed_amount(action.amount)
+
+
+# ---- one function per action ------------------------------------------------------------
+
+
+def _deal(clause: ast.Clause) -> Run:
+    action = clause.action
+    node, fixed = _amount(action)
+    target, kind = action.target, action.name
+    qualities = tuple(q.value for q in action.qualities)
+
+    def deal(ctx: Context) -> None:
+        amount = ctx.amount(node) if fixed is None else fixed
+        targets = (
+            resolve_targets(ctx, target, "deal damage to")
+            if target
+            else [Seat(p) for p in _opponents(ctx)]
+        )
+        apply, cause, source = ctx.engine.apply, ctx.cause or cause_of(ctx), ctx.source
+        for each in targets:
+            apply("deal_damage", cause, target=each, amount=amount, kind=kind, source=source,
+                  qualities=qualities)  # fmt: skip
+        ctx.it, ctx.last_amount = list(targets), amount
+        if target is not None and not targets:
+            ctx.did = False  # "deal 1 wound to target creature" with none to choose: not done
+
+    return deal
+
+
+def _opponents(ctx: Context) -> list[int]:
+    n = len(ctx.engine.state.players)
+    return [(ctx.controller + k) % n for k in range(1, n)]
+
+
+def _prevent(ctx: Context, clause: ast.Clause) -> None:
+    action = clause.action
+    if action.word == "the first" or action.period:
+        raise RulesError("a standing prevention is written on its own line, not as a step", ctx)
+    targets = (
+        uids(resolve_targets(ctx, action.target, "protect"))
+        if action.target
+        else list(uids(ctx.it))
+    )
+    amount = 10**9 if action.word == "that" else ctx.amount(action.amount)
+    ctx.engine.state.lasting.append(
+        {
+            "kind": "shield",
+            "uids": targets,
+            "amount": amount,
+            "damage": action.name,
+            "until": ctx.engine.kernel.turn_phase,
+            "source": ctx.source,
+        }
+    )
+
+
+def _heal(clause: ast.Clause) -> Run:
+    action = clause.action
+    node, fixed = _amount(action)
+    target, kind = action.target, action.name
+
+    def heal(ctx: Context) -> None:
+        targets = resolve_targets(ctx, target, "heal") if target else [Seat(ctx.controller)]
+        amount = ctx.amount(node) if fixed is None else fixed
+        for each in targets:
+            ctx.engine.apply(
+                "heal", ctx.cause or cause_of(ctx), target=each, amount=amount, kind=kind
+            )
+        ctx.it, ctx.last_amount = list(targets), amount
+
+    return heal
+
+
+def _draw(ctx: Context, clause: ast.Clause) -> None:
+    amount = ctx.amount(clause.action.amount)
+    ctx.last_amount = amount
+    ctx.engine.apply("draw", cause_of(ctx), player=ctx.controller, count=amount)
+
+
+def _discard(ctx: Context, clause: ast.Clause) -> None:
+    target = clause.action.target
+    kernel = ctx.engine.kernel
+    # a card already in a discard pile cannot be discarded: "discard this" as a cost after
+    # the card left play is not paid (MC G46, S048)
+    chosen = [
+        u
+        for u in uids(resolve_targets(ctx, target, "discard"))
+        if not kernel.discarded(ctx.engine, u)
+    ]
+    q = target.quantifier if isinstance(target, ast.Cards) else None
+    asked = ctx.amount(q.count) if q is not None and q.kind in ("n_cards", "n_targets") else 1
+    ctx.did = len(chosen) >= asked  # "discard 2 cards" with 1 card did not happen in full
+    for uid in chosen:
+        ctx.engine.apply("discard", cause_of(ctx), uid=uid)
+    ctx.it = list(chosen)
+
+
+def _resource(change: str) -> Callable[[ast.Clause], Run]:
+    def make(clause: ast.Clause) -> Run:
+        (node, fixed), name = _amount(clause.action), clause.action.name
+
+        def run(ctx: Context) -> None:
+            amount = ctx.amount(node) if fixed is None else fixed
+            engine = ctx.engine
+            resource = name or engine.kernel.default_resource
+            done = engine.apply(
+                change,
+                ctx.cause or cause_of(ctx),
+                player=ctx.controller,
+                resource=resource,
+                amount=amount,
+            )
+            ctx.did = done is not False
+            ctx.last_amount = amount
+
+        return run
+
+    return make
+
+
+def _gain_control(ctx: Context, clause: ast.Clause) -> None:
+    chosen = uids(resolve_targets(ctx, clause.action.target, "take control of"))
+    apply, cause = ctx.engine.apply, cause_of(ctx)
+    taken = [
+        u for u in chosen if apply("gain_control", cause, uid=u, player=ctx.controller) is not False
+    ]
+    if clause.duration is not None:  # "until the end of the turn": the kernel ends it
+        _lasting(ctx, clause, {"kind": "control", "player": ctx.controller}, taken)
+    ctx.it = list(taken)
+
+
+def _move(clause: ast.Clause) -> Run:
+    action = clause.action
+    destination, target = action.destination, action.target
+    # (worked out where written: a clause that never runs raises nothing)
+    prompt = f"{action.word} to {destination.zone.zone}" if destination else ""
+    position = 0 if destination and destination.placement == "at the bottom of" else None
+    face = (
+        None if destination is None or destination.face is None else destination.face == "face up"
+    )
+
+    plan = card_plan(target) if isinstance(target, ast.Cards) else None
+
+    def move(ctx: Context) -> None:
+        assert destination is not None
+        zone, owner = zone_place(ctx, destination.zone)
+        chosen = (
+            uids(resolve_targets(ctx, target, prompt))
+            if plan is None
+            else chosen_cards(ctx, plan, prompt)  # (uids only)
+        )
+        apply, cause = ctx.engine.apply, ctx.cause or cause_of(ctx)
+        for uid in chosen:
+            apply("move", cause, uid=uid, zone=zone, player=owner, position=position, face_up=face)
+        ctx.it, ctx.did = list(chosen), bool(chosen)
+
+    return move
+
+
+def _counters(change: str) -> Callable[[Context, ast.Clause], None]:
+    def run(ctx: Context, clause: ast.Clause) -> None:
+        amount = ctx.amount(clause.action.amount)
+        for uid in uids(resolve_targets(ctx, clause.action.target, change)):
+            ctx.engine.apply(
+                change, cause_of(ctx), uid=uid, counter=clause.action.name, amount=amount
+            )
+        ctx.last_amount = amount
+
+    return run
+
+
+def _move_counters(ctx: Context, clause: ast.Clause) -> None:
+    action = clause.action
+    amount = ctx.amount(action.amount)
+    sources = uids(resolve_targets(ctx, action.source, "move counters from"))
+    targets = uids(resolve_targets(ctx, action.target, "move counters to"))
+    if not sources or not targets or sources[0] == targets[0]:
+        ctx.did = False  # moving to where they already are moves nothing (MC2-T-015)
+        return
+    moved = min(amount, ctx.engine.state.cards[sources[0]].counters.get(action.name or "", 0))
+    if moved:
+        ctx.engine.apply(
+            "remove_counters", cause_of(ctx), uid=sources[0], counter=action.name, amount=moved
+        )
+        ctx.engine.apply(
+            "add_counters", cause_of(ctx), uid=targets[0], counter=action.name, amount=moved
+        )
+    ctx.last_amount, ctx.did = moved, moved > 0
+
+
+def _remove_card(ctx: Context, clause: ast.Clause) -> None:
+    for uid in uids(resolve_targets(ctx, clause.action.target, "remove")):
+        ctx.engine.apply("remove_from_game", cause_of(ctx), uid=uid)
+
+
+def _search(ctx: Context, clause: ast.Clause) -> None:
+    action = clause.action
+    assert action.zone is not None and isinstance(action.target, ast.Cards)
+    zone, owner = zone_place(ctx, action.zone)
+    looking = replace(
+        action.target,
+        filters=(*action.target.filters, ast.Filter(kind="zone", value="in", zone=action.zone)),
+    )
+    chosen = resolve_targets(ctx, looking, f"search {zone}")
+    ctx.engine.apply("reveal", cause_of(ctx), uids=tuple(uids(chosen)), zone=zone, player=owner)
+    ctx.it, ctx.did = list(chosen), bool(chosen)
+
+
+def _shuffle(ctx: Context, clause: ast.Clause) -> None:
+    action = clause.action
+    assert action.zone is not None
+    zone, owner = zone_place(ctx, action.zone)
+    if action.verb == "shuffle_into":
+        for uid in uids(resolve_targets(ctx, action.target, f"shuffle into {zone}")):
+            ctx.engine.apply(
+                "move",
+                cause_of(ctx),
+                uid=uid,
+                zone=zone,
+                player=owner,
+                position=None,
+                face_up=False,
+            )
+    ctx.engine.apply(
+        "shuffle", cause_of(ctx), zone=zone, player=ctx.controller if owner is None else owner
+    )
+
+
+def _reveal(ctx: Context, clause: ast.Clause) -> None:
+    chosen = uids(resolve_targets(ctx, clause.action.target, "reveal"))
+    ctx.engine.apply("reveal", cause_of(ctx), uids=tuple(chosen), zone=None, player=None)
+    ctx.it = list(chosen)
+
+
+def _lasting(
+    ctx: Context, clause: ast.Clause, entry: dict[str, object], chosen: list[int] | None = None
+) -> None:
+    """A change with a duration (or a one-shot change on a target) becomes a lasting effect;
+    on the cards ``chosen`` already, else on the clause's subject or the acting card."""
+    targets = (
+        chosen
+        if chosen is not None
+        else uids(resolve_targets(ctx, clause.subject, "choose"))
+        if (clause.subject is not None)
+        else [ctx.source]
+        if ctx.source is not None
+        else []
+    )
+    kernel = ctx.engine.kernel
+    if targets and _overrides(kernel, "unaffected"):
+        cause = cause_of(ctx)
+        targets = [t for t in targets if not kernel.unaffected(ctx.engine, cause, t)]
+    phase = clause.duration.phase if clause.duration else None
+    entry.update(
+        {
+            "uids": targets,
+            "until": phase.phase
+            if phase
+            else ctx.engine.kernel.default_duration or ctx.engine.kernel.turn_phase,
+            "timestamp": ctx.engine.state.tick(),
+            "cause": cause_of(ctx).as_dict(),
+            "giver": ctx.source,  # the card whose text made it (Berserk's §422.4 groups)
+        }
+    )
+    entry.update(_which_end(ctx, phase))
+    if kernel.lasting_covers_arrivals and is_group(clause.subject):
+        group = clause_ref(ctx, clause)
+        if group is not None:
+            entry["group"] = group  # covers the group as it is at any moment (MC2-T-072)
+    ctx.engine.state.lasting.append(entry)
+    ctx.it = list(targets)
+
+
+def _delayed(ctx: Context, clause: ast.Clause) -> None:
+    """ "Discard it at the end of the round": kept until that period ends, then run
+    (``Engine.end_period``), with "it" as it is now."""
+    ref = clause_ref(ctx, clause)
+    if ref is None:
+        raise RulesError("a delayed effect needs the text of a card", ctx)
+    entry: dict[str, object] = {
+        "kind": "delayed",
+        "uids": [t for t in ctx.it if isinstance(t, int)],
+        "until": clause.delay.phase if clause.delay else None,
+        "clause": ref,
+        "timestamp": ctx.engine.state.tick(),
+        "cause": cause_of(ctx).as_dict(),
+    }
+    entry.update(_which_end(ctx, clause.delay))
+    ctx.engine.state.lasting.append(entry)
+
+
+def _which_end(ctx: Context, phase: ast.PhaseRef | None) -> dict[str, object]:
+    """Which end of the period the effect waits for (``Engine.end_period``): "your
+    opponent's turn" ends only at the end of an opponent's turn (``ends_for``: whose
+    period), "the next turn" lets the end of the current one pass (``skip``: ends to let
+    pass)."""
+    owner = phase.owner if phase is not None else None
+    if not owner:
+        return {}
+    out: dict[str, object] = {}
+    ends_for: list[int] | None = None
+    if "opponent" in owner:
+        ends_for = out["ends_for"] = _opponents(ctx)
+    elif owner.startswith("your"):
+        ends_for = out["ends_for"] = [ctx.controller]
+    if "next" in owner and (ends_for is None or ctx.engine.state.active in ends_for):
+        out["skip"] = 1
+    return out
+
+
+def _get(ctx: Context, clause: ast.Clause) -> None:
+    for mod in clause.action.stat_mods:
+        if mod.delta in SCALES:  # kept as its word: lasting effects stay plain data
+            _lasting(ctx, clause, {"kind": "scale", "stat": mod.stat, "scale": mod.delta})
+        else:
+            delta = delta_value(mod.delta, ctx)
+            _lasting(ctx, clause, {"kind": "stat", "stat": mod.stat, "delta": delta})
+
+
+def _set_stat(ctx: Context, clause: ast.Clause) -> None:
+    _lasting(
+        ctx,
+        clause,
+        {"kind": "set", "stat": clause.action.name, "value": ctx.amount(clause.action.amount)},
+    )
+
+
+def _become(ctx: Context, clause: ast.Clause) -> None:
+    _lasting(ctx, clause, {"kind": "type", "type": clause.action.name})
+
+
+def _keywords(gain: bool) -> Callable[[Context, ast.Clause], None]:
+    def run(ctx: Context, clause: ast.Clause) -> None:
+        for use in clause.action.keywords:
+            entry = {"kind": "keyword", "keyword": use.name, "gain": gain}
+            if gain and use.args:  # its values, X bound ("gains Armor X")
+                entry["args"] = [
+                    str(ctx.bindings.get(a.value, a.value)) if a.kind == "VAR" else a.value
+                    for a in use.args
+                ]
+            _lasting(ctx, clause, entry)
+
+    return run
+
+
+def _permission(ctx: Context, clause: ast.Clause) -> None:
+    _lasting(
+        ctx,
+        clause,
+        {"kind": "permission", "name": clause.action.name, "allowed": clause.action.verb == "can"},
+    )
+
+
+def _primitive(clause: ast.Clause) -> Run:
+    action = clause.action
+    name, target, destination = action.name or "", action.target, action.destination
+
+    def primitive(ctx: Context) -> None:
+        engine = ctx.engine
+        change = engine.kernel.verb(name)
+        targets = (
+            resolve_targets(ctx, target, name)
+            if target
+            else ([ctx.source] if ctx.source is not None else [])
+        )
+        extra: dict[str, object] = {}
+        if destination is not None:
+            extra["zone"], extra["player"] = zone_place(ctx, destination.zone)
+        if ctx.actor is not None and ctx.actor != ctx.source:
+            extra["actor"] = ctx.actor  # "the villain attacks you" on a treachery: who acts
+        apply, cause = engine.apply, ctx.cause or cause_of(ctx)
+        for each in targets:  # (``**extra`` only where there is some: it costs a dict)
+            result = (
+                apply(change, cause, target=each, **extra)
+                if extra
+                else apply(change, cause, target=each)
+            )
+            ctx.did = result is not False
+        ctx.it = list(targets)
+
+    return primitive
+
+
+def _primitive_amount(clause: ast.Clause) -> Run:
+    action = clause.action
+    node, fixed = _amount(action)
+    name, word = action.name or "", action.word
+
+    def primitive_amount(ctx: Context) -> None:
+        amount = ctx.amount(node) if fixed is None else fixed
+        engine, actor, player = ctx.engine, ctx.actor, ctx.controller
+        change, cause = engine.kernel.verb(name), ctx.cause or cause_of(ctx)
+        if actor is None:
+            engine.apply(change, cause, player=player, amount=amount, kind=word)
+        else:  # a card acts ("this suffers 1 wound"): the change is on it
+            engine.apply(change, cause, player=player, amount=amount, kind=word, target=actor)
+        ctx.last_amount = amount
+
+    return primitive_amount
+
+
+def _choose(ctx: Context, clause: ast.Clause) -> None:
+    """ "Choose target unit": the choice becomes "it" for the steps after."""
+    chosen = resolve_targets(ctx, clause.action.target, "choose")
+    ctx.it, ctx.did = list(chosen), bool(chosen)
+
+
+def _named_cost(ctx: Context, clause: ast.Clause) -> None:
+    amount = ctx.amount(clause.action.amount)
+    done = ctx.engine.apply(
+        ctx.engine.kernel.verb(clause.action.name or ""),
+        cause_of(ctx),
+        player=ctx.controller,
+        amount=amount,
+    )
+    ctx.did = done is not False
+
+
+_AS_WRITTEN: dict[str, Action] = {
+    "prevent": _prevent,
+    "draw": _draw,
+    "discard": _discard,
+    "gain_control": _gain_control,
+    "place": _counters("add_counters"),
+    "remove_counters": _counters("remove_counters"),
+    "move_counters": _move_counters,
+    "remove_card": _remove_card,
+    "search": _search,
+    "shuffle": _shuffle,
+    "shuffle_into": _shuffle,
+    "reveal": _reveal,
+    "look": _reveal,
+    "get": _get,
+    "have": _keywords(True),
+    "gain_keyword": _keywords(True),
+    "lose_keyword": _keywords(False),
+    "can": _permission,
+    "cannot": _permission,
+    "named_cost": _named_cost,
+    "choose": _choose,
+    "set_stat": _set_stat,
+    "become": _become,
+}
+# each verb's action, made for one clause (``action_of``): the frequent ones work out
+# what their clause says once (amounts, qualities, prompts), the others as they run
+_ACTIONS: dict[str, Callable[[ast.Clause], Run]] = {
+    **{verb: _as_written(action) for verb, action in _AS_WRITTEN.items()},
+    "deal": _deal,
+    "heal": _heal,
+    "gain": _resource("gain"),
+    "lose": _resource("lose"),
+    "pay": _resource("pay"),
+    "move": _move,
+    "primitive": _primitive,
+    "redirect": _primitive,  # the kernel's verb "redirect", run on the new target
+    "primitive_amount": _primitive_amount,
+}
+# Actions whose subject is what they act on ("target character gets +1 ATK"), not a player.
+_SUBJECT_IS_TARGET = frozenset(
+    {"get", "have", "set_stat", "gain_keyword", "lose_keyword", "can", "cannot", "become"}
+)
