@@ -23,6 +23,7 @@ _OWN_QUALITIES = frozenset(
 _PRINTED_QUALITIES: dict[tuple[int, str], tuple[CardDef, bool]] = {}
 _ASK_ENGINE: dict[str, Any] = {}  # the rules while a lasting effect is in play: none known
 _ASK = object()  # a rule value not remembered: ask the engine
+SEAT_KEYS = ("0", "1")  # the players' keys in the round's data (JSON: keys are strings)
 
 
 class PocketDuelChanges(Kernel):
@@ -124,9 +125,10 @@ class PocketDuelChanges(Kernel):
         blocked = 0
         if "unblockable" not in qualities and "attack" not in qualities:
             pool = self._round(engine).setdefault("block", {})
-            left = pool.get(str(player), 0)
-            blocked = min(left, amount)
-            pool[str(player)] = left - blocked
+            key = SEAT_KEYS[player] if player < 2 else str(player)
+            left = pool.get(key, 0)
+            blocked = left if left < amount else amount
+            pool[key] = left - blocked
             amount -= blocked
             if blocked:
                 self._blocked(engine, player, source, blocked)
@@ -172,7 +174,8 @@ class PocketDuelChanges(Kernel):
         if resource == "energy":
             if res[resource] > before:
                 engine.happened("gains_energy", None, player, None, res[resource] - before)
-            self.check_thresholds(engine, player)
+            if engine.state.players[player].zones.get("reserve"):
+                self.check_thresholds(engine, player)
         elif resource == "health":
             engine.happened("healed", None, player, None, res[resource] - before)
         return True
@@ -228,7 +231,9 @@ class PocketDuelChanges(Kernel):
         self, engine: Engine, cause: Cause, player: int, amount: int, kind: str | None = None
     ) -> None:
         pool = self._round(engine).setdefault("block", {})
-        pool[str(player)] = min(10**9, pool.get(str(player), 0) + amount)
+        key = SEAT_KEYS[player] if player < 2 else str(player)
+        total = pool.get(key, 0) + amount
+        pool[key] = total if total < 10**9 else 10**9
 
     # ---- questions the engine asks ----------------------------------------------------
     def bound(self, engine: Engine, player: int, resource: str, value: int) -> int:

@@ -13,6 +13,7 @@ from cardscript.interpreter.engine import Engine
 from cardscript.interpreter.select import Seat, selects
 from cardscript.kernels.pocket_duel.abilities import cancel_targets
 from cardscript.kernels.pocket_duel.automa import automa_choose, automa_face_down
+from cardscript.kernels.pocket_duel.changes import SEAT_KEYS
 from cardscript.kernels.pocket_duel.game_rules import _ASK, rule_in
 from cardscript.kernels.pocket_duel.round_end import RoundEnd, _healths, _live
 from cardscript.kernels.pocket_duel.round_plan import CardFacts, RoundPlan
@@ -270,7 +271,7 @@ class RoundKernel(RoundEnd):
                 continue  # (``_live`` written out)
             opp = (player + 1) % n
             raw = engine.stat(uid, "attack")
-            key = _KEYS[opp] if opp < 2 else str(opp)  # (the round's data is JSON: str keys)
+            key = SEAT_KEYS[opp] if opp < 2 else str(opp)
             left = have = pool.get(key, 0)
             if forbids and engine.permitted("be_blocked", uid) is False:
                 left = 0
@@ -400,4 +401,3 @@ class RoundKernel(RoundEnd):
 
 
 _SEATS = (Seat(0), Seat(1))  # the players as targets (immutable: made once)
-_KEYS = ("0", "1")  # the players' keys in the round's data
