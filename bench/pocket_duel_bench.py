@@ -5,13 +5,15 @@ same heroes, same seeds, the same random agents' choices).
 Both figures are CPU time of this process (``time.process_time``): games per second on
 one core, whatever else the machine is running.
 
-python bench/pocket_duel_bench.py [GAMES] [--runs N] [--engine-only] [--profile | --fingerprint]
+python bench/pocket_duel_bench.py [GAMES] [--runs N] [--engine-only] [--split]
+                                   [--profile | --fingerprint]
 
 ``--profile``: where the engine's time goes instead (cProfile, which weighs calls heavier
 than a plain run does): the functions with the most time of their own, in per cent of the
 whole, with the time including what they call. ``--fingerprint``: one digest of every
 decision and final state hash (``fingerprint.py``) instead; a speed change must leave it as
-it was.
+it was. ``--split``: the time of a game's setup and of one round, for both (how far the
+rounds and the setup each are from the hand-written ones).
 """
 
 from __future__ import annotations
@@ -30,9 +32,10 @@ from cardscript.interpreter.agents import Agent, RandomAgent
 from cardscript.kernels.pocket_duel.kernel import heroes, new_engine, pocket_duel_pool
 
 
-def engine_games(games: int, digest: Any = None) -> list[Any]:
+def engine_games(games: int, digest: Any = None, play: bool = True) -> list[Any]:
     """Every game's (heroes, winner, reason, rounds) on the engine, seeds 0 … games-1;
-    with a ``digest``, every decision and final state hash fed into it."""
+    with a ``digest``, every decision and final state hash fed into it; without ``play``
+    the games are only set up (winner None, reason "set up", 0 rounds)."""
     pool = pocket_duel_pool()
     names = heroes(pool)
     out = []
@@ -44,6 +47,9 @@ def engine_games(games: int, digest: Any = None) -> list[Any]:
             agents = [Recorder(a, digest) for a in agents]
         engine = new_engine(agents, seed, pool=pool)
         engine.kernel.setup(engine, [[picked[0]], [picked[1]]])
+        if not play:
+            out.append((tuple(picked), None, "set up", 0))
+            continue
         engine.kernel.play(engine)
         result = engine.state.result
         assert result is not None
@@ -83,6 +89,34 @@ def main(games: int = 1000, handwritten: bool = True, runs: int = 1) -> None:
     )
 
 
+def split(games: int, runs: int) -> None:
+    """Microseconds per game's setup and per round, engine and hand-written, each the
+    least CPU time of ``runs`` (a setup alone, then whole games: the difference is the
+    rounds)."""
+    from pocket_duel_handwritten import load_cards, play_games
+
+    pocket_duel_pool()
+    cards = load_cards()
+    sides = {
+        "engine": lambda play: engine_games(games, play=play),
+        "hand-written": lambda play: play_games(games, cards, play),
+    }
+    figures = {}
+    for name, run in sides.items():
+        least = {True: math.inf, False: math.inf}
+        for _ in range(runs):
+            for play in (False, True):
+                start = time.process_time()
+                results = run(play)
+                least[play] = min(least[play], time.process_time() - start)
+        rounds = sum(r[3] for r in results)
+        setup, per_round = least[False] / games, (least[True] - least[False]) / rounds
+        figures[name] = (setup, per_round)
+        print(f"{name:13} setup {setup * 1e6:6.1f} µs/game, a round {per_round * 1e6:5.1f} µs")
+    (es, er), (hs, hr) = figures["engine"], figures["hand-written"]
+    print(f"engine / hand-written: setup {es / hs:.1f}x, rounds {er / hr:.1f}x")
+
+
 def fingerprint(games: int) -> None:
     digest = hashlib.sha256()
     engine_games(games, digest)
@@ -102,6 +136,7 @@ if __name__ == "__main__":
             "--profile": "print where the engine's time goes instead of the figures",
             "--engine-only": "leave out the hand-written implementation",
             "--fingerprint": "print one digest of every decision and final state (same games?)",
+            "--split": "print the time of a setup and of a round, engine and hand-written",
         },
         runs=True,
     )
@@ -109,5 +144,7 @@ if __name__ == "__main__":
         profile(args.count)
     elif args.fingerprint:
         fingerprint(args.count)
+    elif args.split:
+        split(args.count, args.runs)
     else:
         main(args.count, not args.engine_only, args.runs)

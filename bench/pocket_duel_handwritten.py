@@ -452,8 +452,11 @@ def heroes(cards: dict[str, dict[str, Any]]) -> list[str]:
     return sorted(i for i, c in cards.items() if c.get("type") == "hero")
 
 
-def play_games(games: int, cards: dict[str, dict[str, Any]] | None = None) -> list[Any]:
-    """Every game's (heroes, winner, reason, rounds), for seeds 0 … games-1."""
+def play_games(
+    games: int, cards: dict[str, dict[str, Any]] | None = None, play: bool = True
+) -> list[Any]:
+    """Every game's (heroes, winner, reason, rounds), for seeds 0 … games-1; without
+    ``play`` the games are only set up (winner None, reason "set up", 0 rounds)."""
     cards = cards if cards is not None else load_cards()
     names = heroes(cards)
     out = []
@@ -461,7 +464,7 @@ def play_games(games: int, cards: dict[str, dict[str, Any]] | None = None) -> li
         pick = random.Random(seed)  # the same picks as the engine's bench
         picked = [pick.choice(names), pick.choice(names)]
         game = Game(cards, picked, seed)
-        winner, reason = game.play()
+        winner, reason = game.play() if play else (None, "set up")
         out.append((tuple(picked), winner, reason, game.turn))
     return out
 

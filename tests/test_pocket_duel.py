@@ -31,6 +31,11 @@ def test_the_hand_written_baseline_plays_the_same_games(monkeypatch: pytest.Monk
     theirs, mine = engine_games(300), play_games(300)
     assert theirs == mine
     assert {r[2] for r in mine} >= {"health", "destroyed", "no cards left"}
+    # ``--split`` times the setups alone: the same heroes, none played
+    setups = engine_games(20, play=False)
+    assert setups == play_games(20, play=False)
+    assert [r[0] for r in setups] == [r[0] for r in mine[:20]]
+    assert {r[1:] for r in setups} == {(None, "set up", 0)}
 
 
 def test_the_library_has_six_complete_heroes() -> None:
