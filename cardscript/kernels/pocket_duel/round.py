@@ -157,7 +157,9 @@ class RoundKernel(RoundEnd):
         dealt = self._damage_step(engine, plan, played, facts)
         # ---- step 4: effects
         state.step = "effect_step"
-        rules = self.rules(engine)  # (``rule_in`` written out: a read of ``rules`` or ask)
+        # the plan's remembered values while they hold (``self.rules`` written out)
+        fresh = not state.lasting and plan.next_uid == state.next_uid
+        rules = plan.rules if fresh else self.rules(engine)
         later = rules.get("damage_before_healing", _ASK)
         if later is _ASK:
             later = engine.rule("damage_before_healing")

@@ -169,7 +169,7 @@ class RoundEnd(PocketDuelChanges):
             plan = self.round_plan(engine)
         rest_energy: list[tuple[int, int]] = []
         # no card text runs while the played cards are put away: one look at the rules
-        rules = self.rules(engine)
+        rules = self.rules(engine) if state.lasting else plan.rules
         for player, uid in enumerate(played):
             if uid is None:
                 continue
@@ -248,7 +248,12 @@ class RoundEnd(PocketDuelChanges):
         state = engine.state
         players = state.players  # (``_healths`` written out: every round)
         a, b = players[0].resources.get("health", 0), players[1].resources.get("health", 0)
-        limit = self.rules(engine).get("lose_at_health", _ASK)
+        plan = self._plan  # (its remembered values while they hold: ``self.rules``)
+        if plan is not None and plan.state is state and plan.next_uid == state.next_uid:
+            rules = self.rules(engine) if state.lasting else plan.rules
+        else:
+            rules = self.rules(engine)
+        limit = rules.get("lose_at_health", _ASK)
         limit = int(engine.rule("lose_at_health") if limit is _ASK else limit)
         sudden = bool(state.data.get("sudden_death"))
         if not sudden and a > limit and b > limit:
