@@ -4,7 +4,7 @@ and the questions the engine asks the kernel (bounds, hook defaults, qualities, 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardscript.interpreter import primitives
 from cardscript.interpreter.cards import CardDef
@@ -13,6 +13,9 @@ from cardscript.interpreter.kernel import Kernel
 from cardscript.interpreter.select import Seat, Target
 from cardscript.kernels.pocket_duel.game_rules import GameRules, known_rules, rule_in
 from cardscript.kernels.pocket_duel.rules import CANCEL, RULE, TYPES
+
+if TYPE_CHECKING:
+    from cardscript.kernels.pocket_duel.round_plan import RoundPlan
 
 # the qualities Pocket Duel answers itself; any other is a printed field or a state
 _OWN_QUALITIES = frozenset(
@@ -40,6 +43,7 @@ class PocketDuelChanges(Kernel):
         # (the state, its next uid, the decks) of the game ``setup`` dealt: the games
         # dealt the same decks share what their rounds read (``RoundPlan``)
         self.dealt: tuple[Any, int, Any] | None = None
+        self._plan: RoundPlan | None = None  # this game's (``RoundEnd.round_plan``)
 
     def rules(self, engine: Engine) -> dict[str, Any]:
         """The rule values no card of this game overrides (``game_rules``); a hook not in
@@ -225,7 +229,19 @@ class PocketDuelChanges(Kernel):
         gain = self.rules(engine).get("energy_per_cancel", _ASK)  # (``rule_in`` written out)
         gain = int(engine.rule("energy_per_cancel", None, canceller) if gain is _ASK else gain)
         if gain:
-            engine.apply("gain", CANCEL, player=canceller, resource="energy", amount=gain)
+            self._gain_energy(engine, CANCEL, canceller, gain)
+
+    def _gain_energy(self, engine: Engine, cause: Cause, player: int, amount: int) -> None:
+        """The round's ``engine.apply("gain", cause, player=…, resource="energy",
+        amount=…)``: made in place, counted as ``apply`` counts it, where the game's
+        ``RoundPlan`` lets the round make its own changes (``own``)."""
+        plan, state = self._plan, engine.state
+        if plan is not None and plan.own and plan.state is state and engine.steps < engine.budget:
+            engine.steps += 1
+            engine.recent.append(cause)
+            self._gain(engine, cause, player, "energy", amount)
+        else:
+            engine.apply("gain", cause, player=player, resource="energy", amount=amount)
 
     def _block(
         self, engine: Engine, cause: Cause, player: int, amount: int, kind: str | None = None

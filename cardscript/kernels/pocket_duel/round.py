@@ -231,7 +231,7 @@ class RoundKernel(RoundEnd):
             ):
                 amount = self._rest_amount(engine, uid)
                 if amount:
-                    engine.apply("gain", REST, player=player, resource="energy", amount=amount)
+                    self._gain_energy(engine, REST, player, amount)
 
     def _damage_step(
         self,
@@ -289,14 +289,22 @@ class RoundKernel(RoundEnd):
                 continue
             found = facts[player]
             assert found is not None
+            cause, target = found.attack_cause, _SEATS[opp] if opp < len(_SEATS) else Seat(opp)
+            if plan.own and engine.steps < engine.budget:  # in place, counted (see ``_put``)
+                engine.steps += 1
+                engine.recent.append(cause)
+                dealt[uid] = self._deal_damage(
+                    engine, cause, target, amount, "damage", uid, _ATTACK
+                )
+                continue
             dealt[uid] = engine.apply(
                 "deal_damage",
-                found.attack_cause,
-                target=_SEATS[opp] if opp < len(_SEATS) else Seat(opp),
+                cause,
+                target=target,
                 amount=amount,
                 kind="damage",
                 source=uid,
-                qualities=("attack",),
+                qualities=_ATTACK,
             )
         return dealt
 
@@ -403,3 +411,4 @@ class RoundKernel(RoundEnd):
 
 
 _SEATS = (Seat(0), Seat(1))  # the players as targets (immutable: made once)
+_ATTACK = ("attack",)  # an attack's damage: its blocks were taken in the damage step

@@ -21,10 +21,6 @@ from cardscript.kernels.pocket_duel.rules import REST, RULE
 class RoundEnd(PocketDuelChanges):
     """The end of the round and the parts every step shares (a base of ``RoundKernel``)."""
 
-    def __init__(self) -> None:
-        super().__init__()
-        self._plan: RoundPlan | None = None
-
     def round_plan(self, engine: Engine) -> RoundPlan:
         """This game's ``RoundPlan`` (made again for a new game or new cards)."""
         plan, state = self._plan, engine.state
@@ -185,7 +181,7 @@ class RoundEnd(PocketDuelChanges):
                 self._put_away(engine, plan, uid, player, cancelled, rules, after)
             card.data.clear()
         for player, amount in rest_energy:
-            engine.apply("gain", REST, player=player, resource="energy", amount=amount)
+            self._gain_energy(engine, REST, player, amount)
         if "end:round" in plan.silent:
             state.history.append(("end:round", None, state.active, state.turn))
         else:

@@ -142,7 +142,8 @@ _PLAIN: dict[type, bool] = {}
 
 def _plain_changes(kernel: PocketDuelChanges) -> bool:
     """Does the kernel run changes and hear events as the engine's plain path does: no
-    replacement, no primitives or event names or listeners of its own, Pocket Duel's move?"""
+    replacement, no primitives or event names or listeners of its own, and Pocket Duel's
+    own move, damage and gain (those the round makes in place)?"""
     found = _PLAIN.get(type(kernel))
     if found is None:
         from cardscript.kernels.pocket_duel.changes import PocketDuelChanges
@@ -150,7 +151,7 @@ def _plain_changes(kernel: PocketDuelChanges) -> bool:
         engine_facing = ("replaceable", "primitive", "event_name", "trigger_sources")
         found = not any(_overrides(kernel, m) for m in (*engine_facing, "after_event")) and all(
             getattr(type(kernel), m) is getattr(PocketDuelChanges, m)
-            for m in ("_move", "primitives")
+            for m in ("_move", "_deal_damage", "_gain", "primitives")
         )
         _PLAIN[type(kernel)] = found
     return found
