@@ -72,15 +72,14 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
     _definitions: dict[int, CardDef] = field(default_factory=dict)
     # the abilities of the cards in play by ``CardDef.play_index`` key, for one zone
     # membership: every zone change goes through ``GameState.move``/``create_card``, which
-    # tick ``state.clock``, so the index is checked when the clock moves: patched for the
-    # cards that came, left or moved (``_patch_play``), made anew for a new state
+    # tick ``state.clock``, so the index is checked when the clock moves: the one made for
+    # those cards before (in any game of the same cards, ``_index_for``), or made from the
+    # last one for the cards that came, left or moved (``_patched``), or anew
     _play: _Index = field(default_factory=lambda: _Index([]))
     _play_clock: int = -1
     _play_state: GameState | None = None
     _play_uids: list[int] = field(default_factory=list)  # the cards the index was built for
     _text_varies: bool | None = None
-    # each card's entries by key (``_entries_of``), for the state and variants of ``_play``
-    _play_entries: dict[int, dict[Any, Any]] = field(default_factory=dict)
     # who hears every event, read at the first one (``_heard``): the kernel names trigger
     # sources of its own, it checks something after every event, or a log records them;
     # until then, everyone
