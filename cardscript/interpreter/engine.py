@@ -274,8 +274,12 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
         if game[1] != state.next_uid:
             game = self._know_game()
         name = event.name
-        if sources or (name in game[3] and self.in_play(("event", name))):
-            self.pending.extend(matching_triggers(self, event))
+        if name in game[3]:  # some card of the game waits for it: is one in play?
+            listening = self.in_play(("event", name))
+            if listening or sources:
+                self.pending.extend(matching_triggers(self, event, listening))
+        elif sources:
+            self.pending.extend(matching_triggers(self, event, ()))
         if self._after_event:
             self.kernel.after_event(self, event)
 
