@@ -21,10 +21,16 @@ class PlayIndex(EngineParts):
     """The engine's index of card text in play (a mixin of ``Engine``)."""
 
     _definitions: dict[int, CardDef]
+    # the abilities of the cards in play by ``CardDef.play_index`` key, for one zone
+    # membership: every zone change goes through ``GameState.move``/``create_card``, which
+    # tick ``state.clock``, so the index is checked when the clock moves: the one made for
+    # those cards before (in any game of the same cards, ``_index_for``), or made from the
+    # last one for the cards that came, left or moved (``_patched``), or anew. Not fields
+    # of the engine: a new one starts with none (read only once ``_play_state`` is a state)
     _play: _Index
+    _play_uids: Sequence[int] = ()  # the cards ``_play`` is for
     _play_clock: int
     _play_state: GameState | None
-    _play_uids: list[int]
     _text_varies: bool | None
 
     def definition(self, uid: int) -> CardDef:
@@ -186,9 +192,8 @@ class PlayIndex(EngineParts):
             index = indexes.get(key)
             if index is not None and index.uids == cards:
                 return index
-        old = self._play
-        if state is self._play_state and off == old.off:
-            index = self._patched(old, self._play_uids, uids, entries)
+        if state is self._play_state and off == self._play.off:
+            index = self._patched(self._play, self._play_uids, uids, entries)
         else:
             index = _Index([self._entries_of(uid, off, entries) for uid in uids], off)
         if few:
@@ -198,7 +203,9 @@ class PlayIndex(EngineParts):
             indexes[key] = index
         return index
 
-    def _patched(self, index: _Index, old: list[int], new: list[int], entries: Entries) -> _Index:
+    def _patched(
+        self, index: _Index, old: Sequence[int], new: list[int], entries: Entries
+    ) -> _Index:
         """The index for the cards ``new`` made from ``index`` (for the cards ``old``):
         a key's list stays right unless a card with entries under it left, came, or changed
         its place among the others. Only cards between the common start and the common end
