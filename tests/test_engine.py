@@ -461,3 +461,21 @@ def test_create_cards_makes_what_create_card_makes_one_by_one() -> None:
     bulk.create_cards(0, plan)
     assert bulk.snapshot() == one.snapshot()
     assert (bulk.clock, bulk.next_uid) == (one.clock, one.next_uid) == (5, 6)
+
+
+def test_cards_and_states_made_without_their_classes_defaults_are_the_classes() -> None:
+    """``new_state`` and ``create_card(s)`` give every field itself (a default factory or
+    ``__init__`` costs a call): what they make equals what the classes make, field for
+    field, and no field is missed (a field added to ``Card`` must be added there too)."""
+    from dataclasses import fields
+
+    from cardscript.interpreter.state import Card, GameState, Player, Rng, new_state
+
+    state = new_state("g", ["P1", "P2"], 5)
+    assert state == GameState(game="g", players=[Player(0, "P1"), Player(1, "P2")], rng=Rng(5))
+    state.create_cards(1, [("a", "hand")])
+    card = state.create_card("b", 0, "table", face_up=False)
+    assert state.cards[1] == Card(1, "a", 1, 1, "hand", timestamp=1)
+    assert card == Card(2, "b", 0, 0, "table", face_up=False, timestamp=2)
+    assert all(hasattr(card, f.name) for f in fields(Card))
+    assert card.states is not state.cards[1].states and card.data is not state.cards[1].data

@@ -75,3 +75,48 @@ def test_patched_index_after_random_moves(game: str) -> None:
         state.move(uid, zone, player=player, position=rng.randint(0, place))
         for key in rng.sample(keys, min(len(keys), 8)):
             assert list(engine.in_play(key)) == engine._scan_play(key), key
+
+
+def _duel(first: str, second: str) -> Any:
+    from cardscript.interpreter.agents import FirstAgent
+    from cardscript.kernels.pocket_duel.kernel import new_engine, pocket_duel_pool
+
+    engine = new_engine([FirstAgent(), FirstAgent()], 1, pool=pocket_duel_pool())
+    engine.kernel.setup(engine, [[first], [second]])
+    return engine
+
+
+def _in_play(engine: Any, key: Any) -> list[tuple[int, str]]:
+    """``in_play(key)`` as (card, ability key), checked against a fresh scan."""
+    found = [(uid, ability.key) for uid, ability, _ in engine.in_play(key)]
+    assert found == [(uid, ability.key) for uid, ability, _ in engine._scan_play(key)]
+    return found
+
+
+def test_a_few_cards_index_is_shared_by_games_of_the_same_cards_only() -> None:
+    """The index of a few cards in play is remembered for every game whose cards are the
+    same cards by instance; a game with the same cards as other instances (the heroes
+    swapped) makes its own, and a remembered index is copied, never patched."""
+    from cardscript.grammar import ast
+
+    one, two = _duel("cinder-hero", "ivo-hero"), _duel("cinder-hero", "ivo-hero")
+    assert _in_play(one, ast.Triggered) == [(1, "cinder-hero#0"), (9, "ivo-hero#0")]
+    assert _in_play(two, ast.Triggered) == [(1, "cinder-hero#0"), (9, "ivo-hero#0")]
+    shared = one._play
+    assert two._play is shared and shared.uids == (1, 9)
+    swapped = _duel("ivo-hero", "cinder-hero")
+    assert _in_play(swapped, ast.Triggered) == [(1, "ivo-hero#0"), (9, "cinder-hero#0")]
+    assert swapped._play is not shared
+    # cinder-strength (6) joins the table: a new index; the remembered one is unchanged
+    one.state.move(6, "table", player=0)
+    assert _in_play(one, ("event", "cancelled")) == [(6, "cinder-strength#1")]
+    assert _in_play(one, ast.Triggered) == [
+        (1, "cinder-hero#0"),
+        (6, "cinder-strength#1"),
+        (9, "ivo-hero#0"),
+    ]
+    assert one._play is not shared and shared.uids == (1, 9) and len(shared.cards) == 2
+    assert _in_play(two, ("event", "cancelled")) == []
+    one.state.move(6, "hand", player=0)  # back as before: the remembered index again
+    assert _in_play(one, ("event", "cancelled")) == []
+    assert one._play is shared

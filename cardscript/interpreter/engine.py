@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from cardscript.grammar import ast
@@ -30,7 +31,7 @@ from cardscript.interpreter.events import (
 from cardscript.interpreter.golden_rule import GoldenRule
 from cardscript.interpreter.keywords_in_play import KeywordsInPlay, _Gains
 from cardscript.interpreter.periods import Periods
-from cardscript.interpreter.play_index import NO_GAME, GameFacts, PlayIndex, _Index, _overrides
+from cardscript.interpreter.play_index import NO_GAME, GameFacts, PlayIndex, _overrides
 from cardscript.interpreter.select import Context, RulesError, Target, resolve_targets, selects
 from cardscript.interpreter.state import GameState, new_state
 from cardscript.interpreter.step_plans import _ABILITIES as _PLANNED
@@ -67,22 +68,16 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
     steps: int = 0
     pending: list[PendingTrigger] = field(default_factory=list)
     # the last causes, for naming cards in errors
-    recent: deque[Cause] = field(default_factory=lambda: deque(maxlen=12))
+    recent: deque[Cause] = field(default_factory=partial(deque, (), 12))
     _loop_seen: dict[tuple[str, int | None, int], int] = field(default_factory=dict)
     _loop_pairs: set[tuple[str, int | None]] = field(default_factory=set)  # seen once
     _lazy_loops: bool | None = None  # may a loop be found one round later?
     _definitions: dict[int, CardDef] = field(default_factory=dict)
-    # the abilities of the cards in play by ``CardDef.play_index`` key, for one zone
-    # membership: every zone change goes through ``GameState.move``/``create_card``, which
-    # tick ``state.clock``, so the index is checked when the clock moves: patched for the
-    # cards that came, left or moved (``_patch_play``), made anew for a new state
-    _play: _Index = field(default_factory=lambda: _Index([]))
+    # the index of the abilities in play (``PlayIndex._play``) is for this state at this
+    # clock (a new state, or a zone change since: checked again)
     _play_clock: int = -1
     _play_state: GameState | None = None
-    _play_uids: list[int] = field(default_factory=list)  # the cards the index was built for
     _text_varies: bool | None = None
-    # each card's entries by key (``_entries_of``), for the state and variants of ``_play``
-    _play_entries: dict[int, dict[Any, Any]] = field(default_factory=dict)
     # who hears every event, read at the first one (``_heard``): the kernel names trigger
     # sources of its own, it checks something after every event, or a log records them;
     # until then, everyone
@@ -95,12 +90,10 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
     # the primitives by name, when no replacement and no log can speak and the kernel has
     # no ``primitive`` of its own: a change goes straight to its primitive
     _direct: dict[str, PrimitiveFn] | None = None
-    _terms: dict[str, Any] = field(default_factory=dict)  # rule hook id -> registry term
-    # what no card of the pool can change, for ``_pool_version``: rule values no text overrides
-    # (and the kernel does not work out from the game), whether any text speaks of
-    # permissions, the events some trigger waits for
+    # the pool whose cards were read (its ``version``), by ``_know_pool``, which also sets
+    # the pool's memos ``GoldenRule._terms`` and ``_fixed_rules`` (not fields: the engine
+    # reads them only once it has read its pool)
     _pool_version: int = -1
-    _fixed_rules: dict[str, Any] = field(default_factory=dict)
     # what the cards of this game can speak of (``PlayIndex.game_keys``, ``GameFacts``);
     # one attribute: an engine with 30 attributes or more reads every one of them slower
     _game: GameFacts = NO_GAME
@@ -117,7 +110,7 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
         names: Sequence[str] | None = None,
         **kw: Any,
     ) -> Engine:
-        names = list(names or [f"P{i + 1}" for i in range(len(agents))])
+        names = list(names or _seat_names(len(agents)))
         return cls(game, pool, kernel, agents, new_state(game.registry.game, names, seed), **kw)
 
     def _know_pool(self) -> None:
@@ -274,8 +267,12 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
         if game[1] != state.next_uid:
             game = self._know_game()
         name = event.name
-        if sources or (name in game[3] and self.in_play(("event", name))):
-            self.pending.extend(matching_triggers(self, event))
+        if name in game[3]:  # some card of the game waits for it: is one in play?
+            listening = self.in_play(("event", name))
+            if listening or sources:
+                self.pending.extend(matching_triggers(self, event, listening))
+        elif sources:
+            self.pending.extend(matching_triggers(self, event, ()))
         if self._after_event:
             self.kernel.after_event(self, event)
 
@@ -379,6 +376,15 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
 
 
 _new = tuple.__new__
+_SEAT_NAMES: dict[int, tuple[str, ...]] = {}
+
+
+def _seat_names(players: int) -> tuple[str, ...]:
+    """P1, P2, …: the players' names where none are given (made once per count)."""
+    found = _SEAT_NAMES.get(players)
+    if found is None:
+        found = _SEAT_NAMES[players] = tuple(f"P{i + 1}" for i in range(players))
+    return found
 
 
 def _targeted(node: ast.Cards) -> bool:

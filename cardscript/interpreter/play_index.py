@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
-from cardscript.interpreter.cards import CardDef, CompiledAbility
+from cardscript.interpreter.cards import CardDef, CardPool, CompiledAbility
 from cardscript.interpreter.state import GameState
 
 if TYPE_CHECKING:
@@ -21,12 +21,17 @@ class PlayIndex(EngineParts):
     """The engine's index of card text in play (a mixin of ``Engine``)."""
 
     _definitions: dict[int, CardDef]
+    # the abilities of the cards in play by ``CardDef.play_index`` key, for one zone
+    # membership: every zone change goes through ``GameState.move``/``create_card``, which
+    # tick ``state.clock``, so the index is checked when the clock moves: the one made for
+    # those cards before (in any game of the same cards, ``_index_for``), or made from the
+    # last one for the cards that came, left or moved (``_patched``), or anew. Not fields
+    # of the engine: a new one starts with none (read only once ``_play_state`` is a state)
     _play: _Index
+    _play_uids: Sequence[int] = ()  # the cards ``_play`` is for
     _play_clock: int
     _play_state: GameState | None
-    _play_uids: list[int]
     _text_varies: bool | None
-    _play_entries: dict[int, dict[Any, list[tuple[int, CompiledAbility, Any]]]]
 
     def definition(self, uid: int) -> CardDef:
         # a card instance never changes its definition: remember it (a hot path)
@@ -100,25 +105,16 @@ class PlayIndex(EngineParts):
         if pool.version != self._pool_version:
             self._know_pool()
         state = self.state
-        ids = frozenset([card.card_id for card in state.cards.values()])
-        memo = pool.memo.setdefault("game keys", {})  # shared by the pool's games
-        found = memo.get(ids)
+        cards = state.cards
+        # which card is which instance: all the facts depend on (and the kernel's rules)
+        layout = (type(self.kernel), tuple(cards), tuple([c.card_id for c in cards.values()]))
+        memo = pool.memo.setdefault("game facts", {})  # shared by the pool's games
+        found = memo.get(layout)
         if found is None:
-            keys = set(pool.moving_keywords()[1])
-            for card_id in ids:
-                keys.update(pool[card_id].play_index)
-            heard = frozenset(k[1] for k in keys if isinstance(k, tuple) and k[0] == "event")
             if len(memo) > 4096:
                 memo.clear()
-            found = memo[ids] = (frozenset(keys), heard)
-        # the rule values no card of this game overrides, for this kernel (``rule``)
-        rules = pool.memo.setdefault(("game rules", type(self.kernel)), {})
-        if len(rules) > 4096:
-            rules.clear()
-        values = rules.get(ids)
-        if values is None:
-            values = rules[ids] = {}
-        self._game = game = (state, state.next_uid, *found, values)
+            found = memo[layout] = _facts_of(pool, frozenset(layout[2]))
+        self._game = game = (state, state.next_uid, *found)
         return game
 
     def _with_gained(
@@ -167,23 +163,54 @@ class PlayIndex(EngineParts):
         if kernel.text_ticks_clock:
             uids = kernel.texts_active(cast("Engine", self), uids)
         if uids != self._play_uids or state is not self._play_state:
-            off = self.variants_off()
-            index = self._play
-            if state is self._play_state and off == index.off:
-                # most changes are one card in or out: patch, keeping the other keys' lists
-                self._patch_play(index, self._play_uids, uids)
-            else:
-                self._play_entries.clear()  # (uids name other cards in another state)
-                self._play = _Index([self._entries_of(uid, off) for uid in uids], off)
+            self._play = self._index_for(state, uids)
             self._play_uids = uids
             self._play_state = state
         self._play_clock = state.clock
 
-    def _patch_play(self, index: _Index, old: list[int], new: list[int]) -> None:
-        """Make ``index`` (for the cards ``old``) the index for the cards ``new``: a key's
-        list stays right unless a card with entries under it left, came, or changed its
-        place among the others. Only cards between the common start and the common end of
-        the two lists did, so only their keys are dropped (made again when asked)."""
+    def _index_for(self, state: GameState, uids: list[int]) -> _Index:
+        """The index for the cards ``uids`` in play. For a few cards, the one made for them
+        before, in this game or another with the same cards by instance (``GameFacts``):
+        a few cards come back as the same few sets (Pocket Duel's heroes, and each round's
+        cards: 3 times in 4), more rarely (in VS System, 1 time in 60, and a remembered
+        index costs a copy when patched). Else made from the index of the cards in play
+        before (``_patched``), or anew."""
+        off = self.variants_off()
+        game = self._game
+        if game[1] != state.next_uid:
+            game = self._know_game()
+        made = game[5].get(off)
+        if made is None:
+            made = game[5][off] = ({}, {})
+        indexes, entries = made
+        few = len(uids) <= _FEW
+        if few:
+            cards = tuple(uids)
+            # by the hash of the cards (one hash, and no tuple kept for the garbage collector
+            # to visit), so checked: other cards may have the same
+            key = hash(cards)
+            index = indexes.get(key)
+            if index is not None and index.uids == cards:
+                return index
+        if state is self._play_state and off == self._play.off:
+            index = self._patched(self._play, self._play_uids, uids, entries)
+        else:
+            index = _Index([self._entries_of(uid, off, entries) for uid in uids], off)
+        if few:
+            if len(indexes) > 4096:
+                indexes.clear()
+            index.uids = cards
+            indexes[key] = index
+        return index
+
+    def _patched(
+        self, index: _Index, old: Sequence[int], new: list[int], entries: Entries
+    ) -> _Index:
+        """The index for the cards ``new`` made from ``index`` (for the cards ``old``):
+        a key's list stays right unless a card with entries under it left, came, or changed
+        its place among the others. Only cards between the common start and the common end
+        of the two lists did, so only their keys are left out (made again when asked).
+        ``index`` is patched itself unless it is remembered (``_index_for``)."""
         n_old, n_new = len(old), len(new)
         most = min(n_old, n_new)
         start = 0
@@ -193,43 +220,65 @@ class PlayIndex(EngineParts):
         end = 0
         while end < most and old[n_old - 1 - end] == new[n_new - 1 - end]:
             end += 1
-        cards = index.cards
-        came = [self._entries_of(uid, index.off) for uid in new[start : n_new - end]]
+        cards, off = index.cards, index.off
+        came = [self._entries_of(uid, off, entries) for uid in new[start : n_new - end]]
+        now = [*cards[:start], *came, *cards[n_old - end :]]
+        if index.uids is not None:  # remembered: a copy
+            index, shared = _Index(now, off), index
+            index.update(shared)
+        else:
+            index.cards = now
         pop = index.pop
-        for entries in (*cards[start : n_old - end], *came):
-            for key in entries:
+        for entries_of_card in (*cards[start : n_old - end], *came):
+            for key in entries_of_card:
                 pop(key, None)
-        index.cards = [*cards[:start], *came, *cards[n_old - end :]]
+        return index
 
     def _entries_of(
-        self, uid: int, off: frozenset[str]
+        self, uid: int, off: frozenset[str], entries: Entries
     ) -> dict[Any, list[tuple[int, CompiledAbility, Any]]]:
-        """A card's entries under each of its ``play_index`` keys, lines switched off left
-        out. Read-only once made: every game of the pool shares each card instance's."""
-        found = self._play_entries.get(uid)
+        """A card's entries under each of its ``play_index`` keys, lines ``off`` left out,
+        from ``entries`` (``GameFacts``: every game of the same cards by instance shares
+        them; read-only once made)."""
+        found = entries.get(uid)
         if found is None:
-            entries = self.pool.memo.setdefault("play entries", {})
-            both = (uid, self.state.cards[uid].card_id, off)
-            found = entries.get(both)
-            if found is None:
-                if len(entries) > 4096:
-                    entries.clear()
-                grouped = self.definition(uid).play_index.items()
-                found = entries[both] = {
-                    k: [(uid, a, a.node) for a in found if not _switched_off(a, off)]
-                    for k, found in grouped
-                }
-            self._play_entries[uid] = found
+            grouped = self.definition(uid).play_index.items()
+            found = entries[uid] = {
+                k: [(uid, a, a.node) for a in found if not _switched_off(a, off)]
+                for k, found in grouped
+            }
         return found
 
 
+# each card's entries (``_entries_of``) by its instance
+Entries = dict[int, dict[Any, list[tuple[int, CompiledAbility, Any]]]]
 # what ``_know_game`` read: (the state, its ``next_uid``, the ``play_index`` keys of the
 # game's cards, the events some trigger of theirs waits for, the rule values none of them
-# overrides (filled as ``rule`` asks)). True while ``next_uid`` is: an engine's state is
-# never replaced, a card is made only by ``GameState.create_card`` (which counts it), and
-# cards join the pool before its games make theirs (a change to the pool is read then)
-GameFacts = tuple[Any, int, frozenset[Any], frozenset[str], dict[str, Any]]
-NO_GAME: GameFacts = (None, -1, frozenset(), frozenset(), {})
+# overrides (filled as ``rule`` asks), by the lines left out: the indexes of a few cards
+# in play remembered, by the cards' hash (``_index_for``), and each card's entries by its
+# instance (``_entries_of``)). True while ``next_uid`` is: an engine's state is never
+# replaced, a card is made only by ``GameState.create_card`` (which counts it), and cards
+# join the pool before its games make theirs (a change to the pool is read then). Shared
+# by the games whose cards are the same instances of the same cards, for one kernel
+GameFacts = tuple[
+    Any,
+    int,
+    frozenset[Any],
+    frozenset[str],
+    dict[str, Any],
+    dict[frozenset[str], tuple[dict[int, "_Index"], Entries]],
+]
+NO_GAME: GameFacts = (None, -1, frozenset(), frozenset(), {}, {})
+
+
+def _facts_of(pool: CardPool, ids: frozenset[str]) -> tuple[Any, ...]:
+    """``GameFacts`` past ``next_uid`` for a game of these cards (made empty, filled as
+    the game asks)."""
+    keys = set(pool.moving_keywords()[1])
+    for card_id in ids:
+        keys.update(pool[card_id].play_index)
+    heard = frozenset(k[1] for k in keys if isinstance(k, tuple) and k[0] == "event")
+    return frozenset(keys), heard, {}, {}
 
 
 class _Index(dict[Any, Sequence[tuple[int, CompiledAbility, Any]]]):
@@ -237,7 +286,7 @@ class _Index(dict[Any, Sequence[tuple[int, CompiledAbility, Any]]]):
     each key's list made when it is first asked for: between two zone changes a game asks
     for a few keys of the many its cards have."""
 
-    __slots__ = ("cards", "off")
+    __slots__ = ("cards", "off", "uids")
 
     def __init__(
         self,
@@ -247,6 +296,8 @@ class _Index(dict[Any, Sequence[tuple[int, CompiledAbility, Any]]]):
         super().__init__()
         self.cards = cards  # each card's entries by key, in zone order (one per card)
         self.off = off  # the variant lines left out
+        # the cards it is remembered for (``_index_for``), for every game: never patched
+        self.uids: tuple[int, ...] | None = None
 
     def __missing__(self, key: Any) -> Sequence[tuple[int, CompiledAbility, Any]]:
         # (most cards in play have nothing under a key: asked first, without a call)
@@ -254,6 +305,9 @@ class _Index(dict[Any, Sequence[tuple[int, CompiledAbility, Any]]]):
         self[key] = found
         return found
 
+
+# the most cards in play whose index is remembered (``_index_for``)
+_FEW = 4
 
 _OVERRIDES: dict[tuple[type, str], bool] = {}
 

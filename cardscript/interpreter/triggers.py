@@ -9,8 +9,8 @@ the start of <phase>" as ``before_start:<phase>`` (Berserk's turn preparation st
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from cardscript.grammar import ast
 from cardscript.interpreter.events import PendingTrigger
@@ -21,15 +21,24 @@ if TYPE_CHECKING:
     from cardscript.interpreter.engine import Engine, Event
 
 
-def matching_triggers(engine: Engine, event: Event) -> list[PendingTrigger]:
+def matching_triggers(
+    engine: Engine,
+    event: Event,
+    listening: Sequence[tuple[int, CompiledAbility, Any]] | None = None,
+) -> list[PendingTrigger]:
+    """The triggered abilities ``event`` sets off: of the cards in play (``listening``,
+    when the caller has read ``in_play(("event", name))`` already) and of the kernel's
+    ``trigger_sources``."""
+    if engine._trigger_sources or listening is None:
+        listening = list(_listening(engine, event))
     found: list[PendingTrigger] = []
-    for uid, ability in _listening(engine, event):
-        node = ability.node
-        assert isinstance(node, ast.Triggered)
-        controller = engine.state.cards[uid].controller
-        if not engine.within_limits(ability, uid):
-            continue
-        if _matches(engine, node, event, uid, ability, controller):
+    cards = engine.state.cards
+    for uid, ability, node in listening:
+        if ability.line.mods and not engine.within_limits(ability, uid):
+            continue  # (no "once per …": nothing to count, the usual case)
+        controller = cards[uid].controller
+        # (the index key is the event's name or moment: only the rest is asked)
+        if _heard_by(engine, node, event, uid, ability, controller):
             found.append(_new(PendingTrigger, (ability, uid, controller, event)))
     return found
 
@@ -47,19 +56,18 @@ def ability_matches(
     )
 
 
-def _listening(engine: Engine, event: Event) -> Iterable[tuple[int, CompiledAbility]]:
+def _listening(engine: Engine, event: Event) -> Iterable[tuple[int, CompiledAbility, Any]]:
     # only the abilities waiting for this event's name (or moment): ``_matches`` would
     # refuse every other one
     key = ("event", event.name)
-    seen: set[tuple[int, int]] = set()
-    for uid, ability, _ in engine.in_play(key):
-        seen.add((uid, ability.index))
-        yield uid, ability
+    found = engine.in_play(key)
+    yield from found
     # Some triggers work where the card is, not in play ("when revealed", "when defeated").
+    seen = {(uid, ability.index) for uid, ability, _ in found}
     for uid in engine.kernel.trigger_sources(engine, event):
         for ability in engine.definition(uid).play_index.get(key, ()):
             if (uid, ability.index) not in seen:
-                yield uid, ability
+                yield uid, ability, ability.node
 
 
 _new = tuple.__new__  # a named tuple made without calling its class (half the cost)
@@ -77,38 +85,47 @@ def _matches(
 ) -> bool:
     wanted = node.event
     if wanted.moment is not None:
-        moment = wanted.moment
-        if event.name != moment_event(node.timing, moment):
+        if event.name != moment_event(node.timing, wanted.moment):
             return False
+    elif wanted.event != event.name:
+        return False
+    return _heard_by(engine, node, event, uid, ability, controller)
+
+
+def _heard_by(
+    engine: Engine, node: ast.Triggered, event: Event, uid: int, ability: object, controller: int
+) -> bool:
+    """``_matches`` for an event of the name (or moment) the trigger waits for."""
+    wanted = node.event
+    moment = wanted.moment
+    if moment is not None:
         owner = moment.phase.owner
         if owner in ("your",):
             return event.player == controller
         if owner and "opponent" in owner:
             return event.player is not None and event.player != controller
         return True
-    if wanted.event != event.name:
-        return False
-    if (
-        isinstance(wanted.subject, _THIS)
-        and event.subject is not None
-        and (event.subject != uid or uid is None)
-    ):
+    subject, obj = wanted.subject, wanted.obj
+    if isinstance(subject, _THIS) and event.subject is not None and event.subject != uid:
         return False  # "this …" about another card (as ``selects`` would say, sooner)
+    if subject is None and obj is None:
+        # a bare event ("When Revealed") is about this card
+        return event.subject is None or event.subject == uid or bool(event.get("any"))
     ctx = engine.context(uid, ability, controller, event)  # type: ignore[arg-type]
-    if wanted.subject is not None:
-        subject = (
+    if subject is not None:
+        about = (
             event.subject
             if event.subject is not None
             else (Seat(event.player) if event.player is not None else None)
         )
-        if subject is None or not selects(ctx, wanted.subject, subject):
+        if about is None or not selects(ctx, subject, about):
             return False
     elif event.subject is not None and event.subject != uid and not event.get("any"):
-        return False  # a bare event ("When Revealed") is about this card
-    if wanted.obj is not None:
+        return False
+    if obj is not None:
         # no card as the object: the event's player is ("an enemy attacks you")
-        obj = event.obj if event.obj is not None else _seat(event.player)
-        if obj is None or not selects(ctx, wanted.obj.selector, obj):
+        other = event.obj if event.obj is not None else _seat(event.player)
+        if other is None or not selects(ctx, obj.selector, other):
             return False
     return True
 

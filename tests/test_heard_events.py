@@ -1,0 +1,79 @@
+"""Events heard by the triggers of the cards in play: ``Engine._heard`` hands
+``matching_triggers`` the abilities the play index found for the event's name, which then
+asks only the rest (the moment's owner, the subject, the object); the full matching
+(``ability_matches``) and a kernel's own trigger sources still answer where they must."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardscript.interpreter.agents import FirstAgent
+from cardscript.interpreter.engine import Engine, Event
+from cardscript.interpreter.triggers import ability_matches, matching_triggers
+from cardscript.kernels.pocket_duel.kernel import PocketDuelKernel, new_engine, pocket_duel_pool
+
+POOL = pocket_duel_pool()
+
+
+def _duel(first: str, second: str, engine: Engine | None = None) -> Engine:
+    engine = engine or new_engine([FirstAgent(), FirstAgent()], 1, pool=POOL)
+    engine.kernel.setup(engine, [[first], [second]])
+    return engine
+
+
+def _pending(engine: Engine) -> list[tuple[str, int, int, str]]:
+    found = engine.take_pending()
+    return [(t.ability.key, t.source, t.controller, t.event.name) for t in found]
+
+
+def test_heard_events_queue_exactly_the_matching_triggers() -> None:
+    engine = _duel("quill-hero", "sable-hero")  # quill: 1-8, sable: 9-16
+    engine.state.move(4, "table", player=0)  # a card each played
+    engine.state.move(12, "table", player=1)
+    engine.happened("end:round", player=0)  # a moment: any player's round
+    assert _pending(engine) == [("quill-hero#0", 1, 0, "end:round")]
+    engine.happened("cancelled", subject=12, player=1)  # a card sable controls
+    assert _pending(engine) == [("sable-hero#0", 9, 1, "cancelled")]
+    engine.happened("cancelled", subject=4, player=0)  # quill's card: not sable's
+    assert _pending(engine) == []
+    engine.happened("cancels", player=0)  # no card in play waits for it
+    assert _pending(engine) == []
+    # the events are recorded all the same, in order
+    assert [h[0] for h in engine.state.history] == [
+        "end:round",
+        "cancelled",
+        "cancelled",
+        "cancels",
+    ]
+
+
+def test_the_full_matching_still_asks_the_name() -> None:
+    engine = _duel("quill-hero", "sable-hero")
+    engine.state.move(12, "table", player=1)
+    sable = engine.definition(9).abilities[0]
+    cancelled = Event("cancelled", subject=12, player=1)
+    found = matching_triggers(engine, cancelled)  # (no index answer handed in)
+    assert [(t.ability.key, t.source) for t in found] == [("sable-hero#0", 9)]
+    assert ability_matches(engine, cancelled, 9, sable, 1)
+    assert not ability_matches(engine, Event("cancels", subject=12, player=1), 9, sable, 1)
+    quill = engine.definition(1).abilities[0]
+    assert ability_matches(engine, Event("end:round", player=1), 1, quill, 0)
+    assert not ability_matches(engine, Event("start:round", player=1), 1, quill, 0)
+
+
+class _FromHand(PocketDuelKernel):
+    """Sable's hero card hears events from its owner's hand (a kernel's trigger sources)."""
+
+    def trigger_sources(self, engine: Engine, event: Any) -> list[int]:
+        return [9] if engine.state.cards[9].zone == "hand" else []
+
+
+def test_a_kernels_trigger_sources_are_heard_besides_the_index() -> None:
+    engine = Engine.new(POOL.game, POOL, _FromHand(), [FirstAgent(), FirstAgent()], 1)
+    _duel("quill-hero", "sable-hero", engine)
+    engine.state.move(9, "hand", player=1)
+    engine.state.move(12, "table", player=1)
+    engine.happened("cancelled", subject=12, player=1)
+    assert _pending(engine) == [("sable-hero#0", 9, 1, "cancelled")]
+    engine.happened("end:round", player=0)  # in play: quill; from the hand: nothing
+    assert _pending(engine) == [("quill-hero#0", 1, 0, "end:round")]
