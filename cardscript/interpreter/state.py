@@ -14,6 +14,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 _MASK64 = (1 << 64) - 1
+_new = object.__new__
 HISTORY_FIELDS = ("event", "subject", "player", "turn")  # what a ``history`` entry holds
 
 
@@ -140,7 +141,19 @@ class GameState:
         try:
             for card_id, zone in cards:
                 clock += 1
-                made[uid] = Card(uid, card_id, owner, owner, zone, True, set(), {}, None, clock, {})
+                # ``create_card``'s ``Card(…)`` with its fields stored here: the class's
+                # ``__init__`` (a call through the type) costs as much again
+                made[uid] = card = _new(Card)
+                card.uid = uid
+                card.card_id = card_id
+                card.owner = card.controller = owner
+                card.zone = zone
+                card.face_up = True
+                card.states = set()
+                card.counters = {}
+                card.attached_to = None
+                card.timestamp = clock
+                card.data = {}
                 place = zones.get(zone)
                 if place is None:
                     place = zones[zone] = []
