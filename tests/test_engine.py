@@ -460,7 +460,17 @@ def test_create_cards_makes_what_create_card_makes_one_by_one() -> None:
         one.create_card(card_id, 0, zone)
     bulk.create_cards(0, plan)
     assert bulk.snapshot() == one.snapshot()
+    assert bulk.loop_key() == one.loop_key()
+    assert list(bulk.cards.values()) == list(one.cards.values())
     assert (bulk.clock, bulk.next_uid) == (one.clock, one.next_uid) == (5, 6)
+    # every card its own states and counters, to change alone
+    bulk.cards[2].states.add("exhausted")
+    bulk.cards[2].counters["damage"] = 1
+    bulk.cards[2].data["row"] = 1
+    assert [(c.states, c.counters, c.data) for c in bulk.cards.values()][1:3] == [
+        ({"exhausted"}, {"damage": 1}, {"row": 1}),
+        (set(), {}, {}),
+    ]
 
 
 def test_cards_and_states_made_without_their_classes_defaults_are_the_classes() -> None:

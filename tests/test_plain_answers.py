@@ -144,3 +144,47 @@ def test_games_dealt_the_same_decks_share_what_their_rounds_read() -> None:
     assert plan.facts.get(1) is None or plan.facts[1].definition.id == "cinder-weapon"
     assert plan.of(1).definition.id == "cinder-weapon"
     assert plan.of(2).definition.id == "nell-hero"
+
+
+def _setup_values(pool: Any, heroes: list[str], data: dict[str, Any] | None = None) -> Any:
+    engine = new_engine([FirstAgent(), FirstAgent()], 1, pool=pool)
+    engine.state.data.update(data or {})
+    engine.kernel.setup(engine, [[h] for h in heroes])
+    state = engine.state
+    reserve = [[state.cards[u].card_id for u in p.zones.get("reserve", [])] for p in state.players]
+    return [p.resources for p in state.players], reserve, state.state_hash()
+
+
+def test_setup_reads_starting_values_once_per_decks_and_again_where_they_may_differ(
+    tmp_path: Any,
+) -> None:
+    """A fresh game dealt decks already seen takes their starting values; a game with
+    something set before setup (a variant) reads them, and a threshold met at setup acts."""
+    from cardscript.kernels.pocket_duel.kernel import BUNDLED
+
+    card = tmp_path / "tall.yaml"
+    card.write_text(
+        "game: pocket-duel\ncards:\n"
+        "- {id: tall-hero, name: Tall, type: hero, text: 'Challenge: Rule starting_health "
+        "is 12 for you.'}\n"
+        "- {id: tall-superpower, name: Early, type: superpower, hero: tall-hero, "
+        "superpower_kind: permanent, energy_threshold: 0, text: 'Block 1'}\n"
+    )
+    pool = BUNDLED.pool([card])
+    # a threshold met at setup: read and acted on in every game, never remembered
+    first = _setup_values(pool, ["tall-hero", "cinder-hero"])
+    assert first[:2] == ([{"health": 10, "energy": 0}] * 2, [[], ["cinder-superpower"]])
+    assert _setup_values(pool, ["tall-hero", "cinder-hero"]) == first
+    assert pool.memo[("pocket duel starts", PocketDuelKernel)] == {}
+    challenge = _setup_values(pool, ["tall-hero", "cinder-hero"], {"variants": ["challenge"]})
+    assert challenge[0] == [{"health": 12, "energy": 0}, {"health": 10, "energy": 0}]
+    # decks seen before: their values, and the game the full reading makes
+    starts = POOL.memo.setdefault(("pocket duel starts", PocketDuelKernel), {})
+    starts.clear()
+    read = _setup_values(POOL, ["cinder-hero", "marrow-hero"])
+    assert starts == {(2, ("cinder-hero",), ("marrow-hero",)): ((10, 0), (10, 0))}
+    assert _setup_values(POOL, ["cinder-hero", "marrow-hero"]) == read
+    assert read[:2] == (
+        [{"health": 10, "energy": 0}] * 2,
+        [["cinder-superpower"], ["marrow-superpower"]],
+    )

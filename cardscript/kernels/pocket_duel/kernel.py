@@ -129,6 +129,7 @@ class PocketDuelKernel(RoundKernel):
     def setup(self, engine: Engine, decks: Sequence[Sequence[str]]) -> None:
         """§5: hero on the table, superpower in reserve, the other 6 cards in hand."""
         state = engine.state
+        fresh = _fresh(engine)
         state.phase = "round"
         # where each card of a deck starts: the same in every game of the pool
         plans = engine.pool.memo.setdefault("pocket duel setup", {})
@@ -142,16 +143,37 @@ class PocketDuelKernel(RoundKernel):
                 plan = plans[key] = self._setup_plan(engine, key)
             state.create_cards(player, plan)
             dealt.append(key)
-        # read once every card is in its place: each player's text speaks for both
-        for player in range(len(decks)):
-            res = state.players[player].resources
-            res["health"] = int(engine.rule("starting_health", player=player))
-            res["energy"] = int(engine.rule("starting_energy", player=player))
-        for player in range(len(state.players)):
-            self.check_thresholds(engine, player)
+        self._start(engine, len(decks), (len(state.players), *dealt) if fresh else None)
         if first == 1 and state.next_uid == 1 + sum(len(plans[k]) for k in dealt):
             # every card of the game was dealt here (none before, none added by text)
             self.dealt = (state, state.next_uid, (len(state.players), *dealt))
+
+    def _start(self, engine: Engine, decks: int, dealt: tuple[Any, ...] | None) -> None:
+        """Starting health and energy, then the thresholds (§5, §10). In a game that was
+        ``_fresh`` (``dealt``: its players and decks) they are the same in every game dealt
+        the same decks: read once, and only the values given where no threshold was met."""
+        state = engine.state
+        known = engine.pool.memo.setdefault(("pocket duel starts", type(self)), {})
+        found = known.get(dealt) if dealt is not None else None
+        if found is not None:
+            for seat, (health, energy) in zip(state.players, found, strict=False):
+                seat.resources["health"] = health
+                seat.resources["energy"] = energy
+            return
+        starts = []
+        # read once every card is in its place: each player's text speaks for both
+        for player in range(decks):
+            res = state.players[player].resources
+            res["health"] = health = int(engine.rule("starting_health", player=player))
+            res["energy"] = energy = int(engine.rule("starting_energy", player=player))
+            starts.append((health, energy))
+        before = (state.clock, len(state.history), engine.steps)
+        for player in range(len(state.players)):
+            self.check_thresholds(engine, player)
+        if dealt is not None and before == (state.clock, len(state.history), engine.steps):
+            if len(known) > 1_000:
+                known.clear()
+            known[dealt] = tuple(starts)
 
     def _setup_plan(self, engine: Engine, deck: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
         """(card, its starting zone) for a deck; a hero alone stands for its set."""
@@ -232,6 +254,20 @@ class PocketDuelKernel(RoundKernel):
                 raise ValueError(f"the transfer of {action['card']} is refused")
         else:
             super().scenario_action(engine, name, action)
+
+
+def _fresh(engine: Engine) -> bool:
+    """Is the game as ``new_state`` made it, without a log? Then what ``setup`` reads
+    depends on nothing but the decks dealt (there is no randomness in it)."""
+    state = engine.state
+    return (
+        state.next_uid == 1
+        and state.clock == state.turn == state.active == 0
+        and engine.log is None
+        and not (state.data or state.lasting or state.counters or state.shared or state.used)
+        and not state.history
+        and not any(p.resources or p.zones or p.data for p in state.players)
+    )
 
 
 BUNDLED = BundledGame(GAME, PocketDuelKernel)
