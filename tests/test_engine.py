@@ -489,3 +489,28 @@ def test_cards_and_states_made_without_their_classes_defaults_are_the_classes() 
     assert card == Card(2, "b", 0, 0, "table", face_up=False, timestamp=2)
     assert all(hasattr(card, f.name) for f in fields(Card))
     assert card.states is not state.cards[1].states and card.data is not state.cards[1].data
+
+
+def test_a_finished_game_is_freed_without_the_garbage_collector() -> None:
+    """The kernel makes its table of primitives when the engine reads it and keeps none
+    of its bound methods: no reference cycle holds a played game's state."""
+    import gc
+    import weakref
+
+    from cardscript.interpreter import primitives
+    from cardscript.kernels.pocket_duel.kernel import new_engine
+
+    engine = new_engine([FirstAgent(), FirstAgent()], 3)
+    table = engine.kernel._primitives
+    assert set(primitives.GENERIC) <= set(table) and table["deal_damage"].__self__ is engine.kernel
+    engine.kernel.setup(engine, [["cinder-hero"], ["marrow-hero"]])
+    engine.kernel.play(engine)
+    state, kernel = weakref.ref(engine.state), weakref.ref(engine.kernel)
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        del engine, table
+        assert state() is None and kernel() is None
+    finally:
+        if enabled:
+            gc.enable()

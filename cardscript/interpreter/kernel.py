@@ -59,9 +59,16 @@ class Kernel:
     printed_qualities = False
 
     def __init__(self) -> None:
-        self._primitives: dict[str, PrimitiveFn] = dict(primitives.GENERIC)
-        self._primitives.update(self.primitives())
         self._verbs: dict[str, str] | None = None
+
+    @property
+    def _primitives(self) -> dict[str, PrimitiveFn]:
+        """The generic primitives and the game's own, made when read (once per game, by
+        the engine), never kept: a kernel holding its own bound methods is a reference
+        cycle, and all of its game would then wait for the garbage collector."""
+        table: dict[str, PrimitiveFn] = dict(primitives.GENERIC)
+        table.update(self.primitives())
+        return table
 
     # ---- to override ------------------------------------------------------------------
     def primitives(self) -> dict[str, PrimitiveFn]:
