@@ -48,13 +48,7 @@ class PocketDuelChanges(Kernel):
     def rules(self, engine: Engine) -> dict[str, Any]:
         """The rule values no card of this game overrides (``game_rules``); a hook not in
         it is asked of the engine (``engine.rule``)."""
-        state = engine.state
-        if state.lasting:
-            return _ASK_ENGINE
-        known = self._game_rules  # (``_rules_of_game`` written out: asked a dozen times a round)
-        if known is None or known.state is not state or known.next_uid != state.next_uid:
-            known = self._game_rules = GameRules(engine)
-        return known.fixed
+        return _ASK_ENGINE if engine.state.lasting else self._rules_of_game(engine).fixed
 
     def type_cancels(self, engine: Engine) -> dict[tuple[str, str], bool] | None:
         """Which type cancels which by the rule hooks (§7), when no card of this game and

@@ -92,7 +92,7 @@ class RoundKernel(RoundEnd):
         state.turn += 1
         state.data["round"] = {}
         n = len(state.players)
-        automa = state.data.get("automa")  # (``automa_player`` written out)
+        automa = state.data.get("automa")  # the Automa's seat, if it plays
         if automa is not None:
             automa = int(automa["player"])
         plan = self.round_plan(engine)
@@ -346,10 +346,6 @@ class RoundKernel(RoundEnd):
                     self._run(engine, uid, player, found.on_hit)
         if engine.pending:
             self.resolve_pending(engine)
-
-    def automa_player(self, engine: Engine) -> int | None:
-        automa = engine.state.data.get("automa")
-        return None if automa is None else int(automa["player"])
 
     def cancels(
         self,

@@ -70,7 +70,7 @@ class RoundPlan:
     the round's events that are only recorded in the history, as ``Engine.happened``
     would (no log, no trigger waits for them, the kernel hears no event itself); then
     ``own`` too: the round's moves, which nothing can replace, are made in place. Made
-    again for a new game or when cards are added (``holds``)."""
+    again for a new game or when cards are added (``RoundEnd.round_plan``)."""
 
     __slots__ = (
         "facts",
@@ -123,9 +123,6 @@ class RoundPlan:
             _PERMISSION not in keys,
             ROUND_EVENTS - heard if self.own else frozenset(),
         )
-
-    def holds(self, state: GameState) -> bool:
-        return self.state is state and self.next_uid == state.next_uid
 
     def of(self, uid: int) -> CardFacts:
         """The facts of card ``uid`` of this game."""
