@@ -146,6 +146,49 @@ def test_games_dealt_the_same_decks_share_what_their_rounds_read() -> None:
     assert plan.of(2).definition.id == "nell-hero"
 
 
+def test_a_cancel_clause_of_printed_words_is_answered_once_per_two_definitions() -> None:
+    """Every played pair of a game: the round's answer (remembered for the two card ids
+    where only their definitions speak) is ``cancels``'; a card with a state is asked."""
+    engine = _game("marrow-hero", "quill-hero")
+    kernel = engine.kernel
+    plan = kernel.round_plan(engine)  # type: ignore[attr-defined]
+    plan.text_cancels.clear()
+    cards = engine.state.cards
+    mine = [u for u in engine.state.players[0].zones["hand"]]
+    theirs = [u for u in engine.state.players[1].zones["hand"]]
+    for uid in mine + theirs:
+        engine.apply("move", RULE, uid=uid, zone="table", player=cards[uid].owner)
+        cards[uid].data["played"] = True
+    answers, left_to_text = {}, set()
+    for _ in range(2):  # the second time from what the first remembered
+        for uid in mine:
+            for other in theirs:
+                facts = plan.of(uid), plan.of(other)
+                got = kernel._played_cancels(  # type: ignore[attr-defined]
+                    engine, plan, uid, other, *facts, plan.relation, False
+                )
+                want = kernel.cancels(engine, uid, other, plan.relation)  # type: ignore[attr-defined]
+                assert got == want, (uid, other)
+                key = (cards[uid].card_id, cards[other].card_id)
+                answers[key] = got
+                if facts[0].cancels_by_text and not plan.relation[(facts[0].type, facts[1].type)]:
+                    left_to_text.add(key)
+    strength = next(u for u in mine if cards[u].card_id == "marrow-strength")
+    agility = next(u for u in theirs if cards[u].card_id == "quill-agility")
+    assert answers[("marrow-strength", "quill-agility")] is True  # "Cancel Agility"
+    assert answers[("marrow-strength", "quill-intellect")] is False
+    # remembered: the answers the relation leaves to a clause-bearing card's text
+    assert plan.text_cancels == {k: answers[k] for k in left_to_text}
+    # 3 cards with cancel clauses, 6 played against each, 3 pairs the relation answers
+    assert len(left_to_text) == 15
+    # a remembered answer is not read for a card with a state: asked again
+    plan.text_cancels[("marrow-strength", "quill-agility")] = False
+    cards[agility].states.add("shielded")
+    assert kernel._played_cancels(  # type: ignore[attr-defined]
+        engine, plan, strength, agility, plan.of(strength), plan.of(agility), plan.relation, False
+    )
+
+
 def _setup_values(pool: Any, heroes: list[str], data: dict[str, Any] | None = None) -> Any:
     engine = new_engine([FirstAgent(), FirstAgent()], 1, pool=pool)
     engine.state.data.update(data or {})

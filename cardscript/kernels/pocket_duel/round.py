@@ -210,13 +210,7 @@ class RoundKernel(RoundEnd):
                 continue
             mine, theirs = facts[player], facts[opp]
             assert mine is not None and theirs is not None
-            # the table's answer, unless a permission or a cancel clause may still speak
-            hit = None if speak or relation is None else relation.get((mine.type, theirs.type))
-            if hit is None or (not hit and mine.cancels_by_text):
-                hit = self._cancels(
-                    engine, uid, other, mine.definition, theirs.type, relation, speak
-                )
-            if hit:
+            if self._played_cancels(engine, plan, uid, other, mine, theirs, relation, speak):
                 pairs.append((uid, other))
         for canceller, victim in pairs:
             self._mark_cancelled(engine, victim, cards[canceller].controller, canceller)
@@ -232,6 +226,40 @@ class RoundKernel(RoundEnd):
                 amount = self._rest_amount(engine, uid)
                 if amount:
                     self._gain_energy(engine, REST, player, amount)
+
+    def _played_cancels(
+        self,
+        engine: Engine,
+        plan: RoundPlan,
+        uid: int,
+        other: int,
+        mine: CardFacts,
+        theirs: CardFacts,
+        relation: Mapping[tuple[str, str], bool] | None,
+        speak: bool,
+    ) -> bool:
+        """Does the played card ``uid`` cancel ``other``, played against it (``cancels``
+        with the definitions' facts): the type relation's table, unless a permission or
+        a cancel clause may still speak; a clause that asks only the two definitions
+        (``CardFacts.cancels_by_print``) answered once for them (``RoundPlan``)."""
+        hit = None if speak or relation is None else relation.get((mine.type, theirs.type))
+        if hit is not None and (hit or not mine.cancels_by_text):
+            return hit
+        cards = engine.state.cards
+        key = (
+            (cards[uid].card_id, cards[other].card_id)
+            if not speak
+            and relation is not None
+            and mine.cancels_by_print
+            and not (cards[uid].states or cards[other].states)
+            else None
+        )
+        hit = None if key is None else plan.text_cancels.get(key)
+        if hit is None:
+            hit = self._cancels(engine, uid, other, mine.definition, theirs.type, relation, speak)
+            if key is not None:
+                plan.text_cancels[key] = hit
+        return hit
 
     def _damage_step(
         self,
@@ -318,13 +346,17 @@ class RoundKernel(RoundEnd):
     ) -> None:
         """Step 4: "On hit" of the cards that dealt damage, then each live card's effect
         (and its "On hit" if the effect dealt the damage, §8), then the triggers."""
-        cards = engine.state.cards
-        rnd = engine.state.data["round"]
+        state = engine.state
+        cards = state.cards
+        rnd = state.data["round"]
         hit: set[int] = set()
         for player, uid in enumerate(played):
             if uid is not None and dealt.get(uid, 0) >= minimum:
                 hit.add(uid)
-                engine.happened("hits", uid, player, None, dealt[uid])
+                if "hits" in self.round_plan(engine).silent:  # (``happened`` written out)
+                    state.history.append(("hits", uid, player, state.turn))
+                else:
+                    engine.happened("hits", uid, player, None, dealt[uid])
                 found = facts[player]
                 if found is not None and found.on_hit:
                     self._run(engine, uid, player, found.on_hit)
@@ -341,7 +373,10 @@ class RoundKernel(RoundEnd):
             by_effect = by_source.get(str(uid), 0) if by_source else 0
             if uid not in hit and by_effect >= minimum and _live(card):
                 hit.add(uid)
-                engine.happened("hits", uid, player, None, by_effect)
+                if "hits" in self.round_plan(engine).silent:
+                    state.history.append(("hits", uid, player, state.turn))
+                else:
+                    engine.happened("hits", uid, player, None, by_effect)
                 if found is not None and found.on_hit:
                     self._run(engine, uid, player, found.on_hit)
         if engine.pending:

@@ -9,17 +9,16 @@ engine whenever a lasting effect is in play, as the Golden Rule needs."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
+from cardscript.grammar import ast
 from cardscript.interpreter.cards import CardDef, CardPool, CompiledAbility
 from cardscript.interpreter.engine import Cause, Engine
 from cardscript.interpreter.golden_rule import _PERMISSION
 from cardscript.interpreter.play_index import _overrides
 from cardscript.interpreter.state import GameState
 from cardscript.kernels.pocket_duel.abilities import cancel_targets, of_kind
-
-if TYPE_CHECKING:
-    from cardscript.kernels.pocket_duel.changes import PocketDuelChanges
+from cardscript.kernels.pocket_duel.changes import _OWN_QUALITIES, PocketDuelChanges
 
 
 class CardFacts(NamedTuple):
@@ -31,6 +30,9 @@ class CardFacts(NamedTuple):
     on_hit: tuple[CompiledAbility, ...]
     effects: tuple[CompiledAbility, ...]
     cancels_by_text: bool  # it has cancel clauses ("Cancel Agility")
+    # each of them asks only what the definitions answer, and "opposing": whether it
+    # cancels a card played against it is the same for the same two definitions
+    cancels_by_print: bool
     after_play: str | None  # a superpower's "remove" or "reserve"; else None
     attack_cause: Cause  # the cause of its attack's damage
 
@@ -49,10 +51,22 @@ def card_facts(pool: CardPool, card_id: str) -> CardFacts:
             of_kind(definition, "on_hit"),
             of_kind(definition, "effect"),
             bool(cancel_targets(definition)),
+            all(_by_print(target) for _, target in cancel_targets(definition)),
             after,
             Cause.new(card=card_id, rule="attack"),
         )
     return found
+
+
+def _by_print(target: ast.Node) -> bool:
+    """Does a cancel clause's selector ask of a card only its noun "card" and
+    adjectives its definition answers, or "opposing" (as "an opposing Agility card")?"""
+    if not isinstance(target, ast.Cards) or target.filters or target.also:
+        return False
+    return target.noun == "card" and all(
+        q.kind == "adj" and (q.value == "opposing" or q.value not in _OWN_QUALITIES)
+        for q in target.qualities
+    )
 
 
 # the events the round procedure itself records (its moves' events among them)
@@ -69,8 +83,12 @@ class RoundPlan:
     of the game speaks of permissions (only a lasting effect then could), and ``silent``:
     the round's events that are only recorded in the history, as ``Engine.happened``
     would (no log, no trigger waits for them, the kernel hears no event itself); then
-    ``own`` too: the round's moves, which nothing can replace, are made in place. Made
-    again for a new game or when cards are added (``RoundEnd.round_plan``)."""
+    ``own`` too: the round's moves, which nothing can replace, are made in place;
+    ``text_cancels``: whether a card's cancel clauses cancel a card played against it,
+    by the two card ids, for cards whose clauses ask only their definitions
+    (``CardFacts.cancels_by_print``), filled as rounds ask while ``relation`` and
+    ``quiet`` hold. Made again for a new game or when cards are added
+    (``RoundEnd.round_plan``)."""
 
     __slots__ = (
         "facts",
@@ -82,6 +100,7 @@ class RoundPlan:
         "rules",
         "silent",
         "state",
+        "text_cancels",
     )
 
     def __init__(self, engine: Engine, kernel: PocketDuelChanges) -> None:
@@ -107,12 +126,15 @@ class RoundPlan:
                 kernel.know_rules(engine, shared[1], shared[2])
         else:
             shared = self._read(engine, kernel)
-        self.facts, self.rules, self.relation, self.quiet, self.silent = shared
+        self.facts, self.rules, self.relation, self.quiet, self.silent, self.text_cancels = shared
 
     def _read(
         self, engine: Engine, kernel: PocketDuelChanges
-    ) -> tuple[dict[int, CardFacts], dict[str, Any], Any, bool, frozenset[str]]:
-        """(facts by card, so far none; rules; relation; quiet; silent) of this game."""
+    ) -> tuple[
+        dict[int, CardFacts], dict[str, Any], Any, bool, frozenset[str], dict[tuple[str, str], bool]
+    ]:
+        """(facts by card, so far none; rules; relation; quiet; silent; text cancels, so
+        far none) of this game."""
         game_rules = kernel._rules_of_game(engine)
         keys = engine.game_keys()
         heard = {k[1] for k in keys if isinstance(k, tuple) and k[0] == "event"}
@@ -122,6 +144,7 @@ class RoundPlan:
             game_rules.cancels,
             _PERMISSION not in keys,
             ROUND_EVENTS - heard if self.own else frozenset(),
+            {},
         )
 
     def of(self, uid: int) -> CardFacts:
@@ -143,8 +166,6 @@ def _plain_changes(kernel: PocketDuelChanges) -> bool:
     own move, damage and gain (those the round makes in place)?"""
     found = _PLAIN.get(type(kernel))
     if found is None:
-        from cardscript.kernels.pocket_duel.changes import PocketDuelChanges
-
         engine_facing = ("replaceable", "primitive", "event_name", "trigger_sources")
         found = not any(_overrides(kernel, m) for m in (*engine_facing, "after_event")) and all(
             getattr(type(kernel), m) is getattr(PocketDuelChanges, m)
