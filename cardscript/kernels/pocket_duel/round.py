@@ -223,7 +223,7 @@ class RoundKernel(RoundEnd):
                 and types[player] == "rest"
                 and not rule_in(engine, rules, "rest_energy_at_round_end", uid)
             ):
-                amount = self._rest_amount(engine, uid)
+                amount = self._rest_amount(engine, uid, rules)
                 if amount:
                     self._gain_energy(engine, REST, player, amount)
 

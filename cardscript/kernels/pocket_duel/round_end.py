@@ -171,8 +171,12 @@ class RoundEnd(PocketDuelChanges):
                 continue
             card = state.cards[uid]
             cancelled = bool(card.data.get("cancelled"))
-            if types[player] == "rest" and rule_in(engine, rules, "rest_energy_at_round_end", uid):
-                amount = self._rest_amount(engine, uid)  # read while the card is in play
+            if (
+                types[player] == "rest"
+                and not cancelled  # (``_rest_amount``'s first answer, without the calls)
+                and rule_in(engine, rules, "rest_energy_at_round_end", uid)
+            ):
+                amount = self._rest_amount(engine, uid, rules)  # while the card is in play
                 if amount:
                     rest_energy.append((player, amount))
             if card.zone == "table":
@@ -197,11 +201,12 @@ class RoundEnd(PocketDuelChanges):
         if engine.log is not None:
             engine.log.step(engine, f"round {state.turn}")
 
-    def _rest_amount(self, engine: Engine, uid: int) -> int:
-        """The Rest type effect: energy from an uncancelled Rest card (§10, B2)."""
+    def _rest_amount(self, engine: Engine, uid: int, rules: Mapping[str, Any]) -> int:
+        """The Rest type effect: energy from an uncancelled Rest card (§10, B2), by
+        ``rules`` (``self.rules``, read by the caller)."""
         if engine.definition(uid).type != "rest" or engine.state.cards[uid].data.get("cancelled"):
             return 0
-        return int(rule_in(engine, self.rules(engine), "rest_energy", uid))
+        return int(rule_in(engine, rules, "rest_energy", uid))
 
     def _put_away(
         self,
