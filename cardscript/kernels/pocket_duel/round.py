@@ -210,7 +210,11 @@ class RoundKernel(RoundEnd):
                 continue
             mine, theirs = facts[player], facts[opp]
             assert mine is not None and theirs is not None
-            if self._played_cancels(engine, plan, uid, other, mine, theirs, relation, speak):
+            # the table's answer, unless a permission or a cancel clause may still speak
+            hit = None if speak or relation is None else relation.get((mine.type, theirs.type))
+            if hit is None or (not hit and mine.cancels_by_text):
+                hit = self._played_cancels(engine, plan, uid, other, mine, theirs, relation, speak)
+            if hit:
                 pairs.append((uid, other))
         for canceller, victim in pairs:
             self._mark_cancelled(engine, victim, cards[canceller].controller, canceller)
@@ -238,13 +242,10 @@ class RoundKernel(RoundEnd):
         relation: Mapping[tuple[str, str], bool] | None,
         speak: bool,
     ) -> bool:
-        """Does the played card ``uid`` cancel ``other``, played against it (``cancels``
-        with the definitions' facts): the type relation's table, unless a permission or
-        a cancel clause may still speak; a clause that asks only the two definitions
-        (``CardFacts.cancels_by_print``) answered once for them (``RoundPlan``)."""
-        hit = None if speak or relation is None else relation.get((mine.type, theirs.type))
-        if hit is not None and (hit or not mine.cancels_by_text):
-            return hit
+        """Does the played card ``uid`` cancel ``other``, played against it, where the
+        relation's table does not answer alone (``cancels`` with the definitions' facts):
+        a clause that asks only the two definitions (``CardFacts.cancels_by_print``) is
+        answered once for them (``RoundPlan``)."""
         cards = engine.state.cards
         key = (
             (cards[uid].card_id, cards[other].card_id)
