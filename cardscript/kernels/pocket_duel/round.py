@@ -128,12 +128,10 @@ class RoundKernel(RoundEnd):
         facts: list[CardFacts | None] = [None] * n
         types: list[str | None] = [None] * n
         for player, uid in enumerate(played):
-            if uid is not None:
-                found = facts[player] = known.get(uid) or plan.of(uid)
-                types[player] = found.type
-        for player, uid in enumerate(played):
             if uid is None:
                 continue
+            found = facts[player] = known.get(uid) or plan.of(uid)
+            types[player] = found.type
             self._put(engine, plan, uid, "table", player)
             card = cards[uid]
             card.data["played"] = card.data["revealed"] = True
@@ -347,20 +345,13 @@ class RoundKernel(RoundEnd):
     ) -> None:
         """Step 4: "On hit" of the cards that dealt damage, then each live card's effect
         (and its "On hit" if the effect dealt the damage, §8), then the triggers."""
-        state = engine.state
-        cards = state.cards
-        rnd = state.data["round"]
+        cards = engine.state.cards
+        rnd = engine.state.data["round"]
         hit: set[int] = set()
         for player, uid in enumerate(played):
             if uid is not None and dealt.get(uid, 0) >= minimum:
                 hit.add(uid)
-                if "hits" in self.round_plan(engine).silent:  # (``happened`` written out)
-                    state.history.append(("hits", uid, player, state.turn))
-                else:
-                    engine.happened("hits", uid, player, None, dealt[uid])
-                found = facts[player]
-                if found is not None and found.on_hit:
-                    self._run(engine, uid, player, found.on_hit)
+                self._hit(engine, uid, player, dealt[uid], facts[player])
         for player, uid in enumerate(played):
             if uid is None:
                 continue
@@ -374,14 +365,21 @@ class RoundKernel(RoundEnd):
             by_effect = by_source.get(str(uid), 0) if by_source else 0
             if uid not in hit and by_effect >= minimum and _live(card):
                 hit.add(uid)
-                if "hits" in self.round_plan(engine).silent:
-                    state.history.append(("hits", uid, player, state.turn))
-                else:
-                    engine.happened("hits", uid, player, None, by_effect)
-                if found is not None and found.on_hit:
-                    self._run(engine, uid, player, found.on_hit)
+                self._hit(engine, uid, player, by_effect, found)
         if engine.pending:
             self.resolve_pending(engine)
+
+    def _hit(
+        self, engine: Engine, uid: int, player: int, amount: int, found: CardFacts | None
+    ) -> None:
+        """A played card dealt ``amount`` damage (§8): "hits", then its "On hit" text."""
+        state = engine.state
+        if "hits" in self.round_plan(engine).silent:  # (``Engine.happened`` written out)
+            state.history.append(("hits", uid, player, state.turn))
+        else:
+            engine.happened("hits", uid, player, None, amount)
+        if found is not None and found.on_hit:
+            self._run(engine, uid, player, found.on_hit)
 
     def cancels(
         self,

@@ -65,15 +65,12 @@ class RoundEnd(PocketDuelChanges):
         if event != "moved":
             player = card.owner  # (to its owner's pile, as the primitives do)
         state.move(uid, zone, player=player)
-        if event == "moved":
-            if card.states and zone != self.discard_zone:
-                card.states.discard("face_down")
-            data: tuple[tuple[str, Any], ...] = (("from", before), ("to", zone))
-        else:
-            data = ()
+        if card.states and event == "moved" and zone != self.discard_zone:
+            card.states.discard("face_down")
         if event in plan.silent:
             state.history.append((event, uid, player, state.turn))
         else:
+            data = (("from", before), ("to", zone)) if event == "moved" else ()
             engine.happened(event, uid, player, None, None, None, data)
 
     def _run(
