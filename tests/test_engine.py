@@ -327,6 +327,43 @@ def test_agents() -> None:
     assert "please answer with the numbers of your choices\n" in said
 
 
+def test_one_of_n_answers_as_decide_does_and_is_asked_only_where_nothing_records() -> None:
+    """An agent's ``one_of`` is its ``decide`` answer to one of n: the engine asks it
+    instead of building the decision, but not for any other kind of choice or while a
+    log records the decisions."""
+    for seed in range(20):
+        by_count, by_decision = RandomAgent(seed), RandomAgent(seed)
+        for n in (1, 2, 3, 7, 9):
+            pick = Decision(0, "action", "pick", tuple(range(n)), (), 1, 1)
+            assert (by_count.one_of(n),) == by_decision.decide(pick)
+    assert FirstAgent().one_of(5) == 0
+
+    class Counting(RandomAgent):
+        def __init__(self, seed: int) -> None:
+            super().__init__(seed)
+            self.asked: list[str] = []
+
+        def one_of(self, n: int) -> int:
+            self.asked.append("one_of")
+            return super().one_of(n)
+
+        def decide(self, decision: Decision) -> tuple[int, ...]:
+            self.asked.append("decide")
+            return super().decide(decision)
+
+    quick, full = Counting(4), Counting(4)
+    unlogged = new_engine([quick, FirstAgent()])
+    logged = new_engine([full, FirstAgent()], log=GameLog())
+    for engine in (unlogged, logged):
+        for _ in range(5):
+            engine.choose(0, "action", "pick", ["a", "b", "c"])
+        engine.choose(0, "targets", "up to 1", ["a", "b"], None, 0, 1)
+        engine.choose(0, "order", "order", ["a"], None, 1, 1)
+    assert quick.asked == ["one_of"] * 5 + ["decide", "decide"]
+    assert full.asked == ["decide"] * 7
+    assert quick.rng.state == full.rng.state  # the same draws either way
+
+
 def test_labels_are_built_only_when_read() -> None:
     built: list[int] = []
 

@@ -65,6 +65,11 @@ class Labels(Sequence[str]):
 
 
 class Agent(Protocol):
+    """Answers decisions. An agent whose answer to a choice of one of n options reads
+    nothing but n (a random one) may also have ``one_of(n) -> int``, the index it picks:
+    the engine then asks that without building the decision (never while a log records
+    the decisions)."""
+
     name: str
 
     def decide(self, decision: Decision) -> tuple[int, ...]:
@@ -76,6 +81,10 @@ class FirstAgent:
     """Always the first legal answer: the simplest deterministic opponent."""
 
     name = "first"
+
+    def one_of(self, n: int) -> int:
+        """``decide``'s answer to a choice of one of n (see ``Agent``)."""
+        return 0
 
     def decide(self, decision: Decision) -> tuple[int, ...]:
         if decision.kind == "order":
@@ -90,6 +99,10 @@ class RandomAgent:
 
     def __init__(self, seed: int) -> None:
         self.rng = Rng(seed)
+
+    def one_of(self, n: int) -> int:
+        """``decide``'s answer to a choice of one of n: one draw (see ``Agent``)."""
+        return self.rng.below(n)
 
     def decide(self, decision: Decision) -> tuple[int, ...]:
         n = len(decision.options)

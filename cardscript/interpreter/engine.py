@@ -163,6 +163,14 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
     ) -> tuple[int, ...]:
         if not options:
             return ()
+        if least == 1 == most and kind != "order" and self.log is None:
+            # one of n, unrecorded: an agent that reads nothing else of the decision (a
+            # random one) answers from the count alone, no decision built
+            one_of = getattr(self.agents[player], "one_of", None)
+            if one_of is not None:
+                picked = one_of(len(options))
+                if 0 <= picked < len(options):
+                    return (picked,)
         if type(labels) is not Labels:  # (not ``isinstance``: an ABC's check costs more)
             labels = tuple(labels or [str(o) for o in options])
         # a named tuple made without calling its class (half the cost; one per choice)
