@@ -78,10 +78,17 @@ def _deal(clause: ast.Clause) -> Run:
             if target
             else [Seat(p) for p in _opponents(ctx)]
         )
-        apply, cause, source = ctx.engine.apply, ctx.cause or cause_of(ctx), ctx.source
+        engine, cause, source = ctx.engine, ctx.cause or cause_of(ctx), ctx.source
         for each in targets:
-            apply("deal_damage", cause, target=each, amount=amount, kind=kind, source=source,
-                  qualities=qualities)  # fmt: skip
+            engine.applier("deal_damage", cause)(
+                engine,
+                cause,
+                target=each,
+                amount=amount,
+                kind=kind,
+                source=source,
+                qualities=qualities,
+            )
         ctx.it, ctx.last_amount = list(targets), amount
         if target is not None and not targets:
             ctx.did = False  # "deal 1 wound to target creature" with none to choose: not done
@@ -124,10 +131,9 @@ def _heal(clause: ast.Clause) -> Run:
     def heal(ctx: Context) -> None:
         targets = resolve_targets(ctx, target, "heal") if target else [Seat(ctx.controller)]
         amount = ctx.amount(node) if fixed is None else fixed
+        engine, cause = ctx.engine, ctx.cause or cause_of(ctx)
         for each in targets:
-            ctx.engine.apply(
-                "heal", ctx.cause or cause_of(ctx), target=each, amount=amount, kind=kind
-            )
+            engine.applier("heal", cause)(engine, cause, target=each, amount=amount, kind=kind)
         ctx.it, ctx.last_amount = list(targets), amount
 
     return heal
@@ -165,12 +171,9 @@ def _resource(change: str) -> Callable[[ast.Clause], Run]:
             amount = ctx.amount(node) if fixed is None else fixed
             engine = ctx.engine
             resource = name or engine.kernel.default_resource
-            done = engine.apply(
-                change,
-                ctx.cause or cause_of(ctx),
-                player=ctx.controller,
-                resource=resource,
-                amount=amount,
+            cause = ctx.cause or cause_of(ctx)
+            done = engine.applier(change, cause)(
+                engine, cause, player=ctx.controller, resource=resource, amount=amount
             )
             ctx.did = done is not False
             ctx.last_amount = amount
@@ -211,9 +214,11 @@ def _move(clause: ast.Clause) -> Run:
             if plan is None
             else chosen_cards(ctx, plan, prompt)  # (uids only)
         )
-        apply, cause = ctx.engine.apply, ctx.cause or cause_of(ctx)
+        engine, cause = ctx.engine, ctx.cause or cause_of(ctx)
         for uid in chosen:
-            apply("move", cause, uid=uid, zone=zone, player=owner, position=position, face_up=face)
+            engine.applier("move", cause)(
+                engine, cause, uid=uid, zone=zone, player=owner, position=position, face_up=face
+            )
         ctx.it, ctx.did = list(chosen), bool(chosen)
 
     return move
@@ -430,12 +435,13 @@ def _primitive(clause: ast.Clause) -> Run:
             extra["zone"], extra["player"] = zone_place(ctx, destination.zone)
         if ctx.actor is not None and ctx.actor != ctx.source:
             extra["actor"] = ctx.actor  # "the villain attacks you" on a treachery: who acts
-        apply, cause = engine.apply, ctx.cause or cause_of(ctx)
+        cause = ctx.cause or cause_of(ctx)
         for each in targets:  # (``**extra`` only where there is some: it costs a dict)
+            run = engine.applier(change, cause)
             result = (
-                apply(change, cause, target=each, **extra)
+                run(engine, cause, target=each, **extra)
                 if extra
-                else apply(change, cause, target=each)
+                else run(engine, cause, target=each)
             )
             ctx.did = result is not False
         ctx.it = list(targets)
@@ -452,10 +458,11 @@ def _primitive_amount(clause: ast.Clause) -> Run:
         amount = ctx.amount(node) if fixed is None else fixed
         engine, actor, player = ctx.engine, ctx.actor, ctx.controller
         change, cause = engine.kernel.verb(name), ctx.cause or cause_of(ctx)
+        run = engine.applier(change, cause)
         if actor is None:
-            engine.apply(change, cause, player=player, amount=amount, kind=word)
+            run(engine, cause, player=player, amount=amount, kind=word)
         else:  # a card acts ("this suffers 1 wound"): the change is on it
-            engine.apply(change, cause, player=player, amount=amount, kind=word, target=actor)
+            run(engine, cause, player=player, amount=amount, kind=word, target=actor)
         ctx.last_amount = amount
 
     return primitive_amount

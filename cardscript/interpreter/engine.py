@@ -189,6 +189,33 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
     # ---- changes --------------------------------------------------------------------
     def apply(self, change: str, cause: Cause, **args: Any) -> Any:
         """Run one primitive: count it, let replacements speak, log it."""
+        self._count(cause)
+        direct = self._direct
+        if direct is not None:
+            primitive = direct.get(change)
+            if primitive is not None:
+                return primitive(self, cause, **args)
+        return self._apply_in_full(change, cause, args)
+
+    def applier(self, change: str, cause: Cause) -> PrimitiveFn:
+        """What ``apply(change, cause, **args)`` runs, called as ``f(engine, cause,
+        **args)``: the primitive itself where nothing else could speak (no replacement, no
+        log, the kernel's own table), counted now as ``apply`` counts it; ``apply``
+        otherwise. The keyword arguments then go straight to the primitive: ``apply``'s
+        ``**args`` makes a dict and unpacks it again for every change."""
+        direct = self._direct
+        if direct is not None:
+            primitive = direct.get(change)
+            if primitive is not None:
+                self._count(cause)
+                return primitive
+        found = _APPLY_AS.get(change)
+        if found is None:
+            found = _APPLY_AS[change] = partial(_apply_as, change)
+        return found
+
+    def _count(self, cause: Cause) -> None:
+        """One more change: the step budget, and the causes last involved."""
         self.steps = steps = self.steps + 1
         self.recent.append(cause)
         if steps > self.budget:
@@ -196,12 +223,6 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
                 f"the game took more than {self.budget:,} steps; the cards last involved: "
                 + ", ".join(sorted({c.card for c in self.recent if c.card}))
             )
-        direct = self._direct
-        if direct is not None:
-            primitive = direct.get(change)
-            if primitive is not None:
-                return primitive(self, cause, **args)
-        return self._apply_in_full(change, cause, args)
 
     def _apply_in_full(self, change: str, cause: Cause, args: dict[str, Any]) -> Any:
         """``apply`` where a replacement may speak, a log records the change, the kernel
@@ -376,6 +397,14 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
 
 
 _new = tuple.__new__
+
+
+def _apply_as(change: str, engine: Engine, cause: Cause, **args: Any) -> Any:
+    """``Engine.applier``'s answer where ``apply`` must run in full."""
+    return engine.apply(change, cause, **args)
+
+
+_APPLY_AS: dict[str, PrimitiveFn] = {}  # per change: ``_apply_as`` of it
 _SEAT_NAMES: dict[int, tuple[str, ...]] = {}
 
 
