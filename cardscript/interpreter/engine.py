@@ -169,15 +169,14 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
         options = tuple(options)
         decision = _new(Decision, (player, kind, prompt, options, labels, least, most))
         answer = tuple(self.agents[player].decide(decision))
-        # the usual answer, one of the options where one may be picked, checked here;
-        # any other through ``check_answer`` (the same test, and the error)
-        if (
-            len(answer) != 1
-            or not 0 <= answer[0] < len(options)
-            or kind == "order"
-            or least > 1
-            or most < 1
-        ):
+        # the usual answers, one of the options where one may be picked or none where
+        # none may be ("up to 1 target"), checked here; any other through
+        # ``check_answer`` (the same test, and the error)
+        if len(answer) == 1:
+            plain = 0 <= answer[0] < len(options) and least <= 1 <= most and kind != "order"
+        else:
+            plain = not answer and least <= 0 <= most and kind != "order"
+        if not plain:
             answer = check_answer(decision, answer)
         if self.log is not None:
             self.log.decision(self, decision, answer)
