@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from cardscript.grammar import ast
 from cardscript.interpreter.characteristics import SCALES, delta_value
@@ -25,6 +26,9 @@ from cardscript.interpreter.select import (
 )
 from cardscript.interpreter.step_plans import Run
 
+if TYPE_CHECKING:
+    from cardscript.interpreter.cards import CompiledAbility
+
 
 def cause_of(ctx: Context) -> Cause:
     """Why the context's changes happen; made once per context (a child shares it: the
@@ -32,13 +36,14 @@ def cause_of(ctx: Context) -> Cause:
     cause = ctx.cause
     if cause is None:
         ability = ctx.ability
-        if ability is None:
-            cause = Cause.new(rule="card text")
-        else:
-            where, source = ability.where, ctx.source
-            cause = Cause.new(card=ability.card_id, ability=ability.key, at=where, source=source)
+        cause = Cause.new(rule="card text") if ability is None else card_cause(ability, ctx.source)
         ctx.cause = cause
     return cause
+
+
+def card_cause(ability: CompiledAbility, source: int | None) -> Cause:
+    """The cause of the changes of an ability's text, on the card ``source``."""
+    return Cause.new(card=ability.card_id, ability=ability.key, at=ability.where, source=source)
 
 
 Action = Callable[[Context, ast.Clause], None]  # an action run with its clause

@@ -340,12 +340,17 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
         plan = _PLANNED.get(id(ability))  # its runners, read once (``ability_plan``)
         if plan is None or plan.ability is not ability:
             plan = ability_plan(ability)
-        ctx = (
-            Context(self, controller, source, ability, event, plan.bindings)
-            if controller is not None  # (always: ``context`` works it out otherwise)
-            else self.context(source, ability, controller, event)
+        if controller is None:  # (``context``'s reading; never, in practice)
+            controller = self.state.cards[source].controller if source is not None else 0
+        ctx = Context(
+            self,
+            controller,
+            source,
+            ability,
+            event,
+            plan.bindings,
+            plan.causes.get(source) or plan.cause(source),
         )
-        ctx.cause = plan.causes.get(source) or plan.cause(ctx)
         if targets:
             ctx.chosen = dict(targets)
         costs = plan.costs
@@ -355,15 +360,16 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
             costs(ctx)
             if not ctx.did:
                 return False
-        effects = plan.effects
-        if effects is None:
-            return False
-        ctx.did = True
+            ctx.did = True
+        # (a new context's ``did`` is True already)
         only = plan.only
-        if only is None:
-            effects(ctx)
-        elif self.state.result is None:
-            only(ctx)
+        if only is not None:
+            if self.state.result is None:
+                only(ctx)
+        elif plan.effects is not None:
+            plan.effects(ctx)
+        else:
+            return False
         if plan.counted:
             self.count_use(ability, source)
         return True

@@ -213,14 +213,14 @@ class AbilityPlan(NamedTuple):
     counted: bool  # has limits ("once per turn"): each use is counted
     causes: dict[int | None, Cause]  # of its changes, by the card whose text it is
 
-    def cause(self, ctx: Context) -> Cause:
-        """The cause of the context's changes (``cause_of``), remembered per card."""
-        from cardscript.interpreter.actions import cause_of
+    def cause(self, source: int | None) -> Cause:
+        """The cause of its changes on the card ``source`` (``cause_of``), remembered."""
+        from cardscript.interpreter.actions import card_cause
 
         causes = self.causes
         if len(causes) > 1_000:
             causes.clear()  # (one per card instance of a game: a few)
-        found = causes[ctx.source] = cause_of(ctx)
+        found = causes[source] = card_cause(self.ability, source)
         return found
 
 
