@@ -1,6 +1,8 @@
-"""The shorter ways card text is run (a change straight to its primitive: ``applier``)
-give exactly what the general path gives, and step aside where a log, a replacement or a
-kernel's own ``primitive`` could see the difference."""
+"""The shorter ways card text is run give exactly what the general path gives, and step
+aside where a log, a replacement, a card's states or a lasting effect could see the
+difference: a change straight to its primitive (``applier``), a zone's cards turned down
+or passed by their definitions' verdicts (``by_verdicts``), a choice's numbers read once
+per selector (``_Plan.picks``)."""
 
 from __future__ import annotations
 
@@ -8,11 +10,14 @@ from typing import Any
 
 import pytest
 
-from cardscript.interpreter.agents import RandomAgent
+from cardscript.interpreter.agents import Decision, RandomAgent
+from cardscript.interpreter.card_plans import _matches, _plan, _printed_verdict, by_verdicts
 from cardscript.interpreter.engine import BudgetExceeded, Engine
 from cardscript.interpreter.log import GameLog
+from cardscript.interpreter.select import _cards, _zones_of, chosen_cards
 from cardscript.kernels.pocket_duel.kernel import PocketDuelKernel, new_engine, pocket_duel_pool
 from cardscript.kernels.pocket_duel.rules import RULE
+from tests.test_step_plans import _selector  # "Return <text> to your hand."'s target
 
 POOL = pocket_duel_pool()
 
@@ -70,3 +75,103 @@ def test_a_change_straight_to_its_primitive_counts_against_the_budget() -> None:
     engine.budget = engine.steps
     with pytest.raises(BudgetExceeded):
         engine.applier("gain", RULE)
+
+
+SELECTORS = [
+    "up to 1 target Weapon card from your discard pile",
+    "up to 1 target Defense card from your hand",
+    "target opposing Strength card",
+    "up to 2 target Agility cards from your hand",
+    "another Rest card from your hand",
+    "up to 1 target card from your discard pile",
+]
+
+
+def _spread(engine: Engine) -> None:
+    """Cards in the discard piles, one of them with a state."""
+    state = engine.state
+    for player in (0, 1):
+        for uid in list(state.players[player].zones["hand"])[:4]:
+            state.move(uid, "discard_pile", player=player)
+    state.cards[state.players[0].zones["hand"][0]].states.add("face_down")
+    state.cards[state.players[0].zones["discard_pile"][0]].states.add("face_down")
+
+
+@pytest.mark.parametrize("text", SELECTORS)
+def test_a_zones_cards_by_their_definitions_verdicts_are_those_it_matches(text: str) -> None:
+    """``_cards`` turns cards down, or passes their adjectives, by their definitions'
+    verdicts while nothing lasting is in play; ``_matches`` of every card answers the
+    same (a card with a state asked in full), and so it does with a lasting effect."""
+    selector = _selector(text)
+    plan = _plan(selector)
+    for seed in range(4):
+        engine = _game(seed)
+        _spread(engine)
+        for lasting in (False, True):
+            if lasting:  # then every card is asked in full
+                engine.state.lasting.append({"kind": "stat", "uids": [], "stat": "x"})
+            for player in (0, 1):
+                ctx = engine.context(None, controller=player)
+                listed = engine.cards_in(_zones_of(ctx, plan.zone))
+                assert by_verdicts(ctx, plan, listed) == [
+                    u for u in listed if _matches(ctx, plan, plan.rest, u)
+                ]
+                assert _cards(ctx, plan) == [u for u in listed if _matches(ctx, plan, plan.rest, u)]
+
+
+def test_a_verdict_passes_a_cards_adjectives_only_where_its_definition_answers_them() -> None:
+    engine = _game()
+    _spread(engine)
+    weapon = next(u for u in engine.state.cards if engine.definition(u).type == "weapon")
+    rest = next(u for u in engine.state.cards if engine.definition(u).type == "rest")
+    plan = _plan(_selector("up to 1 target Weapon card from your discard pile"))
+    assert _printed_verdict(engine, plan, weapon)[2:] == (False, True)
+    assert _printed_verdict(engine, plan, rest)[2:] == (True, False)
+    # "opposing": the card's play, not its definition's: asked of the card every time
+    plan = _plan(_selector("target opposing Weapon card"))
+    assert _printed_verdict(engine, plan, weapon)[2:] == (False, False)
+
+
+@pytest.mark.parametrize(
+    ("text", "least", "most"),
+    [
+        ("up to 1 target card from your discard pile", 0, 1),
+        ("up to 2 target cards from your discard pile", 0, 2),
+        ("target card in your discard pile", 1, 1),
+        ("2 target cards in your discard pile", 2, 2),
+        ("up to X target cards from your discard pile", 0, 3),
+        ("up to 9 target cards from your discard pile", 0, 4),  # no more than there are
+    ],
+)
+def test_a_choice_among_a_zones_cards_asks_for_its_quantifiers_numbers(
+    text: str, least: int, most: int
+) -> None:
+    asked: list[Decision] = []
+
+    class Asked(RandomAgent):
+        def decide(self, decision: Decision) -> tuple[int, ...]:
+            asked.append(decision)
+            return super().decide(decision)
+
+    engine = new_engine([Asked(1), Asked(2)], 1, pool=POOL)
+    engine.kernel.setup(engine, [["cinder-hero"], ["quill-hero"]])
+    _spread(engine)
+    ctx = engine.context(None, controller=0)
+    ctx.bindings = {"X": 3}
+    listed = list(engine.state.players[0].zones["discard_pile"])
+    picked = chosen_cards(ctx, _plan(_selector(text)), "return")
+    (decision,) = asked
+    assert (decision.options, decision.least, decision.most) == (tuple(listed), least, most)
+    assert all(u in listed for u in picked)
+    assert least <= len(picked) <= most
+
+
+def test_every_card_of_a_zone_is_a_card_and_each_takes_them_all() -> None:
+    engine = _game()
+    _spread(engine)
+    ctx = engine.context(None, controller=0)
+    listed = list(engine.state.players[0].zones["discard_pile"])
+    assert _cards(ctx, _plan(_selector("up to 1 target card from your discard pile"))) == listed
+    assert chosen_cards(ctx, _plan(_selector("each card from your discard pile")), "") == listed
+    top = chosen_cards(ctx, _plan(_selector("the top 2 cards of your discard pile")), "")
+    assert top == listed[-2:][::-1]

@@ -14,6 +14,11 @@ if TYPE_CHECKING:
     from cardscript.interpreter.engine import Engine
 
 
+# a plan's verdict on a definition: (the definition, the kernel's class, does an
+# adjective turn it down, does it answer yes to every quality)
+_Verdict = tuple["CardDef", type, bool, bool]
+
+
 class _Plan(NamedTuple):
     """What a card selector asks of a card, read once per selector node (it never
     changes): ``candidates`` and ``selects`` ask it for many cards."""
@@ -25,15 +30,20 @@ class _Plan(NamedTuple):
     filters: tuple[ast.Filter, ...]
     rest: tuple[ast.Filter, ...]  # the filters but the one naming ``zone``
     # the adjectives a kernel may answer from a card's definition (``printed_quality``),
-    # and per card id: (its definition, the kernel's class, does one of them turn it down)
+    # and per card id its verdict (``_printed_verdict``)
     printed: tuple[ast.Quality, ...]
-    verdicts: dict[str, tuple[CardDef, type, bool]]
+    verdicts: dict[str, _Verdict]
     # its one noun, where that is all it asks of a card in its zone (no adjective, no
     # filter, not "another"): "target card in your discard pile"
     noun_only: str | None
     quantifier: ast.Quantifier | None
     span: ast.Span | None  # where it is written (the key of targets chosen earlier)
     how_many: int | None  # its quantifier's number, where no context speaks
+    takes_all: bool  # no quantifier, or "each", "all": every card it lists, no choice
+    # (least, most) of a choice among the cards it lists, where no context speaks (a
+    # number, "target": one); None where "X", "that many" or "the top N" say it
+    picks: tuple[int, int] | None
+    any_card: bool  # one of its nouns is "card": every card is one (``Kernel.is_a``)
 
 
 _PLANS: dict[int, tuple[ast.Cards, _Plan]] = {}
@@ -46,6 +56,7 @@ def _plan(selector: ast.Cards) -> _Plan:
     filters = selector.filters
     where = next((f for f in filters if f.kind == "zone" and f.zone is not None), None)
     q = selector.quantifier
+    how_many = fixed_amount(q.count) if q is not None else None
     plan = _Plan(
         where.zone if where is not None else None,
         (selector.noun, *selector.also),
@@ -58,7 +69,10 @@ def _plan(selector: ast.Cards) -> _Plan:
         None,
         q,
         selector.span,
-        fixed_amount(q.count) if q is not None else None,
+        how_many,
+        q is None or q.kind in _TAKES_ALL,
+        None if q is None else _picks(q.kind, how_many),
+        "card" in (selector.noun, *selector.also),
     )
     if not (plan.not_this or plan.qualities or plan.rest or selector.also):
         plan = plan._replace(noun_only=selector.noun)
@@ -66,6 +80,20 @@ def _plan(selector: ast.Cards) -> _Plan:
         _PLANS.clear()  # pools come and go (tests): keep the memory bounded
     _PLANS[id(selector)] = (selector, plan)
     return plan
+
+
+def _picks(kind: str, how_many: int | None) -> tuple[int, int] | None:
+    """``_Plan.picks`` of a quantifier."""
+    if kind in _TAKES_ALL or kind in ("top", "bottom"):
+        return None
+    if kind == "up_to":
+        return None if how_many is None else (0, how_many)
+    if kind in ("n_targets", "n_cards"):
+        return None if how_many is None else (how_many, how_many)
+    return (1, 1)  # a, an, any, another, the, target: exactly one
+
+
+_TAKES_ALL = frozenset({"each", "all", "every", "each other", "all other", "other"})
 
 
 def matches_cards(ctx: Context, selector: ast.Cards, uid: int) -> bool:
@@ -80,26 +108,33 @@ def _matches(ctx: Context, plan: _Plan, filters: tuple[ast.Filter, ...], uid: in
     if plan.printed and kernel.printed_qualities:
         state = engine.state
         card = state.cards[uid]
-        if not state.lasting and not card.states:
-            # its definition's answers turn it down before anything is asked of the card
-            # ("cancel an opposing Agility card" of a Strength card)
-            found = plan.verdicts.get(card.card_id)
-            if (
-                found is None
-                or found[0] is not engine.pool.cards.get(card.card_id)
-                or found[1] is not kernel.__class__
-            ):
-                found = _printed_verdict(engine, plan, uid)
-            if found[2]:
-                return False
-    for noun in plan.nouns:  # a list of nouns: any of them (the qualities apply to each)
-        if kernel.is_a(engine, uid, noun):
-            break
-    else:
-        return False
+        # its definition's answers turn it down before anything is asked of the card
+        # ("cancel an opposing Agility card" of a Strength card)
+        if not state.lasting and not card.states and _verdict(engine, plan, card.card_id, uid)[2]:
+            return False
+    return _unprinted(ctx, plan, plan.qualities, filters, uid)
+
+
+def _unprinted(
+    ctx: Context,
+    plan: _Plan,
+    qualities: tuple[ast.Quality, ...],
+    filters: tuple[ast.Filter, ...],
+    uid: int,
+) -> bool:
+    """``_matches`` past the definition's verdict: the nouns, "another", ``qualities`` of
+    the plan's and ``filters``."""
+    engine = ctx.engine
+    kernel = engine.kernel
+    if not plan.any_card:  # (a noun "card" covers every card: ``Kernel.is_a``)
+        for noun in plan.nouns:  # a list of nouns: any of them (the qualities apply to each)
+            if kernel.is_a(engine, uid, noun):
+                break
+        else:
+            return False
     if plan.not_this and uid == ctx.source:
         return False
-    for quality in plan.qualities:
+    for quality in qualities:
         if quality.kind == "adj" and quality.value == "attached":
             # "attached ally": the card the text's own card is attached to
             host = engine.state.cards[ctx.source].attached_to if ctx.source is not None else None
@@ -127,19 +162,60 @@ def _matches(ctx: Context, plan: _Plan, filters: tuple[ast.Filter, ...], uid: in
     return True
 
 
-def _printed_verdict(engine: Engine, plan: _Plan, uid: int) -> tuple[CardDef, type, bool]:
+def by_verdicts(ctx: Context, plan: _Plan, pool: list[int]) -> list[int]:
+    """The cards of ``pool`` that ``_matches`` (``plan.rest``), while nothing lasting is
+    in play (asked only then): a card without states is turned down by its definition's
+    verdict, or its adjectives all passed by it, without asking the kernel again."""
+    engine = ctx.engine
+    cards, qualities, rest = engine.state.cards, plan.qualities, plan.rest
+    # (``_verdict`` written out: asked for every card of the zone)
+    verdicts, definitions, kind = plan.verdicts, engine.pool.cards, engine.kernel.__class__
+    out = []
+    for uid in pool:
+        card = cards[uid]
+        if card.states:
+            if _unprinted(ctx, plan, qualities, rest, uid):
+                out.append(uid)
+            continue
+        card_id = card.card_id
+        found = verdicts.get(card_id)
+        if found is None or found[0] is not definitions.get(card_id) or found[1] is not kind:
+            found = _printed_verdict(engine, plan, uid)
+        if not found[2] and _unprinted(ctx, plan, () if found[3] else qualities, rest, uid):
+            out.append(uid)
+    return out
+
+
+def _verdict(engine: Engine, plan: _Plan, card_id: str, uid: int) -> _Verdict:
+    """The plan's verdict on the definition of the card ``uid`` (of ``card_id``)."""
+    found = plan.verdicts.get(card_id)
+    if (
+        found is None
+        or found[0] is not engine.pool.cards.get(card_id)
+        or found[1] is not engine.kernel.__class__
+    ):
+        found = _printed_verdict(engine, plan, uid)
+    return found
+
+
+def _printed_verdict(engine: Engine, plan: _Plan, uid: int) -> _Verdict:
     """Does an adjective of the plan that the kernel answers from the card's definition
-    turn the card down (remembered in the plan per card id, for its definition)?"""
+    turn the card down; does the definition answer yes to all of its qualities
+    (remembered in the plan per card id, for its definition)?"""
     kernel, definition = engine.kernel, engine.definition(uid)
-    rejects = False
-    for quality in plan.printed:
-        if quality.value in kernel.source_qualities:
-            continue  # the speaking card's meaning: not the definition's alone
-        has = kernel.printed_quality(engine, uid, quality.value)
-        if has is not None and has == quality.negated:
-            rejects = True
+    rejects, passes = False, True
+    for quality in plan.qualities:
+        value = quality.value
+        if quality.kind != "adj" or value == "attached" or value in kernel.source_qualities:
+            passes = False  # not the definition's alone (the speaking card's meaning…)
+            continue
+        has = kernel.printed_quality(engine, uid, value)
+        if has is None:
+            passes = False
+        elif has == quality.negated:
+            rejects, passes = True, False
             break
-    found = plan.verdicts[definition.id] = (definition, kernel.__class__, rejects)
+    found = plan.verdicts[definition.id] = (definition, kernel.__class__, rejects, passes)
     return found
 
 

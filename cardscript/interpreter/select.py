@@ -8,13 +8,20 @@ this module stays the same for every game.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from cardscript.grammar import ast
 from cardscript.interpreter.agents import Labels
 
 # (a selector's plan and one card's test are ``card_plans``'; read from here too)
-from cardscript.interpreter.card_plans import _matches, _Plan, _plan, compare, matches_cards
+from cardscript.interpreter.card_plans import (
+    _matches,
+    _Plan,
+    _plan,
+    by_verdicts,
+    compare,
+    matches_cards,
+)
 
 # (the context and targets are ``context``'s; read from here too, as they always were)
 from cardscript.interpreter.context import Context, RulesError, Seat, Target
@@ -118,8 +125,12 @@ def _cards(ctx: Context, plan: _Plan) -> list[Target]:
         pool = engine.cards_in(_zones_of(ctx, ref))
     noun = plan.noun_only
     if noun is not None:  # ``_matches`` asks the kernel this alone
+        if noun == "card":
+            return cast("list[Target]", pool)  # every card is one (``Kernel.is_a``)
         kernel = engine.kernel
         return [uid for uid in pool if kernel.is_a(engine, uid, noun)]
+    if plan.printed and engine.kernel.printed_qualities and not engine.state.lasting:
+        return cast("list[Target]", by_verdicts(ctx, plan, pool))
     rest = plan.rest  # the cards listed in its zone are in it
     return [uid for uid in pool if _matches(ctx, plan, rest, uid)]
 
@@ -240,15 +251,14 @@ def chosen_cards(ctx: Context, plan: _Plan, prompt: str) -> list[Target]:
         earlier = _chosen_earlier(ctx, plan.span, found)
         if earlier is not None:
             return earlier
+    if plan.takes_all:
+        return found
+    picks = plan.picks
     q = plan.quantifier
-    if q is None:
-        return found
-    kind = q.kind
-    if kind in ("each", "all", "every", "each other", "all other", "other"):
-        return found
-    if kind in ("top", "bottom"):
+    assert q is not None  # (``takes_all`` otherwise)
+    if picks is None and q.kind in ("top", "bottom"):
         count = ctx.amount(q.count) if plan.how_many is None else plan.how_many
-        return found[-count:][::-1] if kind == "top" else found[:count]
+        return found[-count:][::-1] if q.kind == "top" else found[:count]
     engine = ctx.engine
     kernel = engine.kernel
     asks = _ASKS.get(type(kernel))
@@ -260,14 +270,14 @@ def chosen_cards(ctx: Context, plan: _Plan, prompt: str) -> list[Target]:
         found = [t for t in found if kernel.may_choose(engine, ctx, t)]
     if not found:
         return []
-    if kind in ("up_to",):
-        least, most = 0, ctx.amount(q.count) if plan.how_many is None else plan.how_many
-    elif kind in ("n_targets", "n_cards"):
-        least = most = ctx.amount(q.count) if plan.how_many is None else plan.how_many
-    else:  # a, an, any, another, the, target: exactly one
-        least = most = 1
-    most = min(most, len(found))
-    least = min(least, most)
+    if picks is None:  # "up to X", "X targets": the context says how many
+        count = ctx.amount(q.count)
+        picks = (0, count) if q.kind == "up_to" else (count, count)
+    least, most = picks
+    if most > len(found):  # (not ``min``: a builtin call for every choice)
+        most = len(found)
+    if least > most:
+        least = most
     describe = engine.describe
     labels = Labels(lambda: [describe(t) for t in found])  # built only if read (a log, a human)
     chooser = kernel.target_chooser(engine, ctx, found) if asks else ctx.controller
