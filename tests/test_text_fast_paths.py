@@ -175,3 +175,11 @@ def test_every_card_of_a_zone_is_a_card_and_each_takes_them_all() -> None:
     assert chosen_cards(ctx, _plan(_selector("each card from your discard pile")), "") == listed
     top = chosen_cards(ctx, _plan(_selector("the top 2 cards of your discard pile")), "")
     assert top == listed[-2:][::-1]
+
+
+def test_an_abilitys_plan_is_read_once_and_is_ability_plans() -> None:
+    from cardscript.interpreter.step_plans import ability_plan
+
+    for definition in POOL.cards.values():
+        for ability in definition.abilities:
+            assert ability.plan is ability_plan(ability) is ability.plan

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from cardscript.grammar import ast
 from cardscript.interpreter.context import _HOLDS, Context, fixed_amount
-from cardscript.interpreter.select import _joined, _other, _test
+from cardscript.interpreter.select import _joined, _test
 
 Check = Callable[[Context], bool]
 
@@ -50,8 +50,9 @@ def _check(t: ast.Test) -> Check:
     node, fixed = comparison.value, fixed_amount(comparison.value)
 
     def resource(ctx: Context) -> bool:
-        who = ctx.controller if yours else _other(ctx)
-        value = ctx.engine.state.players[who].resources.get(name, 0)
+        players = ctx.engine.state.players  # (``_other`` written out: the other player)
+        who = ctx.controller if yours else (ctx.controller + 1) % len(players)
+        value = players[who].resources.get(name, 0)
         return holds(value, ctx.amount(node) if fixed is None else fixed)
 
     return resource

@@ -34,7 +34,6 @@ from cardscript.interpreter.periods import Periods
 from cardscript.interpreter.play_index import NO_GAME, GameFacts, PlayIndex, _overrides
 from cardscript.interpreter.select import Context, RulesError, Target, resolve_targets, selects
 from cardscript.interpreter.state import GameState, new_state
-from cardscript.interpreter.step_plans import _ABILITIES as _PLANNED
 from cardscript.interpreter.step_plans import ability_plan
 from cardscript.interpreter.triggers import matching_triggers
 
@@ -206,7 +205,11 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
         if direct is not None:
             primitive = direct.get(change)
             if primitive is not None:
-                self._count(cause)
+                # ``_count`` written out: once for nearly every change of card text
+                self.steps = steps = self.steps + 1
+                self.recent.append(cause)
+                if steps > self.budget:
+                    self._over_budget()
                 return primitive
         found = _APPLY_AS.get(change)
         if found is None:
@@ -218,10 +221,13 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
         self.steps = steps = self.steps + 1
         self.recent.append(cause)
         if steps > self.budget:
-            raise BudgetExceeded(
-                f"the game took more than {self.budget:,} steps; the cards last involved: "
-                + ", ".join(sorted({c.card for c in self.recent if c.card}))
-            )
+            self._over_budget()
+
+    def _over_budget(self) -> None:
+        raise BudgetExceeded(
+            f"the game took more than {self.budget:,} steps; the cards last involved: "
+            + ", ".join(sorted({c.card for c in self.recent if c.card}))
+        )
 
     def _apply_in_full(self, change: str, cause: Cause, args: dict[str, Any]) -> Any:
         """``apply`` where a replacement may speak, a log records the change, the kernel
@@ -337,9 +343,7 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
         whether the effects ran (a cost that could not be paid stops them). ``targets``
         are the ones chosen when the ability was put on a chain or stack
         (``choose_targets``); those no longer legal are dropped."""
-        plan = _PLANNED.get(id(ability))  # its runners, read once (``ability_plan``)
-        if plan is None or plan.ability is not ability:
-            plan = ability_plan(ability)
+        plan = ability.plan  # its runners, read once
         if controller is None:  # (``context``'s reading; never, in practice)
             controller = self.state.cards[source].controller if source is not None else 0
         ctx = Context(
