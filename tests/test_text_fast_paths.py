@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from cardscript.grammar import ast
 from cardscript.interpreter.agents import Decision, RandomAgent
 from cardscript.interpreter.card_plans import _matches, _plan, _printed_verdict, by_verdicts
 from cardscript.interpreter.engine import BudgetExceeded, Engine
@@ -183,3 +184,42 @@ def test_an_abilitys_plan_is_read_once_and_is_ability_plans() -> None:
     for definition in POOL.cards.values():
         for ability in definition.abilities:
             assert ability.plan is ability_plan(ability) is ability.plan
+
+
+@pytest.mark.parametrize(("mine", "theirs"), [(6, 2), (9, 1), (5, 2), (6, 3), (1, 9)])
+def test_a_text_whose_one_if_step_fails_on_the_game_alone_is_not_read(
+    mine: int, theirs: int
+) -> None:
+    """ "At the end of the round, if the opponent's health is 2 or less and your health
+    is 6 or more, destroy the opponent": its test asked before a context is made; the
+    game is the general path's (``steps_runner`` on a context) either way."""
+    from cardscript.interpreter.step_plans import steps_runner
+
+    ability = POOL["quill-hero"].abilities[0]
+    assert ability.plan.guard is not None
+    guarded, general = _game(), _game()
+    for engine in (guarded, general):
+        engine.state.players[0].resources["health"] = mine
+        engine.state.players[1].resources["health"] = theirs
+    assert guarded.resolve(ability, None, 0) is True
+    ctx = general.context(None, ability, 0)
+    steps_runner(ability.node.effects)(ctx)  # type: ignore[attr-defined]
+    assert ctx.condition_held == (mine >= 6 and theirs <= 2)
+    assert _seen(guarded) == _seen(general)
+    assert guarded.state.data == general.state.data
+
+
+def test_a_test_the_context_speaks_in_is_no_guard() -> None:
+    from cardscript.interpreter.conditions import condition_read
+
+    def cmp(value: ast.Amount) -> ast.Test:
+        return ast.Test("resource_cmp", comparison=ast.Comparison(value, "or more"), name="x")
+
+    fixed, var = cmp(ast.Amount("int", 2)), cmp(ast.Amount("var", "X"))
+    assert condition_read(ast.Condition((fixed, fixed), ("and",))) is not None
+    assert condition_read(ast.Condition((fixed, var), ("and",))) is None
+    assert condition_read(ast.Condition((fixed, ast.Test("you_did")), ("or",))) is None
+    for definition in POOL.cards.values():  # texts with costs are paid first: no guard
+        for ability in definition.abilities:
+            if getattr(ability.node, "costs", None) is not None:
+                assert ability.plan.guard is None

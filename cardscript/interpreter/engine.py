@@ -346,6 +346,13 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
         plan = ability.plan  # its runners, read once
         if controller is None:  # (``context``'s reading; never, in practice)
             controller = self.state.cards[source].controller if source is not None else 0
+        guard = plan.guard
+        if guard is not None and not guard(self, controller):
+            # its one step is "if …" of what the game alone says, and that does not hold:
+            # the text does nothing, and no context is made to read it
+            if plan.counted:
+                self.count_use(ability, source)
+            return True
         ctx = Context(
             self,
             controller,

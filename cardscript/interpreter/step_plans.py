@@ -15,7 +15,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, NamedTuple
 
 from cardscript.grammar import ast
-from cardscript.interpreter.conditions import condition_check
+from cardscript.interpreter.conditions import Read, condition_check, condition_read
 from cardscript.interpreter.select import Context, players
 
 if TYPE_CHECKING:
@@ -212,6 +212,9 @@ class AbilityPlan(NamedTuple):
     bindings: Mapping[str, int] | None  # its keyword values that are numbers (X)
     counted: bool  # has limits ("once per turn"): each use is counted
     causes: dict[int | None, Cause]  # of its changes, by the card whose text it is
+    # where its text is one "if …" step (no costs) whose test reads the game and its
+    # controller alone: that test, asked before any context is made (``Engine.resolve``)
+    guard: Read | None
 
     def cause(self, source: int | None) -> Cause:
         """The cause of its changes on the card ``source`` (``cause_of``), remembered."""
@@ -244,6 +247,9 @@ def ability_plan(ability: CompiledAbility) -> AbilityPlan:
         MappingProxyType(dict(ability.int_values)) if ability.keyword_values else None,
         bool(ability.line.mods),
         {},
+        condition_read(single.condition)
+        if costs is None and isinstance(single, ast.Conditional)
+        else None,
     )
     if len(_ABILITIES) > 20_000:
         _ABILITIES.clear()  # pools come and go (tests): keep the memory bounded
