@@ -223,3 +223,53 @@ def test_a_test_the_context_speaks_in_is_no_guard() -> None:
         for ability in definition.abilities:
             if getattr(ability.node, "costs", None) is not None:
                 assert ability.plan.guard is None
+
+
+DIRECT = [
+    a
+    for d in POOL.cards.values()
+    for a in d.abilities
+    if isinstance(a.node, ast.EffectAbility | ast.Triggered) and a.plan.direct is not None
+]
+
+
+def test_the_texts_run_without_a_context_are_the_plain_ones() -> None:
+    texts = {str(a.line.ability.effects.steps[0].action.verb) for a in DIRECT}  # type: ignore[union-attr]
+    assert texts == {"gain", "lose", "heal", "primitive_amount"}
+    for key in ("cinder-weapon#0", "quill-superpower#0", "nell-rest#0"):  # "you may", deal, move
+        card_id, index = key.split("#")
+        assert POOL[card_id].abilities[int(index)].plan.direct is None
+    from cardscript.interpreter.direct_steps import direct_step
+
+    def gain(amount: ast.Amount, **clause: Any) -> ast.Clause:
+        return ast.Clause(ast.Action("gain", "energy", amount), **clause)
+
+    one, x, that_many = ast.Amount("int", 1), ast.Amount("var", "X"), ast.Amount("that_many")
+    assert direct_step(gain(one), None) is not None
+    assert direct_step(gain(x), {"X": 2}) is not None
+    assert direct_step(gain(x), None) is None  # no value: the general path says so
+    assert direct_step(gain(that_many), None) is None  # the context's number
+    assert direct_step(gain(one, optional=True), None) is None  # the controller is asked
+    assert direct_step(gain(one, subject=ast.Player("each player")), None) is None
+
+
+@pytest.mark.parametrize("ability", DIRECT, ids=lambda a: a.key)
+def test_a_text_run_without_a_context_does_what_the_general_path_does(ability: Any) -> None:
+    """ "Gain 1 energy", "The opponent loses 1 energy", "Heal 2", "Block 2": the same
+    changes, counted and caused alike, as the clause's runner on a context; with targets
+    chosen earlier the general path runs them."""
+    from cardscript.interpreter.step_plans import steps_runner
+
+    for seed, controller in ((1, 0), (2, 1), (3, 0)):
+        direct, general, chosen = _game(seed), _game(seed), _game(seed)
+        for engine in (direct, general, chosen):
+            for player in engine.state.players:
+                player.resources.update(energy=1, health=4)
+        source = next(iter(direct.state.cards))
+        assert direct.resolve(ability, source, controller) is True
+        assert chosen.resolve(ability, source, controller, targets={-1: []}) is True
+        ctx = general.context(source, ability, controller)
+        ctx.cause = ability.plan.cause(source)
+        steps_runner(ability.node.effects)(ctx)
+        assert _seen(direct) == _seen(general) == _seen(chosen)
+        assert direct.state.data == general.state.data == chosen.state.data

@@ -20,6 +20,7 @@ from cardscript.interpreter.select import Context, players
 
 if TYPE_CHECKING:
     from cardscript.interpreter.cards import CompiledAbility
+    from cardscript.interpreter.direct_steps import Direct
     from cardscript.interpreter.events import Cause
 
 Run = Callable[[Context], None]
@@ -215,6 +216,9 @@ class AbilityPlan(NamedTuple):
     # where its text is one "if …" step (no costs) whose test reads the game and its
     # controller alone: that test, asked before any context is made (``Engine.resolve``)
     guard: Read | None
+    # where its text is one plain step run without a context (no costs:
+    # ``direct_steps``), that runner
+    direct: Direct | None
 
     def cause(self, source: int | None) -> Cause:
         """The cause of its changes on the card ``source`` (``cause_of``), remembered."""
@@ -235,21 +239,25 @@ def ability_plan(ability: CompiledAbility) -> AbilityPlan:
     found = _ABILITIES.get(id(ability))
     if found is not None and found.ability is ability:
         return found
+    from cardscript.interpreter.direct_steps import direct_step
+
     node = ability.node
     costs, effects = getattr(node, "costs", None), getattr(node, "effects", None)
     single = None if effects is None else _single(effects)
+    bindings = MappingProxyType(dict(ability.int_values)) if ability.keyword_values else None
     found = AbilityPlan(
         ability,
         None if costs is None else steps_runner(costs),
         None if effects is None else steps_runner(effects),
         None if single is None else _only_step(single),
         isinstance(node, ast.Triggered),
-        MappingProxyType(dict(ability.int_values)) if ability.keyword_values else None,
+        bindings,
         bool(ability.line.mods),
         {},
         condition_read(single.condition)
         if costs is None and isinstance(single, ast.Conditional)
         else None,
+        None if costs is not None or single is None else direct_step(single, bindings),
     )
     if len(_ABILITIES) > 20_000:
         _ABILITIES.clear()  # pools come and go (tests): keep the memory bounded
