@@ -273,3 +273,24 @@ def test_a_text_run_without_a_context_does_what_the_general_path_does(ability: A
         steps_runner(ability.node.effects)(ctx)
         assert _seen(direct) == _seen(general) == _seen(chosen)
         assert direct.state.data == general.state.data == chosen.state.data
+
+
+def test_a_card_in_play_is_selected_where_it_is_listed() -> None:
+    """``selects`` of a selector without a zone: a card of a play zone listed there (its
+    controller's, another player's), never one its zone names but no list holds."""
+    from cardscript.interpreter.select import selects
+
+    engine = _game()
+    state = engine.state
+    uid = state.players[0].zones["hand"][0]
+    selector = _selector("target card")
+    ctx = engine.context(None, controller=0)
+    assert not selects(ctx, selector, uid)  # in a hand: not in play
+    state.move(uid, "table", player=0)
+    assert selects(ctx, selector, uid)
+    state.cards[uid].controller = 1  # listed under player 0's table all the same
+    assert selects(ctx, selector, uid)
+    state.players[0].zones["table"].remove(uid)
+    assert not selects(ctx, selector, uid)
+    state.shared.setdefault("table", []).append(uid)
+    assert selects(ctx, selector, uid)

@@ -29,6 +29,7 @@ from cardscript.interpreter.play_index import _overrides
 
 if TYPE_CHECKING:
     from cardscript.interpreter.engine import Engine
+    from cardscript.interpreter.state import Card, GameState
 
 __all__ = ["Context", "RulesError", "Seat", "Target", "compare", "matches_cards"]
 
@@ -149,30 +150,31 @@ def selects(ctx: Context, selector: ast.Node, target: Target | None) -> bool:
     zone = card.zone
     plan = _plan(selector)
     ref = plan.zone
-    if ref is not None:
-        places = _zone_places(ctx, ref)
-    elif zone in ctx.engine.kernel.play_zones:
-        places = [(zone, None)]  # the one of ``_zones_of`` that can hold it
-    else:
-        return False
-    for place, owner in places:
+    if ref is None:  # the play zones: the one of ``_zones_of`` that can hold it
+        if zone not in ctx.engine.kernel.play_zones or not _listed(state, card, target, zone):
+            return False
+        return _matches(ctx, plan, plan.rest, target)  # listed in its zone: in it
+    for place, owner in _zone_places(ctx, ref):
         if place != zone:
             continue
         if owner is None:
-            # where it is listed: its controller's zone, nearly always
-            listed = target in state.players[card.controller].zones.get(zone, ())
-            if not listed:
-                for p in state.players:  # a loop: any() with a generator costs more, per check
-                    if target in p.zones.get(zone, ()):
-                        listed = True
-                        break
-                else:
-                    listed = target in state.shared.get(zone, ())
+            listed = _listed(state, card, target, zone)
         else:
             listed = target in state.players[owner].zones.get(zone, ())
         if listed:
             return _matches(ctx, plan, plan.rest, target)  # listed in its zone: in it
     return False
+
+
+def _listed(state: GameState, card: Card, uid: int, zone: str) -> bool:
+    """Is the card listed in ``zone`` of some player, or the shared one? Its
+    controller's, nearly always: asked first."""
+    if uid in state.players[card.controller].zones.get(zone, ()):
+        return True
+    for p in state.players:  # a loop: any() with a generator costs more, per check
+        if uid in p.zones.get(zone, ()):
+            return True
+    return uid in state.shared.get(zone, ())
 
 
 def _zones_of(ctx: Context, ref: ast.ZoneRef | None) -> list[tuple[str, int | None]]:
