@@ -294,3 +294,24 @@ def test_a_card_in_play_is_selected_where_it_is_listed() -> None:
     assert not selects(ctx, selector, uid)
     state.shared.setdefault("table", []).append(uid)
     assert selects(ctx, selector, uid)
+
+
+@pytest.mark.parametrize("logged", [False, True])
+def test_remove_target_card_chooses_among_the_zones_cards_and_removes_it(logged: bool) -> None:
+    """ "On hit: Remove target card in the opponent's discard pile." (its selector read
+    once): one of the pile's cards, chosen by the text's controller, leaves the game; the
+    change goes through ``apply`` where a log records it."""
+    log = GameLog() if logged else None
+    engine = _game(log=log)
+    _spread(engine)
+    pile = list(engine.state.players[1].zones["discard_pile"])
+    steps = engine.steps
+    engine.resolve(POOL["marrow-weapon"].abilities[0], None, 0)
+    (gone,) = set(pile) - set(engine.state.players[1].zones["discard_pile"])
+    assert engine.state.cards[gone].zone == engine.kernel.removed_zone
+    assert engine.steps == steps + 1
+    if log is not None:
+        changes = [r for r in log.records if r["t"] == "change"]
+        assert changes[-1]["change"] == "remove_from_game"
+        assert changes[-1]["args"] == {"uid": gone}
+        assert changes[-1]["cause"]["ability"] == "marrow-weapon#0"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from cardscript.grammar import ast
 from cardscript.interpreter.characteristics import SCALES, delta_value
@@ -28,6 +28,7 @@ from cardscript.interpreter.select import (
 from cardscript.interpreter.step_plans import Run
 
 if TYPE_CHECKING:
+    from cardscript.interpreter.card_plans import _Plan as Plan
     from cardscript.interpreter.cards import CompiledAbility
     from cardscript.interpreter.engine import Engine
 
@@ -227,11 +228,7 @@ def _move(clause: ast.Clause) -> Run:
     def move(ctx: Context) -> None:
         assert destination is not None
         zone, owner = zone_place(ctx, destination.zone)
-        chosen = (
-            uids(resolve_targets(ctx, target, prompt))
-            if plan is None
-            else chosen_cards(ctx, plan, prompt)  # (uids only)
-        )
+        chosen = _chosen_uids(ctx, target, plan, prompt)
         engine, cause = ctx.engine, ctx.cause or cause_of(ctx)
         for uid in chosen:
             engine.applier("move", cause)(
@@ -240,6 +237,16 @@ def _move(clause: ast.Clause) -> Run:
         ctx.it, ctx.did = list(chosen), bool(chosen)
 
     return move
+
+
+def _chosen_uids(
+    ctx: Context, target: ast.Node | None, plan: Plan | None, prompt: str
+) -> list[int]:
+    """The cards an action's target names (``resolve_targets``), by the selector's plan
+    where it is a card selector (read once: ``card_plan``)."""
+    if plan is None:
+        return uids(resolve_targets(ctx, target, prompt))
+    return cast("list[int]", chosen_cards(ctx, plan, prompt))  # (uids only)
 
 
 def _counters(change: str) -> Callable[[Context, ast.Clause], None]:
@@ -273,9 +280,17 @@ def _move_counters(ctx: Context, clause: ast.Clause) -> None:
     ctx.last_amount, ctx.did = moved, moved > 0
 
 
-def _remove_card(ctx: Context, clause: ast.Clause) -> None:
-    for uid in uids(resolve_targets(ctx, clause.action.target, "remove")):
-        ctx.engine.apply("remove_from_game", cause_of(ctx), uid=uid)
+def _remove_card(clause: ast.Clause) -> Run:
+    target = clause.action.target
+    plan = card_plan(target) if isinstance(target, ast.Cards) else None
+
+    def remove(ctx: Context) -> None:
+        chosen = _chosen_uids(ctx, target, plan, "remove")
+        engine, cause = ctx.engine, ctx.cause or cause_of(ctx)
+        for uid in chosen:
+            engine.applier("remove_from_game", cause)(engine, cause, uid=uid)
+
+    return remove
 
 
 def _search(ctx: Context, clause: ast.Clause) -> None:
@@ -523,7 +538,6 @@ _AS_WRITTEN: dict[str, Action] = {
     "place": _counters("add_counters"),
     "remove_counters": _counters("remove_counters"),
     "move_counters": _move_counters,
-    "remove_card": _remove_card,
     "search": _search,
     "shuffle": _shuffle,
     "shuffle_into": _shuffle,
@@ -550,6 +564,7 @@ _ACTIONS: dict[str, Callable[[ast.Clause], Run]] = {
     "lose": _resource("lose"),
     "pay": _resource("pay"),
     "move": _move,
+    "remove_card": _remove_card,
     "primitive": _primitive,
     "redirect": _primitive,  # the kernel's verb "redirect", run on the new target
     "primitive_amount": _primitive_amount,
