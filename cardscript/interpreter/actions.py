@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from cardscript.grammar import ast
 from cardscript.interpreter.characteristics import SCALES, delta_value
@@ -28,7 +28,6 @@ from cardscript.interpreter.select import (
 from cardscript.interpreter.step_plans import Run
 
 if TYPE_CHECKING:
-    from cardscript.interpreter.card_plans import _Plan as Plan
     from cardscript.interpreter.cards import CompiledAbility
     from cardscript.interpreter.engine import Engine
 
@@ -228,7 +227,11 @@ def _move(clause: ast.Clause) -> Run:
     def move(ctx: Context) -> None:
         assert destination is not None
         zone, owner = zone_place(ctx, destination.zone)
-        chosen = _chosen_uids(ctx, target, plan, prompt)
+        chosen = (
+            uids(resolve_targets(ctx, target, prompt))
+            if plan is None
+            else chosen_cards(ctx, plan, prompt)  # (uids only)
+        )
         engine, cause = ctx.engine, ctx.cause or cause_of(ctx)
         for uid in chosen:
             engine.applier("move", cause)(
@@ -237,16 +240,6 @@ def _move(clause: ast.Clause) -> Run:
         ctx.it, ctx.did = list(chosen), bool(chosen)
 
     return move
-
-
-def _chosen_uids(
-    ctx: Context, target: ast.Node | None, plan: Plan | None, prompt: str
-) -> list[int]:
-    """The cards an action's target names (``resolve_targets``), by the selector's plan
-    where it is a card selector (read once: ``card_plan``)."""
-    if plan is None:
-        return uids(resolve_targets(ctx, target, prompt))
-    return cast("list[int]", chosen_cards(ctx, plan, prompt))  # (uids only)
 
 
 def _counters(change: str) -> Callable[[Context, ast.Clause], None]:
@@ -285,7 +278,11 @@ def _remove_card(clause: ast.Clause) -> Run:
     plan = card_plan(target) if isinstance(target, ast.Cards) else None
 
     def remove(ctx: Context) -> None:
-        chosen = _chosen_uids(ctx, target, plan, "remove")
+        chosen = (
+            uids(resolve_targets(ctx, target, "remove"))
+            if plan is None
+            else chosen_cards(ctx, plan, "remove")  # (uids only)
+        )
         engine, cause = ctx.engine, ctx.cause or cause_of(ctx)
         for uid in chosen:
             engine.applier("remove_from_game", cause)(engine, cause, uid=uid)
