@@ -108,10 +108,18 @@ def _matches(ctx: Context, plan: _Plan, filters: tuple[ast.Filter, ...], uid: in
     if plan.printed and kernel.printed_qualities:
         state = engine.state
         card = state.cards[uid]
-        # its definition's answers turn it down before anything is asked of the card
-        # ("cancel an opposing Agility card" of a Strength card)
-        if not state.lasting and not card.states and _verdict(engine, plan, card.card_id, uid)[2]:
-            return False
+        if not state.lasting and not card.states:
+            # its definition's answers turn it down before anything is asked of the card
+            # ("cancel an opposing Agility card" of a Strength card)
+            found = plan.verdicts.get(card.card_id)
+            if (
+                found is None
+                or found[0] is not engine.pool.cards.get(card.card_id)
+                or found[1] is not kernel.__class__
+            ):
+                found = _printed_verdict(engine, plan, uid)
+            if found[2]:
+                return False
     return _unprinted(ctx, plan, plan.qualities, filters, uid)
 
 
@@ -168,7 +176,7 @@ def by_verdicts(ctx: Context, plan: _Plan, pool: list[int]) -> list[int]:
     verdict, or its adjectives all passed by it, without asking the kernel again."""
     engine = ctx.engine
     cards, qualities, rest = engine.state.cards, plan.qualities, plan.rest
-    # (``_verdict`` written out: asked for every card of the zone)
+    # (``_matches``' look written out: asked for every card of the zone)
     verdicts, definitions, kind = plan.verdicts, engine.pool.cards, engine.kernel.__class__
     out = []
     for uid in pool:
@@ -184,18 +192,6 @@ def by_verdicts(ctx: Context, plan: _Plan, pool: list[int]) -> list[int]:
         if not found[2] and _unprinted(ctx, plan, () if found[3] else qualities, rest, uid):
             out.append(uid)
     return out
-
-
-def _verdict(engine: Engine, plan: _Plan, card_id: str, uid: int) -> _Verdict:
-    """The plan's verdict on the definition of the card ``uid`` (of ``card_id``)."""
-    found = plan.verdicts.get(card_id)
-    if (
-        found is None
-        or found[0] is not engine.pool.cards.get(card_id)
-        or found[1] is not engine.kernel.__class__
-    ):
-        found = _printed_verdict(engine, plan, uid)
-    return found
 
 
 def _printed_verdict(engine: Engine, plan: _Plan, uid: int) -> _Verdict:
