@@ -315,3 +315,31 @@ def test_remove_target_card_chooses_among_the_zones_cards_and_removes_it(logged:
         assert changes[-1]["change"] == "remove_from_game"
         assert changes[-1]["args"] == {"uid": gone}
         assert changes[-1]["cause"]["ability"] == "marrow-weapon#0"
+
+
+@pytest.mark.parametrize(
+    ("kind", "least", "most", "legal"),
+    [
+        ("targets", 0, 1, True),  # "up to 1 target": none may be picked
+        ("targets", 0, 0, True),
+        ("targets", 1, 1, False),
+        ("targets", 1, 2, False),
+        ("order", 0, 1, False),  # an order names every option
+    ],
+)
+def test_choose_takes_an_empty_answer_where_check_answer_does(
+    kind: str, least: int, most: int, legal: bool
+) -> None:
+    from cardscript.interpreter.agents import IllegalAnswer, ScriptedAgent, check_answer
+
+    engine = _game()
+    engine.agents = [ScriptedAgent([()]), ScriptedAgent([])]
+    decision = Decision(0, kind, "p", (5, 6), ("a", "b"), least, most)
+    if legal:
+        assert check_answer(decision, ()) == ()
+        assert engine.choose(0, kind, "p", (5, 6), ("a", "b"), least, most) == ()
+    else:
+        with pytest.raises(IllegalAnswer):
+            check_answer(decision, ())
+        with pytest.raises(IllegalAnswer):
+            engine.choose(0, kind, "p", (5, 6), ("a", "b"), least, most)
