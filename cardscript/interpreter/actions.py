@@ -18,7 +18,6 @@ from cardscript.interpreter.select import (
     Context,
     RulesError,
     Seat,
-    Target,
     card_plan,
     chosen_cards,
     resolve_targets,
@@ -29,7 +28,6 @@ from cardscript.interpreter.step_plans import Run
 
 if TYPE_CHECKING:
     from cardscript.interpreter.cards import CompiledAbility
-    from cardscript.interpreter.engine import Engine
 
 
 def cause_of(ctx: Context) -> Cause:
@@ -140,16 +138,10 @@ def _heal(clause: ast.Clause) -> Run:
         amount = ctx.amount(node) if fixed is None else fixed
         engine, cause = ctx.engine, ctx.cause or cause_of(ctx)
         for each in targets:
-            heal_target(engine, cause, each, amount, kind)
+            engine.applier("heal", cause)(engine, cause, target=each, amount=amount, kind=kind)
         ctx.it, ctx.last_amount = list(targets), amount
 
     return heal
-
-
-def heal_target(
-    engine: Engine, cause: Cause, target: Target, amount: int, kind: str | None
-) -> None:
-    engine.applier("heal", cause)(engine, cause, target=target, amount=amount, kind=kind)
 
 
 def _draw(ctx: Context, clause: ast.Clause) -> None:
@@ -182,23 +174,18 @@ def _resource(change: str) -> Callable[[ast.Clause], Run]:
 
         def run(ctx: Context) -> None:
             amount = ctx.amount(node) if fixed is None else fixed
+            engine = ctx.engine
+            resource = name or engine.kernel.default_resource
             cause = ctx.cause or cause_of(ctx)
-            ctx.did = resource_change(ctx.engine, change, name, ctx.controller, cause, amount)
+            done = engine.applier(change, cause)(
+                engine, cause, player=ctx.controller, resource=resource, amount=amount
+            )
+            ctx.did = done is not False
             ctx.last_amount = amount
 
         return run
 
     return make
-
-
-def resource_change(
-    engine: Engine, change: str, name: str | None, player: int, cause: Cause, amount: int
-) -> bool:
-    """A player's resource changed ("gain", "lose", "pay"; the kernel's default resource
-    where the text names none): did it happen?"""
-    resource = name or engine.kernel.default_resource
-    run = engine.applier(change, cause)
-    return run(engine, cause, player=player, resource=resource, amount=amount) is not False
 
 
 def _gain_control(ctx: Context, clause: ast.Clause) -> None:
@@ -486,28 +473,16 @@ def _primitive_amount(clause: ast.Clause) -> Run:
 
     def primitive_amount(ctx: Context) -> None:
         amount = ctx.amount(node) if fixed is None else fixed
-        engine, cause = ctx.engine, ctx.cause or cause_of(ctx)
-        amount_change(engine, name, word, ctx.controller, cause, amount, ctx.actor)
+        engine, actor, player = ctx.engine, ctx.actor, ctx.controller
+        change, cause = engine.kernel.verb(name), ctx.cause or cause_of(ctx)
+        run = engine.applier(change, cause)
+        if actor is None:
+            run(engine, cause, player=player, amount=amount, kind=word)
+        else:  # a card acts ("this suffers 1 wound"): the change is on it
+            run(engine, cause, player=player, amount=amount, kind=word, target=actor)
         ctx.last_amount = amount
 
     return primitive_amount
-
-
-def amount_change(
-    engine: Engine,
-    name: str,
-    word: str | None,
-    player: int,
-    cause: Cause,
-    amount: int,
-    actor: int | None = None,
-) -> None:
-    """The kernel's change a verb names, of an amount ("you block 2 damage")."""
-    run = engine.applier(engine.kernel.verb(name), cause)
-    if actor is None:
-        run(engine, cause, player=player, amount=amount, kind=word)
-    else:  # a card acts ("this suffers 1 wound"): the change is on it
-        run(engine, cause, player=player, amount=amount, kind=word, target=actor)
 
 
 def _choose(ctx: Context, clause: ast.Clause) -> None:

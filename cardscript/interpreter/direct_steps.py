@@ -12,7 +12,6 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from cardscript.grammar import ast
-from cardscript.interpreter.actions import amount_change, heal_target, resource_change
 from cardscript.interpreter.context import Seat, fixed_amount
 
 if TYPE_CHECKING:
@@ -21,7 +20,6 @@ if TYPE_CHECKING:
 
 # run with the engine, the text's controller and the cause of its changes
 Direct = Callable[["Engine", int, "Cause"], None]
-Change = Callable[["Engine", int, "Cause", int], None]  # … and the player acting
 
 # who acts, by a clause's subject: its controller, or the other player of two ("the
 # opponent": ``select.players``)
@@ -43,19 +41,13 @@ def direct_step(step: ast.Node, bindings: Mapping[str, int] | None) -> Direct | 
     action = step.action
     amount = _known_amount(action.amount, bindings)
     change = None if amount is None else _change(action, amount)
-    if change is None:
-        return None
-    if who in _YOURS:
-
-        def yours(engine: Engine, controller: int, cause: Cause) -> None:
-            change(engine, controller, cause, controller)
-
-        return yours
+    if change is None or who in _YOURS:
+        return change
 
     def theirs(engine: Engine, controller: int, cause: Cause) -> None:
         n = len(engine.state.players)
         if n > 1:  # (``select.players``: none where the controller plays alone)
-            change(engine, controller, cause, (controller + 1) % n)
+            change(engine, (controller + 1) % n, cause)
 
     return theirs
 
@@ -69,26 +61,32 @@ def _known_amount(node: ast.Amount | None, bindings: Mapping[str, int] | None) -
     return bindings.get(str(node.value))
 
 
-def _change(action: ast.Action, amount: int) -> Change | None:
-    """The action's change for the player acting, where it is one of these."""
+def _change(action: ast.Action, amount: int) -> Direct | None:
+    """The action's change, run for the player acting (``engine, player, cause``), where
+    it is one of these: the change its runner in ``actions`` makes for a context of that
+    player, straight to the kernel's primitive where nothing else speaks (``applier``)."""
     verb, name = action.verb, action.name
     if verb in ("gain", "lose", "pay"):  # (``actions._resource``: the verb is the change)
 
-        def resource(engine: Engine, controller: int, cause: Cause, player: int) -> None:
-            resource_change(engine, verb, name, player, cause, amount)
+        def resource(engine: Engine, player: int, cause: Cause) -> None:
+            resource = name or engine.kernel.default_resource
+            run = engine.applier(verb, cause)
+            run(engine, cause, player=player, resource=resource, amount=amount)
 
         return resource
     if verb == "heal" and action.target is None:  # (``actions._heal``: the actor healed)
 
-        def heal(engine: Engine, controller: int, cause: Cause, player: int) -> None:
-            heal_target(engine, cause, Seat(player), amount, name)
+        def heal(engine: Engine, player: int, cause: Cause) -> None:
+            run = engine.applier("heal", cause)
+            run(engine, cause, target=Seat(player), amount=amount, kind=name)
 
         return heal
-    if verb == "primitive_amount":
-        word = action.word
+    if verb == "primitive_amount":  # (``actions._primitive_amount``, no card acting)
+        word, named = action.word, name or ""
 
-        def primitive(engine: Engine, controller: int, cause: Cause, player: int) -> None:
-            amount_change(engine, name or "", word, player, cause, amount)
+        def primitive(engine: Engine, player: int, cause: Cause) -> None:
+            run = engine.applier(engine.kernel.verb(named), cause)
+            run(engine, cause, player=player, amount=amount, kind=word)
 
         return primitive
     return None
