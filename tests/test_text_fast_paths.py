@@ -183,7 +183,9 @@ def test_an_abilitys_plan_is_read_once_and_is_ability_plans() -> None:
 
     for definition in POOL.cards.values():
         for ability in definition.abilities:
-            assert ability.plan is ability_plan(ability) is ability.plan
+            plan = ability.plan
+            assert plan is ability_plan(ability) is ability.plan
+            assert plan.quick == (plan.guard is not None or plan.direct is not None)
 
 
 @pytest.mark.parametrize(("mine", "theirs"), [(6, 2), (9, 1), (5, 2), (6, 3), (1, 9)])

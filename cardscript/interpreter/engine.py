@@ -346,13 +346,13 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
         plan = ability.plan  # its runners, read once
         if controller is None:  # (``context``'s reading; never, in practice)
             controller = self.state.cards[source].controller if source is not None else 0
-        guard, direct = plan.guard, plan.direct
-        if (guard is not None and not guard(self, controller)) or (
-            direct is not None and not targets
+        if plan.quick and (
+            not plan.guard(self, controller) if plan.guard is not None else not targets
         ):
             # its one step is "if …" of what the game alone says and that does not hold
             # (the text does nothing), or a plain step that reads nothing but the game
             # and its controller: no context is made to read it
+            direct = plan.direct
             if direct is not None and self.state.result is None:
                 direct(self, controller, plan.causes.get(source) or plan.cause(source))
             if plan.counted:

@@ -219,6 +219,7 @@ class AbilityPlan(NamedTuple):
     # where its text is one plain step run without a context (no costs:
     # ``direct_steps``), that runner
     direct: Direct | None
+    quick: bool  # it has a guard or a direct runner (one look for the texts that have none)
 
     def cause(self, source: int | None) -> Cause:
         """The cause of its changes on the card ``source`` (``cause_of``), remembered."""
@@ -245,6 +246,12 @@ def ability_plan(ability: CompiledAbility) -> AbilityPlan:
     costs, effects = getattr(node, "costs", None), getattr(node, "effects", None)
     single = None if effects is None else _single(effects)
     bindings = MappingProxyType(dict(ability.int_values)) if ability.keyword_values else None
+    guard = (
+        condition_read(single.condition)
+        if costs is None and isinstance(single, ast.Conditional)
+        else None
+    )
+    direct = None if costs is not None or single is None else direct_step(single, bindings)
     found = AbilityPlan(
         ability,
         None if costs is None else steps_runner(costs),
@@ -254,10 +261,9 @@ def ability_plan(ability: CompiledAbility) -> AbilityPlan:
         bindings,
         bool(ability.line.mods),
         {},
-        condition_read(single.condition)
-        if costs is None and isinstance(single, ast.Conditional)
-        else None,
-        None if costs is not None or single is None else direct_step(single, bindings),
+        guard,
+        direct,
+        guard is not None or direct is not None,
     )
     if len(_ABILITIES) > 20_000:
         _ABILITIES.clear()  # pools come and go (tests): keep the memory bounded
