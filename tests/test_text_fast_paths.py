@@ -345,3 +345,22 @@ def test_choose_takes_an_empty_answer_where_check_answer_does(
             check_answer(decision, ())
         with pytest.raises(IllegalAnswer):
             engine.choose(0, kind, "p", (5, 6), ("a", "b"), least, most)
+
+
+def test_a_card_returned_to_your_hand_goes_where_zone_place_says() -> None:
+    """ "Return … to your hand": the controller's hand read in place, as ``zone_place``
+    reads it, for either player."""
+    from cardscript.interpreter.select import zone_place
+
+    ability = POOL["ivo-rest"].abilities[0]
+    destination = ability.node.effects.steps[0].action.destination  # type: ignore[attr-defined]
+    for controller in (0, 1):
+        engine = _game(controller + 3)
+        _spread(engine)
+        before = set(engine.state.players[controller].zones["discard_pile"])
+        for _ in range(6):  # until a card is chosen ("up to 1": none, at times)
+            engine.resolve(ability, None, controller)
+        zone, owner = zone_place(engine.context(None, controller=controller), destination.zone)
+        moved = before - set(engine.state.players[controller].zones["discard_pile"])
+        assert moved and owner == controller
+        assert all(u in engine.state.players[owner].zones[zone] for u in moved)

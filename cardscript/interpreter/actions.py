@@ -210,10 +210,13 @@ def _move(clause: ast.Clause) -> Run:
     )
 
     plan = card_plan(target) if isinstance(target, ast.Cards) else None
+    # "to your hand": ``zone_place``'s answer read in place (the controller's zone)
+    yours = destination is not None and destination.zone.possessor == "your"
 
     def move(ctx: Context) -> None:
         assert destination is not None
-        zone, owner = zone_place(ctx, destination.zone)
+        place = destination.zone
+        zone, owner = (place.zone, ctx.controller) if yours else zone_place(ctx, place)
         chosen = (
             uids(resolve_targets(ctx, target, prompt))
             if plan is None
