@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from cardscript.grammar import ast
 from cardscript.interpreter.characteristics import SCALES, delta_value
@@ -25,6 +26,9 @@ from cardscript.interpreter.select import (
 )
 from cardscript.interpreter.step_plans import Run
 
+if TYPE_CHECKING:
+    from cardscript.interpreter.cards import CompiledAbility
+
 
 def cause_of(ctx: Context) -> Cause:
     """Why the context's changes happen; made once per context (a child shares it: the
@@ -32,13 +36,14 @@ def cause_of(ctx: Context) -> Cause:
     cause = ctx.cause
     if cause is None:
         ability = ctx.ability
-        if ability is None:
-            cause = Cause.new(rule="card text")
-        else:
-            where, source = ability.where, ctx.source
-            cause = Cause.new(card=ability.card_id, ability=ability.key, at=where, source=source)
+        cause = Cause.new(rule="card text") if ability is None else card_cause(ability, ctx.source)
         ctx.cause = cause
     return cause
+
+
+def card_cause(ability: CompiledAbility, source: int | None) -> Cause:
+    """The cause of the changes of an ability's text, on the card ``source``."""
+    return Cause.new(card=ability.card_id, ability=ability.key, at=ability.where, source=source)
 
 
 Action = Callable[[Context, ast.Clause], None]  # an action run with its clause
@@ -78,10 +83,17 @@ def _deal(clause: ast.Clause) -> Run:
             if target
             else [Seat(p) for p in _opponents(ctx)]
         )
-        apply, cause, source = ctx.engine.apply, ctx.cause or cause_of(ctx), ctx.source
+        engine, cause, source = ctx.engine, ctx.cause or cause_of(ctx), ctx.source
         for each in targets:
-            apply("deal_damage", cause, target=each, amount=amount, kind=kind, source=source,
-                  qualities=qualities)  # fmt: skip
+            engine.applier("deal_damage", cause)(
+                engine,
+                cause,
+                target=each,
+                amount=amount,
+                kind=kind,
+                source=source,
+                qualities=qualities,
+            )
         ctx.it, ctx.last_amount = list(targets), amount
         if target is not None and not targets:
             ctx.did = False  # "deal 1 wound to target creature" with none to choose: not done
@@ -124,10 +136,9 @@ def _heal(clause: ast.Clause) -> Run:
     def heal(ctx: Context) -> None:
         targets = resolve_targets(ctx, target, "heal") if target else [Seat(ctx.controller)]
         amount = ctx.amount(node) if fixed is None else fixed
+        engine, cause = ctx.engine, ctx.cause or cause_of(ctx)
         for each in targets:
-            ctx.engine.apply(
-                "heal", ctx.cause or cause_of(ctx), target=each, amount=amount, kind=kind
-            )
+            engine.applier("heal", cause)(engine, cause, target=each, amount=amount, kind=kind)
         ctx.it, ctx.last_amount = list(targets), amount
 
     return heal
@@ -165,12 +176,9 @@ def _resource(change: str) -> Callable[[ast.Clause], Run]:
             amount = ctx.amount(node) if fixed is None else fixed
             engine = ctx.engine
             resource = name or engine.kernel.default_resource
-            done = engine.apply(
-                change,
-                ctx.cause or cause_of(ctx),
-                player=ctx.controller,
-                resource=resource,
-                amount=amount,
+            cause = ctx.cause or cause_of(ctx)
+            done = engine.applier(change, cause)(
+                engine, cause, player=ctx.controller, resource=resource, amount=amount
             )
             ctx.did = done is not False
             ctx.last_amount = amount
@@ -202,18 +210,23 @@ def _move(clause: ast.Clause) -> Run:
     )
 
     plan = card_plan(target) if isinstance(target, ast.Cards) else None
+    # "to your hand": ``zone_place``'s answer read in place (the controller's zone)
+    yours = destination is not None and destination.zone.possessor == "your"
 
     def move(ctx: Context) -> None:
         assert destination is not None
-        zone, owner = zone_place(ctx, destination.zone)
+        place = destination.zone
+        zone, owner = (place.zone, ctx.controller) if yours else zone_place(ctx, place)
         chosen = (
             uids(resolve_targets(ctx, target, prompt))
             if plan is None
             else chosen_cards(ctx, plan, prompt)  # (uids only)
         )
-        apply, cause = ctx.engine.apply, ctx.cause or cause_of(ctx)
+        engine, cause = ctx.engine, ctx.cause or cause_of(ctx)
         for uid in chosen:
-            apply("move", cause, uid=uid, zone=zone, player=owner, position=position, face_up=face)
+            engine.applier("move", cause)(
+                engine, cause, uid=uid, zone=zone, player=owner, position=position, face_up=face
+            )
         ctx.it, ctx.did = list(chosen), bool(chosen)
 
     return move
@@ -250,9 +263,21 @@ def _move_counters(ctx: Context, clause: ast.Clause) -> None:
     ctx.last_amount, ctx.did = moved, moved > 0
 
 
-def _remove_card(ctx: Context, clause: ast.Clause) -> None:
-    for uid in uids(resolve_targets(ctx, clause.action.target, "remove")):
-        ctx.engine.apply("remove_from_game", cause_of(ctx), uid=uid)
+def _remove_card(clause: ast.Clause) -> Run:
+    target = clause.action.target
+    plan = card_plan(target) if isinstance(target, ast.Cards) else None
+
+    def remove(ctx: Context) -> None:
+        chosen = (
+            uids(resolve_targets(ctx, target, "remove"))
+            if plan is None
+            else chosen_cards(ctx, plan, "remove")  # (uids only)
+        )
+        engine, cause = ctx.engine, ctx.cause or cause_of(ctx)
+        for uid in chosen:
+            engine.applier("remove_from_game", cause)(engine, cause, uid=uid)
+
+    return remove
 
 
 def _search(ctx: Context, clause: ast.Clause) -> None:
@@ -430,12 +455,13 @@ def _primitive(clause: ast.Clause) -> Run:
             extra["zone"], extra["player"] = zone_place(ctx, destination.zone)
         if ctx.actor is not None and ctx.actor != ctx.source:
             extra["actor"] = ctx.actor  # "the villain attacks you" on a treachery: who acts
-        apply, cause = engine.apply, ctx.cause or cause_of(ctx)
+        cause = ctx.cause or cause_of(ctx)
         for each in targets:  # (``**extra`` only where there is some: it costs a dict)
+            run = engine.applier(change, cause)
             result = (
-                apply(change, cause, target=each, **extra)
+                run(engine, cause, target=each, **extra)
                 if extra
-                else apply(change, cause, target=each)
+                else run(engine, cause, target=each)
             )
             ctx.did = result is not False
         ctx.it = list(targets)
@@ -452,10 +478,11 @@ def _primitive_amount(clause: ast.Clause) -> Run:
         amount = ctx.amount(node) if fixed is None else fixed
         engine, actor, player = ctx.engine, ctx.actor, ctx.controller
         change, cause = engine.kernel.verb(name), ctx.cause or cause_of(ctx)
+        run = engine.applier(change, cause)
         if actor is None:
-            engine.apply(change, cause, player=player, amount=amount, kind=word)
+            run(engine, cause, player=player, amount=amount, kind=word)
         else:  # a card acts ("this suffers 1 wound"): the change is on it
-            engine.apply(change, cause, player=player, amount=amount, kind=word, target=actor)
+            run(engine, cause, player=player, amount=amount, kind=word, target=actor)
         ctx.last_amount = amount
 
     return primitive_amount
@@ -486,7 +513,6 @@ _AS_WRITTEN: dict[str, Action] = {
     "place": _counters("add_counters"),
     "remove_counters": _counters("remove_counters"),
     "move_counters": _move_counters,
-    "remove_card": _remove_card,
     "search": _search,
     "shuffle": _shuffle,
     "shuffle_into": _shuffle,
@@ -513,6 +539,7 @@ _ACTIONS: dict[str, Callable[[ast.Clause], Run]] = {
     "lose": _resource("lose"),
     "pay": _resource("pay"),
     "move": _move,
+    "remove_card": _remove_card,
     "primitive": _primitive,
     "redirect": _primitive,  # the kernel's verb "redirect", run on the new target
     "primitive_amount": _primitive_amount,

@@ -10,12 +10,15 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
 
 from cardscript.grammar import ast
 from cardscript.grammar.explain import _substitute
+
+if TYPE_CHECKING:
+    from cardscript.interpreter.step_plans import AbilityPlan
 
 # the rule hook a keyword definition turns on to come back as a new ability (Berserk)
 REGAINED_IS_NEW = "regained_is_new"
@@ -45,6 +48,14 @@ class CompiledAbility:
     def where(self) -> str:
         span = self.line.span
         return f"{span.line}:{span.column}" if span else "?"
+
+    @cached_property
+    def plan(self) -> AbilityPlan:
+        """Its runners, worked out once (``step_plans.ability_plan``): read for every
+        resolution of it."""
+        from cardscript.interpreter.step_plans import ability_plan
+
+        return ability_plan(self)
 
     @cached_property
     def int_values(self) -> tuple[tuple[str, int], ...]:

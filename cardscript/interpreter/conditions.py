@@ -4,33 +4,59 @@ has one, the others through ``select.test``'s own reading; every test asked, in 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from cardscript.grammar import ast
 from cardscript.interpreter.context import _HOLDS, Context, fixed_amount
-from cardscript.interpreter.select import _joined, _other, _test
+from cardscript.interpreter.select import _joined, _test
+
+if TYPE_CHECKING:
+    from cardscript.interpreter.engine import Engine
 
 Check = Callable[[Context], bool]
+# a test read from the game and the player reading it alone (``condition_read``)
+Read = Callable[["Engine", int], bool]
 
 
 def condition_check(condition: ast.Condition) -> Check:
     """``test`` of one condition, worked out once (``step_plans``): each test's own check
     where it has one; every test asked, in order, as ``test`` asks them."""
-    checks = [_check(t) for t in condition.tests]
-    ops = condition.ops
+    read = condition_read(condition)
+    if read is not None:
+
+        def read_in(ctx: Context) -> bool:
+            return read(ctx.engine, ctx.controller)
+
+        return read_in
+    return _joined_check([_check(t) for t in condition.tests], condition.ops)
+
+
+def condition_read(condition: ast.Condition) -> Read | None:
+    """``test`` of a condition that reads nothing but the game and who reads it (its
+    resources compared to numbers), as ``read(engine, controller)``: no context is made
+    to ask it; None where a test needs one."""
+    reads = [_read(t) for t in condition.tests]
+    if any(read is None for read in reads):
+        return None
+    return _joined_check(reads, condition.ops)
+
+
+def _joined_check(checks: list[Any], ops: tuple[str, ...]) -> Any:
+    """The checks (of a context, or of a game and its reader) joined by ``ops``."""
     if len(checks) == 1:
         return checks[0]
     if len(checks) == 2 and ops == ("and",):
         first, second = checks
 
-        def both(ctx: Context) -> bool:
-            held = first(ctx)  # (both asked: a test may ask a player)
-            also = second(ctx)
+        def both(*args: Any) -> bool:
+            held = first(*args)  # (both asked: a test may ask a player)
+            also = second(*args)
             return held and also
 
         return both
 
-    def joined(ctx: Context) -> bool:
-        return _joined([check(ctx) for check in checks], ops)
+    def joined(*args: Any) -> bool:
+        return _joined([check(*args) for check in checks], ops)
 
     return joined
 
@@ -38,20 +64,34 @@ def condition_check(condition: ast.Condition) -> Check:
 def _check(t: ast.Test) -> Check:
     """One test's check: a resource compared to a number read directly; any other
     through ``_test``."""
-    comparison = t.comparison
-    if t.kind != "resource_cmp" or comparison is None:
+    read = _read(t)
+    if read is None:
 
         def general(ctx: Context) -> bool:
             return _test(ctx, t)
 
         return general
+
+    def read_in(ctx: Context) -> bool:
+        return read(ctx.engine, ctx.controller)
+
+    return read_in
+
+
+def _read(t: ast.Test) -> Read | None:
+    """A resource compared to a number (no "X": the context says that one, ``_test``)."""
+    comparison = t.comparison
+    if t.kind != "resource_cmp" or comparison is None:
+        return None
+    fixed = fixed_amount(comparison.value)
+    if fixed is None:
+        return None
     name, yours = t.name or "", t.possessor in ("your", None)
     holds = _HOLDS.get(comparison.op or "", comparison.holds)
-    node, fixed = comparison.value, fixed_amount(comparison.value)
 
-    def resource(ctx: Context) -> bool:
-        who = ctx.controller if yours else _other(ctx)
-        value = ctx.engine.state.players[who].resources.get(name, 0)
-        return holds(value, ctx.amount(node) if fixed is None else fixed)
+    def resource(engine: Engine, controller: int) -> bool:
+        players = engine.state.players  # (``_other`` written out: the other player)
+        who = controller if yours else (controller + 1) % len(players)
+        return holds(players[who].resources.get(name, 0), fixed)
 
     return resource

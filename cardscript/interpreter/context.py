@@ -60,6 +60,7 @@ class Context:
         ability: CompiledAbility | None = None,
         event: Event | None = None,
         bindings: Mapping[str, int] | None = None,
+        cause: Cause | None = None,
     ) -> None:
         self.engine = engine
         self.controller = controller
@@ -77,7 +78,7 @@ class Context:
         # "that many": the event's number, until a step's
         self.last_amount = 0 if event is None or event.amount is None else event.amount
         self.actor: int | None = None  # a card as the subject: "target creature suffers 2 wounds"
-        self.cause: Cause | None = None  # of its changes (``effects.cause_of``), made once
+        self.cause = cause  # of its changes (``effects.cause_of``), made once
 
     def child(self, controller: int | None = None) -> Context:
         """A copy (every action with a subject makes one), acting for ``controller`` if

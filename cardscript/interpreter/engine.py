@@ -34,7 +34,6 @@ from cardscript.interpreter.periods import Periods
 from cardscript.interpreter.play_index import NO_GAME, GameFacts, PlayIndex, _overrides
 from cardscript.interpreter.select import Context, RulesError, Target, resolve_targets, selects
 from cardscript.interpreter.state import GameState, new_state
-from cardscript.interpreter.step_plans import _ABILITIES as _PLANNED
 from cardscript.interpreter.step_plans import ability_plan
 from cardscript.interpreter.triggers import matching_triggers
 
@@ -177,15 +176,14 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
         options = tuple(options)
         decision = _new(Decision, (player, kind, prompt, options, labels, least, most))
         answer = tuple(self.agents[player].decide(decision))
-        # the usual answer, one of the options where one may be picked, checked here;
-        # any other through ``check_answer`` (the same test, and the error)
-        if (
-            len(answer) != 1
-            or not 0 <= answer[0] < len(options)
-            or kind == "order"
-            or least > 1
-            or most < 1
-        ):
+        # the usual answers, one of the options where one may be picked or none where
+        # none may be ("up to 1 target"), checked here; any other through
+        # ``check_answer`` (the same test, and the error)
+        if len(answer) == 1:
+            plain = 0 <= answer[0] < len(options) and least <= 1 <= most and kind != "order"
+        else:
+            plain = not answer and least <= 0 <= most and kind != "order"
+        if not plain:
             answer = check_answer(decision, answer)
         if self.log is not None:
             self.log.decision(self, decision, answer)
@@ -197,19 +195,47 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
     # ---- changes --------------------------------------------------------------------
     def apply(self, change: str, cause: Cause, **args: Any) -> Any:
         """Run one primitive: count it, let replacements speak, log it."""
-        self.steps = steps = self.steps + 1
-        self.recent.append(cause)
-        if steps > self.budget:
-            raise BudgetExceeded(
-                f"the game took more than {self.budget:,} steps; the cards last involved: "
-                + ", ".join(sorted({c.card for c in self.recent if c.card}))
-            )
+        self._count(cause)
         direct = self._direct
         if direct is not None:
             primitive = direct.get(change)
             if primitive is not None:
                 return primitive(self, cause, **args)
         return self._apply_in_full(change, cause, args)
+
+    def applier(self, change: str, cause: Cause) -> PrimitiveFn:
+        """What ``apply(change, cause, **args)`` runs, called as ``f(engine, cause,
+        **args)``: the primitive itself where nothing else could speak (no replacement, no
+        log, the kernel's own table), counted now as ``apply`` counts it; ``apply``
+        otherwise. The keyword arguments then go straight to the primitive: ``apply``'s
+        ``**args`` makes a dict and unpacks it again for every change."""
+        direct = self._direct
+        if direct is not None:
+            primitive = direct.get(change)
+            if primitive is not None:
+                # ``_count`` written out: once for nearly every change of card text
+                self.steps = steps = self.steps + 1
+                self.recent.append(cause)
+                if steps > self.budget:
+                    self._over_budget()
+                return primitive
+        found = _APPLY_AS.get(change)
+        if found is None:
+            found = _APPLY_AS[change] = partial(_apply_as, change)
+        return found
+
+    def _count(self, cause: Cause) -> None:
+        """One more change: the step budget, and the causes last involved."""
+        self.steps = steps = self.steps + 1
+        self.recent.append(cause)
+        if steps > self.budget:
+            self._over_budget()
+
+    def _over_budget(self) -> None:
+        raise BudgetExceeded(
+            f"the game took more than {self.budget:,} steps; the cards last involved: "
+            + ", ".join(sorted({c.card for c in self.recent if c.card}))
+        )
 
     def _apply_in_full(self, change: str, cause: Cause, args: dict[str, Any]) -> Any:
         """``apply`` where a replacement may speak, a log records the change, the kernel
@@ -325,15 +351,30 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
         whether the effects ran (a cost that could not be paid stops them). ``targets``
         are the ones chosen when the ability was put on a chain or stack
         (``choose_targets``); those no longer legal are dropped."""
-        plan = _PLANNED.get(id(ability))  # its runners, read once (``ability_plan``)
-        if plan is None or plan.ability is not ability:
-            plan = ability_plan(ability)
-        ctx = (
-            Context(self, controller, source, ability, event, plan.bindings)
-            if controller is not None  # (always: ``context`` works it out otherwise)
-            else self.context(source, ability, controller, event)
+        plan = ability.plan  # its runners, read once
+        if controller is None:  # (``context``'s reading; never, in practice)
+            controller = self.state.cards[source].controller if source is not None else 0
+        if plan.quick and (
+            not plan.guard(self, controller) if plan.guard is not None else not targets
+        ):
+            # its one step is "if …" of what the game alone says and that does not hold
+            # (the text does nothing), or a plain step that reads nothing but the game
+            # and its controller: no context is made to read it
+            direct = plan.direct
+            if direct is not None and self.state.result is None:
+                direct(self, controller, plan.causes.get(source) or plan.cause(source))
+            if plan.counted:
+                self.count_use(ability, source)
+            return True
+        ctx = Context(
+            self,
+            controller,
+            source,
+            ability,
+            event,
+            plan.bindings,
+            plan.causes.get(source) or plan.cause(source),
         )
-        ctx.cause = plan.causes.get(source) or plan.cause(ctx)
         if targets:
             ctx.chosen = dict(targets)
         costs = plan.costs
@@ -343,15 +384,16 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
             costs(ctx)
             if not ctx.did:
                 return False
-        effects = plan.effects
-        if effects is None:
-            return False
-        ctx.did = True
+            ctx.did = True
+        # (a new context's ``did`` is True already)
         only = plan.only
-        if only is None:
-            effects(ctx)
-        elif self.state.result is None:
-            only(ctx)
+        if only is not None:
+            if self.state.result is None:
+                only(ctx)
+        elif plan.effects is not None:
+            plan.effects(ctx)
+        else:
+            return False
         if plan.counted:
             self.count_use(ability, source)
         return True
@@ -384,6 +426,14 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
 
 
 _new = tuple.__new__
+
+
+def _apply_as(change: str, engine: Engine, cause: Cause, **args: Any) -> Any:
+    """``Engine.applier``'s answer where ``apply`` must run in full."""
+    return engine.apply(change, cause, **args)
+
+
+_APPLY_AS: dict[str, PrimitiveFn] = {}  # per change: ``_apply_as`` of it
 _SEAT_NAMES: dict[int, tuple[str, ...]] = {}
 
 

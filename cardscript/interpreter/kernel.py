@@ -134,6 +134,8 @@ class Kernel:
         return value
 
     def is_a(self, engine: Engine, uid: int, noun: str) -> bool:
+        """Does the noun cover the card? The noun "card" covers every card, in every game
+        (a selector of cards takes every card of its zones without asking)."""
         if noun == "card":
             return True
         definition = engine.definition(uid)

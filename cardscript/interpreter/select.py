@@ -8,20 +8,30 @@ this module stays the same for every game.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, cast
 
 from cardscript.grammar import ast
 from cardscript.interpreter.agents import Labels
 
+# (a selector's plan and one card's test are ``card_plans``'; read from here too)
+from cardscript.interpreter.card_plans import (
+    _matches,
+    _Plan,
+    _plan,
+    by_verdicts,
+    compare,
+    matches_cards,
+)
+
 # (the context and targets are ``context``'s; read from here too, as they always were)
-from cardscript.interpreter.context import _HOLDS, Context, RulesError, Seat, Target, fixed_amount
+from cardscript.interpreter.context import Context, RulesError, Seat, Target
 from cardscript.interpreter.play_index import _overrides
 
 if TYPE_CHECKING:
-    from cardscript.interpreter.cards import CardDef
     from cardscript.interpreter.engine import Engine
+    from cardscript.interpreter.state import Card, GameState
 
-__all__ = ["Context", "RulesError", "Seat", "Target"]
+__all__ = ["Context", "RulesError", "Seat", "Target", "compare", "matches_cards"]
 
 
 # ---- players ---------------------------------------------------------------------------
@@ -116,8 +126,12 @@ def _cards(ctx: Context, plan: _Plan) -> list[Target]:
         pool = engine.cards_in(_zones_of(ctx, ref))
     noun = plan.noun_only
     if noun is not None:  # ``_matches`` asks the kernel this alone
+        if noun == "card":
+            return cast("list[Target]", pool)  # every card is one (``Kernel.is_a``)
         kernel = engine.kernel
         return [uid for uid in pool if kernel.is_a(engine, uid, noun)]
+    if plan.printed and engine.kernel.printed_qualities and not engine.state.lasting:
+        return cast("list[Target]", by_verdicts(ctx, plan, pool))
     rest = plan.rest  # the cards listed in its zone are in it
     return [uid for uid in pool if _matches(ctx, plan, rest, uid)]
 
@@ -136,30 +150,31 @@ def selects(ctx: Context, selector: ast.Node, target: Target | None) -> bool:
     zone = card.zone
     plan = _plan(selector)
     ref = plan.zone
-    if ref is not None:
-        places = _zone_places(ctx, ref)
-    elif zone in ctx.engine.kernel.play_zones:
-        places = [(zone, None)]  # the one of ``_zones_of`` that can hold it
-    else:
-        return False
-    for place, owner in places:
+    if ref is None:  # the play zones: the one of ``_zones_of`` that can hold it
+        if zone not in ctx.engine.kernel.play_zones or not _listed(state, card, target, zone):
+            return False
+        return _matches(ctx, plan, plan.rest, target)  # listed in its zone: in it
+    for place, owner in _zone_places(ctx, ref):
         if place != zone:
             continue
         if owner is None:
-            # where it is listed: its controller's zone, nearly always
-            listed = target in state.players[card.controller].zones.get(zone, ())
-            if not listed:
-                for p in state.players:  # a loop: any() with a generator costs more, per check
-                    if target in p.zones.get(zone, ()):
-                        listed = True
-                        break
-                else:
-                    listed = target in state.shared.get(zone, ())
+            listed = _listed(state, card, target, zone)
         else:
             listed = target in state.players[owner].zones.get(zone, ())
         if listed:
             return _matches(ctx, plan, plan.rest, target)  # listed in its zone: in it
     return False
+
+
+def _listed(state: GameState, card: Card, uid: int, zone: str) -> bool:
+    """Is the card listed in ``zone`` of some player, or the shared one? Its
+    controller's, nearly always: asked first."""
+    if uid in state.players[card.controller].zones.get(zone, ()):
+        return True
+    for p in state.players:  # a loop: any() with a generator costs more, per check
+        if uid in p.zones.get(zone, ()):
+            return True
+    return uid in state.shared.get(zone, ())
 
 
 def _zones_of(ctx: Context, ref: ast.ZoneRef | None) -> list[tuple[str, int | None]]:
@@ -175,60 +190,6 @@ def _zones_of(ctx: Context, ref: ast.ZoneRef | None) -> list[tuple[str, int | No
 
 # the places of a selector without a zone: the play zones, of every player (read-only)
 _IN_PLAY: dict[tuple[str, ...], list[tuple[str, int | None]]] = {}
-
-
-class _Plan(NamedTuple):
-    """What a card selector asks of a card, read once per selector node (it never
-    changes): ``candidates`` and ``selects`` ask it for many cards."""
-
-    zone: ast.ZoneRef | None  # the zone it names ("in your hand"); None: the play zones
-    nouns: tuple[str, ...]  # any of them
-    not_this: bool  # "another", "other": never the text's own card
-    qualities: tuple[ast.Quality, ...]
-    filters: tuple[ast.Filter, ...]
-    rest: tuple[ast.Filter, ...]  # the filters but the one naming ``zone``
-    # the adjectives a kernel may answer from a card's definition (``printed_quality``),
-    # and per card id: (its definition, the kernel's class, does one of them turn it down)
-    printed: tuple[ast.Quality, ...]
-    verdicts: dict[str, tuple[CardDef, type, bool]]
-    # its one noun, where that is all it asks of a card in its zone (no adjective, no
-    # filter, not "another"): "target card in your discard pile"
-    noun_only: str | None
-    quantifier: ast.Quantifier | None
-    span: ast.Span | None  # where it is written (the key of targets chosen earlier)
-    how_many: int | None  # its quantifier's number, where no context speaks
-
-
-_PLANS: dict[int, tuple[ast.Cards, _Plan]] = {}
-
-
-def _plan(selector: ast.Cards) -> _Plan:
-    found = _PLANS.get(id(selector))
-    if found is not None and found[0] is selector:
-        return found[1]
-    filters = selector.filters
-    where = next((f for f in filters if f.kind == "zone" and f.zone is not None), None)
-    q = selector.quantifier
-    plan = _Plan(
-        where.zone if where is not None else None,
-        (selector.noun, *selector.also),
-        q is not None and q.kind in _NOT_THIS,
-        selector.qualities,
-        filters,
-        tuple(f for f in filters if f is not where),
-        tuple(q for q in selector.qualities if q.kind == "adj" and q.value != "attached"),
-        {},
-        None,
-        q,
-        selector.span,
-        fixed_amount(q.count) if q is not None else None,
-    )
-    if not (plan.not_this or plan.qualities or plan.rest or selector.also):
-        plan = plan._replace(noun_only=selector.noun)
-    if len(_PLANS) > 20_000:
-        _PLANS.clear()  # pools come and go (tests): keep the memory bounded
-    _PLANS[id(selector)] = (selector, plan)
-    return plan
 
 
 def _zone_places(ctx: Context, zone: ast.ZoneRef) -> list[tuple[str, int | None]]:
@@ -254,149 +215,6 @@ def zone_place(ctx: Context, zone: ast.ZoneRef) -> tuple[str, int | None]:
     if zone.possessor == "your":  # ``_zone_places``' first answer, without its list
         return zone.zone, ctx.controller
     return _zone_places(ctx, zone)[0]
-
-
-def matches_cards(ctx: Context, selector: ast.Cards, uid: int) -> bool:
-    plan = _plan(selector)
-    return _matches(ctx, plan, plan.filters, uid)
-
-
-def _matches(ctx: Context, plan: _Plan, filters: tuple[ast.Filter, ...], uid: int) -> bool:
-    """``matches_cards`` with the selector's plan, testing ``filters`` of its filters."""
-    engine = ctx.engine
-    kernel = engine.kernel
-    if plan.printed and kernel.printed_qualities:
-        state = engine.state
-        card = state.cards[uid]
-        if not state.lasting and not card.states:
-            # its definition's answers turn it down before anything is asked of the card
-            # ("cancel an opposing Agility card" of a Strength card)
-            found = plan.verdicts.get(card.card_id)
-            if (
-                found is None
-                or found[0] is not engine.pool.cards.get(card.card_id)
-                or found[1] is not kernel.__class__
-            ):
-                found = _printed_verdict(engine, plan, uid)
-            if found[2]:
-                return False
-    for noun in plan.nouns:  # a list of nouns: any of them (the qualities apply to each)
-        if kernel.is_a(engine, uid, noun):
-            break
-    else:
-        return False
-    if plan.not_this and uid == ctx.source:
-        return False
-    for quality in plan.qualities:
-        if quality.kind == "adj" and quality.value == "attached":
-            # "attached ally": the card the text's own card is attached to
-            host = engine.state.cards[ctx.source].attached_to if ctx.source is not None else None
-            if (host == uid) == quality.negated:
-                return False
-            continue
-        if quality.kind == "adj":
-            value = quality.value
-            has = (
-                kernel.quality_of_source(engine, uid, value, ctx.source)
-                if value in kernel.source_qualities
-                else kernel.quality_for(engine, uid, value, ctx.controller, ctx.source)
-            )
-            if has == quality.negated:
-                return False
-        if quality.kind == "name" and not _has_name(engine, uid, quality.value):
-            return False
-        if quality.kind == "possessor" and (
-            (engine.state.cards[uid].controller == ctx.controller) != (quality.value == "your")
-        ):
-            return False
-    for f in filters:  # noqa: SIM110 - all() with a generator costs more, per card
-        if not _filter(ctx, f, uid):
-            return False
-    return True
-
-
-def _printed_verdict(engine: Engine, plan: _Plan, uid: int) -> tuple[CardDef, type, bool]:
-    """Does an adjective of the plan that the kernel answers from the card's definition
-    turn the card down (remembered in the plan per card id, for its definition)?"""
-    kernel, definition = engine.kernel, engine.definition(uid)
-    rejects = False
-    for quality in plan.printed:
-        if quality.value in kernel.source_qualities:
-            continue  # the speaking card's meaning: not the definition's alone
-        has = kernel.printed_quality(engine, uid, quality.value)
-        if has is not None and has == quality.negated:
-            rejects = True
-            break
-    found = plan.verdicts[definition.id] = (definition, kernel.__class__, rejects)
-    return found
-
-
-_NOT_THIS = frozenset({"another", "other", "each other", "all other"})
-
-
-def _has_name(engine: Engine, uid: int, value: str) -> bool:
-    definition = engine.definition(uid)
-    wanted = value.casefold()
-    for field_name in ("traits", "team", "clan", "classes", "element", "race", "aspect"):
-        found = definition.get(field_name)
-        if isinstance(found, str) and found.casefold() == wanted:
-            return True
-        if isinstance(found, list) and wanted in (str(v).casefold() for v in found):
-            return True
-    return definition.name.casefold() == wanted
-
-
-def _filter(ctx: Context, f: ast.Filter, uid: int) -> bool:
-    engine = ctx.engine
-    card = engine.state.cards[uid]
-    kind = f.kind
-    if kind == "zone":  # first: nearly every selector of a zone's cards has one
-        return f.zone is not None and card.zone == f.zone.zone
-    if kind == "you_control":
-        return card.controller == ctx.controller
-    if kind == "opponent_controls":
-        return card.controller != ctx.controller
-    if kind == "attr":
-        definition = engine.definition(uid)
-        value = definition.get(f.name or "")
-        if value is None:  # the attribute trait is a card's list traits (as deck rules read it)
-            value = definition.get(f"{f.name}s")
-        wanted = (f.value or "").casefold()
-        if isinstance(value, list):
-            return wanted in (str(v).casefold() for v in value)
-        return value is not None and str(value).casefold() == wanted
-    if kind == "stat":
-        return compare(engine.stat(uid, f.name or ""), f.comparison, ctx)
-    if kind == "printed_stat":
-        return compare(engine.kernel.printed(engine, uid, f.name or ""), f.comparison, ctx)
-    if kind == "keyword":
-        return engine.has_keyword(uid, f.name or "")
-    if kind == "printed_keyword":
-        return engine.definition(uid).has_keyword(f.name or "")
-    if kind == "without_keyword":
-        return not engine.has_keyword(uid, f.name or "")
-    if kind == "named":
-        wanted = (f.value or "").casefold()
-        ability = ctx.ability
-        if ability is not None and ability.origin == "granted":
-            # Berserk §201.2а: the granting card's name in what it grants means that card
-            granter = dict(ability.int_values).get("granter")
-            if granter is not None and engine.definition(granter).name.casefold() == wanted:
-                return uid == granter
-        return engine.definition(uid).name.casefold() == wanted
-    if kind == "other_than_this":
-        return uid != ctx.source
-    if kind == "history":
-        happened_to = (f.name, uid)  # a history entry's (event, subject)
-        return any(h[:2] == happened_to for h in engine.state.history)
-    raise RulesError(f"unknown filter {kind!r}", ctx)
-
-
-def compare(value: int, comparison: ast.Comparison | None, ctx: Context) -> bool:
-    if comparison is None:
-        return True
-    holds = _HOLDS.get(comparison.op or "", comparison.holds)
-    return holds(value, ctx.amount(comparison.value))
 
 
 def resolve_targets(ctx: Context, selector: ast.Node | None, prompt: str) -> list[Target]:
@@ -435,15 +253,14 @@ def chosen_cards(ctx: Context, plan: _Plan, prompt: str) -> list[Target]:
         earlier = _chosen_earlier(ctx, plan.span, found)
         if earlier is not None:
             return earlier
+    if plan.takes_all:
+        return found
+    picks = plan.picks
     q = plan.quantifier
-    if q is None:
-        return found
-    kind = q.kind
-    if kind in ("each", "all", "every", "each other", "all other", "other"):
-        return found
-    if kind in ("top", "bottom"):
+    assert q is not None  # (``takes_all`` otherwise)
+    if picks is None and q.kind in ("top", "bottom"):
         count = ctx.amount(q.count) if plan.how_many is None else plan.how_many
-        return found[-count:][::-1] if kind == "top" else found[:count]
+        return found[-count:][::-1] if q.kind == "top" else found[:count]
     engine = ctx.engine
     kernel = engine.kernel
     asks = _ASKS.get(type(kernel))
@@ -455,14 +272,14 @@ def chosen_cards(ctx: Context, plan: _Plan, prompt: str) -> list[Target]:
         found = [t for t in found if kernel.may_choose(engine, ctx, t)]
     if not found:
         return []
-    if kind in ("up_to",):
-        least, most = 0, ctx.amount(q.count) if plan.how_many is None else plan.how_many
-    elif kind in ("n_targets", "n_cards"):
-        least = most = ctx.amount(q.count) if plan.how_many is None else plan.how_many
-    else:  # a, an, any, another, the, target: exactly one
-        least = most = 1
-    most = min(most, len(found))
-    least = min(least, most)
+    if picks is None:  # "up to X", "X targets": the context says how many
+        count = ctx.amount(q.count)
+        picks = (0, count) if q.kind == "up_to" else (count, count)
+    least, most = picks
+    if most > len(found):  # (not ``min``: a builtin call for every choice)
+        most = len(found)
+    if least > most:
+        least = most
     describe = engine.describe
     labels = Labels(lambda: [describe(t) for t in found])  # built only if read (a log, a human)
     chooser = kernel.target_chooser(engine, ctx, found) if asks else ctx.controller

@@ -15,11 +15,12 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, NamedTuple
 
 from cardscript.grammar import ast
-from cardscript.interpreter.conditions import condition_check
+from cardscript.interpreter.conditions import Read, condition_check, condition_read
 from cardscript.interpreter.select import Context, players
 
 if TYPE_CHECKING:
     from cardscript.interpreter.cards import CompiledAbility
+    from cardscript.interpreter.direct_steps import Direct
     from cardscript.interpreter.events import Cause
 
 Run = Callable[[Context], None]
@@ -212,15 +213,22 @@ class AbilityPlan(NamedTuple):
     bindings: Mapping[str, int] | None  # its keyword values that are numbers (X)
     counted: bool  # has limits ("once per turn"): each use is counted
     causes: dict[int | None, Cause]  # of its changes, by the card whose text it is
+    # where its text is one "if …" step (no costs) whose test reads the game and its
+    # controller alone: that test, asked before any context is made (``Engine.resolve``)
+    guard: Read | None
+    # where its text is one plain step run without a context (no costs:
+    # ``direct_steps``), that runner
+    direct: Direct | None
+    quick: bool  # it has a guard or a direct runner (one look for the texts that have none)
 
-    def cause(self, ctx: Context) -> Cause:
-        """The cause of the context's changes (``cause_of``), remembered per card."""
-        from cardscript.interpreter.actions import cause_of
+    def cause(self, source: int | None) -> Cause:
+        """The cause of its changes on the card ``source`` (``cause_of``), remembered."""
+        from cardscript.interpreter.actions import card_cause
 
         causes = self.causes
         if len(causes) > 1_000:
             causes.clear()  # (one per card instance of a game: a few)
-        found = causes[ctx.source] = cause_of(ctx)
+        found = causes[source] = card_cause(self.ability, source)
         return found
 
 
@@ -232,18 +240,30 @@ def ability_plan(ability: CompiledAbility) -> AbilityPlan:
     found = _ABILITIES.get(id(ability))
     if found is not None and found.ability is ability:
         return found
+    from cardscript.interpreter.direct_steps import direct_step
+
     node = ability.node
     costs, effects = getattr(node, "costs", None), getattr(node, "effects", None)
     single = None if effects is None else _single(effects)
+    bindings = MappingProxyType(dict(ability.int_values)) if ability.keyword_values else None
+    guard = (
+        condition_read(single.condition)
+        if costs is None and isinstance(single, ast.Conditional)
+        else None
+    )
+    direct = None if costs is not None or single is None else direct_step(single, bindings)
     found = AbilityPlan(
         ability,
         None if costs is None else steps_runner(costs),
         None if effects is None else steps_runner(effects),
         None if single is None else _only_step(single),
         isinstance(node, ast.Triggered),
-        MappingProxyType(dict(ability.int_values)) if ability.keyword_values else None,
+        bindings,
         bool(ability.line.mods),
         {},
+        guard,
+        direct,
+        guard is not None or direct is not None,
     )
     if len(_ABILITIES) > 20_000:
         _ABILITIES.clear()  # pools come and go (tests): keep the memory bounded

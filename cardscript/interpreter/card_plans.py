@@ -1,0 +1,283 @@
+"""What a card selector asks of a card, worked out once per selector node (``_Plan``),
+and the test of one card against it (``_matches``): ``select`` lists and chooses the
+cards, this module says whether one is meant."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+from cardscript.grammar import ast
+from cardscript.interpreter.context import _HOLDS, Context, RulesError, fixed_amount
+
+if TYPE_CHECKING:
+    from cardscript.interpreter.cards import CardDef
+    from cardscript.interpreter.engine import Engine
+
+
+# a plan's verdict on a definition: (the definition, the kernel's class, does an
+# adjective turn it down, does it answer yes to every quality)
+_Verdict = tuple["CardDef", type, bool, bool]
+
+
+class _Plan(NamedTuple):
+    """What a card selector asks of a card, read once per selector node (it never
+    changes): ``candidates`` and ``selects`` ask it for many cards."""
+
+    zone: ast.ZoneRef | None  # the zone it names ("in your hand"); None: the play zones
+    nouns: tuple[str, ...]  # any of them
+    not_this: bool  # "another", "other": never the text's own card
+    qualities: tuple[ast.Quality, ...]
+    filters: tuple[ast.Filter, ...]
+    rest: tuple[ast.Filter, ...]  # the filters but the one naming ``zone``
+    # the adjectives a kernel may answer from a card's definition (``printed_quality``),
+    # and per card id its verdict (``_printed_verdict``)
+    printed: tuple[ast.Quality, ...]
+    verdicts: dict[str, _Verdict]
+    # its one noun, where that is all it asks of a card in its zone (no adjective, no
+    # filter, not "another"): "target card in your discard pile"
+    noun_only: str | None
+    quantifier: ast.Quantifier | None
+    span: ast.Span | None  # where it is written (the key of targets chosen earlier)
+    how_many: int | None  # its quantifier's number, where no context speaks
+    takes_all: bool  # no quantifier, or "each", "all": every card it lists, no choice
+    # (least, most) of a choice among the cards it lists, where no context speaks (a
+    # number, "target": one); None where "X", "that many" or "the top N" say it
+    picks: tuple[int, int] | None
+    any_card: bool  # one of its nouns is "card": every card is one (``Kernel.is_a``)
+
+
+_PLANS: dict[int, tuple[ast.Cards, _Plan]] = {}
+
+
+def _plan(selector: ast.Cards) -> _Plan:
+    found = _PLANS.get(id(selector))
+    if found is not None and found[0] is selector:
+        return found[1]
+    filters = selector.filters
+    where = next((f for f in filters if f.kind == "zone" and f.zone is not None), None)
+    q = selector.quantifier
+    how_many = fixed_amount(q.count) if q is not None else None
+    plan = _Plan(
+        where.zone if where is not None else None,
+        (selector.noun, *selector.also),
+        q is not None and q.kind in _NOT_THIS,
+        selector.qualities,
+        filters,
+        tuple(f for f in filters if f is not where),
+        tuple(q for q in selector.qualities if q.kind == "adj" and q.value != "attached"),
+        {},
+        None,
+        q,
+        selector.span,
+        how_many,
+        q is None or q.kind in _TAKES_ALL,
+        None if q is None else _picks(q.kind, how_many),
+        "card" in (selector.noun, *selector.also),
+    )
+    if not (plan.not_this or plan.qualities or plan.rest or selector.also):
+        plan = plan._replace(noun_only=selector.noun)
+    if len(_PLANS) > 20_000:
+        _PLANS.clear()  # pools come and go (tests): keep the memory bounded
+    _PLANS[id(selector)] = (selector, plan)
+    return plan
+
+
+def _picks(kind: str, how_many: int | None) -> tuple[int, int] | None:
+    """``_Plan.picks`` of a quantifier."""
+    if kind in _TAKES_ALL or kind in ("top", "bottom"):
+        return None
+    if kind == "up_to":
+        return None if how_many is None else (0, how_many)
+    if kind in ("n_targets", "n_cards"):
+        return None if how_many is None else (how_many, how_many)
+    return (1, 1)  # a, an, any, another, the, target: exactly one
+
+
+_TAKES_ALL = frozenset({"each", "all", "every", "each other", "all other", "other"})
+
+
+def matches_cards(ctx: Context, selector: ast.Cards, uid: int) -> bool:
+    plan = _plan(selector)
+    return _matches(ctx, plan, plan.filters, uid)
+
+
+def _matches(ctx: Context, plan: _Plan, filters: tuple[ast.Filter, ...], uid: int) -> bool:
+    """``matches_cards`` with the selector's plan, testing ``filters`` of its filters."""
+    engine = ctx.engine
+    kernel = engine.kernel
+    if plan.printed and kernel.printed_qualities:
+        state = engine.state
+        card = state.cards[uid]
+        if not state.lasting and not card.states:
+            # its definition's answers turn it down before anything is asked of the card
+            # ("cancel an opposing Agility card" of a Strength card)
+            found = plan.verdicts.get(card.card_id)
+            if (
+                found is None
+                or found[0] is not engine.pool.cards.get(card.card_id)
+                or found[1] is not kernel.__class__
+            ):
+                found = _printed_verdict(engine, plan, uid)
+            if found[2]:
+                return False
+    return _unprinted(ctx, plan, plan.qualities, filters, uid)
+
+
+def _unprinted(
+    ctx: Context,
+    plan: _Plan,
+    qualities: tuple[ast.Quality, ...],
+    filters: tuple[ast.Filter, ...],
+    uid: int,
+) -> bool:
+    """``_matches`` past the definition's verdict: the nouns, "another", ``qualities`` of
+    the plan's and ``filters``."""
+    engine = ctx.engine
+    kernel = engine.kernel
+    if not plan.any_card:  # (a noun "card" covers every card: ``Kernel.is_a``)
+        for noun in plan.nouns:  # a list of nouns: any of them (the qualities apply to each)
+            if kernel.is_a(engine, uid, noun):
+                break
+        else:
+            return False
+    if plan.not_this and uid == ctx.source:
+        return False
+    for quality in qualities:
+        if quality.kind == "adj" and quality.value == "attached":
+            # "attached ally": the card the text's own card is attached to
+            host = engine.state.cards[ctx.source].attached_to if ctx.source is not None else None
+            if (host == uid) == quality.negated:
+                return False
+            continue
+        if quality.kind == "adj":
+            value = quality.value
+            has = (
+                kernel.quality_of_source(engine, uid, value, ctx.source)
+                if value in kernel.source_qualities
+                else kernel.quality_for(engine, uid, value, ctx.controller, ctx.source)
+            )
+            if has == quality.negated:
+                return False
+        if quality.kind == "name" and not _has_name(engine, uid, quality.value):
+            return False
+        if quality.kind == "possessor" and (
+            (engine.state.cards[uid].controller == ctx.controller) != (quality.value == "your")
+        ):
+            return False
+    for f in filters:  # noqa: SIM110 - all() with a generator costs more, per card
+        if not _filter(ctx, f, uid):
+            return False
+    return True
+
+
+def by_verdicts(ctx: Context, plan: _Plan, pool: list[int]) -> list[int]:
+    """The cards of ``pool`` that ``_matches`` (``plan.rest``), while nothing lasting is
+    in play (asked only then): a card without states is turned down by its definition's
+    verdict, or its adjectives all passed by it, without asking the kernel again."""
+    engine = ctx.engine
+    cards, qualities, rest = engine.state.cards, plan.qualities, plan.rest
+    # (``_matches``' look written out: asked for every card of the zone)
+    verdicts, definitions, kind = plan.verdicts, engine.pool.cards, engine.kernel.__class__
+    out = []
+    for uid in pool:
+        card = cards[uid]
+        if card.states:
+            if _unprinted(ctx, plan, qualities, rest, uid):
+                out.append(uid)
+            continue
+        card_id = card.card_id
+        found = verdicts.get(card_id)
+        if found is None or found[0] is not definitions.get(card_id) or found[1] is not kind:
+            found = _printed_verdict(engine, plan, uid)
+        if not found[2] and _unprinted(ctx, plan, () if found[3] else qualities, rest, uid):
+            out.append(uid)
+    return out
+
+
+def _printed_verdict(engine: Engine, plan: _Plan, uid: int) -> _Verdict:
+    """Does an adjective of the plan that the kernel answers from the card's definition
+    turn the card down; does the definition answer yes to all of its qualities
+    (remembered in the plan per card id, for its definition)?"""
+    kernel, definition = engine.kernel, engine.definition(uid)
+    rejects, passes = False, True
+    for quality in plan.qualities:
+        value = quality.value
+        if quality.kind != "adj" or value == "attached" or value in kernel.source_qualities:
+            passes = False  # not the definition's alone (the speaking card's meaning…)
+            continue
+        has = kernel.printed_quality(engine, uid, value)
+        if has is None:
+            passes = False
+        elif has == quality.negated:
+            rejects, passes = True, False
+            break
+    found = plan.verdicts[definition.id] = (definition, kernel.__class__, rejects, passes)
+    return found
+
+
+_NOT_THIS = frozenset({"another", "other", "each other", "all other"})
+
+
+def _has_name(engine: Engine, uid: int, value: str) -> bool:
+    definition = engine.definition(uid)
+    wanted = value.casefold()
+    for field_name in ("traits", "team", "clan", "classes", "element", "race", "aspect"):
+        found = definition.get(field_name)
+        if isinstance(found, str) and found.casefold() == wanted:
+            return True
+        if isinstance(found, list) and wanted in (str(v).casefold() for v in found):
+            return True
+    return definition.name.casefold() == wanted
+
+
+def _filter(ctx: Context, f: ast.Filter, uid: int) -> bool:
+    engine = ctx.engine
+    card = engine.state.cards[uid]
+    kind = f.kind
+    if kind == "zone":  # first: nearly every selector of a zone's cards has one
+        return f.zone is not None and card.zone == f.zone.zone
+    if kind == "you_control":
+        return card.controller == ctx.controller
+    if kind == "opponent_controls":
+        return card.controller != ctx.controller
+    if kind == "attr":
+        definition = engine.definition(uid)
+        value = definition.get(f.name or "")
+        if value is None:  # the attribute trait is a card's list traits (as deck rules read it)
+            value = definition.get(f"{f.name}s")
+        wanted = (f.value or "").casefold()
+        if isinstance(value, list):
+            return wanted in (str(v).casefold() for v in value)
+        return value is not None and str(value).casefold() == wanted
+    if kind == "stat":
+        return compare(engine.stat(uid, f.name or ""), f.comparison, ctx)
+    if kind == "printed_stat":
+        return compare(engine.kernel.printed(engine, uid, f.name or ""), f.comparison, ctx)
+    if kind == "keyword":
+        return engine.has_keyword(uid, f.name or "")
+    if kind == "printed_keyword":
+        return engine.definition(uid).has_keyword(f.name or "")
+    if kind == "without_keyword":
+        return not engine.has_keyword(uid, f.name or "")
+    if kind == "named":
+        wanted = (f.value or "").casefold()
+        ability = ctx.ability
+        if ability is not None and ability.origin == "granted":
+            # Berserk §201.2а: the granting card's name in what it grants means that card
+            granter = dict(ability.int_values).get("granter")
+            if granter is not None and engine.definition(granter).name.casefold() == wanted:
+                return uid == granter
+        return engine.definition(uid).name.casefold() == wanted
+    if kind == "other_than_this":
+        return uid != ctx.source
+    if kind == "history":
+        happened_to = (f.name, uid)  # a history entry's (event, subject)
+        return any(h[:2] == happened_to for h in engine.state.history)
+    raise RulesError(f"unknown filter {kind!r}", ctx)
+
+
+def compare(value: int, comparison: ast.Comparison | None, ctx: Context) -> bool:
+    if comparison is None:
+        return True
+    holds = _HOLDS.get(comparison.op or "", comparison.holds)
+    return holds(value, ctx.amount(comparison.value))

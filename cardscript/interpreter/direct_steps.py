@@ -1,0 +1,92 @@
+"""Texts of one plain step run without a context (``Engine.resolve``): a player's
+resource changed, healed or a kernel's amount change ("Gain 1 energy", "The opponent loses
+1 energy", "Heal 2", "you block X damage" with X bound), where nothing but the game, the
+controller and the cause is read. Each runs the action's own change (``actions``) as the
+general path runs it (``step_plans``: the clause's action on a context, or on a child
+context for "the opponent"); what the action would write on the context ("it", "that
+many", "if you do") is read by no later step, and the context is never made."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
+
+from cardscript.grammar import ast
+from cardscript.interpreter.context import Seat, fixed_amount
+
+if TYPE_CHECKING:
+    from cardscript.interpreter.engine import Engine
+    from cardscript.interpreter.events import Cause
+
+# run with the engine, the text's controller and the cause of its changes
+Direct = Callable[["Engine", int, "Cause"], None]
+
+# who acts, by a clause's subject: its controller, or the other player of two ("the
+# opponent": ``select.players``)
+_YOURS = (None, "you")
+_THEIRS = ("the opponent", "your opponent")
+
+
+def direct_step(step: ast.Node, bindings: Mapping[str, int] | None) -> Direct | None:
+    """The context-free runner of a text whose one step is ``step``, where it has one;
+    ``bindings``: the ability's values of X."""
+    if not isinstance(step, ast.Clause) or step.optional:
+        return None
+    if step.delay is not None or step.per_each is not None:
+        return None
+    subject = step.subject
+    who = subject.who if isinstance(subject, ast.Player) else None
+    if (subject is not None and who is None) or (who not in _YOURS and who not in _THEIRS):
+        return None
+    action = step.action
+    amount = _known_amount(action.amount, bindings)
+    change = None if amount is None else _change(action, amount)
+    if change is None or who in _YOURS:
+        return change
+
+    def theirs(engine: Engine, controller: int, cause: Cause) -> None:
+        n = len(engine.state.players)
+        if n > 1:  # (``select.players``: none where the controller plays alone)
+            change(engine, (controller + 1) % n, cause)
+
+    return theirs
+
+
+def _known_amount(node: ast.Amount | None, bindings: Mapping[str, int] | None) -> int | None:
+    """``Context.amount`` of an amount that needs no context but the ability's values of
+    X; None where it needs more ("that many") or is not known (the general path says)."""
+    fixed = fixed_amount(node)
+    if fixed is not None or node is None or node.kind != "var" or bindings is None:
+        return fixed
+    return bindings.get(str(node.value))
+
+
+def _change(action: ast.Action, amount: int) -> Direct | None:
+    """The action's change, run for the player acting (``engine, player, cause``), where
+    it is one of these: the change its runner in ``actions`` makes for a context of that
+    player, straight to the kernel's primitive where nothing else speaks (``applier``)."""
+    verb, name = action.verb, action.name
+    if verb in ("gain", "lose", "pay"):  # (``actions._resource``: the verb is the change)
+
+        def resource(engine: Engine, player: int, cause: Cause) -> None:
+            resource = name or engine.kernel.default_resource
+            run = engine.applier(verb, cause)
+            run(engine, cause, player=player, resource=resource, amount=amount)
+
+        return resource
+    if verb == "heal" and action.target is None:  # (``actions._heal``: the actor healed)
+
+        def heal(engine: Engine, player: int, cause: Cause) -> None:
+            run = engine.applier("heal", cause)
+            run(engine, cause, target=Seat(player), amount=amount, kind=name)
+
+        return heal
+    if verb == "primitive_amount":  # (``actions._primitive_amount``, no card acting)
+        word, named = action.word, name or ""
+
+        def primitive(engine: Engine, player: int, cause: Cause) -> None:
+            run = engine.applier(engine.kernel.verb(named), cause)
+            run(engine, cause, player=player, amount=amount, kind=word)
+
+        return primitive
+    return None
