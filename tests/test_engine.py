@@ -18,6 +18,7 @@ from cardscript.interpreter.agents import (
     ScriptedAgent,
     ScriptExhausted,
     TerminalAgent,
+    answers_one_of,
 )
 from cardscript.interpreter.engine import BudgetExceeded, Cause, Engine, Event, LoopDetected
 from cardscript.interpreter.kernel import Kernel
@@ -362,6 +363,22 @@ def test_one_of_n_answers_as_decide_does_and_is_asked_only_where_nothing_records
     assert quick.asked == ["one_of"] * 5 + ["decide", "decide"]
     assert full.asked == ["decide"] * 7
     assert quick.rng.state == full.rng.state  # the same draws either way
+
+    class Watching(RandomAgent):  # a decide of its own: it is asked that, every time
+        def __init__(self, seed: int) -> None:
+            super().__init__(seed)
+            self.seen: list[str] = []
+
+        def decide(self, decision: Decision) -> tuple[int, ...]:
+            self.seen.append(decision.prompt)
+            return super().decide(decision)
+
+    watching = Watching(4)
+    engine = new_engine([watching, FirstAgent()])
+    assert engine.choose(0, "action", "pick", ["a", "b", "c"]) == (RandomAgent(4).one_of(3),)
+    assert watching.seen == ["pick"]
+    assert answers_one_of(RandomAgent(1)) and answers_one_of(FirstAgent())
+    assert not answers_one_of(watching) and not answers_one_of(ScriptedAgent([]))
 
 
 def test_labels_are_built_only_when_read() -> None:

@@ -68,13 +68,32 @@ class Agent(Protocol):
     """Answers decisions. An agent whose answer to a choice of one of n options reads
     nothing but n (a random one) may also have ``one_of(n) -> int``, the index it picks:
     the engine then asks that without building the decision (never while a log records
-    the decisions)."""
+    the decisions, nor of a subclass with a ``decide`` of its own: ``answers_one_of``)."""
 
     name: str
 
     def decide(self, decision: Decision) -> tuple[int, ...]:
         """Indices into ``decision.options`` (a permutation for ``order``)."""
         ...
+
+
+def answers_one_of(agent: Agent) -> bool:
+    """May the engine ask ``agent.one_of(n)`` for its ``decide``'s answer? Only where
+    the class that gives it ``one_of`` gives it ``decide`` too: a subclass deciding
+    otherwise (one watching the decisions, say) is asked ``decide``. Per class, once."""
+    cls = type(agent)
+    found = _ONE_OF.get(cls)
+    if found is None:
+        owner = next((c for c in cls.__mro__ if "one_of" in c.__dict__), None)
+        found = _ONE_OF[cls] = (
+            owner is not None
+            and owner.__dict__["one_of"] is not None
+            and getattr(cls, "decide", None) is owner.__dict__.get("decide")
+        )
+    return found
+
+
+_ONE_OF: dict[type, bool] = {}
 
 
 class FirstAgent:

@@ -16,7 +16,14 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from cardscript.grammar import ast
-from cardscript.interpreter.agents import Agent, Decision, Labels, check_answer
+from cardscript.interpreter.agents import (
+    _ONE_OF,
+    Agent,
+    Decision,
+    Labels,
+    answers_one_of,
+    check_answer,
+)
 from cardscript.interpreter.cards import CardDef, CardPool, CompiledAbility
 from cardscript.interpreter.characteristics import Characteristics
 from cardscript.interpreter.effects import run_steps
@@ -165,9 +172,9 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
         if least == 1 == most and kind != "order" and self.log is None:
             # one of n, unrecorded: an agent that reads nothing else of the decision (a
             # random one) answers from the count alone, no decision built
-            one_of = getattr(self.agents[player], "one_of", None)
-            if one_of is not None:
-                picked = one_of(len(options))
+            agent = self.agents[player]
+            if _ONE_OF.get(type(agent)) or answers_one_of(agent):
+                picked = agent.one_of(len(options))  # type: ignore[attr-defined]
                 if 0 <= picked < len(options):
                     return (picked,)
         if type(labels) is not Labels:  # (not ``isinstance``: an ABC's check costs more)
