@@ -82,10 +82,12 @@ class PlayIndex(EngineParts):
         if game[1] != state.next_uid:
             game = self._know_game()
         found: Sequence[tuple[int, CompiledAbility, Any]]
-        lone = game[6].get(key)
-        if lone is not None:  # one card has it, its text works in play: is the card there?
-            found = lone[1] if state.cards[lone[0]].zone in self.kernel.play_zones else ()
-            return self._with_gained(key, found) if self._kw is not None else found
+        lones = game[6]  # (none where the kernel switches text off: asked first)
+        if lones:
+            lone = lones.get(key)
+            if lone is not None:  # one card has it, its text works in play: is it there?
+                found = lone[1] if state.cards[lone[0]].zone in self.kernel.play_zones else ()
+                return self._with_gained(key, found) if self._kw is not None else found
         if key not in game[2]:
             return ()  # no card of the game has such an ability
         varies = self._text_varies
