@@ -150,6 +150,9 @@ def test_happened_queues_what_emit_queues_and_steps_aside_for_a_reader() -> None
             Event("blocks", player=0, amount=1),
             Event("plays", player=0),  # no card waits for it
         ]
+        # "blocks": only ivo's hero waits for it (answered by where it is); "cancelled":
+        # sable's hero and ivo-weapon (the play index answers)
+        assert "blocks" in engines[0]._game[8] and "cancelled" not in engines[0]._game[8]
         for event in events:
             engines[0].happened(*event)
             engines[1].emit(event)

@@ -254,7 +254,12 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
                 self._heard(_new(Event, (name, subject, player, obj, amount, source, data)))
                 return
             # (``_heard`` written out: no log, no kernel's sources or ``after_event``)
-            listening = self.in_play(("event", name))
+            lone = game[8].get(name)
+            listening: Sequence[tuple[int, CompiledAbility, Any]]
+            if lone is not None and self._kw is None:  # (``in_play``'s answer, sooner)
+                listening = lone[1] if state.cards[lone[0]].zone in self.kernel.play_zones else ()
+            else:
+                listening = self.in_play(("event", name))
             if listening:  # one is in play: ask it
                 event = _new(Event, (name, subject, player, obj, amount, source, data))
                 self.pending.extend(matching_triggers(self, event, listening))

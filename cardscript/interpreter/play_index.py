@@ -274,7 +274,8 @@ Entries = dict[int, dict[Any, list[tuple[int, CompiledAbility, Any]]]]
 # instance (``_entries_of``); the keys only one card has, with (that card, its entries),
 # for a kernel that never switches text in play off and lines no variant leaves out: the
 # entries while the card is in a play zone (``in_play``, no index made); the keys of
-# stat-changing text among the game's keys, ``Characteristics.stat``). True while
+# stat-changing text among the game's keys, ``Characteristics.stat``; the lone keys of
+# events by the event's name, ``Engine.happened``). True while
 # ``next_uid`` is: an engine's state is never
 # replaced, a card is made only by ``GameState.create_card`` (which counts it), and cards
 # join the pool before its games make theirs (a change to the pool is read then). Shared
@@ -288,8 +289,9 @@ GameFacts = tuple[
     dict[frozenset[str], tuple[dict[int, "_Index"], Entries]],
     dict[Any, tuple[int, list[tuple[int, CompiledAbility, Any]]]],
     tuple[Any, ...],
+    dict[str, tuple[int, list[tuple[int, CompiledAbility, Any]]]],
 ]
-NO_GAME: GameFacts = (None, -1, frozenset(), frozenset(), {}, {}, {}, ())
+NO_GAME: GameFacts = (None, -1, frozenset(), frozenset(), {}, {}, {}, (), {})
 _SETS, _GETS = ("verb", "set_stat"), ("verb", "get")  # the keys of stat-changing text
 
 
@@ -302,7 +304,9 @@ def _facts_of(engine: PlayIndex, ids: frozenset[str]) -> tuple[Any, ...]:
         keys.update(pool[card_id].play_index)
     heard = frozenset(k[1] for k in keys if isinstance(k, tuple) and k[0] == "event")
     stats = tuple(k for k in (_SETS, _GETS) if k in keys)
-    return frozenset(keys), heard, {}, {}, _lone_keys(engine), stats
+    lone = _lone_keys(engine)
+    by_event = {k[1]: v for k, v in lone.items() if isinstance(k, tuple) and k[0] == "event"}
+    return frozenset(keys), heard, {}, {}, lone, stats, by_event
 
 
 def _lone_keys(engine: PlayIndex) -> dict[Any, tuple[int, list[tuple[int, CompiledAbility, Any]]]]:
