@@ -107,24 +107,25 @@ def _heard_by(
         return True
     subject, obj = wanted.subject, wanted.obj
     ctx = None
+    kind = type(subject)  # (by type: a subclass, were there one, asks ``selects``)
     if subject is None:
         if obj is None:
             # a bare event ("When Revealed") is about this card
             return event.subject is None or event.subject == uid or bool(event.get("any"))
         if event.subject is not None and event.subject != uid and not event.get("any"):
             return False
-    elif isinstance(subject, _THIS):
-        # ``selects``' answer without a context: this card is the event's subject (an
-        # event naming no card is about a player, never this card)
-        if event.subject != uid:
-            return False
-    elif isinstance(subject, ast.Player) and subject.who == "you":
+    elif kind is _PLAYER and subject.who == "you":  # type: ignore[union-attr]  # (a Player)
         # ``selects``' answer likewise: the event's player is you (or its subject, a player)
         whom: Any = event.subject
         if whom is None:
             if event.player != controller:
                 return False
         elif type(whom) is not Seat or whom.index != controller:
+            return False
+    elif kind is _THIS_CARD or kind is _THIS_POSSESSED:
+        # ``selects``' answer without a context: this card is the event's subject (an
+        # event naming no card is about a player, never this card)
+        if event.subject != uid:
             return False
     else:
         ctx = engine.context(uid, ability, controller, event)  # type: ignore[arg-type]
@@ -145,7 +146,7 @@ def _heard_by(
     return True
 
 
-_THIS = (ast.ThisCard, ast.ThisPossessed)
+_PLAYER, _THIS_CARD, _THIS_POSSESSED = ast.Player, ast.ThisCard, ast.ThisPossessed
 
 
 def _seat(player: int | None) -> Seat | None:
