@@ -77,3 +77,98 @@ def test_a_kernels_trigger_sources_are_heard_besides_the_index() -> None:
     assert _pending(engine) == [("sable-hero#0", 9, 1, "cancelled")]
     engine.happened("end:round", player=0)  # in play: quill; from the hand: nothing
     assert _pending(engine) == [("quill-hero#0", 1, 0, "end:round")]
+
+
+def _selects_answer(engine: Engine, event: Event, uid: int, ability: Any) -> bool:
+    """``ability_matches``' answer the long way: the subject and object through ``selects``
+    in a context (what ``_heard_by`` answers for "this" and "you" without one)."""
+    from cardscript.interpreter.select import Seat, selects
+
+    wanted = ability.node.event
+    controller = engine.state.cards[uid].controller
+    if wanted.event != event.name:
+        return False
+    ctx = engine.context(uid, ability, controller, event)
+    about = event.subject if event.subject is not None else None
+    if about is None and event.player is not None:
+        about = Seat(event.player)
+    if about is None or not selects(ctx, wanted.subject, about):
+        return False
+    if wanted.obj is not None:
+        other = event.obj if event.obj is not None else None
+        if other is None and event.player is not None:
+            other = Seat(event.player)
+        return other is not None and selects(ctx, wanted.obj.selector, other)
+    return True
+
+
+def test_this_and_you_are_answered_as_selects_answers() -> None:
+    from cardscript.interpreter.select import Seat
+
+    engine = _duel("cinder-hero", "ivo-hero")  # cinder: 1-8, ivo: 9-16
+    engine.state.move(6, "table", player=0)  # cinder-strength: "when this is cancelled"
+    engine.state.move(12, "table", player=1)
+    cases = [
+        (1, "cancels"),  # "whenever you cancel a card" (an object: still selects)
+        (9, "blocks"),  # "whenever you block"
+        (6, "cancelled"),  # "when this is cancelled"
+    ]
+    subjects: list[Any] = [None, 6, 12, Seat(0), Seat(1)]
+    heard = 0
+    for uid, name in cases:
+        (ability,) = engine.definition(uid).play_index[("event", name)]
+        for subject in subjects:
+            for player in (None, 0, 1):
+                for obj in (None, 6, 12):
+                    event = Event(name, subject=subject, player=player, obj=obj)
+                    expected = _selects_answer(engine, event, uid, ability)
+                    controller = engine.state.cards[uid].controller
+                    assert ability_matches(engine, event, uid, ability, controller) == expected
+                    heard += expected
+    assert heard == 29  # (8 + 12 + 9: each case hears some of the events)
+
+
+class _After(PocketDuelKernel):
+    """A kernel that reads every event: the events are heard in full."""
+
+    def after_event(self, engine: Engine, event: Any) -> None:
+        engine.state.data.setdefault("after", []).append(event.name)
+
+
+def test_happened_queues_what_emit_queues_and_steps_aside_for_a_reader() -> None:
+    for kernel in (PocketDuelKernel(), _After()):
+        engines = []
+        for _ in range(2):
+            engine = Engine.new(POOL.game, POOL, kernel, [FirstAgent(), FirstAgent()], 1)
+            _duel("sable-hero", "ivo-hero", engine)  # sable: 1-8, ivo: 9-16
+            engine.state.move(4, "table", player=0)
+            engines.append(engine)
+        events = [
+            Event("cancelled", subject=4, player=0),
+            Event("cancelled", subject=12, player=1),  # not in play: not sable's
+            Event("blocks", player=1, obj=4, amount=1),
+            Event("blocks", player=0, amount=1),
+            Event("plays", player=0),  # no card waits for it
+        ]
+        # "blocks": only ivo's hero waits for it (answered by where it is); "cancelled":
+        # sable's hero and ivo-weapon (the play index answers)
+        assert "blocks" in engines[0]._game[8] and "cancelled" not in engines[0]._game[8]
+        for event in events:
+            engines[0].happened(*event)
+            engines[1].emit(event)
+        queued = [_pending(engine) for engine in engines]
+        assert (
+            queued[0]
+            == queued[1]
+            == [
+                ("sable-hero#0", 1, 0, "cancelled"),
+                ("ivo-hero#0", 9, 1, "blocks"),
+            ]
+        )
+        assert engines[0].state.history == engines[1].state.history
+        after = [engine.state.data.get("after") for engine in engines]
+        assert (
+            after[0]
+            == after[1]
+            == (None if type(kernel) is PocketDuelKernel else [e.name for e in events])
+        )

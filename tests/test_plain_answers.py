@@ -225,3 +225,29 @@ def test_setup_reads_starting_values_once_per_decks_and_again_where_they_may_dif
         [{"health": 10, "energy": 0}] * 2,
         [["cinder-superpower"], ["marrow-superpower"]],
     )
+
+
+def test_a_stat_without_stat_changing_text_in_play_is_the_full_computations() -> None:
+    """Every card's attack and threshold as the quick answer gives it (no text of the game
+    changes a stat, or none is in play) and as the full computation does (a lasting effect
+    about nothing, so the full one runs): the same, with marrow's "Your Defense cards get
+    +1 attack" in the reserve and on the table (then the full one answers both)."""
+    for heroes in (("cinder-hero", "ivo-hero"), ("marrow-hero", "sable-hero")):
+        engine = _game(*heroes)
+        assert engine._game[7] == (() if heroes[0] == "cinder-hero" else (("verb", "get"),))
+        defense = _card(engine, 0, "defense")
+        engine.apply("move", RULE, uid=defense, zone="table", player=0)
+        for zone in ("reserve", "table"):
+            superpower = _card(engine, 0, "superpower")
+            engine.apply("move", RULE, uid=superpower, zone=zone, player=0)
+            quick = {(u, s): engine.stat(u, s) for u in engine.state.cards for s in _STATS}
+            engine.state.lasting.append({"kind": "note", "uids": []})
+            full = {(u, s): engine.stat(u, s) for u in engine.state.cards for s in _STATS}
+            engine.state.lasting.clear()
+            assert quick == full
+            raised = zone == "table" and heroes[0] == "marrow-hero"
+            printed = engine.definition(defense).get("attack") or 0
+            assert quick[(defense, "attack")] == printed + raised
+
+
+_STATS = ("attack", "threshold")

@@ -10,20 +10,26 @@ from typing import Any
 import pytest
 
 from cardscript.interpreter.agents import RandomAgent
+from cardscript.interpreter.engine import Engine
 from cardscript.interpreter.play_index import PlayIndex, _text_varies
 from tests.test_whole_games import GAMES, _bundled, _decks
 
 
 def _checked(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """Compare the index with a fresh scan after every ``in_play``; count the checks."""
+    """Compare the index, and the answer (also one made without it: a key only one card of
+    the game has), with a fresh scan after every ``in_play``; count the checks."""
     asked = PlayIndex.in_play
     checks = [0]
 
     def in_play(self: Any, key: Any) -> Any:
         found = asked(self, key)
-        if not _text_varies(self.kernel) and self._play_clock == self.state.clock:
-            assert list(self._play[key]) == self._scan_play(key), key
-            checks[0] += 1
+        if not _text_varies(self.kernel):
+            if self._kw is None:  # (no keyword gained in play: the scan sees all)
+                assert list(found) == self._scan_play(key), key
+                checks[0] += 1
+            if self._play_clock == self.state.clock:
+                assert list(self._play[key]) == self._scan_play(key), key
+                checks[0] += 1
         return found
 
     monkeypatch.setattr(PlayIndex, "in_play", in_play)
@@ -120,3 +126,47 @@ def test_a_few_cards_index_is_shared_by_games_of_the_same_cards_only() -> None:
     one.state.move(6, "hand", player=0)  # back as before: the remembered index again
     assert _in_play(one, ("event", "cancelled")) == []
     assert one._play is shared
+
+
+def test_a_key_one_card_has_is_answered_by_where_that_card_is(tmp_path: Any) -> None:
+    """A key only one card of the game has: the answer is its entries while it is in a play
+    zone, without an index made (what a scan says); the index is made where a key has
+    several cards, the kernel switches text off itself, or a variant may leave a line out."""
+    from cardscript.interpreter.agents import FirstAgent
+    from cardscript.kernels.pocket_duel.kernel import BUNDLED, PocketDuelKernel, new_engine
+
+    engine = _duel("cinder-hero", "sable-hero")  # cinder: 1-8 (6: cinder-strength), sable 9-16
+    clock = engine._play_clock
+    assert _in_play(engine, ("event", "cancels")) == [(1, "cinder-hero#0")]
+    assert engine._play_clock == clock  # (no index made)
+    engine.state.move(1, "discard_pile", player=0)
+    assert _in_play(engine, ("event", "cancels")) == []
+    assert ("event", "cancelled") not in engine._game[6]  # sable's hero and cinder-strength
+    engine.state.move(6, "table", player=0)
+    assert _in_play(engine, ("event", "cancelled")) == [
+        (6, "cinder-strength#1"),
+        (9, "sable-hero#0"),
+    ]
+    assert engine._play_clock == engine.state.clock  # (the index)
+
+    class _Dark(PocketDuelKernel):
+        def text_active(self, engine: Any, uid: int) -> bool:
+            return uid != 1  # cinder's hero has no text
+
+    dark = Engine.new(engine.game, engine.pool, _Dark(), [FirstAgent(), FirstAgent()], 1)
+    dark.kernel.setup(dark, [["cinder-hero"], ["sable-hero"]])
+    assert _in_play(dark, ("event", "cancels")) == [] and dark._game[6] == {}
+
+    card = tmp_path / "tall.yaml"
+    card.write_text(
+        "game: pocket-duel\ncards:\n- {id: tall-hero, name: Tall, type: hero, text: "
+        "'Challenge: Whenever you block, gain 1 energy.'}\n"
+    )
+    pool = BUNDLED.pool([card])
+    for variants in ([], ["challenge"]):
+        tall = new_engine([FirstAgent(), FirstAgent()], 1, pool=pool)
+        tall.state.data["variants"] = variants
+        tall.kernel.setup(tall, [["tall-hero"], ["cinder-hero"]])
+        assert ("event", "blocks") not in tall._game[6]
+        heard = [(1, "tall-hero#0")] if variants else []
+        assert _in_play(tall, ("event", "blocks")) == heard

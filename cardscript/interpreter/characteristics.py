@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, cast
 from cardscript.grammar import ast
 from cardscript.interpreter.cards import CompiledAbility
 from cardscript.interpreter.lasting import in_group
+from cardscript.interpreter.play_index import _GETS, _SETS
 from cardscript.interpreter.select import Context, candidates, selects, test
 
 if TYPE_CHECKING:
@@ -37,10 +38,10 @@ class Characteristics(EngineParts):
             game = self._game  # ``game_keys`` written out: asked for every stat
             if game[1] != state.next_uid:
                 game = self._know_game()
-            keys = game[2]
-            if (_SETS not in keys or not self.in_play(_SETS)) and (
-                _GETS not in keys or not self.in_play(_GETS)
-            ):  # no text changes any stat now: the printed value, clamped
+            for key in game[7]:  # the keys of stat-changing text some card of the game has
+                if self.in_play(key):
+                    break
+            else:  # no text changes any stat now: the printed value, clamped
                 if not kernel.printed_by_definition:
                     return kernel.clamp(engine, uid, stat, kernel.printed(engine, uid, stat))
                 # the kernel's answer for this card of the pool, asked once (calls fewer)
@@ -148,7 +149,6 @@ class Characteristics(EngineParts):
         return True
 
 
-_SETS, _GETS = ("verb", "set_stat"), ("verb", "get")  # ``play_index`` keys
 SCALES = {"double": Fraction(2), "half": Fraction(1, 2)}  # multiplying modifiers
 
 

@@ -283,14 +283,28 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
         data: tuple[tuple[str, Any], ...] = (),
     ) -> None:
         """``emit(Event(name, …))``, making the ``Event`` only when something reads it (a
-        log, a trigger of the game's cards waiting for it, a kernel's ``after_event``):
-        most events are only recorded in the history."""
+        log, a trigger in play waiting for it, a kernel's ``after_event``): most events
+        are only recorded in the history."""
         state = self.state
         state.history.append((name, subject, player, state.turn))
         game = self._game
         if game[1] != state.next_uid:
             game = self._know_game()
-        if name in game[3] or self._hears_every:
+        if name in game[3]:  # some card of the game waits for it
+            if self._hears_every:
+                self._heard(_new(Event, (name, subject, player, obj, amount, source, data)))
+                return
+            # (``_heard`` written out: no log, no kernel's sources or ``after_event``)
+            lone = game[8].get(name)
+            listening: Sequence[tuple[int, CompiledAbility, Any]]
+            if lone is not None and self._kw is None:  # (``in_play``'s answer, sooner)
+                listening = lone[1] if state.cards[lone[0]].zone in self.kernel.play_zones else ()
+            else:
+                listening = self.in_play(("event", name))
+            if listening:  # one is in play: ask it
+                event = _new(Event, (name, subject, player, obj, amount, source, data))
+                self.pending.extend(matching_triggers(self, event, listening))
+        elif self._hears_every:
             self._heard(_new(Event, (name, subject, player, obj, amount, source, data)))
 
     def _heard(self, event: Event) -> None:

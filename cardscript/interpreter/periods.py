@@ -57,23 +57,26 @@ class Periods(EngineParts):
         effects "until end of" it stop, delayed ones "at the end of" it run, and limits
         "once per" it reset. An effect that waits for another player's period
         (``ends_for``) or for a later end (``skip``, as "until end of the next turn") stays."""
-        whose = self.state.active if player is None else player
-        kept, due = [], []
-        for e in self.state.lasting:
-            if e.get("until") != phase or ("ends_for" in e and whose not in e["ends_for"]):
-                kept.append(e)
-            elif e.get("skip"):
-                kept.append({**e, "skip": e["skip"] - 1})
-            elif e["kind"] == "delayed":
-                due.append(e)
-        self.state.lasting = kept
-        if self.state.used:
+        state = self.state
+        due = []
+        if state.lasting:  # (none, nearly always: nothing to keep or run)
+            whose = state.active if player is None else player
+            kept = []
+            for e in state.lasting:
+                if e.get("until") != phase or ("ends_for" in e and whose not in e["ends_for"]):
+                    kept.append(e)
+                elif e.get("skip"):
+                    kept.append({**e, "skip": e["skip"] - 1})
+                elif e["kind"] == "delayed":
+                    due.append(e)
+            state.lasting = kept
+        if state.used:
             periods = self._limit_periods()
-            self.state.used = {
-                k: v for k, v in self.state.used.items() if periods.get(k.split(":", 1)[1]) != phase
+            state.used = {
+                k: v for k, v in state.used.items() if periods.get(k.split(":", 1)[1]) != phase
             }
         if phase == self.kernel.turn_phase:
-            self.state.history.clear()
+            state.history.clear()
         for effect in due:  # at once, no ability initiated (MC G14)
             run_delayed(cast("Engine", self), effect)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
-from cardscript.interpreter.cards import CardDef, CardPool, CompiledAbility
+from cardscript.interpreter.cards import CardDef, CompiledAbility
 from cardscript.interpreter.state import GameState
 
 if TYPE_CHECKING:
@@ -78,13 +78,23 @@ class PlayIndex(EngineParts):
             if self._kw is not None:
                 return self._with_gained(key, self._play[key])
             return self._play[key]
-        if key not in self.game_keys():
+        game = self._game  # (``game_keys`` written out: asked at every zone change)
+        if game[1] != state.next_uid:
+            game = self._know_game()
+        found: Sequence[tuple[int, CompiledAbility, Any]]
+        lones = game[6]  # (none where the kernel switches text off: asked first)
+        if lones:
+            lone = lones.get(key)
+            if lone is not None:  # one card has it, its text works in play: is it there?
+                found = lone[1] if state.cards[lone[0]].zone in self.kernel.play_zones else ()
+                return self._with_gained(key, found) if self._kw is not None else found
+        if key not in game[2]:
             return ()  # no card of the game has such an ability
         varies = self._text_varies
         if varies is None:
             varies = self._text_varies = _text_varies(self.kernel)
         if varies:
-            found: Sequence[tuple[int, CompiledAbility, Any]] = self._scan_play(key)
+            found = self._scan_play(key)
         else:
             self._refresh_play()
             found = self._play[key]
@@ -113,7 +123,7 @@ class PlayIndex(EngineParts):
         if found is None:
             if len(memo) > 4096:
                 memo.clear()
-            found = memo[layout] = _facts_of(pool, frozenset(layout[2]))
+            found = memo[layout] = _facts_of(self, frozenset(layout[2]))
         self._game = game = (state, state.next_uid, *found)
         return game
 
@@ -140,13 +150,18 @@ class PlayIndex(EngineParts):
         """Labels of lines that work only in a variant of the game (registry labels of
         type ``variant``, e.g. Pocket Duel's "Challenge:") whose variant is not on:
         ``state.data["variants"]``, set when the game is set up."""
-        memo = self.pool.memo  # the registry's variant labels, for every game of the pool
-        labels = memo.get("variant labels")
-        if labels is None:
-            terms = self.game.registry.terms("LABEL")
-            labels = memo["variant labels"] = frozenset(t.id for t in terms if t.kind == "variant")
+        labels = self._variant_labels()
         variants = self.state.data.get("variants") if labels else None
         return labels.difference(variants) if variants else labels
+
+    def _variant_labels(self) -> frozenset[str]:
+        """The registry's variant labels, for every game of the pool (its memo)."""
+        labels = self.pool.memo.get("variant labels")
+        if labels is None:
+            terms = self.game.registry.terms("LABEL")
+            labels = frozenset(t.id for t in terms if t.kind == "variant")
+            self.pool.memo["variant labels"] = labels
+        return labels
 
     def _refresh_play(self) -> None:
         """The index for the cards in play now (never for a kernel whose text varies)."""
@@ -256,7 +271,12 @@ Entries = dict[int, dict[Any, list[tuple[int, CompiledAbility, Any]]]]
 # game's cards, the events some trigger of theirs waits for, the rule values none of them
 # overrides (filled as ``rule`` asks), by the lines left out: the indexes of a few cards
 # in play remembered, by the cards' hash (``_index_for``), and each card's entries by its
-# instance (``_entries_of``)). True while ``next_uid`` is: an engine's state is never
+# instance (``_entries_of``); the keys only one card has, with (that card, its entries),
+# for a kernel that never switches text in play off and lines no variant leaves out: the
+# entries while the card is in a play zone (``in_play``, no index made); the keys of
+# stat-changing text among the game's keys, ``Characteristics.stat``; the lone keys of
+# events by the event's name, ``Engine.happened``). True while
+# ``next_uid`` is: an engine's state is never
 # replaced, a card is made only by ``GameState.create_card`` (which counts it), and cards
 # join the pool before its games make theirs (a change to the pool is read then). Shared
 # by the games whose cards are the same instances of the same cards, for one kernel
@@ -267,18 +287,51 @@ GameFacts = tuple[
     frozenset[str],
     dict[str, Any],
     dict[frozenset[str], tuple[dict[int, "_Index"], Entries]],
+    dict[Any, tuple[int, list[tuple[int, CompiledAbility, Any]]]],
+    tuple[Any, ...],
+    dict[str, tuple[int, list[tuple[int, CompiledAbility, Any]]]],
 ]
-NO_GAME: GameFacts = (None, -1, frozenset(), frozenset(), {}, {})
+NO_GAME: GameFacts = (None, -1, frozenset(), frozenset(), {}, {}, {}, (), {})
+_SETS, _GETS = ("verb", "set_stat"), ("verb", "get")  # the keys of stat-changing text
 
 
-def _facts_of(pool: CardPool, ids: frozenset[str]) -> tuple[Any, ...]:
+def _facts_of(engine: PlayIndex, ids: frozenset[str]) -> tuple[Any, ...]:
     """``GameFacts`` past ``next_uid`` for a game of these cards (made empty, filled as
-    the game asks)."""
+    the game asks, but for the keys one card has)."""
+    pool = engine.pool
     keys = set(pool.moving_keywords()[1])
     for card_id in ids:
         keys.update(pool[card_id].play_index)
     heard = frozenset(k[1] for k in keys if isinstance(k, tuple) and k[0] == "event")
-    return frozenset(keys), heard, {}, {}
+    stats = tuple(k for k in (_SETS, _GETS) if k in keys)
+    lone = _lone_keys(engine)
+    by_event = {k[1]: v for k, v in lone.items() if isinstance(k, tuple) and k[0] == "event"}
+    return frozenset(keys), heard, {}, {}, lone, stats, by_event
+
+
+def _lone_keys(engine: PlayIndex) -> dict[Any, tuple[int, list[tuple[int, CompiledAbility, Any]]]]:
+    """The ``play_index`` keys exactly one card of the game has, with that card and its
+    entries under the key: where text in play always works (the kernel has no
+    ``text_active`` or ``texts_active`` of its own) and no variant can leave a line of
+    them out, the cards in play have these entries under the key exactly while that card
+    is in a play zone (a card is listed in the zone its ``zone`` names: ``GameState``)."""
+    kernel = engine.kernel
+    if _overrides(kernel, "text_active") or _overrides(kernel, "texts_active"):
+        return {}
+    variant = engine._variant_labels()
+    holders: dict[Any, list[int]] = {}
+    for uid in engine.state.cards:
+        for key in engine.definition(uid).play_index:
+            holders.setdefault(key, []).append(uid)
+    lone = {}
+    for key, uids in holders.items():
+        if len(uids) == 1:
+            abilities = engine.definition(uids[0]).play_index[key]
+            if not any(
+                a.line.label is not None and a.line.label.name in variant for a in abilities
+            ):
+                lone[key] = (uids[0], [(uids[0], a, a.node) for a in abilities])
+    return lone
 
 
 class _Index(dict[Any, Sequence[tuple[int, CompiledAbility, Any]]]):

@@ -106,13 +106,29 @@ def _heard_by(
             return event.player is not None and event.player != controller
         return True
     subject, obj = wanted.subject, wanted.obj
-    if isinstance(subject, _THIS) and event.subject is not None and event.subject != uid:
-        return False  # "this …" about another card (as ``selects`` would say, sooner)
-    if subject is None and obj is None:
-        # a bare event ("When Revealed") is about this card
-        return event.subject is None or event.subject == uid or bool(event.get("any"))
-    ctx = engine.context(uid, ability, controller, event)  # type: ignore[arg-type]
-    if subject is not None:
+    ctx = None
+    kind = type(subject)  # (by type: a subclass, were there one, asks ``selects``)
+    if subject is None:
+        if obj is None:
+            # a bare event ("When Revealed") is about this card
+            return event.subject is None or event.subject == uid or bool(event.get("any"))
+        if event.subject is not None and event.subject != uid and not event.get("any"):
+            return False
+    elif kind is _PLAYER and subject.who == "you":  # type: ignore[union-attr]  # (a Player)
+        # ``selects``' answer likewise: the event's player is you (or its subject, a player)
+        whom: Any = event.subject
+        if whom is None:
+            if event.player != controller:
+                return False
+        elif type(whom) is not Seat or whom.index != controller:
+            return False
+    elif kind is _THIS_CARD or kind is _THIS_POSSESSED:
+        # ``selects``' answer without a context: this card is the event's subject (an
+        # event naming no card is about a player, never this card)
+        if event.subject != uid:
+            return False
+    else:
+        ctx = engine.context(uid, ability, controller, event)  # type: ignore[arg-type]
         about = (
             event.subject
             if event.subject is not None
@@ -120,9 +136,9 @@ def _heard_by(
         )
         if about is None or not selects(ctx, subject, about):
             return False
-    elif event.subject is not None and event.subject != uid and not event.get("any"):
-        return False
     if obj is not None:
+        if ctx is None:
+            ctx = engine.context(uid, ability, controller, event)  # type: ignore[arg-type]
         # no card as the object: the event's player is ("an enemy attacks you")
         other = event.obj if event.obj is not None else _seat(event.player)
         if other is None or not selects(ctx, obj.selector, other):
@@ -130,7 +146,7 @@ def _heard_by(
     return True
 
 
-_THIS = (ast.ThisCard, ast.ThisPossessed)
+_PLAYER, _THIS_CARD, _THIS_POSSESSED = ast.Player, ast.ThisCard, ast.ThisPossessed
 
 
 def _seat(player: int | None) -> Seat | None:
