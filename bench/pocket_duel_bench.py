@@ -13,7 +13,9 @@ than a plain run does): the functions with the most time of their own, in per ce
 whole, with the time including what they call. ``--fingerprint``: one digest of every
 decision and final state hash (``fingerprint.py``) instead; a speed change must leave it as
 it was. ``--split``: the time of a game's setup and of one round, for both (how far the
-rounds and the setup each are from the hand-written ones).
+rounds and the setup each are from the hand-written ones). ``--bytecodes``: the Python
+bytecodes each executes per round (setup included), which do not move with the machine's
+load, and the engine's files with the most (``bytecodes.py``; slow: try 200 games).
 """
 
 from __future__ import annotations
@@ -117,6 +119,25 @@ def split(games: int, runs: int) -> None:
     print(f"engine / hand-written: setup {es / hs:.1f}x, rounds {er / hr:.1f}x")
 
 
+def bytecodes(games: int, top: int = 12) -> None:
+    """Bytecodes per round of the engine and the hand-written one (the same games)."""
+    from bytecodes import count
+    from pocket_duel_handwritten import load_cards, play_games
+
+    pocket_duel_pool()
+    cards = load_cards()
+    engine_games(1), play_games(1, cards, True)  # (modules imported outside the count)
+    mine, by_file = count(lambda: engine_games(games))
+    theirs, by_hand = count(lambda: play_games(games, cards, True))
+    rounds = sum(r[3] for r in mine)
+    assert rounds == sum(r[3] for r in theirs)  # the same games (``--compare``)
+    engine, hand = by_file.total() / rounds, by_hand.total() / rounds
+    print(f"{games} games, {rounds} rounds; bytecodes per round (setup included):")
+    print(f"engine {engine:7.0f}, hand-written {hand:7.0f}: {engine / hand:.2f}x")
+    for name, n in by_file.most_common(top):
+        print(f"  {n / rounds:7.0f}  {name}")
+
+
 def fingerprint(games: int) -> None:
     digest = hashlib.sha256()
     engine_games(games, digest)
@@ -137,6 +158,7 @@ if __name__ == "__main__":
             "--engine-only": "leave out the hand-written implementation",
             "--fingerprint": "print one digest of every decision and final state (same games?)",
             "--split": "print the time of a setup and of a round, engine and hand-written",
+            "--bytecodes": "print the Python bytecodes per round, engine and hand-written",
         },
         runs=True,
     )
@@ -146,5 +168,7 @@ if __name__ == "__main__":
         fingerprint(args.count)
     elif args.split:
         split(args.count, args.runs)
+    elif args.bytecodes:
+        bytecodes(args.count)
     else:
         main(args.count, not args.engine_only, args.runs)

@@ -38,6 +38,33 @@ def test_the_hand_written_baseline_plays_the_same_games(monkeypatch: pytest.Monk
     assert {r[1:] for r in setups} == {(None, "set up", 0)}
 
 
+def test_bytecodes_per_round_are_the_same_every_time(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--bytecodes`` is a measure that does not move with the machine's load: the same
+    games count the same bytecodes, file by file, and the tracer is gone afterwards."""
+    import sys
+
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parent.parent / "bench"))
+    from bytecodes import count  # type: ignore[import-not-found]
+    from pocket_duel_bench import bytecodes, engine_games  # type: ignore[import-not-found]
+
+    engine_games(3)  # (what the first games remember, remembered before counting)
+    tracer = sys.gettrace()
+    first, second = count(lambda: engine_games(3)), count(lambda: engine_games(3))
+    assert first == second and first[1]["round.py"] > 0
+    assert sys.gettrace() is tracer
+    bytecodes(3, top=2)
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("3 games, ") and lines[0].endswith(
+        " rounds; bytecodes per round (setup included):"
+    )
+    assert (
+        lines[1].startswith("engine ") and ", hand-written " in lines[1] and lines[1].endswith("x")
+    )
+    assert len(lines) == 4
+
+
 def test_the_library_has_six_complete_heroes() -> None:
     assert len(HEROES) >= 6
     for hero in HEROES:
