@@ -13,6 +13,7 @@ from typing import Any, NamedTuple
 
 from cardscript.grammar import ast
 from cardscript.interpreter.cards import CardDef, CardPool, CompiledAbility
+from cardscript.interpreter.characteristics import _GETS, _SETS
 from cardscript.interpreter.engine import Cause, Engine
 from cardscript.interpreter.golden_rule import _PERMISSION
 from cardscript.interpreter.play_index import _overrides
@@ -35,6 +36,9 @@ class CardFacts(NamedTuple):
     cancels_by_print: bool
     after_play: str | None  # a superpower's "remove" or "reserve"; else None
     attack_cause: Cause  # the cause of its attack's damage
+    # a superpower's printed threshold as ``stat`` answers it with no text changing
+    # stats (``PocketDuelChanges.printed``, clamped); None for any other card
+    threshold: int | None = None
 
 
 def card_facts(pool: CardPool, card_id: str) -> CardFacts:
@@ -54,8 +58,16 @@ def card_facts(pool: CardPool, card_id: str) -> CardFacts:
             all(_by_print(target) for _, target in cancel_targets(definition)),
             after,
             Cause.new(card=card_id, rule="attack"),
+            _printed_threshold(definition),
         )
     return found
+
+
+def _printed_threshold(definition: CardDef) -> int | None:
+    if definition.type != "superpower":
+        return None
+    value = definition.fields.get("energy_threshold", 0)
+    return value if isinstance(value, int) and value > 0 else 0
 
 
 def _by_print(target: ast.Node) -> bool:
@@ -74,6 +86,8 @@ ROUND_EVENTS = frozenset(
     {"start:round", "plays", "played", "revealed", "moved", "hits", "returns_to_hand"}
     | {"end:round", "discarded", "removed"}
 )
+# the events of the kernel's changes the primitives record (``PocketDuelChanges``)
+CHANGE_EVENTS = frozenset({"gains_energy", "healed", "takes_damage", "lost"})
 
 
 class RoundPlan:
@@ -87,11 +101,15 @@ class RoundPlan:
     ``text_cancels``: whether a card's cancel clauses cancel a card played against it,
     by the two card ids, for cards whose clauses ask only their definitions
     (``CardFacts.cancels_by_print``), filled as rounds ask while ``relation`` and
-    ``quiet`` hold. Made again for a new game or when cards are added
+    ``quiet`` hold; ``gains``: a gain within this plan reads only ``rules`` and, while
+    no text of ``stat_texts`` (the game's keys of text changing stats) is in play, the
+    printed thresholds (``quiet``, the kernel's bound, rules and thresholds are Pocket
+    Duel's). Made again for a new game or when cards are added
     (``RoundEnd.round_plan``)."""
 
     __slots__ = (
         "facts",
+        "gains",
         "next_uid",
         "own",
         "pool",
@@ -99,6 +117,7 @@ class RoundPlan:
         "relation",
         "rules",
         "silent",
+        "stat_texts",
         "state",
         "text_cancels",
     )
@@ -127,6 +146,9 @@ class RoundPlan:
         else:
             shared = self._read(engine, kernel)
         self.facts, self.rules, self.relation, self.quiet, self.silent, self.text_cancels = shared
+        self.gains = self.quiet and _plain_gains(kernel)
+        keys = engine.game_keys()
+        self.stat_texts = tuple(k for k in (_SETS, _GETS) if k in keys)
 
     def _read(
         self, engine: Engine, kernel: PocketDuelChanges
@@ -143,7 +165,7 @@ class RoundPlan:
             game_rules.fixed,
             game_rules.cancels,
             _PERMISSION not in keys,
-            ROUND_EVENTS - heard if self.own else frozenset(),
+            (ROUND_EVENTS | CHANGE_EVENTS) - heard if self.own else frozenset(),
             {},
         )
 
@@ -172,4 +194,30 @@ def _plain_changes(kernel: PocketDuelChanges) -> bool:
             for m in ("_move", "_deal_damage", "_gain", "primitives")
         )
         _PLAIN[type(kernel)] = found
+    return found
+
+
+# kernel class -> are its gain's bound, rules and thresholds Pocket Duel's own?
+_PLAIN_GAINS: dict[type, bool] = {}
+
+
+def _plain_gains(kernel: PocketDuelChanges) -> bool:
+    """Does the kernel bound gains, read rules and stats and check thresholds as
+    ``PocketDuelChanges`` does (what ``RoundPlan.gains`` lets a gain skip)?"""
+    found = _PLAIN_GAINS.get(type(kernel))
+    if found is None:
+        found = _PLAIN_GAINS[type(kernel)] = (
+            all(
+                getattr(type(kernel), m) is getattr(PocketDuelChanges, m)
+                for m in (
+                    "bound",
+                    "rules",
+                    "_rules_of_game",
+                    "check_thresholds",
+                    "printed",
+                    "clamp",
+                )
+            )
+            and type(kernel).printed_by_definition is PocketDuelChanges.printed_by_definition
+        )
     return found
