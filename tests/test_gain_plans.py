@@ -99,18 +99,24 @@ def test_a_permission_and_text_changing_stats_step_aside(tmp_path: Path) -> None
         "- {id: calm-hero, name: Calm, type: hero, text: 'Your hero cannot gain energy.'}\n"
         "- {id: calm-superpower, name: Calm Power, type: superpower, hero: calm-hero, "
         "superpower_kind: permanent, energy_threshold: 3, text: 'Block 1'}\n"
+        "- {id: low-hero, name: Low, type: hero, text: 'Each superpower card gets -2 "
+        "threshold.'}\n"
     )
     pool = BUNDLED.pool([cards])
     steps = _gains_both_ways("calm-hero", "cinder-hero", pool)
     assert all(s[0][0]["energy"] == 0 for s in steps)  # refused: the permission spoke
-    # "Your Defense cards get +1 attack." in play: a threshold is read as ``stat`` does
-    engine = _engine(PocketDuelKernel, "marrow-hero", "cinder-hero")
+    # text that may change a threshold in play: the thresholds are read as ``stat`` does
+    _gains_both_ways("low-hero", "cinder-hero", pool)
+    engine = _engine(PocketDuelKernel, "low-hero", "cinder-hero", pool)
     kernel, state = engine.kernel, engine.state
     plan = kernel.round_plan(engine)
-    reserve = state.players[0].zones["reserve"]
-    assert plan.gains and plan.stat_texts and not kernel._reached(engine, plan, reserve, 1)
-    engine.apply("move", RULE, uid=reserve[0], zone="table", player=0)
+    assert plan.gains and plan.stat_texts == (("verb", "get"),)
     assert kernel._reached(engine, plan, state.players[1].zones["reserve"], 0)
+    # "Your Defense cards get +1 attack." changes no threshold: not asked
+    engine = _engine(PocketDuelKernel, "marrow-hero", "cinder-hero")
+    plan = engine.kernel.round_plan(engine)
+    assert plan.gains and plan.stat_texts == ()
+    assert not engine.kernel._reached(engine, plan, engine.state.players[0].zones["reserve"], 1)
 
 
 def test_whole_games_with_gains_within_the_plan_are_the_full_paths() -> None:

@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 
 from cardscript.grammar import ast
 from cardscript.interpreter.cards import CardDef, CardPool, CompiledAbility
-from cardscript.interpreter.characteristics import _GETS, _SETS
+from cardscript.interpreter.characteristics import _GETS, _SETS, _stat_changes
 from cardscript.interpreter.engine import Cause, Engine
 from cardscript.interpreter.golden_rule import _PERMISSION
 from cardscript.interpreter.play_index import _overrides
@@ -145,18 +145,25 @@ class RoundPlan:
                 kernel.know_rules(engine, shared[1], shared[2])
         else:
             shared = self._read(engine, kernel)
-        self.facts, self.rules, self.relation, self.quiet, self.silent, self.text_cancels = shared
+        self.facts, self.rules, self.relation, self.quiet, self.silent, self.text_cancels = shared[
+            :6
+        ]
+        self.stat_texts = shared[6]
         self.gains = self.quiet and _plain_gains(kernel)
-        keys = engine.game_keys()
-        self.stat_texts = tuple(k for k in (_SETS, _GETS) if k in keys)
 
     def _read(
         self, engine: Engine, kernel: PocketDuelChanges
     ) -> tuple[
-        dict[int, CardFacts], dict[str, Any], Any, bool, frozenset[str], dict[tuple[str, str], bool]
+        dict[int, CardFacts],
+        dict[str, Any],
+        Any,
+        bool,
+        frozenset[str],
+        dict[tuple[str, str], bool],
+        tuple[Any, ...],
     ]:
         """(facts by card, so far none; rules; relation; quiet; silent; text cancels, so
-        far none) of this game."""
+        far none; stat texts) of this game."""
         game_rules = kernel._rules_of_game(engine)
         keys = engine.game_keys()
         heard = {k[1] for k in keys if isinstance(k, tuple) and k[0] == "event"}
@@ -167,6 +174,7 @@ class RoundPlan:
             _PERMISSION not in keys,
             (ROUND_EVENTS | CHANGE_EVENTS) - heard if self.own else frozenset(),
             {},
+            _threshold_texts(engine, keys),
         )
 
     def of(self, uid: int) -> CardFacts:
@@ -176,6 +184,25 @@ class RoundPlan:
             self.facts = {**self.facts, uid: card_facts(self.pool, self.state.cards[uid].card_id)}
             found = self.facts[uid]
         return found
+
+
+def _threshold_texts(engine: Engine, keys: frozenset[Any]) -> tuple[Any, ...]:
+    """The ``play_index`` keys of the game's text that may change a threshold: any that
+    sets a stat, and any "get" that a keyword gained in play brings or that changes
+    "threshold" (``stat`` reads the printed value while none of them is in play)."""
+    found = []
+    if _SETS in keys:
+        found.append(_SETS)
+    if _GETS in keys:
+        pool = engine.pool
+        ids = {c.card_id for c in engine.state.cards.values()}
+        if _GETS in pool.moving_keywords()[1] or any(
+            _stat_changes(a.node, "threshold")  # type: ignore[arg-type]
+            for card_id in ids
+            for a in pool[card_id].play_index.get(_GETS, ())
+        ):
+            found.append(_GETS)
+    return tuple(found)
 
 
 # kernel class -> may the round make its moves and record its events in place?
