@@ -141,3 +141,24 @@ def test_a_gain_without_a_plan_of_this_game_takes_the_full_path() -> None:
     cards = engine.state.cards
     superpower = next(u for u in cards if cards[u].card_id == "ivo-superpower")
     assert engine.state.history[-1][:3] == ("becomes_active", superpower, 0)
+
+
+def test_a_change_event_a_card_waits_for_is_heard(tmp_path: Path) -> None:
+    """Damage and gains are only recorded where nothing hears them (``RoundPlan.silent``);
+    a trigger waiting for one hears it, as with every event through ``Engine.happened``."""
+    from cardscript.interpreter.select import Seat
+
+    cards = tmp_path / "thick.yaml"
+    cards.write_text(
+        "game: pocket-duel\ncards:\n"
+        "- {id: thick-hero, name: Thick, type: hero, text: 'Whenever you take damage, "
+        "gain 1 energy.'}\n"
+    )
+    pool = BUNDLED.pool([cards])
+    engine = _engine(PocketDuelKernel, "thick-hero", "cinder-hero", pool)
+    plan = engine.kernel.round_plan(engine)
+    assert "takes_damage" not in plan.silent and "gains_energy" in plan.silent
+    engine.apply("deal_damage", RULE, target=Seat(0), amount=2)
+    engine.kernel.resolve_pending(engine)
+    assert engine.state.players[0].resources == {"health": 8, "energy": 1}
+    assert [h[0] for h in engine.state.history[-2:]] == ["takes_damage", "gains_energy"]

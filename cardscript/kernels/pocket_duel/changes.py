@@ -132,12 +132,22 @@ class PocketDuelChanges(Kernel):
                 self._blocked(engine, player, source, blocked)
         if amount <= 0:
             return 0
-        res = engine.state.players[player].resources
+        state = engine.state
+        res = state.players[player].resources
         res["health"] = res.get("health", 0) - amount
         if source is not None and "attack" not in qualities:
             by = self._round(engine).setdefault("dealt_by", {})
             by[str(source)] = by.get(str(source), 0) + amount
-        engine.happened("takes_damage", None, player, None, amount, source)
+        plan = self._plan
+        if (
+            plan is not None
+            and "takes_damage" in plan.silent
+            and plan.state is state
+            and plan.next_uid == state.next_uid
+        ):  # (``Engine.happened`` where nothing hears it: see ``RoundPlan.silent``)
+            state.history.append(("takes_damage", None, player, state.turn))
+        else:
+            engine.happened("takes_damage", None, player, None, amount, source)
         return amount
 
     def _blocked(self, engine: Engine, player: int, source: int | None, amount: int) -> None:
