@@ -121,7 +121,7 @@ class PocketDuelChanges(Kernel):
             return 0
         player = target.index
         blocked = 0
-        if "unblockable" not in qualities and "attack" not in qualities:
+        if "attack" not in qualities and "unblockable" not in qualities:  # (attacks: one look)
             pool = self._round(engine).setdefault("block", {})
             key = SEAT_KEYS[player] if player < 2 else str(player)
             left = pool.get(key, 0)
