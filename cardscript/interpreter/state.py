@@ -165,16 +165,15 @@ class GameState:
     ) -> None:
         """Move a card to ``zone`` of ``player`` (its owner by default); top is the end."""
         card = self.cards[uid]
-        data = card.data
-        if "shared" in data:
+        if "shared" in card.data:  # (the data read where it is: most cards are not shared)
             self.shared[card.zone].remove(uid)
             if not shared:
-                del data["shared"]
+                del card.data["shared"]
         else:
             self.players[card.controller].zones[card.zone].remove(uid)
         card.zone = zone
         if shared:
-            data["shared"] = True
+            card.data["shared"] = True
             target = self.shared.setdefault(zone, [])
         else:
             card.controller = controller = card.owner if player is None else player
@@ -183,8 +182,7 @@ class GameState:
             target.append(uid)
         else:
             target.insert(position, uid)
-        self.clock = clock = self.clock + 1
-        card.timestamp = clock
+        card.timestamp = self.clock = self.clock + 1  # (one value for both, no name)
 
     def tick(self) -> int:
         self.clock += 1

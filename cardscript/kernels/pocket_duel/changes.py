@@ -121,7 +121,7 @@ class PocketDuelChanges(Kernel):
             return 0
         player = target.index
         blocked = 0
-        if "unblockable" not in qualities and "attack" not in qualities:
+        if "attack" not in qualities and "unblockable" not in qualities:  # (attacks: one look)
             pool = self._round(engine).setdefault("block", {})
             key = SEAT_KEYS[player] if player < 2 else str(player)
             left = pool.get(key, 0)
@@ -132,12 +132,22 @@ class PocketDuelChanges(Kernel):
                 self._blocked(engine, player, source, blocked)
         if amount <= 0:
             return 0
-        res = engine.state.players[player].resources
+        state = engine.state
+        res = state.players[player].resources
         res["health"] = res.get("health", 0) - amount
         if source is not None and "attack" not in qualities:
             by = self._round(engine).setdefault("dealt_by", {})
             by[str(source)] = by.get(str(source), 0) + amount
-        engine.happened("takes_damage", None, player, None, amount, source)
+        plan = self._plan
+        if (
+            plan is not None
+            and "takes_damage" in plan.silent
+            and plan.state is state
+            and plan.next_uid == state.next_uid
+        ):  # (``Engine.happened`` where nothing hears it: see ``RoundPlan.silent``)
+            state.history.append(("takes_damage", None, player, state.turn))
+        else:
+            engine.happened("takes_damage", None, player, None, amount, source)
         return amount
 
     def _blocked(self, engine: Engine, player: int, source: int | None, amount: int) -> None:
@@ -160,23 +170,80 @@ class PocketDuelChanges(Kernel):
         if resource == "health" and self._heals is not None:
             self._heals.append((cause, Seat(player), amount))  # damage first (§10)
             return True
-        if (
-            resource in ("health", "energy")
-            and engine.permissions_speak()
-            and engine.permitted(f"gain_{resource}", self._hero(engine, player)) is False
-        ):
-            return False
-        res = engine.state.players[player].resources
-        before = res.get(resource, 0)
-        res[resource] = self.bound(engine, player, resource, before + amount)
         if resource == "energy":
-            if res[resource] > before:
-                engine.happened("gains_energy", None, player, None, res[resource] - before)
-            if engine.state.players[player].zones.get("reserve"):
+            hook = "energy_max"
+        elif resource == "health":
+            hook = "health_max"
+        else:
+            hook = ""
+        plan, state = self._plan, engine.state
+        # this game's plan, current: it answers the permission (none speaks), the bound
+        # and the thresholds (``RoundPlan.gains``)
+        if (
+            plan is None
+            or not plan.gains
+            or plan.state is not state
+            or plan.next_uid != state.next_uid
+            or state.lasting
+        ):
+            plan = None
+            if (
+                hook
+                and engine.permissions_speak()
+                and engine.permitted(f"gain_{resource}", self._hero(engine, player)) is False
+            ):
+                return False
+        res = state.players[player].resources
+        before = res.get(resource, 0)
+        if plan is None or not hook:
+            value = self.bound(engine, player, resource, before + amount)
+        else:  # (``bound`` written out: every gain)
+            most = plan.rules.get(hook, _ASK)
+            most = int(engine.rule(hook, None, player) if most is _ASK else most)
+            value = before + amount
+            value = value if value < most else most
+            if resource == "energy" and value < 0:
+                value = 0
+        res[resource] = value
+        if resource == "energy":
+            if value > before:
+                self._record(engine, plan, "gains_energy", player, value - before)
+            reserve = state.players[player].zones.get("reserve")
+            if reserve and (plan is None or self._reached(engine, plan, reserve, value)):
                 self.check_thresholds(engine, player)
         elif resource == "health":
-            engine.happened("healed", None, player, None, res[resource] - before)
+            self._record(engine, plan, "healed", player, value - before)
         return True
+
+    @staticmethod
+    def _record(
+        engine: Engine, plan: RoundPlan | None, event: str, player: int, amount: int
+    ) -> None:
+        """``engine.happened(event, None, player, None, amount)``: only recorded in the
+        history where nothing hears it (``RoundPlan.silent``)."""
+        if plan is not None and event in plan.silent:
+            state = engine.state
+            state.history.append((event, None, player, state.turn))
+        else:
+            engine.happened(event, None, player, None, amount)
+
+    @staticmethod
+    def _reached(engine: Engine, plan: RoundPlan, reserve: list[int], energy: int) -> bool:
+        """Could a card in reserve become active at ``energy``: a superpower whose
+        printed threshold it reaches, or a card the plan has no facts of yet, or any
+        while text changing stats is in play? (Else ``check_thresholds`` finds none.)"""
+        for key in plan.stat_texts:
+            if engine.in_play(key):
+                return True
+        facts = plan.facts
+        for uid in reserve:
+            found = facts.get(uid)
+            if found is None:
+                return True
+            threshold = found.threshold
+            if threshold is not None and threshold <= energy:
+                return True
+        return False
 
     def _lose(self, engine: Engine, cause: Cause, player: int, resource: str, amount: int) -> None:
         res = engine.state.players[player].resources

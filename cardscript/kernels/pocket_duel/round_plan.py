@@ -13,6 +13,7 @@ from typing import Any, NamedTuple
 
 from cardscript.grammar import ast
 from cardscript.interpreter.cards import CardDef, CardPool, CompiledAbility
+from cardscript.interpreter.characteristics import _GETS, _SETS, _stat_changes
 from cardscript.interpreter.engine import Cause, Engine
 from cardscript.interpreter.golden_rule import _PERMISSION
 from cardscript.interpreter.play_index import _overrides
@@ -35,6 +36,9 @@ class CardFacts(NamedTuple):
     cancels_by_print: bool
     after_play: str | None  # a superpower's "remove" or "reserve"; else None
     attack_cause: Cause  # the cause of its attack's damage
+    # a superpower's printed threshold as ``stat`` answers it with no text changing
+    # stats (``PocketDuelChanges.printed``, clamped); None for any other card
+    threshold: int | None = None
 
 
 def card_facts(pool: CardPool, card_id: str) -> CardFacts:
@@ -54,8 +58,16 @@ def card_facts(pool: CardPool, card_id: str) -> CardFacts:
             all(_by_print(target) for _, target in cancel_targets(definition)),
             after,
             Cause.new(card=card_id, rule="attack"),
+            _printed_threshold(definition),
         )
     return found
+
+
+def _printed_threshold(definition: CardDef) -> int | None:
+    if definition.type != "superpower":
+        return None
+    value = definition.fields.get("energy_threshold", 0)
+    return value if isinstance(value, int) and value > 0 else 0
 
 
 def _by_print(target: ast.Node) -> bool:
@@ -74,6 +86,8 @@ ROUND_EVENTS = frozenset(
     {"start:round", "plays", "played", "revealed", "moved", "hits", "returns_to_hand"}
     | {"end:round", "discarded", "removed"}
 )
+# the events of the kernel's changes the primitives record (``PocketDuelChanges``)
+CHANGE_EVENTS = frozenset({"gains_energy", "healed", "takes_damage", "lost"})
 
 
 class RoundPlan:
@@ -87,11 +101,15 @@ class RoundPlan:
     ``text_cancels``: whether a card's cancel clauses cancel a card played against it,
     by the two card ids, for cards whose clauses ask only their definitions
     (``CardFacts.cancels_by_print``), filled as rounds ask while ``relation`` and
-    ``quiet`` hold. Made again for a new game or when cards are added
+    ``quiet`` hold; ``gains``: a gain within this plan reads only ``rules`` and, while
+    no text of ``stat_texts`` (the game's keys of text changing stats) is in play, the
+    printed thresholds (``quiet``, the kernel's bound, rules and thresholds are Pocket
+    Duel's). Made again for a new game or when cards are added
     (``RoundEnd.round_plan``)."""
 
     __slots__ = (
         "facts",
+        "gains",
         "next_uid",
         "own",
         "pool",
@@ -99,6 +117,7 @@ class RoundPlan:
         "relation",
         "rules",
         "silent",
+        "stat_texts",
         "state",
         "text_cancels",
     )
@@ -126,15 +145,25 @@ class RoundPlan:
                 kernel.know_rules(engine, shared[1], shared[2])
         else:
             shared = self._read(engine, kernel)
-        self.facts, self.rules, self.relation, self.quiet, self.silent, self.text_cancels = shared
+        self.facts, self.rules, self.relation, self.quiet, self.silent, self.text_cancels = shared[
+            :6
+        ]
+        self.stat_texts = shared[6]
+        self.gains = self.quiet and _plain_gains(kernel)
 
     def _read(
         self, engine: Engine, kernel: PocketDuelChanges
     ) -> tuple[
-        dict[int, CardFacts], dict[str, Any], Any, bool, frozenset[str], dict[tuple[str, str], bool]
+        dict[int, CardFacts],
+        dict[str, Any],
+        Any,
+        bool,
+        frozenset[str],
+        dict[tuple[str, str], bool],
+        tuple[Any, ...],
     ]:
         """(facts by card, so far none; rules; relation; quiet; silent; text cancels, so
-        far none) of this game."""
+        far none; stat texts) of this game."""
         game_rules = kernel._rules_of_game(engine)
         keys = engine.game_keys()
         heard = {k[1] for k in keys if isinstance(k, tuple) and k[0] == "event"}
@@ -143,8 +172,9 @@ class RoundPlan:
             game_rules.fixed,
             game_rules.cancels,
             _PERMISSION not in keys,
-            ROUND_EVENTS - heard if self.own else frozenset(),
+            (ROUND_EVENTS | CHANGE_EVENTS) - heard if self.own else frozenset(),
             {},
+            _threshold_texts(engine, keys),
         )
 
     def of(self, uid: int) -> CardFacts:
@@ -154,6 +184,25 @@ class RoundPlan:
             self.facts = {**self.facts, uid: card_facts(self.pool, self.state.cards[uid].card_id)}
             found = self.facts[uid]
         return found
+
+
+def _threshold_texts(engine: Engine, keys: frozenset[Any]) -> tuple[Any, ...]:
+    """The ``play_index`` keys of the game's text that may change a threshold: any that
+    sets a stat, and any "get" that a keyword gained in play brings or that changes
+    "threshold" (``stat`` reads the printed value while none of them is in play)."""
+    found = []
+    if _SETS in keys:
+        found.append(_SETS)
+    if _GETS in keys:
+        pool = engine.pool
+        ids = {c.card_id for c in engine.state.cards.values()}
+        if _GETS in pool.moving_keywords()[1] or any(
+            _stat_changes(a.node, "threshold")  # type: ignore[arg-type]
+            for card_id in ids
+            for a in pool[card_id].play_index.get(_GETS, ())
+        ):
+            found.append(_GETS)
+    return tuple(found)
 
 
 # kernel class -> may the round make its moves and record its events in place?
@@ -172,4 +221,30 @@ def _plain_changes(kernel: PocketDuelChanges) -> bool:
             for m in ("_move", "_deal_damage", "_gain", "primitives")
         )
         _PLAIN[type(kernel)] = found
+    return found
+
+
+# kernel class -> are its gain's bound, rules and thresholds Pocket Duel's own?
+_PLAIN_GAINS: dict[type, bool] = {}
+
+
+def _plain_gains(kernel: PocketDuelChanges) -> bool:
+    """Does the kernel bound gains, read rules and stats and check thresholds as
+    ``PocketDuelChanges`` does (what ``RoundPlan.gains`` lets a gain skip)?"""
+    found = _PLAIN_GAINS.get(type(kernel))
+    if found is None:
+        found = _PLAIN_GAINS[type(kernel)] = (
+            all(
+                getattr(type(kernel), m) is getattr(PocketDuelChanges, m)
+                for m in (
+                    "bound",
+                    "rules",
+                    "_rules_of_game",
+                    "check_thresholds",
+                    "printed",
+                    "clamp",
+                )
+            )
+            and type(kernel).printed_by_definition is PocketDuelChanges.printed_by_definition
+        )
     return found
