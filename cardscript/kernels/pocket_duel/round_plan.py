@@ -13,10 +13,10 @@ from typing import Any, NamedTuple
 
 from cardscript.grammar import ast
 from cardscript.interpreter.cards import CardDef, CardPool, CompiledAbility
-from cardscript.interpreter.characteristics import _GETS, _SETS, _stat_changes
+from cardscript.interpreter.characteristics import _stat_changes
 from cardscript.interpreter.engine import Cause, Engine
 from cardscript.interpreter.golden_rule import _PERMISSION
-from cardscript.interpreter.play_index import _overrides
+from cardscript.interpreter.play_index import _GETS, _SETS, _overrides
 from cardscript.interpreter.state import GameState
 from cardscript.kernels.pocket_duel.abilities import cancel_targets, of_kind
 from cardscript.kernels.pocket_duel.changes import _OWN_QUALITIES, PocketDuelChanges
