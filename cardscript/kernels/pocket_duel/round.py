@@ -345,13 +345,15 @@ class RoundKernel(RoundEnd):
     ) -> None:
         """Step 4: "On hit" of the cards that dealt damage, then each live card's effect
         (and its "On hit" if the effect dealt the damage, §8), then the triggers."""
-        cards = engine.state.cards
-        rnd = engine.state.data["round"]
-        hit: set[int] = set()
+        state = engine.state
+        cards = state.cards
+        rnd = state.data["round"]
+        plan = self._plan  # (text ran since the reveal: it may have added cards)
+        if plan is None or plan.state is not state or plan.next_uid != state.next_uid:
+            plan = self.round_plan(engine)
         for player, uid in enumerate(played):
             if uid is not None and dealt.get(uid, 0) >= minimum:
-                hit.add(uid)
-                self._hit(engine, uid, player, dealt[uid], facts[player])
+                self._hit(engine, plan, uid, player, dealt[uid], facts[player])
         for player, uid in enumerate(played):
             if uid is None:
                 continue
@@ -361,20 +363,29 @@ class RoundKernel(RoundEnd):
             found = facts[player]
             if found is not None and found.effects:
                 self._run(engine, uid, player, found.effects)
-            by_source = rnd.get("dealt_by")
-            by_effect = by_source.get(str(uid), 0) if by_source else 0
-            if uid not in hit and by_effect >= minimum and _live(card):
-                hit.add(uid)
-                self._hit(engine, uid, player, by_effect, found)
+            # not hit by its attack (above): by its effect? (its damage, read after it)
+            if dealt.get(uid, 0) < minimum and (by_source := rnd.get("dealt_by")):
+                by_effect = by_source.get(str(uid), 0)
+                if by_effect >= minimum and _live(card):
+                    self._hit(engine, plan, uid, player, by_effect, found)
         if engine.pending:
             self.resolve_pending(engine)
 
     def _hit(
-        self, engine: Engine, uid: int, player: int, amount: int, found: CardFacts | None
+        self,
+        engine: Engine,
+        plan: RoundPlan,
+        uid: int,
+        player: int,
+        amount: int,
+        found: CardFacts | None,
     ) -> None:
-        """A played card dealt ``amount`` damage (§8): "hits", then its "On hit" text."""
+        """A played card dealt ``amount`` damage (§8): "hits", then its "On hit" text
+        (``plan``: this game's, read by the caller)."""
         state = engine.state
-        if "hits" in self.round_plan(engine).silent:  # (``Engine.happened`` written out)
+        # (``Engine.happened`` where nothing hears it, while the plan holds: see
+        # ``RoundPlan.silent``; text may have added cards since the caller read it)
+        if "hits" in plan.silent and plan.next_uid == state.next_uid:
             state.history.append(("hits", uid, player, state.turn))
         else:
             engine.happened("hits", uid, player, None, amount)

@@ -156,6 +156,8 @@ class RoundEnd(PocketDuelChanges):
         facts: list[CardFacts | None],
         types: list[str | None],
     ) -> None:
+        """Step 5: Rest energy, the played cards put away (§6 step 5), "end:round" and
+        its triggers, then destroy and the health check (§12)."""
         state = engine.state
         plan = self._plan  # (text ran since the reveal: it may have added cards)
         if plan is None or plan.state is not state or plan.next_uid != state.next_uid:
@@ -163,23 +165,43 @@ class RoundEnd(PocketDuelChanges):
         rest_energy: list[tuple[int, int]] = []
         # no card text runs while the played cards are put away: one look at the rules
         rules = self.rules(engine) if state.lasting else plan.rules
+        to_discard = rules.get("played_to_discard", _ASK)
+        cards = state.cards
         for player, uid in enumerate(played):
             if uid is None:
                 continue
-            card = state.cards[uid]
-            cancelled = bool(card.data.get("cancelled"))
+            card = cards[uid]
+            cancelled = card.data.get("cancelled")
             if (
-                types[player] == "rest"
-                and not cancelled  # (``_rest_amount``'s first answer, without the calls)
+                not cancelled  # (``_rest_amount``'s first answer, without the calls)
+                and types[player] == "rest"
                 and rule_in(engine, rules, "rest_energy_at_round_end", uid)
             ):
                 amount = self._rest_amount(engine, uid, rules)  # while the card is in play
                 if amount:
                     rest_energy.append((player, amount))
-            if card.zone == "table":
-                found = facts[player]
-                after = found.after_play if found is not None else None
-                self._put_away(engine, plan, uid, player, cancelled, rules, after)
+            if card.zone == "table":  # it leaves the table (written out: every card)
+                if cancelled and rule_in(engine, rules, "cancelled_returns_to_hand", uid):
+                    self._put(engine, plan, uid, "hand", player)  # (rare)
+                    if "returns_to_hand" in plan.silent:
+                        state.history.append(("returns_to_hand", uid, player, state.turn))
+                    else:
+                        engine.happened("returns_to_hand", uid, player)
+                else:
+                    found = facts[player]  # ``after_play``: a superpower's "after play"
+                    after = found.after_play if found is not None else None
+                    if after == "remove":
+                        self._put(engine, plan, uid, self.removed_zone, player, "removed")
+                    elif after == "reserve":
+                        self._put(engine, plan, uid, "reserve", player)
+                        if engine.rule("reserve_resets_energy", player=player):
+                            state.players[player].resources["energy"] = 0
+                    elif after is None and not (
+                        engine.rule("played_to_discard", uid) if to_discard is _ASK else to_discard
+                    ):
+                        self._put(engine, plan, uid, "hand", player)
+                    else:
+                        self._put(engine, plan, uid, self.discard_zone, player, "discarded")
             card.data.clear()
         for player, amount in rest_energy:
             self._gain_energy(engine, REST, player, amount)
@@ -204,41 +226,6 @@ class RoundEnd(PocketDuelChanges):
         if engine.definition(uid).type != "rest" or engine.state.cards[uid].data.get("cancelled"):
             return 0
         return int(rule_in(engine, rules, "rest_energy", uid))
-
-    def _put_away(
-        self,
-        engine: Engine,
-        plan: RoundPlan,
-        uid: int,
-        player: int,
-        cancelled: bool,
-        rules: Mapping[str, Any],
-        after: str | None,
-    ) -> None:
-        """A played card leaves the table at the end of the round (§6 step 5); ``after``:
-        a superpower's "after play" (``CardFacts.after_play``)."""
-        if cancelled and rule_in(engine, rules, "cancelled_returns_to_hand", uid):  # (rare)
-            self._put(engine, plan, uid, "hand", player)
-            if "returns_to_hand" in plan.silent:
-                engine.state.history.append(("returns_to_hand", uid, player, engine.state.turn))
-            else:
-                engine.happened("returns_to_hand", uid, player)
-            return
-        if after == "remove":
-            self._put(engine, plan, uid, self.removed_zone, player, "removed")
-        elif after == "reserve":
-            self._put(engine, plan, uid, "reserve", player)
-            if engine.rule("reserve_resets_energy", player=player):
-                state_res = engine.state.players[player].resources
-                state_res["energy"] = 0
-        elif after is None and not (
-            engine.rule("played_to_discard", uid)
-            if (to_discard := rules.get("played_to_discard", _ASK)) is _ASK
-            else to_discard
-        ):
-            self._put(engine, plan, uid, "hand", player)
-        else:
-            self._put(engine, plan, uid, self.discard_zone, player, "discarded")
 
     def end_check(self, engine: Engine) -> None:
         """§12: a hero at ≤ 0 ends the game, higher health wins; equal at ≤ 0 starts
