@@ -351,9 +351,10 @@ class RoundKernel(RoundEnd):
         plan = self._plan  # (text ran since the reveal: it may have added cards)
         if plan is None or plan.state is not state or plan.next_uid != state.next_uid:
             plan = self.round_plan(engine)
-        for player, uid in enumerate(played):
-            if uid is not None and dealt.get(uid, 0) >= minimum:
-                self._hit(engine, plan, uid, player, dealt[uid], facts[player])
+        if dealt or minimum <= 0:  # (no attack dealt damage: no "On hit" yet)
+            for player, uid in enumerate(played):
+                if uid is not None and dealt.get(uid, 0) >= minimum:
+                    self._hit(engine, plan, uid, player, dealt[uid], facts[player])
         for player, uid in enumerate(played):
             if uid is None:
                 continue
@@ -363,8 +364,8 @@ class RoundKernel(RoundEnd):
             found = facts[player]
             if found is not None and found.effects:
                 self._run(engine, uid, player, found.effects)
-            # not hit by its attack (above): by its effect? (its damage, read after it)
-            if dealt.get(uid, 0) < minimum and (by_source := rnd.get("dealt_by")):
+            # the damage its effect dealt (read after it), if its attack did not hit above
+            if (by_source := rnd.get("dealt_by")) and dealt.get(uid, 0) < minimum:
                 by_effect = by_source.get(str(uid), 0)
                 if by_effect >= minimum and _live(card):
                     self._hit(engine, plan, uid, player, by_effect, found)

@@ -190,17 +190,22 @@ class RoundEnd(PocketDuelChanges):
                 else:
                     found = facts[player]  # ``after_play``: a superpower's "after play"
                     after = found.after_play if found is not None else None
-                    if after == "remove":
+                    if after is None:  # (nearly every card)
+                        if (
+                            engine.rule("played_to_discard", uid)
+                            if to_discard is _ASK
+                            else to_discard
+                        ):
+                            self._put(engine, plan, uid, self.discard_zone, player, "discarded")
+                        else:
+                            self._put(engine, plan, uid, "hand", player)
+                    elif after == "remove":
                         self._put(engine, plan, uid, self.removed_zone, player, "removed")
                     elif after == "reserve":
                         self._put(engine, plan, uid, "reserve", player)
                         if engine.rule("reserve_resets_energy", player=player):
                             state.players[player].resources["energy"] = 0
-                    elif after is None and not (
-                        engine.rule("played_to_discard", uid) if to_discard is _ASK else to_discard
-                    ):
-                        self._put(engine, plan, uid, "hand", player)
-                    else:
+                    else:  # ("discard")
                         self._put(engine, plan, uid, self.discard_zone, player, "discarded")
             card.data.clear()
         for player, amount in rest_energy:
@@ -221,9 +226,9 @@ class RoundEnd(PocketDuelChanges):
             engine.log.step(engine, f"round {state.turn}")
 
     def _rest_amount(self, engine: Engine, uid: int, rules: Mapping[str, Any]) -> int:
-        """The Rest type effect: energy from an uncancelled Rest card (§10, B2), by
-        ``rules`` (``self.rules``, read by the caller)."""
-        if engine.definition(uid).type != "rest" or engine.state.cards[uid].data.get("cancelled"):
+        """The Rest type effect: energy from the Rest card ``uid`` (the callers know its
+        type) if uncancelled (§10, B2), by ``rules`` (``self.rules``, read by the caller)."""
+        if engine.state.cards[uid].data.get("cancelled"):
             return 0
         return int(rule_in(engine, rules, "rest_energy", uid))
 
@@ -240,7 +245,7 @@ class RoundEnd(PocketDuelChanges):
             rules = self.rules(engine)
         limit = rules.get("lose_at_health", _ASK)
         limit = int(engine.rule("lose_at_health") if limit is _ASK else limit)
-        sudden = bool(state.data.get("sudden_death"))
+        sudden = state.data.get("sudden_death")
         if not sudden and a > limit and b > limit:
             return
         if a == b:
