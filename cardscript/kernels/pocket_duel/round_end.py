@@ -180,7 +180,7 @@ class RoundEnd(PocketDuelChanges):
                 amount = self._rest_amount(engine, uid, rules)  # while the card is in play
                 if amount:
                     rest_energy.append((player, amount))
-            if card.zone == "table":  # it leaves the table (written out: every card)
+            if card.zone == "table":  # it leaves the table (§6 step 5)
                 if cancelled and rule_in(engine, rules, "cancelled_returns_to_hand", uid):
                     self._put(engine, plan, uid, "hand", player)  # (rare)
                     if "returns_to_hand" in plan.silent:
