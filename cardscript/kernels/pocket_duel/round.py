@@ -127,6 +127,9 @@ class RoundKernel(RoundEnd):
         known = plan.facts
         facts: list[CardFacts | None] = [None] * n
         types: list[str | None] = [None] * n
+        # "plays", "played" and "revealed" only recorded: written at once, the cards'
+        # "revealed" after every card's "played" (``Engine.happened`` written out)
+        shown: list[tuple[str, int, int, int]] | None = [] if plan.reveal_silent else None
         for player, uid in enumerate(played):
             if uid is None:
                 continue
@@ -134,8 +137,12 @@ class RoundKernel(RoundEnd):
             types[player] = found.type
             self._put(engine, plan, uid, "table", player)
             card = cards[uid]
-            card.data["played"] = card.data["revealed"] = True
+            card.data.update(_SHOWN)
             card.face_up = True
+            if shown is not None:
+                history += (("plays", None, player, turn), ("played", uid, player, turn))
+                shown.append(("revealed", uid, player, turn))
+                continue
             if "plays" in silent:
                 history.append(("plays", None, player, turn))
             else:
@@ -144,13 +151,16 @@ class RoundKernel(RoundEnd):
                 history.append(("played", uid, player, turn))
             else:
                 engine.happened("played", uid, player)
-        for player, uid in enumerate(played):
-            if uid is None:
-                continue
-            if "revealed" in silent:
-                history.append(("revealed", uid, player, turn))
-            else:
-                engine.happened("revealed", uid, player)
+        if shown is not None:
+            history += shown
+        else:
+            for player, uid in enumerate(played):
+                if uid is None:
+                    continue
+                if "revealed" in silent:
+                    history.append(("revealed", uid, player, turn))
+                else:
+                    engine.happened("revealed", uid, player)
         self._cancel_step(engine, plan, played, facts, types)
         dealt = self._damage_step(engine, plan, played, facts)
         # ---- step 4: effects
@@ -442,3 +452,4 @@ class RoundKernel(RoundEnd):
 
 _SEATS = (Seat(0), Seat(1))  # the players as targets (immutable: made once)
 _ATTACK = ("attack",)  # an attack's damage: its blocks were taken in the damage step
+_SHOWN = {"played": True, "revealed": True}  # a revealed card's round data

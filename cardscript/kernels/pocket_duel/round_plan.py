@@ -86,6 +86,8 @@ ROUND_EVENTS = frozenset(
     {"start:round", "plays", "played", "revealed", "moved", "hits", "returns_to_hand"}
     | {"end:round", "discarded", "removed"}
 )
+# the reveal's own events (``RoundPlan.reveal_silent``: all of them only recorded)
+_REVEAL_EVENTS = frozenset({"plays", "played", "revealed"})
 # the events of the kernel's changes the primitives record (``PocketDuelChanges``)
 CHANGE_EVENTS = frozenset({"gains_energy", "healed", "takes_damage", "lost"})
 
@@ -98,6 +100,7 @@ class RoundPlan:
     the round's events that are only recorded in the history, as ``Engine.happened``
     would (no log, no trigger waits for them, the kernel hears no event itself); then
     ``own`` too: the round's moves, which nothing can replace, are made in place;
+    ``reveal_silent``: the reveal's "plays", "played" and "revealed" are in ``silent``;
     ``text_cancels``: whether a card's cancel clauses cancel a card played against it,
     by the two card ids, for cards whose clauses ask only their definitions
     (``CardFacts.cancels_by_print``), filled as rounds ask while ``relation`` and
@@ -115,6 +118,7 @@ class RoundPlan:
         "pool",
         "quiet",
         "relation",
+        "reveal_silent",
         "rules",
         "silent",
         "stat_texts",
@@ -149,6 +153,7 @@ class RoundPlan:
             :6
         ]
         self.stat_texts = shared[6]
+        self.reveal_silent = self.silent >= _REVEAL_EVENTS
         self.gains = self.quiet and _plain_gains(kernel)
 
     def _read(
