@@ -171,18 +171,17 @@ class RoundKernel(RoundEnd):
         later = rules.get("damage_before_healing", _ASK)
         if later is _ASK:
             later = engine.rule("damage_before_healing")
-        self._heals = [] if later else None
+        minimum = rules.get("on_hit_minimum", _ASK)
+        minimum = int(engine.rule("on_hit_minimum") if minimum is _ASK else minimum)
+        heals = self._heals = [] if later else None  # the heals wait for the damage (§10)
         try:
-            minimum = rules.get("on_hit_minimum", _ASK)
-            minimum = int(engine.rule("on_hit_minimum") if minimum is _ASK else minimum)
             self._effects(engine, played, facts, dealt, minimum)
             if "weapon" in types and "rest" in types:
                 self._type_destroys(engine, played, types)
-            heals, self._heals = self._heals or [], None
-            for cause, target, amount in heals:
-                engine.apply("heal", cause, target=target, amount=amount, kind=None)
         finally:
             self._heals = None
+        for cause, target, amount in heals or ():
+            engine.apply("heal", cause, target=target, amount=amount, kind=None)
         if automa is not None:
             automa_face_down(engine, played[automa])
         if (state.result is not None or state.data["round"].get("destroyed")) and (
