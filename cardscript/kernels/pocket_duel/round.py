@@ -167,12 +167,16 @@ class RoundKernel(RoundEnd):
         state.step = "effect_step"
         # the plan's remembered values while they hold (``self.rules`` written out)
         fresh = not state.lasting and plan.next_uid == state.next_uid
-        rules = plan.rules if fresh else self.rules(engine)
-        later = rules.get("damage_before_healing", _ASK)
-        if later is _ASK:
-            later = engine.rule("damage_before_healing")
-        minimum = rules.get("on_hit_minimum", _ASK)
-        minimum = int(engine.rule("on_hit_minimum") if minimum is _ASK else minimum)
+        known_values = plan.effect_rules if fresh else None
+        if known_values is not None:
+            later, minimum = known_values
+        else:
+            rules = plan.rules if fresh else self.rules(engine)
+            later = rules.get("damage_before_healing", _ASK)
+            if later is _ASK:
+                later = engine.rule("damage_before_healing")
+            minimum = rules.get("on_hit_minimum", _ASK)
+            minimum = int(engine.rule("on_hit_minimum") if minimum is _ASK else minimum)
         heals = self._heals = [] if later else None  # the heals wait for the damage (§10)
         try:
             self._effects(engine, played, facts, dealt, minimum)
@@ -180,8 +184,9 @@ class RoundKernel(RoundEnd):
                 self._type_destroys(engine, played, types)
         finally:
             self._heals = None
-        for cause, target, amount in heals or ():
-            engine.apply("heal", cause, target=target, amount=amount, kind=None)
+        if heals:
+            for cause, target, amount in heals:
+                engine.apply("heal", cause, target=target, amount=amount, kind=None)
         if automa is not None:
             automa_face_down(engine, played[automa])
         if (state.result is not None or state.data["round"].get("destroyed")) and (

@@ -20,6 +20,7 @@ from cardscript.interpreter.play_index import _GETS, _SETS, _overrides
 from cardscript.interpreter.state import GameState
 from cardscript.kernels.pocket_duel.abilities import cancel_targets, of_kind
 from cardscript.kernels.pocket_duel.changes import _OWN_QUALITIES, PocketDuelChanges
+from cardscript.kernels.pocket_duel.game_rules import _ASK
 
 
 class CardFacts(NamedTuple):
@@ -101,6 +102,8 @@ class RoundPlan:
     would (no log, no trigger waits for them, the kernel hears no event itself); then
     ``own`` too: the round's moves, which nothing can replace, are made in place;
     ``reveal_silent``: the reveal's "plays", "played" and "revealed" are in ``silent``;
+    ``effect_rules``: the effect step's (damage_before_healing, on_hit_minimum) while
+    ``rules`` holds, None if a card of the game overrides either;
     ``text_cancels``: whether a card's cancel clauses cancel a card played against it,
     by the two card ids, for cards whose clauses ask only their definitions
     (``CardFacts.cancels_by_print``), filled as rounds ask while ``relation`` and
@@ -111,6 +114,7 @@ class RoundPlan:
     (``RoundEnd.round_plan``)."""
 
     __slots__ = (
+        "effect_rules",
         "facts",
         "gains",
         "next_uid",
@@ -154,6 +158,9 @@ class RoundPlan:
         ]
         self.stat_texts = shared[6]
         self.reveal_silent = self.silent >= _REVEAL_EVENTS
+        later = self.rules.get("damage_before_healing", _ASK)
+        minimum = self.rules.get("on_hit_minimum", _ASK)
+        self.effect_rules = None if _ASK in (later, minimum) else (later, int(minimum))
         self.gains = self.quiet and _plain_gains(kernel)
 
     def _read(
