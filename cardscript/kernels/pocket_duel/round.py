@@ -127,6 +127,9 @@ class RoundKernel(RoundEnd):
         known = plan.facts
         facts: list[CardFacts | None] = [None] * n
         types: list[str | None] = [None] * n
+        # "plays", "played" and "revealed" only recorded: written at once, the cards'
+        # "revealed" after every card's "played" (``Engine.happened`` written out)
+        shown: list[tuple[str, int, int, int]] | None = [] if plan.reveal_silent else None
         for player, uid in enumerate(played):
             if uid is None:
                 continue
@@ -134,8 +137,12 @@ class RoundKernel(RoundEnd):
             types[player] = found.type
             self._put(engine, plan, uid, "table", player)
             card = cards[uid]
-            card.data["played"] = card.data["revealed"] = True
+            card.data.update(_SHOWN)
             card.face_up = True
+            if shown is not None:
+                history += (("plays", None, player, turn), ("played", uid, player, turn))
+                shown.append(("revealed", uid, player, turn))
+                continue
             if "plays" in silent:
                 history.append(("plays", None, player, turn))
             else:
@@ -144,35 +151,42 @@ class RoundKernel(RoundEnd):
                 history.append(("played", uid, player, turn))
             else:
                 engine.happened("played", uid, player)
-        for player, uid in enumerate(played):
-            if uid is None:
-                continue
-            if "revealed" in silent:
-                history.append(("revealed", uid, player, turn))
-            else:
-                engine.happened("revealed", uid, player)
+        if shown is not None:
+            history += shown
+        else:
+            for player, uid in enumerate(played):
+                if uid is None:
+                    continue
+                if "revealed" in silent:
+                    history.append(("revealed", uid, player, turn))
+                else:
+                    engine.happened("revealed", uid, player)
         self._cancel_step(engine, plan, played, facts, types)
         dealt = self._damage_step(engine, plan, played, facts)
         # ---- step 4: effects
         state.step = "effect_step"
         # the plan's remembered values while they hold (``self.rules`` written out)
         fresh = not state.lasting and plan.next_uid == state.next_uid
-        rules = plan.rules if fresh else self.rules(engine)
-        later = rules.get("damage_before_healing", _ASK)
-        if later is _ASK:
-            later = engine.rule("damage_before_healing")
-        self._heals = [] if later else None
-        try:
+        known_values = plan.effect_rules if fresh else None
+        if known_values is not None:
+            later, minimum = known_values
+        else:
+            rules = plan.rules if fresh else self.rules(engine)
+            later = rules.get("damage_before_healing", _ASK)
+            if later is _ASK:
+                later = engine.rule("damage_before_healing")
             minimum = rules.get("on_hit_minimum", _ASK)
             minimum = int(engine.rule("on_hit_minimum") if minimum is _ASK else minimum)
+        heals = self._heals = [] if later else None  # the heals wait for the damage (§10)
+        try:
             self._effects(engine, played, facts, dealt, minimum)
             if "weapon" in types and "rest" in types:
                 self._type_destroys(engine, played, types)
-            heals, self._heals = self._heals or [], None
-            for cause, target, amount in heals:
-                engine.apply("heal", cause, target=target, amount=amount, kind=None)
         finally:
             self._heals = None
+        if heals:
+            for cause, target, amount in heals:
+                engine.apply("heal", cause, target=target, amount=amount, kind=None)
         if automa is not None:
             automa_face_down(engine, played[automa])
         if (state.result is not None or state.data["round"].get("destroyed")) and (
@@ -454,3 +468,4 @@ class RoundKernel(RoundEnd):
 
 _SEATS = (Seat(0), Seat(1))  # the players as targets (immutable: made once)
 _ATTACK = ("attack",)  # an attack's damage: its blocks were taken in the damage step
+_SHOWN = {"played": True, "revealed": True}  # a revealed card's round data

@@ -20,6 +20,7 @@ from cardscript.interpreter.play_index import _GETS, _SETS, _overrides
 from cardscript.interpreter.state import GameState
 from cardscript.kernels.pocket_duel.abilities import cancel_targets, of_kind
 from cardscript.kernels.pocket_duel.changes import _OWN_QUALITIES, PocketDuelChanges
+from cardscript.kernels.pocket_duel.game_rules import _ASK
 
 
 class CardFacts(NamedTuple):
@@ -86,6 +87,8 @@ ROUND_EVENTS = frozenset(
     {"start:round", "plays", "played", "revealed", "moved", "hits", "returns_to_hand"}
     | {"end:round", "discarded", "removed"}
 )
+# the reveal's own events (``RoundPlan.reveal_silent``: all of them only recorded)
+_REVEAL_EVENTS = frozenset({"plays", "played", "revealed"})
 # the events of the kernel's changes the primitives record (``PocketDuelChanges``)
 CHANGE_EVENTS = frozenset({"gains_energy", "healed", "takes_damage", "lost"})
 
@@ -98,6 +101,9 @@ class RoundPlan:
     the round's events that are only recorded in the history, as ``Engine.happened``
     would (no log, no trigger waits for them, the kernel hears no event itself); then
     ``own`` too: the round's moves, which nothing can replace, are made in place;
+    ``reveal_silent``: the reveal's "plays", "played" and "revealed" are in ``silent``;
+    ``effect_rules``: the effect step's (damage_before_healing, on_hit_minimum) while
+    ``rules`` holds, None if a card of the game overrides either;
     ``text_cancels``: whether a card's cancel clauses cancel a card played against it,
     by the two card ids, for cards whose clauses ask only their definitions
     (``CardFacts.cancels_by_print``), filled as rounds ask while ``relation`` and
@@ -108,6 +114,7 @@ class RoundPlan:
     (``RoundEnd.round_plan``)."""
 
     __slots__ = (
+        "effect_rules",
         "facts",
         "gains",
         "next_uid",
@@ -115,6 +122,7 @@ class RoundPlan:
         "pool",
         "quiet",
         "relation",
+        "reveal_silent",
         "rules",
         "silent",
         "stat_texts",
@@ -149,6 +157,10 @@ class RoundPlan:
             :6
         ]
         self.stat_texts = shared[6]
+        self.reveal_silent = self.silent >= _REVEAL_EVENTS
+        later = self.rules.get("damage_before_healing", _ASK)
+        minimum = self.rules.get("on_hit_minimum", _ASK)
+        self.effect_rules = None if _ASK in (later, minimum) else (later, int(minimum))
         self.gains = self.quiet and _plain_gains(kernel)
 
     def _read(
