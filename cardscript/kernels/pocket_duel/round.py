@@ -294,10 +294,15 @@ class RoundKernel(RoundEnd):
         hits: list[tuple[int, Cause, Seat, int]] = []  # the attacks that get through
         # no card text runs while the attacks meet the blocks: one look at the round's pool
         pool = state.data["round"].setdefault("block", {})
-        forbids = (
-            not (quiet and not state.lasting and plan.next_uid == state.next_uid)
-            and engine.permissions_speak()
-        )
+        current = not state.lasting and plan.next_uid == state.next_uid
+        forbids = not (quiet and current) and engine.permissions_speak()
+        # the printed attacks (``CardFacts.attack``) while no text in play may change them
+        texts = plan.attack_texts if current else None
+        printed = texts is not None
+        for key in texts or ():
+            if engine.in_play(key):
+                printed = False
+                break
         for uid, found, against in zip(played, facts, _opponents(len(played)), strict=True):
             if uid is None:
                 continue
@@ -306,7 +311,7 @@ class RoundKernel(RoundEnd):
                 continue  # (``_live`` written out)
             assert found is not None
             opp, key, target = against
-            raw = engine.stat(uid, "attack")
+            raw = found.attack if printed else engine.stat(uid, "attack")
             left = have = pool.get(key, 0)
             if forbids and engine.permitted("be_blocked", uid) is False:
                 left = 0

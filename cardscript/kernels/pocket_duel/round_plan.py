@@ -39,6 +39,8 @@ class CardFacts(NamedTuple):
     # a superpower's printed threshold as ``stat`` answers it with no text changing
     # stats (``PocketDuelChanges.printed``, clamped); None for any other card
     threshold: int | None = None
+    # its printed attack as ``stat`` answers it with no text changing attack (clamped)
+    attack: int = 0
 
 
 def card_facts(pool: CardPool, card_id: str) -> CardFacts:
@@ -59,6 +61,7 @@ def card_facts(pool: CardPool, card_id: str) -> CardFacts:
             after,
             Cause.new(card=card_id, rule="attack"),
             _printed_threshold(definition),
+            _printed(definition, "attack"),
         )
     return found
 
@@ -66,7 +69,12 @@ def card_facts(pool: CardPool, card_id: str) -> CardFacts:
 def _printed_threshold(definition: CardDef) -> int | None:
     if definition.type != "superpower":
         return None
-    value = definition.fields.get("energy_threshold", 0)
+    return _printed(definition, "energy_threshold")
+
+
+def _printed(definition: CardDef, field: str) -> int:
+    """A stat as ``PocketDuelChanges.printed`` reads it, clamped as its ``clamp`` does."""
+    value = definition.fields.get(field, 0)
     return value if isinstance(value, int) and value > 0 else 0
 
 
@@ -104,10 +112,13 @@ class RoundPlan:
     ``quiet`` hold; ``gains``: a gain within this plan reads only ``rules`` and, while
     no text of ``stat_texts`` (the game's keys of text changing stats) is in play, the
     printed thresholds (``quiet``, the kernel's bound, rules and thresholds are Pocket
-    Duel's). Made again for a new game or when cards are added
+    Duel's); ``attack_texts``: the same keys for attack, while no text of them is in
+    play ``CardFacts.attack`` is what ``stat`` answers (None where the kernel's printed
+    stats are not Pocket Duel's: ask ``stat``). Made again for a new game or when cards are added
     (``RoundEnd.round_plan``)."""
 
     __slots__ = (
+        "attack_texts",
         "facts",
         "gains",
         "next_uid",
@@ -149,6 +160,7 @@ class RoundPlan:
             :6
         ]
         self.stat_texts = shared[6]
+        self.attack_texts = shared[7] if _plain_stats(kernel) else None
         self.gains = self.quiet and _plain_gains(kernel)
 
     def _read(
@@ -161,9 +173,10 @@ class RoundPlan:
         frozenset[str],
         dict[tuple[str, str], bool],
         tuple[Any, ...],
+        tuple[Any, ...],
     ]:
         """(facts by card, so far none; rules; relation; quiet; silent; text cancels, so
-        far none; stat texts) of this game."""
+        far none; stat texts; attack texts) of this game."""
         game_rules = kernel._rules_of_game(engine)
         keys = engine.game_keys()
         heard = {k[1] for k in keys if isinstance(k, tuple) and k[0] == "event"}
@@ -174,7 +187,8 @@ class RoundPlan:
             _PERMISSION not in keys,
             (ROUND_EVENTS | CHANGE_EVENTS) - heard if self.own else frozenset(),
             {},
-            _threshold_texts(engine, keys),
+            _stat_texts(engine, keys, "threshold"),
+            _stat_texts(engine, keys, "attack"),
         )
 
     def of(self, uid: int) -> CardFacts:
@@ -186,10 +200,10 @@ class RoundPlan:
         return found
 
 
-def _threshold_texts(engine: Engine, keys: frozenset[Any]) -> tuple[Any, ...]:
-    """The ``play_index`` keys of the game's text that may change a threshold: any that
+def _stat_texts(engine: Engine, keys: frozenset[Any], stat: str) -> tuple[Any, ...]:
+    """The ``play_index`` keys of the game's text that may change ``stat``: any that
     sets a stat, and any "get" that a keyword gained in play brings or that changes
-    "threshold" (``stat`` reads the printed value while none of them is in play)."""
+    ``stat`` (``stat`` reads the printed value while none of them is in play)."""
     found = []
     if _SETS in keys:
         found.append(_SETS)
@@ -197,7 +211,7 @@ def _threshold_texts(engine: Engine, keys: frozenset[Any]) -> tuple[Any, ...]:
         pool = engine.pool
         ids = {c.card_id for c in engine.state.cards.values()}
         if _GETS in pool.moving_keywords()[1] or any(
-            _stat_changes(a.node, "threshold")  # type: ignore[arg-type]
+            _stat_changes(a.node, stat)  # type: ignore[arg-type]
             for card_id in ids
             for a in pool[card_id].play_index.get(_GETS, ())
         ):
@@ -233,17 +247,26 @@ def _plain_gains(kernel: PocketDuelChanges) -> bool:
     ``PocketDuelChanges`` does (what ``RoundPlan.gains`` lets a gain skip)?"""
     found = _PLAIN_GAINS.get(type(kernel))
     if found is None:
-        found = _PLAIN_GAINS[type(kernel)] = (
+        found = _PLAIN_GAINS[type(kernel)] = _plain_stats(kernel) and all(
+            getattr(type(kernel), m) is getattr(PocketDuelChanges, m)
+            for m in ("bound", "rules", "_rules_of_game", "check_thresholds")
+        )
+    return found
+
+
+# kernel class -> are its printed stats Pocket Duel's own?
+_PLAIN_STATS: dict[type, bool] = {}
+
+
+def _plain_stats(kernel: PocketDuelChanges) -> bool:
+    """Does the kernel read and clamp printed stats as ``PocketDuelChanges`` does (what
+    ``CardFacts`` holds of them)?"""
+    found = _PLAIN_STATS.get(type(kernel))
+    if found is None:
+        found = _PLAIN_STATS[type(kernel)] = (
             all(
                 getattr(type(kernel), m) is getattr(PocketDuelChanges, m)
-                for m in (
-                    "bound",
-                    "rules",
-                    "_rules_of_game",
-                    "check_thresholds",
-                    "printed",
-                    "clamp",
-                )
+                for m in ("printed", "clamp")
             )
             and type(kernel).printed_by_definition is PocketDuelChanges.printed_by_definition
         )
