@@ -181,6 +181,7 @@ def test_a_cancel_clause_of_printed_words_is_answered_once_per_two_definitions()
     assert kernel._played_cancels(  # type: ignore[attr-defined]
         engine, plan, strength, agility, plan.of(strength), plan.of(agility), plan.relation, False
     )
+    plan.text_cancels[("marrow-strength", "quill-agility")] = True  # (the pool's games share it)
 
 
 def _setup_values(pool: Any, heroes: list[str], data: dict[str, Any] | None = None) -> Any:

@@ -109,12 +109,13 @@ class RoundPlan:
     ``text_cancels``: whether a card's cancel clauses cancel a card played against it,
     by the two card ids, for cards whose clauses ask only their definitions
     (``CardFacts.cancels_by_print``), filled as rounds ask while ``relation`` and
-    ``quiet`` hold; ``gains``: a gain within this plan reads only ``rules`` and, while
-    no text of ``stat_texts`` (the game's keys of text changing stats) is in play, the
-    printed thresholds (``quiet``, the kernel's bound, rules and thresholds are Pocket
-    Duel's); ``attack_texts``: the same keys for attack, while no text of them is in
-    play ``CardFacts.attack`` is what ``stat`` answers (None where the kernel's printed
-    stats are not Pocket Duel's: ask ``stat``). Made again for a new game or when cards are added
+    ``quiet`` hold (shared by the pool's games with the same relation); ``gains``: a
+    gain within this plan reads only ``rules`` and, while no text of ``stat_texts``
+    (the game's keys of text changing stats) is in play, the printed thresholds
+    (``quiet``, the kernel's bound, rules and thresholds are Pocket Duel's);
+    ``attack_texts``: the same keys for attack, while no text of them is in play
+    ``CardFacts.attack`` is what ``stat`` answers (None where the kernel's printed stats
+    are not Pocket Duel's: ask ``stat``). Made again for a new game or when cards are added
     (``RoundEnd.round_plan``)."""
 
     __slots__ = (
@@ -175,8 +176,8 @@ class RoundPlan:
         tuple[Any, ...],
         tuple[Any, ...],
     ]:
-        """(facts by card, so far none; rules; relation; quiet; silent; text cancels, so
-        far none; stat texts; attack texts) of this game."""
+        """(facts by card, so far none; rules; relation; quiet; silent; text cancels;
+        stat texts; attack texts) of this game."""
         game_rules = kernel._rules_of_game(engine)
         keys = engine.game_keys()
         heard = {k[1] for k in keys if isinstance(k, tuple) and k[0] == "event"}
@@ -186,7 +187,7 @@ class RoundPlan:
             game_rules.cancels,
             _PERMISSION not in keys,
             (ROUND_EVENTS | CHANGE_EVENTS) - heard if self.own else frozenset(),
-            {},
+            _text_cancels(engine, kernel, game_rules.cancels),
             _stat_texts(engine, keys, "threshold"),
             _stat_texts(engine, keys, "attack"),
         )
@@ -198,6 +199,24 @@ class RoundPlan:
             self.facts = {**self.facts, uid: card_facts(self.pool, self.state.cards[uid].card_id)}
             found = self.facts[uid]
         return found
+
+
+def _text_cancels(
+    engine: Engine, kernel: PocketDuelChanges, relation: dict[tuple[str, str], bool] | None
+) -> dict[tuple[str, str], bool]:
+    """``RoundPlan.text_cancels`` of a game: the answers depend on the two definitions
+    and, where the types do not cancel, on the relation (its values: ``_cancels``), so
+    the pool's games of one kernel class with the same relation share them."""
+    if relation is None:
+        return {}  # (never filled: without the relation the clauses are asked each time)
+    memo = engine.pool.memo.setdefault(("pocket duel text cancels", type(kernel)), {})
+    key = frozenset(relation.items())
+    found = memo.get(key)
+    if found is None:
+        if len(memo) > 100:
+            memo.clear()
+        found = memo[key] = {}
+    return found
 
 
 def _stat_texts(engine: Engine, keys: frozenset[Any], stat: str) -> tuple[Any, ...]:
