@@ -181,6 +181,7 @@ def test_a_cancel_clause_of_printed_words_is_answered_once_per_two_definitions()
     assert kernel._played_cancels(  # type: ignore[attr-defined]
         engine, plan, strength, agility, plan.of(strength), plan.of(agility), plan.relation, False
     )
+    plan.text_cancels[("marrow-strength", "quill-agility")] = True  # (the pool's games share it)
 
 
 def _setup_values(pool: Any, heroes: list[str], data: dict[str, Any] | None = None) -> Any:
@@ -251,3 +252,15 @@ def test_a_stat_without_stat_changing_text_in_play_is_the_full_computations() ->
 
 
 _STATS = ("attack", "threshold")
+
+
+def test_the_rounds_printed_attack_is_the_stats_while_no_text_may_change_it() -> None:
+    """``CardFacts.attack`` is every card's attack as ``stat`` gives it with no text in
+    play, and the plan's ``attack_texts`` name marrow's "Your Defense cards get +1
+    attack" (the damage step asks ``stat`` while it is in play)."""
+    for heroes in (("cinder-hero", "ivo-hero"), ("marrow-hero", "sable-hero")):
+        engine = _game(*heroes)
+        plan = engine.kernel.round_plan(engine)  # type: ignore[attr-defined]
+        assert plan.attack_texts == (() if heroes[0] == "cinder-hero" else (("verb", "get"),))
+        for uid in engine.state.cards:
+            assert plan.of(uid).attack == engine.stat(uid, "attack")

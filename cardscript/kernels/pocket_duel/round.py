@@ -9,7 +9,7 @@ from typing import Any
 
 from cardscript.interpreter.agents import Labels
 from cardscript.interpreter.cards import CardDef
-from cardscript.interpreter.engine import Engine
+from cardscript.interpreter.engine import Cause, Engine
 from cardscript.interpreter.select import Seat, selects
 from cardscript.kernels.pocket_duel.abilities import cancel_targets
 from cardscript.kernels.pocket_duel.automa import automa_choose, automa_face_down
@@ -214,20 +214,24 @@ class RoundKernel(RoundEnd):
         relation = None if state.lasting else plan.relation
         # no text runs while the cancels are found (``_speak`` written out)
         speak = not (plan.quiet and not state.lasting) and engine.permissions_speak()
-        pairs = []
-        for player, uid in enumerate(played):
-            opp = (player + 1) % n
-            other = played[opp] if n > 1 else None
-            if uid is None or other is None:
-                continue
-            mine, theirs = facts[player], facts[opp]
-            assert mine is not None and theirs is not None
-            # the table's answer, unless a permission or a cancel clause may still speak
-            hit = None if speak or relation is None else relation.get((mine.type, theirs.type))
-            if hit is None or (not hit and mine.cancels_by_text):
-                hit = self._played_cancels(engine, plan, uid, other, mine, theirs, relation, speak)
-            if hit:
-                pairs.append((uid, other))
+        # the table answers alone unless a permission may speak (or a cancel clause)
+        table = None if speak else relation
+        pairs: list[tuple[Any, Any]] = []  # (canceller, victim): played cards
+        if n > 1:
+            # each card with the card played against it: the next seat's (a list turned)
+            for uid, other, mine, theirs in zip(
+                played, played[1:] + played[:1], facts, facts[1:] + facts[:1], strict=True
+            ):
+                if mine is None or theirs is None:
+                    continue  # (one of the two did not play: no card then, no facts)
+                hit = None if table is None else table.get((mine.type, theirs.type))
+                if hit is None or (not hit and mine.cancels_by_text):
+                    assert uid is not None and other is not None
+                    hit = self._played_cancels(
+                        engine, plan, uid, other, mine, theirs, relation, speak
+                    )
+                if hit:
+                    pairs.append((uid, other))
         for canceller, victim in pairs:
             self._mark_cancelled(engine, victim, cards[canceller].controller, canceller)
         if "rest" not in types:
@@ -285,11 +289,13 @@ class RoundKernel(RoundEnd):
         state = engine.state
         state.step = "damage_step"
         cards = state.cards
-        n = len(played)
         quiet = plan.quiet  # (``_speak`` written out below: asked for every card)
-        for player, uid in enumerate(played):
-            found = facts[player]
-            if found is None or uid is None or not found.blocks or not _live(cards[uid]):
+        for player, found in enumerate(facts):
+            if found is None or not found.blocks:
+                continue  # (no card played, or one with no block)
+            uid = played[player]
+            assert uid is not None
+            if not _live(cards[uid]):
                 continue
             # the block a played card gives its player this round (Block X, "you block…")
             if (
@@ -299,39 +305,41 @@ class RoundKernel(RoundEnd):
                 continue
             for ability in found.blocks:
                 engine.resolve(ability, uid, player)
-        hits: list[tuple[int, int, int, int]] = []
+        hits: list[tuple[int, Cause, Seat, int]] = []  # the attacks that get through
         # no card text runs while the attacks meet the blocks: one look at the round's pool
         pool = state.data["round"].setdefault("block", {})
-        forbids = (
-            not (quiet and not state.lasting and plan.next_uid == state.next_uid)
-            and engine.permissions_speak()
-        )
-        for player, uid in enumerate(played):
+        current = not state.lasting and plan.next_uid == state.next_uid
+        forbids = not (quiet and current) and engine.permissions_speak()
+        # the printed attacks (``CardFacts.attack``) while no text in play may change them
+        texts = plan.attack_texts if current else None
+        printed = texts is not None
+        for key in texts or ():
+            if engine.in_play(key):
+                printed = False
+                break
+        for uid, found, against in zip(played, facts, _opponents(len(played)), strict=True):
             if uid is None:
                 continue
             card = cards[uid]
             if card.zone != "table" or card.data.get("cancelled"):
                 continue  # (``_live`` written out)
-            opp = (player + 1) % n
-            raw = engine.stat(uid, "attack")
-            key = SEAT_KEYS[opp] if opp < 2 else str(opp)
+            assert found is not None
+            opp, key, target = against
+            raw = found.attack if printed else engine.stat(uid, "attack")
             left = have = pool.get(key, 0)
             if forbids and engine.permitted("be_blocked", uid) is False:
                 left = 0
             blocked = min(raw, left)
             pool[key] = have - blocked
-            hits.append((uid, player, opp, raw - blocked))
+            if raw - blocked > 0:
+                hits.append((uid, found.attack_cause, target, raw - blocked))
             if blocked:
                 card.data["blocked"] = True
                 self._blocked(engine, opp, uid, blocked)
         dealt: dict[int, int] = {}
-        for uid, player, opp, amount in hits:
-            if amount <= 0:
-                continue
-            found = facts[player]
-            assert found is not None
-            cause, target = found.attack_cause, _SEATS[opp] if opp < len(_SEATS) else Seat(opp)
-            if plan.own and engine.steps < engine.budget:  # in place, counted (see ``_put``)
+        own = plan.own
+        for uid, cause, target, amount in hits:
+            if own and engine.steps < engine.budget:  # in place, counted (see ``_put``)
                 engine.steps += 1
                 engine.recent.append(cause)
                 dealt[uid] = self._deal_damage(
@@ -466,6 +474,18 @@ class RoundKernel(RoundEnd):
         return str(engine.rule(_CANCELS_HOOK[mine], uid=uid)).casefold() == theirs
 
 
-_SEATS = (Seat(0), Seat(1))  # the players as targets (immutable: made once)
+# players -> each seat's opponent (the next seat): its seat, its key in the round's block
+# pool and the target (immutable: made once)
+_OPPONENTS: dict[int, tuple[tuple[int, str, Seat], ...]] = {}
+
+
+def _opponents(n: int) -> tuple[tuple[int, str, Seat], ...]:
+    found = _OPPONENTS.get(n)
+    if found is None:
+        seats = [(o, SEAT_KEYS[o] if o < 2 else str(o), Seat(o)) for o in range(n)]
+        found = _OPPONENTS[n] = tuple(seats[(player + 1) % n] for player in range(n))
+    return found
+
+
 _ATTACK = ("attack",)  # an attack's damage: its blocks were taken in the damage step
 _SHOWN = {"played": True, "revealed": True}  # a revealed card's round data

@@ -40,6 +40,8 @@ class CardFacts(NamedTuple):
     # a superpower's printed threshold as ``stat`` answers it with no text changing
     # stats (``PocketDuelChanges.printed``, clamped); None for any other card
     threshold: int | None = None
+    # its printed attack as ``stat`` answers it with no text changing attack (clamped)
+    attack: int = 0
 
 
 def card_facts(pool: CardPool, card_id: str) -> CardFacts:
@@ -60,6 +62,7 @@ def card_facts(pool: CardPool, card_id: str) -> CardFacts:
             after,
             Cause.new(card=card_id, rule="attack"),
             _printed_threshold(definition),
+            _printed(definition, "attack"),
         )
     return found
 
@@ -67,7 +70,12 @@ def card_facts(pool: CardPool, card_id: str) -> CardFacts:
 def _printed_threshold(definition: CardDef) -> int | None:
     if definition.type != "superpower":
         return None
-    value = definition.fields.get("energy_threshold", 0)
+    return _printed(definition, "energy_threshold")
+
+
+def _printed(definition: CardDef, field: str) -> int:
+    """A stat as ``PocketDuelChanges.printed`` reads it, clamped as its ``clamp`` does."""
+    value = definition.fields.get(field, 0)
     return value if isinstance(value, int) and value > 0 else 0
 
 
@@ -107,13 +115,17 @@ class RoundPlan:
     ``text_cancels``: whether a card's cancel clauses cancel a card played against it,
     by the two card ids, for cards whose clauses ask only their definitions
     (``CardFacts.cancels_by_print``), filled as rounds ask while ``relation`` and
-    ``quiet`` hold; ``gains``: a gain within this plan reads only ``rules`` and, while
-    no text of ``stat_texts`` (the game's keys of text changing stats) is in play, the
-    printed thresholds (``quiet``, the kernel's bound, rules and thresholds are Pocket
-    Duel's). Made again for a new game or when cards are added
+    ``quiet`` hold (shared by the pool's games with the same relation); ``gains``: a
+    gain within this plan reads only ``rules`` and, while no text of ``stat_texts``
+    (the game's keys of text changing stats) is in play, the printed thresholds
+    (``quiet``, the kernel's bound, rules and thresholds are Pocket Duel's);
+    ``attack_texts``: the same keys for attack, while no text of them is in play
+    ``CardFacts.attack`` is what ``stat`` answers (None where the kernel's printed stats
+    are not Pocket Duel's: ask ``stat``). Made again for a new game or when cards are added
     (``RoundEnd.round_plan``)."""
 
     __slots__ = (
+        "attack_texts",
         "effect_rules",
         "facts",
         "gains",
@@ -153,10 +165,9 @@ class RoundPlan:
                 kernel.know_rules(engine, shared[1], shared[2])
         else:
             shared = self._read(engine, kernel)
-        self.facts, self.rules, self.relation, self.quiet, self.silent, self.text_cancels = shared[
-            :6
-        ]
-        self.stat_texts = shared[6]
+        (self.facts, self.rules, self.relation, self.quiet, self.silent) = shared[:5]
+        self.text_cancels, self.stat_texts, attack_texts = shared[5:]
+        self.attack_texts = attack_texts if _plain_stats(kernel) else None
         self.reveal_silent = self.silent >= _REVEAL_EVENTS
         later = self.rules.get("damage_before_healing", _ASK)
         minimum = self.rules.get("on_hit_minimum", _ASK)
@@ -173,9 +184,10 @@ class RoundPlan:
         frozenset[str],
         dict[tuple[str, str], bool],
         tuple[Any, ...],
+        tuple[Any, ...],
     ]:
-        """(facts by card, so far none; rules; relation; quiet; silent; text cancels, so
-        far none; stat texts) of this game."""
+        """(facts by card, so far none; rules; relation; quiet; silent; text cancels;
+        stat texts; attack texts) of this game."""
         game_rules = kernel._rules_of_game(engine)
         keys = engine.game_keys()
         heard = {k[1] for k in keys if isinstance(k, tuple) and k[0] == "event"}
@@ -185,8 +197,9 @@ class RoundPlan:
             game_rules.cancels,
             _PERMISSION not in keys,
             (ROUND_EVENTS | CHANGE_EVENTS) - heard if self.own else frozenset(),
-            {},
-            _threshold_texts(engine, keys),
+            _text_cancels(engine, kernel, game_rules.cancels),
+            _stat_texts(engine, keys, "threshold"),
+            _stat_texts(engine, keys, "attack"),
         )
 
     def of(self, uid: int) -> CardFacts:
@@ -198,10 +211,28 @@ class RoundPlan:
         return found
 
 
-def _threshold_texts(engine: Engine, keys: frozenset[Any]) -> tuple[Any, ...]:
-    """The ``play_index`` keys of the game's text that may change a threshold: any that
+def _text_cancels(
+    engine: Engine, kernel: PocketDuelChanges, relation: dict[tuple[str, str], bool] | None
+) -> dict[tuple[str, str], bool]:
+    """``RoundPlan.text_cancels`` of a game: the answers depend on the two definitions
+    and, where the types do not cancel, on the relation (its values: ``_cancels``), so
+    the pool's games of one kernel class with the same relation share them."""
+    if relation is None:
+        return {}  # (never filled: without the relation the clauses are asked each time)
+    memo = engine.pool.memo.setdefault(("pocket duel text cancels", type(kernel)), {})
+    key = frozenset(relation.items())
+    found = memo.get(key)
+    if found is None:
+        if len(memo) > 100:
+            memo.clear()
+        found = memo[key] = {}
+    return found
+
+
+def _stat_texts(engine: Engine, keys: frozenset[Any], stat: str) -> tuple[Any, ...]:
+    """The ``play_index`` keys of the game's text that may change ``stat``: any that
     sets a stat, and any "get" that a keyword gained in play brings or that changes
-    "threshold" (``stat`` reads the printed value while none of them is in play)."""
+    ``stat`` (``stat`` reads the printed value while none of them is in play)."""
     found = []
     if _SETS in keys:
         found.append(_SETS)
@@ -209,7 +240,7 @@ def _threshold_texts(engine: Engine, keys: frozenset[Any]) -> tuple[Any, ...]:
         pool = engine.pool
         ids = {c.card_id for c in engine.state.cards.values()}
         if _GETS in pool.moving_keywords()[1] or any(
-            _stat_changes(a.node, "threshold")  # type: ignore[arg-type]
+            _stat_changes(a.node, stat)  # type: ignore[arg-type]
             for card_id in ids
             for a in pool[card_id].play_index.get(_GETS, ())
         ):
@@ -245,17 +276,26 @@ def _plain_gains(kernel: PocketDuelChanges) -> bool:
     ``PocketDuelChanges`` does (what ``RoundPlan.gains`` lets a gain skip)?"""
     found = _PLAIN_GAINS.get(type(kernel))
     if found is None:
-        found = _PLAIN_GAINS[type(kernel)] = (
+        found = _PLAIN_GAINS[type(kernel)] = _plain_stats(kernel) and all(
+            getattr(type(kernel), m) is getattr(PocketDuelChanges, m)
+            for m in ("bound", "rules", "_rules_of_game", "check_thresholds")
+        )
+    return found
+
+
+# kernel class -> are its printed stats Pocket Duel's own?
+_PLAIN_STATS: dict[type, bool] = {}
+
+
+def _plain_stats(kernel: PocketDuelChanges) -> bool:
+    """Does the kernel read and clamp printed stats as ``PocketDuelChanges`` does (what
+    ``CardFacts`` holds of them)?"""
+    found = _PLAIN_STATS.get(type(kernel))
+    if found is None:
+        found = _PLAIN_STATS[type(kernel)] = (
             all(
                 getattr(type(kernel), m) is getattr(PocketDuelChanges, m)
-                for m in (
-                    "bound",
-                    "rules",
-                    "_rules_of_game",
-                    "check_thresholds",
-                    "printed",
-                    "clamp",
-                )
+                for m in ("printed", "clamp")
             )
             and type(kernel).printed_by_definition is PocketDuelChanges.printed_by_definition
         )
