@@ -27,6 +27,8 @@ _PRINTED_QUALITIES: dict[tuple[int, str], tuple[CardDef, bool]] = {}
 _ASK_ENGINE: dict[str, Any] = {}  # the rules while a lasting effect is in play: none known
 _ASK = object()  # a rule value not remembered: ask the engine
 SEAT_KEYS = ("0", "1")  # the players' keys in the round's data (JSON: keys are strings)
+# the rule hook bounding each resource that has a maximum
+_MAXIMUM = {"health": "health_max", "energy": "energy_max"}
 
 
 class PocketDuelChanges(Kernel):
@@ -68,6 +70,14 @@ class PocketDuelChanges(Kernel):
         if known is None or known.state is not state or known.next_uid != state.next_uid:
             known = self._game_rules = GameRules(engine)
         return known
+
+    def _current_plan(self, engine: Engine) -> RoundPlan | None:
+        """This game's ``RoundPlan`` while it holds (the same game, no card made since);
+        None otherwise (``RoundEnd.round_plan`` makes a new one)."""
+        plan, state = self._plan, engine.state
+        if plan is None or plan.state is not state or plan.next_uid != state.next_uid:
+            return None
+        return plan
 
     # ---- primitives -------------------------------------------------------------------
     def primitives(self) -> dict[str, Any]:
@@ -138,16 +148,7 @@ class PocketDuelChanges(Kernel):
         if source is not None and "attack" not in qualities:
             by = self._round(engine).setdefault("dealt_by", {})
             by[str(source)] = by.get(str(source), 0) + amount
-        plan = self._plan
-        if (
-            plan is not None
-            and "takes_damage" in plan.silent
-            and plan.state is state
-            and plan.next_uid == state.next_uid
-        ):  # (``Engine.happened`` where nothing hears it: see ``RoundPlan.silent``)
-            state.history.append(("takes_damage", None, player, state.turn))
-        else:
-            engine.happened("takes_damage", None, player, None, amount, source)
+        self._record(engine, self._current_plan(engine), "takes_damage", player, amount, source)
         return amount
 
     def _blocked(self, engine: Engine, player: int, source: int | None, amount: int) -> None:
@@ -170,22 +171,12 @@ class PocketDuelChanges(Kernel):
         if resource == "health" and self._heals is not None:
             self._heals.append((cause, Seat(player), amount))  # damage first (§10)
             return True
-        if resource == "energy":
-            hook = "energy_max"
-        elif resource == "health":
-            hook = "health_max"
-        else:
-            hook = ""
-        plan, state = self._plan, engine.state
+        hook = _MAXIMUM.get(resource, "")  # (health and energy: bounded, permitted)
+        state = engine.state
         # this game's plan, current: it answers the permission (none speaks), the bound
         # and the thresholds (``RoundPlan.gains``)
-        if (
-            plan is None
-            or not plan.gains
-            or plan.state is not state
-            or plan.next_uid != state.next_uid
-            or state.lasting
-        ):
+        plan = self._current_plan(engine)
+        if plan is None or not plan.gains or state.lasting:
             plan = None
             if (
                 hook
@@ -197,13 +188,8 @@ class PocketDuelChanges(Kernel):
         before = res.get(resource, 0)
         if plan is None or not hook:
             value = self.bound(engine, player, resource, before + amount)
-        else:  # (``bound`` written out: every gain)
-            most = plan.rules.get(hook, _ASK)
-            most = int(engine.rule(hook, None, player) if most is _ASK else most)
-            value = before + amount
-            value = value if value < most else most
-            if resource == "energy" and value < 0:
-                value = 0
+        else:  # (the plan's rules: ``bound`` without asking ``rules``)
+            value = _bounded(engine, plan.rules, hook, player, resource, before + amount)
         res[resource] = value
         if resource == "energy":
             if value > before:
@@ -217,15 +203,20 @@ class PocketDuelChanges(Kernel):
 
     @staticmethod
     def _record(
-        engine: Engine, plan: RoundPlan | None, event: str, player: int, amount: int
+        engine: Engine,
+        plan: RoundPlan | None,
+        event: str,
+        player: int,
+        amount: int,
+        source: int | None = None,
     ) -> None:
-        """``engine.happened(event, None, player, None, amount)``: only recorded in the
-        history where nothing hears it (``RoundPlan.silent``)."""
+        """``engine.happened(event, None, player, None, amount, source)``: only recorded
+        in the history where nothing hears it (``RoundPlan.silent`` of a current plan)."""
         if plan is not None and event in plan.silent:
             state = engine.state
             state.history.append((event, None, player, state.turn))
         else:
-            engine.happened(event, None, player, None, amount)
+            engine.happened(event, None, player, None, amount, source)
 
     @staticmethod
     def _reached(engine: Engine, plan: RoundPlan, reserve: list[int], energy: int) -> bool:
@@ -314,16 +305,10 @@ class PocketDuelChanges(Kernel):
 
     # ---- questions the engine asks ----------------------------------------------------
     def bound(self, engine: Engine, player: int, resource: str, value: int) -> int:
-        if resource == "health":
-            hook = "health_max"
-        elif resource == "energy":
-            hook = "energy_max"
-        else:
+        hook = _MAXIMUM.get(resource)
+        if hook is None:
             return value
-        most = self.rules(engine).get(hook, _ASK)  # (``rule_in`` written out: every gain)
-        most = int(engine.rule(hook, None, player) if most is _ASK else most)
-        value = value if value < most else most  # (``min`` and ``max``: builtin calls)
-        return value if resource == "health" or value > 0 else 0
+        return _bounded(engine, self.rules(engine), hook, player, resource, value)
 
     def hook_default(self, engine: Engine, hook: str, default: Any) -> Any:
         if hook == "energy_max":
@@ -429,3 +414,14 @@ class PocketDuelChanges(Kernel):
             zone = "table" if definition.get("superpower_kind") == "permanent" else "hand"
             engine.apply("move", RULE, uid=uid, zone=zone, player=player)
             engine.happened("becomes_active", uid, player)
+
+
+def _bounded(
+    engine: Engine, rules: dict[str, Any], hook: str, player: int, resource: str, value: int
+) -> int:
+    """``value`` within the maximum ``hook`` (``rules``' value, else the engine's); energy
+    never below 0 (``PocketDuelChanges.bound``)."""
+    most = rules.get(hook, _ASK)  # (``rule_in`` written out: every gain)
+    most = int(engine.rule(hook, None, player) if most is _ASK else most)
+    value = value if value < most else most  # (``min`` and ``max``: builtin calls)
+    return value if resource == "health" or value > 0 else 0

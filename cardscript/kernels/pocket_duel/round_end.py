@@ -23,7 +23,7 @@ class RoundEnd(PocketDuelChanges):
 
     def round_plan(self, engine: Engine) -> RoundPlan:
         """This game's ``RoundPlan`` (made again for a new game or new cards)."""
-        plan, state = self._plan, engine.state
+        plan, state = self._plan, engine.state  # (``_current_plan`` written out: hot)
         if plan is None or plan.state is not state or plan.next_uid != state.next_uid:
             plan = self._plan = RoundPlan(engine, self)
         return plan
@@ -159,9 +159,7 @@ class RoundEnd(PocketDuelChanges):
         """Step 5: Rest energy, the played cards put away (§6 step 5), "end:round" and
         its triggers, then destroy and the health check (§12)."""
         state = engine.state
-        plan = self._plan  # (text ran since the reveal: it may have added cards)
-        if plan is None or plan.state is not state or plan.next_uid != state.next_uid:
-            plan = self.round_plan(engine)
+        plan = self.round_plan(engine)  # (text ran since the reveal: it may have added cards)
         rest_energy: list[tuple[int, int]] = []
         # no card text runs while the played cards are put away: one look at the rules
         rules = self.rules(engine) if state.lasting else plan.rules
@@ -238,11 +236,8 @@ class RoundEnd(PocketDuelChanges):
         state = engine.state
         players = state.players  # (``_healths`` written out: every round)
         a, b = players[0].resources.get("health", 0), players[1].resources.get("health", 0)
-        plan = self._plan  # (its remembered values while they hold: ``self.rules``)
-        if plan is not None and plan.state is state and plan.next_uid == state.next_uid:
-            rules = self.rules(engine) if state.lasting else plan.rules
-        else:
-            rules = self.rules(engine)
+        plan = self._current_plan(engine)  # (its remembered values: ``self.rules``)
+        rules = plan.rules if plan is not None and not state.lasting else self.rules(engine)
         limit = rules.get("lose_at_health", _ASK)
         limit = int(engine.rule("lose_at_health") if limit is _ASK else limit)
         sudden = state.data.get("sudden_death")
