@@ -177,7 +177,10 @@ class GameState:
             target = self.shared.setdefault(zone, [])
         else:
             card.controller = controller = card.owner if player is None else player
-            target = self.players[controller].zones.setdefault(zone, [])
+            zones = self.players[controller].zones
+            target = zones.get(zone)  # (not ``setdefault``: it would make a list each move)
+            if target is None:
+                target = zones[zone] = []
         if position is None:
             target.append(uid)
         else:

@@ -164,7 +164,8 @@ class RoundEnd(PocketDuelChanges):
         # no card text runs while the played cards are put away: one look at the rules
         rules = self.rules(engine) if state.lasting else plan.rules
         to_discard = rules.get("played_to_discard", _ASK)
-        cards = state.cards
+        cards, discard = state.cards, self.discard_zone
+        quick = plan.own and "discarded" in plan.silent  # (``_put``'s own path, asked once)
         for player, uid in enumerate(played):
             if uid is None:
                 continue
@@ -189,14 +190,21 @@ class RoundEnd(PocketDuelChanges):
                     found = facts[player]  # ``after_play``: a superpower's "after play"
                     after = found.after_play if found is not None else None
                     if after is None:  # (nearly every card)
-                        if (
+                        if not (
                             engine.rule("played_to_discard", uid)
                             if to_discard is _ASK
                             else to_discard
                         ):
-                            self._put(engine, plan, uid, self.discard_zone, player, "discarded")
-                        else:
                             self._put(engine, plan, uid, "hand", player)
+                        elif quick and engine.steps < engine.budget:
+                            # (``_put`` written out: its move in place, only recorded)
+                            engine.steps += 1
+                            engine.recent.append(RULE)
+                            owner = card.owner
+                            state.move(uid, discard, player=owner)
+                            state.history.append(("discarded", uid, owner, state.turn))
+                        else:
+                            self._put(engine, plan, uid, discard, player, "discarded")
                     elif after == "remove":
                         self._put(engine, plan, uid, self.removed_zone, player, "removed")
                     elif after == "reserve":
