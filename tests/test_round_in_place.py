@@ -94,3 +94,26 @@ def test_the_round_in_place_counts_its_changes_as_the_engine_does() -> None:
             seen.append((engine.steps, list(engine.recent), engine.state.state_hash()))
         assert seen[0] == seen[1], seed
         assert seen[0][0] >= 4  # two moves onto the table, two off it, at least
+
+
+class _EveryCardHits(PocketDuelKernel):
+    """ "On hit" from 0 damage (``on_hit_minimum`` 0): every live played card hits."""
+
+    computed_hooks = PocketDuelKernel.computed_hooks | {"on_hit_minimum"}
+
+    def hook_default(self, engine: Engine, hook: str, default: Any) -> Any:
+        return 0 if hook == "on_hit_minimum" else super().hook_default(engine, hook, default)
+
+
+def test_with_no_damage_needed_every_uncancelled_played_card_hits() -> None:
+    for seed in range(8):
+        engine = new_engine([RandomAgent(2 * seed), RandomAgent(2 * seed + 1)], seed)
+        engine.kernel.__class__ = _EveryCardHits
+        engine.kernel.setup(engine, [["marrow-hero"], ["ivo-hero"]])  # type: ignore[attr-defined]
+        rounds, _, result, _ = _played(engine)
+        assert result is not None and result["reason"] in ("health", "destroyed", "no cards left")
+        for history in rounds:
+            played = {e[1] for e in history if e[0] == "played"}
+            cancelled = {e[1] for e in history if e[0] == "cancelled"}
+            hits = [e[1] for e in history if e[0] == "hits"]
+            assert sorted(hits) == sorted(played - cancelled), (seed, history)

@@ -400,10 +400,15 @@ class RoundKernel(RoundEnd):
         plan = self._plan  # (text ran since the reveal: it may have added cards)
         if plan is None or plan.state is not state or plan.next_uid != state.next_uid:
             plan = self.round_plan(engine)
-        if dealt or minimum <= 0:  # (no attack dealt damage: no "On hit" yet)
+        if minimum > 0:  # the attacks that dealt enough, in seat order (as ``dealt`` is)
+            for uid, amount in dealt.items():
+                if amount >= minimum:
+                    player = played.index(uid)
+                    self._hit(engine, plan, uid, player, amount, facts[player])
+        else:  # (every live played card hits, having dealt damage or not)
             for player, uid in enumerate(played):
-                if uid is not None and dealt.get(uid, 0) >= minimum:
-                    self._hit(engine, plan, uid, player, dealt[uid], facts[player])
+                if uid is not None and _live(cards[uid]):
+                    self._hit(engine, plan, uid, player, dealt.get(uid, 0), facts[player])
         for player, uid in enumerate(played):
             if uid is None:
                 continue
@@ -411,9 +416,11 @@ class RoundKernel(RoundEnd):
             if card.zone != "table" or card.data.get("cancelled"):
                 continue  # (``_live`` written out)
             found = facts[player]
-            if found is not None and found.effects:
-                self._run(engine, uid, player, found.effects)
-            # the damage its effect dealt (read after it), if its attack did not hit above
+            if found is None or not found.effects:
+                continue
+            self._run(engine, uid, player, found.effects)
+            # the damage its effect dealt (read after it: only its text deals damage as
+            # it), if its attack did not hit above
             if (by_source := rnd.get("dealt_by")) and dealt.get(uid, 0) < minimum:
                 by_effect = by_source.get(str(uid), 0)
                 if by_effect >= minimum and _live(card):
