@@ -178,9 +178,10 @@ class GameState:
         else:
             card.controller = controller = card.owner if player is None else player
             zones = self.players[controller].zones
-            target = zones.get(zone)  # (not ``setdefault``: it would make a list each move)
-            if target is None:
-                target = zones[zone] = []
+            found = zones.get(zone)  # (not ``setdefault``: it would make a list each move)
+            if found is None:
+                found = zones[zone] = []
+            target = found
         if position is None:
             target.append(uid)
         else:

@@ -401,14 +401,15 @@ class RoundKernel(RoundEnd):
         if plan is None or plan.state is not state or plan.next_uid != state.next_uid:
             plan = self.round_plan(engine)
         if minimum > 0:  # the attacks that dealt enough, in seat order (as ``dealt`` is)
-            for uid, amount in dealt.items():
+            for hitter, amount in dealt.items():
                 if amount >= minimum:
-                    player = played.index(uid)
-                    self._hit(engine, plan, uid, player, amount, facts[player])
+                    player = played.index(hitter)
+                    self._hit(engine, plan, hitter, player, amount, facts[player])
         else:  # (every live played card hits, having dealt damage or not)
-            for player, uid in enumerate(played):
-                if uid is not None and _live(cards[uid]):
-                    self._hit(engine, plan, uid, player, dealt.get(uid, 0), facts[player])
+            for player, played_uid in enumerate(played):
+                if played_uid is not None and _live(cards[played_uid]):
+                    amount = dealt.get(played_uid, 0)
+                    self._hit(engine, plan, played_uid, player, amount, facts[player])
         for player, uid in enumerate(played):
             if uid is None:
                 continue
