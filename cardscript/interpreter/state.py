@@ -177,7 +177,11 @@ class GameState:
             target = self.shared.setdefault(zone, [])
         else:
             card.controller = controller = card.owner if player is None else player
-            target = self.players[controller].zones.setdefault(zone, [])
+            zones = self.players[controller].zones
+            found = zones.get(zone)  # (not ``setdefault``: it would make a list each move)
+            if found is None:
+                found = zones[zone] = []
+            target = found
         if position is None:
             target.append(uid)
         else:

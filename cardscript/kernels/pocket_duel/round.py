@@ -17,7 +17,7 @@ from cardscript.kernels.pocket_duel.changes import SEAT_KEYS
 from cardscript.kernels.pocket_duel.game_rules import _ASK, rule_in
 from cardscript.kernels.pocket_duel.round_end import RoundEnd, _healths, _live
 from cardscript.kernels.pocket_duel.round_plan import CardFacts, RoundPlan
-from cardscript.kernels.pocket_duel.rules import PD_X2, REST, TYPES
+from cardscript.kernels.pocket_duel.rules import PD_X2, REST, RULE, TYPES
 
 _CANCELS_HOOK = {t: f"{t}_cancels" for t in TYPES}  # the rule hook of each type's cancel
 
@@ -96,9 +96,8 @@ class RoundKernel(RoundEnd):
         if automa is not None:
             automa = int(automa["player"])
         plan = self.round_plan(engine)
-        history, turn, silent = state.history, state.turn, plan.silent
-        if "start:round" in silent:  # (``Engine.happened`` written out: see ``RoundPlan``)
-            history.append(("start:round", None, state.active, turn))
+        if "start:round" in plan.silent:  # (``Engine.happened`` written out: ``RoundPlan``)
+            state.history.append(("start:round", None, state.active, state.turn))
         else:
             engine.happened("start:round", None, state.active)
         if engine.pending:
@@ -106,7 +105,6 @@ class RoundKernel(RoundEnd):
             if state.result is not None:
                 return
             plan = self.round_plan(engine)  # (text ran: it may have added cards)
-            silent = plan.silent
         # the Automa chooses against the hand as it was before the human's play (§14.2)
         hands = [list(p.zones.get("hand", ())) for p in state.players] if automa is not None else []
         played: list[int | None] = [None] * n
@@ -122,45 +120,9 @@ class RoundKernel(RoundEnd):
         if automa is not None:
             played[automa] = automa_choose(engine, automa, hands[1 - automa])
         # ---- step 1: reveal
-        state.step = "play_step"
-        cards = state.cards
-        known = plan.facts
         facts: list[CardFacts | None] = [None] * n
         types: list[str | None] = [None] * n
-        # "plays", "played" and "revealed" only recorded: written at once, the cards'
-        # "revealed" after every card's "played" (``Engine.happened`` written out)
-        shown: list[tuple[str, int, int, int]] | None = [] if plan.reveal_silent else None
-        for player, uid in enumerate(played):
-            if uid is None:
-                continue
-            found = facts[player] = known.get(uid) or plan.of(uid)
-            types[player] = found.type
-            self._put(engine, plan, uid, "table", player)
-            card = cards[uid]
-            card.data.update(_SHOWN)
-            card.face_up = True
-            if shown is not None:
-                history += (("plays", None, player, turn), ("played", uid, player, turn))
-                shown.append(("revealed", uid, player, turn))
-                continue
-            if "plays" in silent:
-                history.append(("plays", None, player, turn))
-            else:
-                engine.happened("plays", None, player, uid)
-            if "played" in silent:
-                history.append(("played", uid, player, turn))
-            else:
-                engine.happened("played", uid, player)
-        if shown is not None:
-            history += shown
-        else:
-            for player, uid in enumerate(played):
-                if uid is None:
-                    continue
-                if "revealed" in silent:
-                    history.append(("revealed", uid, player, turn))
-                else:
-                    engine.happened("revealed", uid, player)
+        self._reveal(engine, plan, played, facts, types)
         self._cancel_step(engine, plan, played, facts, types)
         dealt = self._damage_step(engine, plan, played, facts)
         # ---- step 4: effects
@@ -196,6 +158,59 @@ class RoundKernel(RoundEnd):
         # ---- step 5: end of round
         state.step = "end_step"
         self._end_of_round(engine, played, facts, types)
+
+    def _reveal(
+        self,
+        engine: Engine,
+        plan: RoundPlan,
+        played: list[int | None],
+        facts: list[CardFacts | None],
+        types: list[str | None],
+    ) -> None:
+        """Step 1: each chosen card face up onto the table ("moved", "plays", "played"),
+        then every card's "revealed"; ``facts`` and ``types`` filled by seat."""
+        state = engine.state
+        state.step = "play_step"
+        cards, known, history, turn = state.cards, plan.facts, state.history, state.turn
+        count = len(played) - played.count(None)
+        # nothing hears the reveal (so ``plan.own``): the moves made in place, counted
+        # at once as ``_put`` counts each, and the events written at once
+        quiet = (
+            plan.reveal_silent and "moved" in plan.silent and engine.steps + count <= engine.budget
+        )
+        shown = []
+        for player, uid in enumerate(played):
+            if uid is None:
+                continue
+            found = facts[player] = known.get(uid) or plan.of(uid)
+            types[player] = found.type
+            card = cards[uid]
+            if quiet:
+                state.move(uid, "table", player=player)
+                if card.states:
+                    card.states.discard("face_down")
+            else:
+                self._put(engine, plan, uid, "table", player)
+            card.data.update(_SHOWN)
+            card.face_up = True
+            if quiet:
+                history += (
+                    ("moved", uid, player, turn),
+                    ("plays", None, player, turn),
+                    ("played", uid, player, turn),
+                )
+                shown.append(("revealed", uid, player, turn))
+            else:
+                engine.happened("plays", None, player, uid)
+                engine.happened("played", uid, player)
+        if quiet:
+            engine.steps += count
+            engine.recent.extend((RULE,) * count)
+            history += shown
+            return
+        for player, uid in enumerate(played):
+            if uid is not None:
+                engine.happened("revealed", uid, player)
 
     def _cancel_step(
         self,
@@ -337,9 +352,21 @@ class RoundKernel(RoundEnd):
                 card.data["blocked"] = True
                 self._blocked(engine, opp, uid, blocked)
         dealt: dict[int, int] = {}
-        own = plan.own
+        # in place, counted (see ``_put``), and only recorded while nothing hears it: an
+        # attack's damage is the health it takes (``_deal_damage`` written out: the
+        # attack's blocks were taken above; no text ran since ``current`` was read)
+        quick = plan.own and current and "takes_damage" in plan.silent
         for uid, cause, target, amount in hits:
-            if own and engine.steps < engine.budget:  # in place, counted (see ``_put``)
+            if quick and engine.steps < engine.budget:
+                engine.steps += 1
+                engine.recent.append(cause)
+                player = target.index
+                res = state.players[player].resources
+                res["health"] = res.get("health", 0) - amount
+                state.history.append(("takes_damage", None, player, state.turn))
+                dealt[uid] = amount
+                continue
+            if plan.own and engine.steps < engine.budget:  # in place, counted
                 engine.steps += 1
                 engine.recent.append(cause)
                 dealt[uid] = self._deal_damage(
@@ -373,10 +400,16 @@ class RoundKernel(RoundEnd):
         plan = self._plan  # (text ran since the reveal: it may have added cards)
         if plan is None or plan.state is not state or plan.next_uid != state.next_uid:
             plan = self.round_plan(engine)
-        if dealt or minimum <= 0:  # (no attack dealt damage: no "On hit" yet)
-            for player, uid in enumerate(played):
-                if uid is not None and dealt.get(uid, 0) >= minimum:
-                    self._hit(engine, plan, uid, player, dealt[uid], facts[player])
+        if minimum > 0:  # the attacks that dealt enough, in seat order (as ``dealt`` is)
+            for hitter, amount in dealt.items():
+                if amount >= minimum:
+                    player = played.index(hitter)
+                    self._hit(engine, plan, hitter, player, amount, facts[player])
+        else:  # (every live played card hits, having dealt damage or not)
+            for player, played_uid in enumerate(played):
+                if played_uid is not None and _live(cards[played_uid]):
+                    amount = dealt.get(played_uid, 0)
+                    self._hit(engine, plan, played_uid, player, amount, facts[player])
         for player, uid in enumerate(played):
             if uid is None:
                 continue
@@ -384,9 +417,11 @@ class RoundKernel(RoundEnd):
             if card.zone != "table" or card.data.get("cancelled"):
                 continue  # (``_live`` written out)
             found = facts[player]
-            if found is not None and found.effects:
-                self._run(engine, uid, player, found.effects)
-            # the damage its effect dealt (read after it), if its attack did not hit above
+            if found is None or not found.effects:
+                continue
+            self._run(engine, uid, player, found.effects)
+            # the damage its effect dealt (read after it: only its text deals damage as
+            # it), if its attack did not hit above
             if (by_source := rnd.get("dealt_by")) and dealt.get(uid, 0) < minimum:
                 by_effect = by_source.get(str(uid), 0)
                 if by_effect >= minimum and _live(card):

@@ -164,7 +164,9 @@ class RoundEnd(PocketDuelChanges):
         # no card text runs while the played cards are put away: one look at the rules
         rules = self.rules(engine) if state.lasting else plan.rules
         to_discard = rules.get("played_to_discard", _ASK)
-        cards = state.cards
+        cards, discard = state.cards, self.discard_zone
+        # the common put-away: to the discard pile, in place and only recorded (``_put``)
+        quick = plan.own and "discarded" in plan.silent and to_discard is True
         for player, uid in enumerate(played):
             if uid is None:
                 continue
@@ -179,32 +181,22 @@ class RoundEnd(PocketDuelChanges):
                 if amount:
                     rest_energy.append((player, amount))
             if card.zone == "table":  # it leaves the table (§6 step 5)
-                if cancelled and rule_in(engine, rules, "cancelled_returns_to_hand", uid):
-                    self._put(engine, plan, uid, "hand", player)  # (rare)
-                    if "returns_to_hand" in plan.silent:
-                        state.history.append(("returns_to_hand", uid, player, state.turn))
-                    else:
-                        engine.happened("returns_to_hand", uid, player)
+                found = facts[player]
+                if (
+                    quick
+                    and not cancelled
+                    and found is not None
+                    and found.after_play is None
+                    and engine.steps < engine.budget
+                ):
+                    # (``_put`` written out: nearly every card, every round)
+                    engine.steps += 1
+                    engine.recent.append(RULE)
+                    owner = card.owner
+                    state.move(uid, discard, player=owner)
+                    state.history.append(("discarded", uid, owner, state.turn))
                 else:
-                    found = facts[player]  # ``after_play``: a superpower's "after play"
-                    after = found.after_play if found is not None else None
-                    if after is None:  # (nearly every card)
-                        if (
-                            engine.rule("played_to_discard", uid)
-                            if to_discard is _ASK
-                            else to_discard
-                        ):
-                            self._put(engine, plan, uid, self.discard_zone, player, "discarded")
-                        else:
-                            self._put(engine, plan, uid, "hand", player)
-                    elif after == "remove":
-                        self._put(engine, plan, uid, self.removed_zone, player, "removed")
-                    elif after == "reserve":
-                        self._put(engine, plan, uid, "reserve", player)
-                        if engine.rule("reserve_resets_energy", player=player):
-                            state.players[player].resources["energy"] = 0
-                    else:  # ("discard")
-                        self._put(engine, plan, uid, self.discard_zone, player, "discarded")
+                    self._put_away(engine, plan, rules, uid, player, found)
             card.data.clear()
         for player, amount in rest_energy:
             self._gain_energy(engine, REST, player, amount)
@@ -222,6 +214,40 @@ class RoundEnd(PocketDuelChanges):
             self.end_check(engine)
         if engine.log is not None:
             engine.log.step(engine, f"round {state.turn}")
+
+    def _put_away(
+        self,
+        engine: Engine,
+        plan: RoundPlan,
+        rules: Mapping[str, Any],
+        uid: int,
+        player: int,
+        found: CardFacts | None,
+    ) -> None:
+        """The played card ``uid`` leaves the table (§6 step 5): cancelled, back to hand
+        (the rule's default); a superpower by its "after play"; else to the discard pile,
+        or to hand where the rule says so (``rules``: ``self.rules``, read by the caller)."""
+        state = engine.state
+        if state.cards[uid].data.get("cancelled") and rule_in(
+            engine, rules, "cancelled_returns_to_hand", uid
+        ):
+            self._put(engine, plan, uid, "hand", player)
+            if "returns_to_hand" in plan.silent:
+                state.history.append(("returns_to_hand", uid, player, state.turn))
+            else:
+                engine.happened("returns_to_hand", uid, player)
+            return
+        after = found.after_play if found is not None else None  # a superpower's ("discard")
+        if after == "remove":
+            self._put(engine, plan, uid, self.removed_zone, player, "removed")
+        elif after == "reserve":
+            self._put(engine, plan, uid, "reserve", player)
+            if engine.rule("reserve_resets_energy", player=player):
+                state.players[player].resources["energy"] = 0
+        elif after is not None or rule_in(engine, rules, "played_to_discard", uid):
+            self._put(engine, plan, uid, self.discard_zone, player, "discarded")
+        else:
+            self._put(engine, plan, uid, "hand", player)
 
     def _rest_amount(self, engine: Engine, uid: int, rules: Mapping[str, Any]) -> int:
         """The Rest type effect: energy from the Rest card ``uid`` (the callers know its
