@@ -75,16 +75,17 @@ class RoundKernel(RoundEnd):
     def choose_card(self, engine: Engine, player: int, speak: bool | None = None) -> int | None:
         """Step 1: a secret choice from hand (the other player's choice is not shown)."""
         if speak is False:  # (``_playable`` written out: nothing forbids a play)
-            options: Sequence[int] = tuple(engine.state.players[player].zones.get("hand", ()))
+            options: Sequence[int] = engine.state.players[player].zones.get("hand", ())
         else:
             options = self._playable(engine, player, speak)
         if not options:
             return None
-        # built only if read (a log, a human): a random agent never reads them
-        labels = Labels(lambda: [engine.describe(u) for u in options])
-        (picked,) = engine.choose(
-            player, "action", "choose a card to play face down", options, labels
-        )
+        picked = engine.one_of(player, len(options))  # by the count: no decision made
+        if picked is None:
+            options = tuple(options)  # (the hand as it is asked, labelled when read)
+            labels = Labels.each(engine.describe, options)
+            prompt = "choose a card to play face down"
+            (picked,) = engine.choose(player, "action", prompt, options, labels)
         return options[picked]
 
     def round(self, engine: Engine, chosen: Mapping[int, int | None] | None = None) -> None:
