@@ -14,7 +14,12 @@ from cardscript.interpreter.agents import Decision, IllegalAnswer, Labels, Rando
 from cardscript.interpreter.engine import Engine
 from cardscript.interpreter.log import GameLog
 from cardscript.interpreter.state import Rng
-from cardscript.kernels.pocket_duel.kernel import heroes, new_engine, pocket_duel_pool
+from cardscript.kernels.pocket_duel.kernel import (
+    PocketDuelKernel,
+    heroes,
+    new_engine,
+    pocket_duel_pool,
+)
 
 POOL = pocket_duel_pool()
 HEROES = heroes(POOL)
@@ -168,3 +173,60 @@ def test_a_whole_game_is_the_same_with_its_choices_by_the_count_or_by_decisions(
     assert played > 0 and len(asked) == played
     assert sum(a.prompts.count(CARD_PROMPT) for a in deciding) == played
     assert all(r["labels"][0].endswith("[hand]") for r in asked)  # described when asked
+
+
+class _Forgetful(PocketDuelKernel):
+    """Forgets its round plan after every round: ``play_game`` asks ``_anyone_can_play``
+    (its check while no text speaks is written out only for a plan still current)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.asked = 0
+
+    def round(self, engine: Engine, chosen: Any = None) -> None:
+        super().round(engine, chosen)
+        self._plan = None
+
+    def _anyone_can_play(self, engine: Engine) -> bool:
+        self.asked += 1
+        return super()._anyone_can_play(engine)
+
+
+def _kernel_game(seed: int, kernel: PocketDuelKernel) -> Engine:
+    pick = random.Random(seed)
+    agents = [RandomAgent(2 * seed), RandomAgent(2 * seed + 1)]
+    engine = Engine.new(POOL.game, POOL, kernel, agents, seed)
+    kernel.setup(engine, [[pick.choice(HEROES)], [pick.choice(HEROES)]])
+    kernel.play(engine)
+    return engine
+
+
+@pytest.mark.parametrize("seed", [0, 4, 9])
+def test_the_round_loop_is_the_same_with_its_check_written_out_or_asked(seed: int) -> None:
+    quick, asked = _kernel_game(seed, PocketDuelKernel()), _kernel_game(seed, _Forgetful())
+    assert quick.state.state_hash() == asked.state.state_hash()
+    assert quick.state.result == asked.state.result
+    assert isinstance(asked.kernel, _Forgetful) and asked.kernel.asked >= quick.state.turn
+
+
+def _no_cards(forbid: bool) -> Engine:
+    """A game set up with its hands emptied, or with a lasting effect forbidding its
+    hands' cards to be played."""
+    engine = _engine([RandomAgent(1), RandomAgent(2)])
+    hands = [seat.zones["hand"] for seat in engine.state.players]
+    if forbid:
+        effect = {"kind": "permission", "name": "be_played", "allowed": False}
+        effect.update({"uids": [u for hand in hands for u in hand], "until": "game"})
+        engine.state.lasting.append(effect)
+    else:
+        for hand in hands:
+            hand.clear()
+    engine.kernel.round_plan(engine)  # (a current plan: the written-out check may run)
+    return engine
+
+
+@pytest.mark.parametrize("forbid", [False, True])
+def test_no_cards_left_when_the_hands_are_empty_or_no_card_may_be_played(forbid: bool) -> None:
+    engine = _no_cards(forbid)
+    assert engine.kernel.play(engine)["reason"] == "no cards left"
+    assert engine.state.turn == 0

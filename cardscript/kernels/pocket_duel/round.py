@@ -30,27 +30,35 @@ class RoundKernel(RoundEnd):
 
     def play_game(self, engine: Engine) -> dict[str, Any]:
         state = engine.state
+        players, rounds = state.players, self.max_rounds
         while state.result is None:
-            if state.turn >= self.max_rounds:
+            if state.turn >= rounds:
                 self._by_health(engine, "round limit")
                 break
-            if not self._anyone_can_play(engine):
-                self._by_health(engine, "no cards left")  # [ASSUMPTION] not in the rules
+            plan = self._plan  # (``_anyone_can_play`` written out while no text speaks)
+            if (
+                plan is not None
+                and plan.quiet
+                and not state.lasting
+                and plan.state is state
+                and plan.next_uid == state.next_uid
+            ):
+                for seat in players:
+                    if seat.zones.get("hand"):
+                        break
+                else:
+                    self._by_health(engine, "no cards left")  # [ASSUMPTION] not in the rules
+                    break
+            elif not self._anyone_can_play(engine):
+                self._by_health(engine, "no cards left")
                 break
             self.round(engine)
         assert state.result is not None
         return state.result
 
     def _anyone_can_play(self, engine: Engine) -> bool:
-        state, plan = engine.state, self._plan
-        if (
-            plan is not None  # (``_speak`` written out: asked before every round)
-            and plan.quiet
-            and not state.lasting
-            and plan.state is state
-            and plan.next_uid == state.next_uid
-        ) or not self._speak(engine, self.round_plan(engine)):  # no text forbids a play
-            for seat in state.players:  # noqa: SIM110 - any() costs more
+        if not self._speak(engine, self.round_plan(engine)):  # no text forbids a play
+            for seat in engine.state.players:  # noqa: SIM110 - any() costs more
                 if seat.zones.get("hand"):
                     return True
             return False
