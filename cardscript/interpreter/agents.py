@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterable, Sequence
+from functools import partial
 from typing import Any, NamedTuple, Protocol
 
 from cardscript.interpreter.state import Rng
@@ -43,6 +44,11 @@ class Labels(Sequence[str]):
         self._make: Callable[[], Iterable[str]] | None = make
         self._built: tuple[str, ...] = ()
 
+    @classmethod
+    def each(cls, describe: Callable[[Any], str], items: Iterable[Any]) -> Labels:
+        """Each item's label by ``describe``, built when first read (no closure made)."""
+        return cls(partial(map, describe, items))
+
     def built(self) -> tuple[str, ...]:
         if self._make is not None:
             self._built, self._make = tuple(self._make()), None
@@ -67,8 +73,9 @@ class Labels(Sequence[str]):
 class Agent(Protocol):
     """Answers decisions. An agent whose answer to a choice of one of n options reads
     nothing but n (a random one) may also have ``one_of(n) -> int``, the index it picks:
-    the engine then asks that without building the decision (never while a log records
-    the decisions, nor of a subclass with a ``decide`` of its own: ``answers_one_of``)."""
+    the engine then asks that without building the decision (``Engine.one_of``; never
+    while a log records the decisions, nor of a subclass with a ``decide`` of its own:
+    ``answers_one_of``). An answer outside [0, n) is an ``IllegalAnswer``."""
 
     name: str
 

@@ -20,6 +20,7 @@ from cardscript.interpreter.agents import (
     _ONE_OF,
     Agent,
     Decision,
+    IllegalAnswer,
     Labels,
     answers_one_of,
     check_answer,
@@ -157,6 +158,19 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
         return Context(self, controller, source, ability, event, ability_plan(ability).bindings)
 
     # ---- choices --------------------------------------------------------------------
+    def one_of(self, player: int, n: int) -> int | None:
+        """The index ``player``'s agent picks of n options where it answers by the count
+        alone (a random one: see ``Agent``), no decision built; None where it must see the
+        decision (a log records it, or its class decides otherwise)."""
+        if self.log is None:
+            agent = self.agents[player]
+            if _ONE_OF.get(type(agent)) or answers_one_of(agent):
+                picked: int = agent.one_of(n)  # type: ignore[attr-defined]
+                if 0 <= picked < n:
+                    return picked
+                raise IllegalAnswer(f"{agent.name}: one_of({n}) answered {picked}")
+        return None
+
     def choose(
         self,
         player: int,
@@ -169,14 +183,23 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
     ) -> tuple[int, ...]:
         if not options:
             return ()
-        if least == 1 == most and kind != "order" and self.log is None:
-            # one of n, unrecorded: an agent that reads nothing else of the decision (a
-            # random one) answers from the count alone, no decision built
-            agent = self.agents[player]
-            if _ONE_OF.get(type(agent)) or answers_one_of(agent):
-                picked = agent.one_of(len(options))  # type: ignore[attr-defined]
-                if 0 <= picked < len(options):
-                    return (picked,)
+        if least == 1 == most and kind != "order":
+            picked = self.one_of(player, len(options))
+            if picked is not None:
+                return (picked,)
+        return self._decided(player, kind, prompt, options, labels, least, most)
+
+    def _decided(
+        self,
+        player: int,
+        kind: str,
+        prompt: str,
+        options: Sequence[Any],
+        labels: Sequence[str] | None,
+        least: int,
+        most: int,
+    ) -> tuple[int, ...]:
+        """``choose`` where the agent sees the decision: its answer checked and logged."""
         if type(labels) is not Labels:  # (not ``isinstance``: an ABC's check costs more)
             labels = tuple(labels or [str(o) for o in options])
         # a named tuple made without calling its class (half the cost; one per choice)
@@ -197,7 +220,11 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
         return answer
 
     def may(self, player: int, prompt: str) -> bool:
-        return self.choose(player, "yes_no", prompt, (True, False), ("yes", "no")) == (0,)
+        picked = self.one_of(player, 2)  # yes or no: asked by the count where it may be
+        if picked is None:
+            options, labels = (True, False), ("yes", "no")
+            return self._decided(player, "yes_no", prompt, options, labels, 1, 1) == (0,)
+        return picked == 0
 
     # ---- changes --------------------------------------------------------------------
     def apply(self, change: str, cause: Cause, **args: Any) -> Any:

@@ -31,20 +31,22 @@ class Rng:
         return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
-        """A uniform integer in [0, n)."""
-        if n <= 0:
-            raise ValueError("below() needs a positive bound")
-        limit = _MASK64 - (_MASK64 % n)  # reject the biased tail
-        # next64 written out: every shuffle and random answer draws here
-        state = self.state
+        """A uniform integer in [0, n): one draw, more only in the biased tail."""
+        try:
+            limit = _LIMITS[n]  # (every random answer and shuffle draws here: remembered)
+        except KeyError:
+            limit = _limit(n)
+        # next64 written out, its state kept at once: a draw in the tail is drawn again
+        self.state = state = (self.state + 0x9E3779B97F4A7C15) & _MASK64
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        z ^= z >> 31
+        if z < limit:
+            return z % n
         while True:
-            state = (state + 0x9E3779B97F4A7C15) & _MASK64
-            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-            value = z ^ (z >> 31)
-            if value < limit:
-                self.state = state
-                return value % n
+            z = self.next64()
+            if z < limit:
+                return z % n
 
     def shuffle(self, items: list[Any]) -> None:
         below = self.below
@@ -54,6 +56,20 @@ class Rng:
 
     def roll(self, sides: int = 6) -> int:
         return self.below(sides) + 1
+
+
+_LIMITS: dict[int, int] = {}  # bound n -> the draws below it that ``Rng.below`` keeps
+
+
+def _limit(n: int) -> int:
+    """The draws ``Rng.below(n)`` keeps lie below this: a multiple of n, so each answer
+    is as likely (bounds up to 4,096 remembered)."""
+    if n <= 0:
+        raise ValueError("below() needs a positive bound")
+    limit = _MASK64 - (_MASK64 % n)
+    if n <= 4096:
+        _LIMITS[n] = limit
+    return limit
 
 
 @dataclass(slots=True)

@@ -30,27 +30,35 @@ class RoundKernel(RoundEnd):
 
     def play_game(self, engine: Engine) -> dict[str, Any]:
         state = engine.state
+        players, rounds = state.players, self.max_rounds
         while state.result is None:
-            if state.turn >= self.max_rounds:
+            if state.turn >= rounds:
                 self._by_health(engine, "round limit")
                 break
-            if not self._anyone_can_play(engine):
-                self._by_health(engine, "no cards left")  # [ASSUMPTION] not in the rules
+            plan = self._plan  # (``_anyone_can_play`` written out while no text speaks)
+            if (
+                plan is not None
+                and plan.quiet
+                and not state.lasting
+                and plan.state is state
+                and plan.next_uid == state.next_uid
+            ):
+                for seat in players:
+                    if seat.zones.get("hand"):
+                        break
+                else:
+                    self._by_health(engine, "no cards left")  # [ASSUMPTION] not in the rules
+                    break
+            elif not self._anyone_can_play(engine):
+                self._by_health(engine, "no cards left")
                 break
             self.round(engine)
         assert state.result is not None
         return state.result
 
     def _anyone_can_play(self, engine: Engine) -> bool:
-        state, plan = engine.state, self._plan
-        if (
-            plan is not None  # (``_speak`` written out: asked before every round)
-            and plan.quiet
-            and not state.lasting
-            and plan.state is state
-            and plan.next_uid == state.next_uid
-        ) or not self._speak(engine, self.round_plan(engine)):  # no text forbids a play
-            for seat in state.players:  # noqa: SIM110 - any() costs more
+        if not self._speak(engine, self.round_plan(engine)):  # no text forbids a play
+            for seat in engine.state.players:  # noqa: SIM110 - any() costs more
                 if seat.zones.get("hand"):
                     return True
             return False
@@ -75,16 +83,17 @@ class RoundKernel(RoundEnd):
     def choose_card(self, engine: Engine, player: int, speak: bool | None = None) -> int | None:
         """Step 1: a secret choice from hand (the other player's choice is not shown)."""
         if speak is False:  # (``_playable`` written out: nothing forbids a play)
-            options: Sequence[int] = tuple(engine.state.players[player].zones.get("hand", ()))
+            options: Sequence[int] = engine.state.players[player].zones.get("hand", ())
         else:
             options = self._playable(engine, player, speak)
         if not options:
             return None
-        # built only if read (a log, a human): a random agent never reads them
-        labels = Labels(lambda: [engine.describe(u) for u in options])
-        (picked,) = engine.choose(
-            player, "action", "choose a card to play face down", options, labels
-        )
+        picked = engine.one_of(player, len(options))  # by the count: no decision made
+        if picked is None:
+            options = tuple(options)  # (the hand as it is asked, labelled when read)
+            labels = Labels.each(engine.describe, options)
+            prompt = "choose a card to play face down"
+            (picked,) = engine.choose(player, "action", prompt, options, labels)
         return options[picked]
 
     def round(self, engine: Engine, chosen: Mapping[int, int | None] | None = None) -> None:
