@@ -195,7 +195,7 @@ class RoundKernel(RoundEnd):
             types[player] = found.type
             card = cards[uid]
             if quiet:
-                state.move(uid, "table", player=player)
+                state.move(uid, "table", player)
                 if card.states:
                     card.states.discard("face_down")
             else:
