@@ -132,7 +132,8 @@ class RandomAgent:
 
     def decide(self, decision: Decision) -> tuple[int, ...]:
         n = len(decision.options)
-        low, high = decision.least, min(decision.most, n)
+        most = decision.most
+        low, high = decision.least, most if most < n else n  # (``min``: a builtin call)
         if low == high == 1 and decision.kind != "order":
             return (self.rng.below(n),)  # one of n: one draw, not a shuffle of all n
         indices = list(range(n))

@@ -174,12 +174,12 @@ class GameState:
         self,
         uid: int,
         zone: str,
-        *,
         player: int | None = None,
         position: int | None = None,
         shared: bool = False,
     ) -> None:
-        """Move a card to ``zone`` of ``player`` (its owner by default); top is the end."""
+        """Move a card to ``zone`` of ``player`` (its owner by default); top is the end.
+        (Not keyword-only: the rounds' moves pass ``player`` by position, a cheaper call.)"""
         card = self.cards[uid]
         if "shared" in card.data:  # (the data read where it is: most cards are not shared)
             self.shared[card.zone].remove(uid)

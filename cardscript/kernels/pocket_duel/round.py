@@ -195,7 +195,7 @@ class RoundKernel(RoundEnd):
             types[player] = found.type
             card = cards[uid]
             if quiet:
-                state.move(uid, "table", player=player)
+                state.move(uid, "table", player)
                 if card.states:
                     card.states.discard("face_down")
             else:
@@ -353,7 +353,7 @@ class RoundKernel(RoundEnd):
             left = have = pool.get(key, 0)
             if forbids and engine.permitted("be_blocked", uid) is False:
                 left = 0
-            blocked = min(raw, left)
+            blocked = raw if raw < left else left  # (not ``min``: a builtin call per attack)
             pool[key] = have - blocked
             if raw - blocked > 0:
                 hits.append((uid, found.attack_cause, target, raw - blocked))

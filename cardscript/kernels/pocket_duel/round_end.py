@@ -64,7 +64,7 @@ class RoundEnd(PocketDuelChanges):
         before = card.zone
         if event != "moved":
             player = card.owner  # (to its owner's pile, as the primitives do)
-        state.move(uid, zone, player=player)
+        state.move(uid, zone, player)
         if card.states and event == "moved" and zone != self.discard_zone:
             card.states.discard("face_down")
         if event in plan.silent:
@@ -193,7 +193,7 @@ class RoundEnd(PocketDuelChanges):
                     engine.steps += 1
                     engine.recent.append(RULE)
                     owner = card.owner
-                    state.move(uid, discard, player=owner)
+                    state.move(uid, discard, owner)
                     state.history.append(("discarded", uid, owner, state.turn))
                 else:
                     self._put_away(engine, plan, rules, uid, player, found)
