@@ -124,7 +124,8 @@ def test_a_few_cards_index_is_shared_by_games_of_the_same_cards_only() -> None:
     assert one._play is not shared and shared.uids == (1, 9) and len(shared.cards) == 2
     assert _in_play(two, ("event", "cancelled")) == []
     one.state.move(6, "hand", player=0)  # back as before: the remembered index again
-    assert _in_play(one, ("event", "cancelled")) == []
+    assert _in_play(one, ("event", "cancelled")) == []  # (no index: ``test_few_holders``)
+    assert _in_play(one, ast.Triggered) == [(1, "cinder-hero#0"), (9, "ivo-hero#0")]
     assert one._play is shared
 
 

@@ -237,8 +237,9 @@ DIRECT = [
 
 def test_the_texts_run_without_a_context_are_the_plain_ones() -> None:
     texts = {str(a.line.ability.effects.steps[0].action.verb) for a in DIRECT}  # type: ignore[union-attr]
-    assert texts == {"gain", "lose", "heal", "primitive_amount"}
-    for key in ("cinder-weapon#0", "quill-superpower#0", "nell-rest#0"):  # "you may", deal, move
+    # and choices from a pile: ``test_direct_moves``
+    assert texts == {"gain", "lose", "heal", "primitive_amount", "move", "remove_card"}
+    for key in ("cinder-weapon#0", "quill-superpower#0", "sable-agility#1"):  # "you may", deal
         card_id, index = key.split("#")
         assert POOL[card_id].abilities[int(index)].plan.direct is None
     from cardscript.interpreter.direct_steps import direct_step

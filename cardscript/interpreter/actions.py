@@ -202,13 +202,7 @@ def _gain_control(ctx: Context, clause: ast.Clause) -> None:
 def _move(clause: ast.Clause) -> Run:
     action = clause.action
     destination, target = action.destination, action.target
-    # (worked out where written: a clause that never runs raises nothing)
-    prompt = f"{action.word} to {destination.zone.zone}" if destination else ""
-    position = 0 if destination and destination.placement == "at the bottom of" else None
-    face = (
-        None if destination is None or destination.face is None else destination.face == "face up"
-    )
-
+    prompt, position, face = move_terms(action)
     plan = card_plan(target) if isinstance(target, ast.Cards) else None
     # "to your hand": ``zone_place``'s answer read in place (the controller's zone)
     yours = destination is not None and destination.zone.possessor == "your"
@@ -230,6 +224,18 @@ def _move(clause: ast.Clause) -> Run:
         ctx.it, ctx.did = list(chosen), bool(chosen)
 
     return move
+
+
+def move_terms(action: ast.Action) -> tuple[str, int | None, bool | None]:
+    """A move's prompt, place in the zone (the bottom: 0) and face, worked out where
+    written (a clause that never runs raises nothing)."""
+    destination = action.destination
+    prompt = f"{action.word} to {destination.zone.zone}" if destination else ""
+    position = 0 if destination and destination.placement == "at the bottom of" else None
+    face = (
+        None if destination is None or destination.face is None else destination.face == "face up"
+    )
+    return prompt, position, face
 
 
 def _counters(change: str) -> Callable[[Context, ast.Clause], None]:

@@ -194,6 +194,46 @@ def by_verdicts(ctx: Context, plan: _Plan, pool: list[int]) -> list[int]:
     return out
 
 
+def context_free(plan: _Plan) -> bool:
+    """Can cards be chosen by the plan for a controller without a context
+    (``select.picked_without_context``)? It names a zone of yours or of your opponents,
+    a fixed number of picks (or every card), and asks of a card its one noun, or nouns and
+    adjectives its definition may answer (``by_definitions``); nothing else."""
+    ref = plan.zone
+    if ref is None or (ref.possessor != "your" and "opponent" not in (ref.possessor or "")):
+        return False
+    if plan.picks is None and not plan.takes_all:
+        return False  # "X targets", "the top N": the context says how many
+    if plan.noun_only is not None:
+        return True
+    return not plan.not_this and not plan.rest and plan.printed == plan.qualities
+
+
+def by_definitions(engine: Engine, plan: _Plan, pool: list[int]) -> list[int] | None:
+    """``by_verdicts`` where each card's definition answers it (no states, a verdict that
+    turns it down or passes every adjective) and the plan asks nothing else of a card but
+    its nouns (``context_free``); None where a card needs more (a context then asks)."""
+    cards, verdicts = engine.state.cards, plan.verdicts
+    definitions, kernel = engine.pool.cards, engine.kernel
+    kind = kernel.__class__
+    out = []
+    for uid in pool:
+        card = cards[uid]
+        if card.states:
+            return None
+        card_id = card.card_id
+        found = verdicts.get(card_id)
+        if found is None or found[0] is not definitions.get(card_id) or found[1] is not kind:
+            found = _printed_verdict(engine, plan, uid)
+        if found[2]:
+            continue
+        if not found[3]:
+            return None
+        if plan.any_card or any(kernel.is_a(engine, uid, noun) for noun in plan.nouns):
+            out.append(uid)
+    return out
+
+
 def _printed_verdict(engine: Engine, plan: _Plan, uid: int) -> _Verdict:
     """Does an adjective of the plan that the kernel answers from the card's definition
     turn the card down; does the definition answer yes to all of its qualities

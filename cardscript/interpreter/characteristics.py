@@ -38,7 +38,8 @@ class Characteristics(EngineParts):
             game = self._game  # ``game_keys`` written out: asked for every stat
             if game[1] != state.next_uid:
                 game = self._know_game()
-            for key in game[7]:  # the keys of stat-changing text some card of the game has
+            keys = game[7]  # the keys of stat-changing text some card of the game has
+            for key in keys:
                 if self.in_play(key):
                     break
             else:  # no text changes any stat now: the printed value, clamped
@@ -51,6 +52,8 @@ class Characteristics(EngineParts):
                     if found is not None:
                         return found
                 return _remember_printed(engine, uid, stat)
+            # no card of the game sets a stat, nothing lasting does: no set value
+            fixed = fixed and _SETS in keys
         value = kernel.printed(engine, uid, stat)
         sets = self.stat_sets(uid, stat) if fixed else ()
         newest = sets[-1][1] if sets else None
@@ -128,10 +131,16 @@ class Characteristics(EngineParts):
                 continue  # it changes other stats (or none): who it covers does not matter
             if not self.static_applies(source, ability, node):
                 continue
-            for step, mods in changes:
-                ctx = self.context(source, ability)
+            # one context for the text's steps: binding "where X is …" again would count
+            # the same cards (nothing changes while a stat is read)
+            ctx = self.context(source, ability)
+            if node.effects.where:
                 bind_where(ctx, node.effects)
+            for step, mods, deltas in changes:
                 if selects(ctx, step.subject, uid):
+                    if deltas is not None:
+                        yield from deltas
+                        continue
                     for mod in mods:
                         yield SCALES.get(mod.delta) or delta_value(mod.delta, ctx)
 
@@ -179,11 +188,26 @@ def _stat_changes(node: ast.EffectAbility, stat: str) -> tuple[Any, ...]:
             continue
         mods = tuple(mod for mod in step.action.stat_mods if mod.stat == stat)
         if mods:
-            changes.append((step, mods))
+            changes.append((step, mods, _fixed_deltas(mods)))
     if len(_CHANGES) > 20_000:
         _CHANGES.clear()  # pools come and go (tests): keep the memory bounded
     _CHANGES[(id(node), stat)] = (node, tuple(changes))
     return tuple(changes)
+
+
+def _fixed_deltas(mods: tuple[Any, ...]) -> tuple[int | Fraction, ...] | None:
+    """What the modifiers change a stat by where no context speaks ("+1", "double"); None
+    where one does (X)."""
+    found: list[int | Fraction] = []
+    for mod in mods:
+        delta = mod.delta
+        if delta in SCALES:
+            found.append(SCALES[delta])
+        elif delta[1:].isdigit():
+            found.append((-1 if delta.startswith("-") else 1) * int(delta[1:]))
+        else:
+            return None
+    return tuple(found)
 
 
 def delta_value(text: str, ctx: Context) -> int:

@@ -18,13 +18,15 @@ if TYPE_CHECKING:
     from cardscript.interpreter.engine import Engine
     from cardscript.interpreter.events import Cause
 
-# run with the engine, the text's controller and the cause of its changes
-Direct = Callable[["Engine", int, "Cause"], None]
+# run with the engine, the text's controller and the cause of its changes; False where
+# it did nothing and needs a context after all (``Engine.resolve`` then makes one)
+Direct = Callable[["Engine", int, "Cause"], "bool | None"]
 
 # who acts, by a clause's subject: its controller, or the other player of two ("the
 # opponent": ``select.players``)
 _YOURS = (None, "you")
 _THEIRS = ("the opponent", "your opponent")
+_MOVES = ("move", "remove_card")  # of chosen cards (``_chosen``)
 
 
 def direct_step(step: ast.Node, bindings: Mapping[str, int] | None) -> Direct | None:
@@ -39,6 +41,8 @@ def direct_step(step: ast.Node, bindings: Mapping[str, int] | None) -> Direct | 
     if (subject is not None and who is None) or (who not in _YOURS and who not in _THEIRS):
         return None
     action = step.action
+    if action.verb in _MOVES and isinstance(action.target, ast.Cards):
+        return None if subject is not None else _chosen(action, action.target)
     amount = _known_amount(action.amount, bindings)
     change = None if amount is None else _change(action, amount)
     if change is None or who in _YOURS:
@@ -90,3 +94,52 @@ def _change(action: ast.Action, amount: int) -> Direct | None:
 
         return primitive
     return None
+
+
+def _chosen(action: ast.Action, target: ast.Cards) -> Direct | None:
+    """ "Return up to 1 target card from your discard pile to your hand", "Remove target
+    card in the opponent's discard pile": the cards chosen without a context
+    (``select.picked_without_context``), moved as ``actions._move`` and ``_remove_card``
+    move them; where the cards need the context after all, nothing is done (False)."""
+    from cardscript.interpreter.actions import move_terms
+    from cardscript.interpreter.card_plans import context_free
+    from cardscript.interpreter.select import card_plan, picked_without_context
+
+    plan = card_plan(target)
+    if not context_free(plan):
+        return None
+    if action.verb == "remove_card":
+
+        def remove(engine: Engine, controller: int, cause: Cause) -> bool:
+            chosen = picked_without_context(engine, controller, plan, "remove")
+            if chosen is None:
+                return False
+            for uid in chosen:
+                engine.applier("remove_from_game", cause)(engine, cause, uid=uid)
+            return True
+
+        return remove
+    destination = action.destination
+    if action.verb != "move" or destination is None or destination.zone.possessor != "your":
+        return None
+    prompt, position, face = move_terms(action)
+    zone = destination.zone.zone
+
+    def move(engine: Engine, controller: int, cause: Cause) -> bool:
+        chosen = picked_without_context(engine, controller, plan, prompt)
+        if chosen is None:
+            return False
+        for uid in chosen:
+            run = engine.applier("move", cause)
+            run(
+                engine,
+                cause,
+                uid=uid,
+                zone=zone,
+                player=controller,
+                position=position,
+                face_up=face,
+            )
+        return True
+
+    return move

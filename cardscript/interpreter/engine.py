@@ -409,11 +409,16 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
             # (the text does nothing), or a plain step that reads nothing but the game
             # and its controller: no context is made to read it
             direct = plan.direct
-            if direct is not None and self.state.result is None:
-                direct(self, controller, plan.causes.get(source) or plan.cause(source))
-            if plan.counted:
-                self.count_use(ability, source)
-            return True
+            if (
+                direct is None
+                or self.state.result is not None
+                or direct(self, controller, plan.causes.get(source) or plan.cause(source))
+                is not False
+            ):
+                if plan.counted:
+                    self.count_use(ability, source)
+                return True
+            # (the cards it chooses among need a context after all: made here)
         ctx = Context(
             self,
             controller,

@@ -4,6 +4,7 @@ kind, an event, a rule hook, a verb) and remembered while the zones stay as they
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, cast
 
 from cardscript.interpreter.cards import CardDef, CompiledAbility
@@ -90,6 +91,11 @@ class PlayIndex(EngineParts):
                 return self._with_gained(key, found) if self._kw is not None else found
         if key not in game[2]:
             return ()  # no card of the game has such an ability
+        few = game[9].get(key)
+        if few is not None:  # a few cards have it: one alone in play has its entries
+            alone = _alone_in_play(state, self.kernel.play_zones, few)
+            if alone is not None:
+                return self._with_gained(key, alone) if self._kw is not None else alone
         varies = self._text_varies
         if varies is None:
             varies = self._text_varies = _text_varies(self.kernel)
@@ -117,7 +123,8 @@ class PlayIndex(EngineParts):
         state = self.state
         cards = state.cards
         # which card is which instance: all the facts depend on (and the kernel's rules)
-        layout = (type(self.kernel), tuple(cards), tuple([c.card_id for c in cards.values()]))
+        # (the ids read in C: once per game, a comprehension was a fifth of the cost)
+        layout = (type(self.kernel), tuple(cards), tuple(map(_CARD_ID, cards.values())))
         memo = pool.memo.setdefault("game facts", {})  # shared by the pool's games
         found = memo.get(layout)
         if found is None:
@@ -275,7 +282,8 @@ Entries = dict[int, dict[Any, list[tuple[int, CompiledAbility, Any]]]]
 # for a kernel that never switches text in play off and lines no variant leaves out: the
 # entries while the card is in a play zone (``in_play``, no index made); the keys of
 # stat-changing text among the game's keys, ``Characteristics.stat``; the lone keys of
-# events by the event's name, ``Engine.happened``). True while
+# events by the event's name, ``Engine.happened``; the keys a few cards have, with each
+# card and its entries, ``in_play``). True while
 # ``next_uid`` is: an engine's state is never
 # replaced, a card is made only by ``GameState.create_card`` (which counts it), and cards
 # join the pool before its games make theirs (a change to the pool is read then). Shared
@@ -290,8 +298,11 @@ GameFacts = tuple[
     dict[Any, tuple[int, list[tuple[int, CompiledAbility, Any]]]],
     tuple[Any, ...],
     dict[str, tuple[int, list[tuple[int, CompiledAbility, Any]]]],
+    dict[Any, tuple[tuple[int, list[tuple[int, CompiledAbility, Any]]], ...]],
 ]
-NO_GAME: GameFacts = (None, -1, frozenset(), frozenset(), {}, {}, {}, (), {})
+NO_GAME: GameFacts = (None, -1, frozenset(), frozenset(), {}, {}, {}, (), {}, {})
+# a card of the game and its entries under a key (``_lone_keys``)
+_Held = tuple[int, list[tuple[int, CompiledAbility, Any]]]
 _SETS, _GETS = ("verb", "set_stat"), ("verb", "get")  # the keys of stat-changing text
 
 
@@ -304,34 +315,64 @@ def _facts_of(engine: PlayIndex, ids: frozenset[str]) -> tuple[Any, ...]:
         keys.update(pool[card_id].play_index)
     heard = frozenset(k[1] for k in keys if isinstance(k, tuple) and k[0] == "event")
     stats = tuple(k for k in (_SETS, _GETS) if k in keys)
-    lone = _lone_keys(engine)
+    lone, few = _lone_keys(engine)
     by_event = {k[1]: v for k, v in lone.items() if isinstance(k, tuple) and k[0] == "event"}
-    return frozenset(keys), heard, {}, {}, lone, stats, by_event
+    return frozenset(keys), heard, {}, {}, lone, stats, by_event, few
 
 
-def _lone_keys(engine: PlayIndex) -> dict[Any, tuple[int, list[tuple[int, CompiledAbility, Any]]]]:
+def _lone_keys(engine: PlayIndex) -> tuple[dict[Any, _Held], dict[Any, tuple[_Held, ...]]]:
     """The ``play_index`` keys exactly one card of the game has, with that card and its
     entries under the key: where text in play always works (the kernel has no
     ``text_active`` or ``texts_active`` of its own) and no variant can leave a line of
     them out, the cards in play have these entries under the key exactly while that card
-    is in a play zone (a card is listed in the zone its ``zone`` names: ``GameState``)."""
+    is in a play zone (a card is listed in the zone its ``zone`` names: ``GameState``).
+    And likewise the keys 2 to ``_FEW`` cards have, with each card and its entries
+    (``_alone_in_play``)."""
     kernel = engine.kernel
     if _overrides(kernel, "text_active") or _overrides(kernel, "texts_active"):
-        return {}
+        return {}, {}
     variant = engine._variant_labels()
     holders: dict[Any, list[int]] = {}
     for uid in engine.state.cards:
         for key in engine.definition(uid).play_index:
             holders.setdefault(key, []).append(uid)
-    lone = {}
+    lone, few = {}, {}
     for key, uids in holders.items():
-        if len(uids) == 1:
-            abilities = engine.definition(uids[0]).play_index[key]
-            if not any(
-                a.line.label is not None and a.line.label.name in variant for a in abilities
-            ):
-                lone[key] = (uids[0], [(uids[0], a, a.node) for a in abilities])
-    return lone
+        if len(uids) > _FEW:
+            continue
+        held = tuple((u, _entries(engine.definition(u).play_index[key], u)) for u in uids)
+        if any(a.line.label is not None and a.line.label.name in variant for a in _lines(held)):
+            continue
+        if len(held) == 1:
+            lone[key] = held[0]
+        else:
+            few[key] = held
+    return lone, few
+
+
+def _entries(
+    abilities: Sequence[CompiledAbility], uid: int
+) -> list[tuple[int, CompiledAbility, Any]]:
+    return [(uid, a, a.node) for a in abilities]
+
+
+def _lines(held: tuple[_Held, ...]) -> Iterable[CompiledAbility]:
+    return (entry[1] for _, entries in held for entry in entries)
+
+
+def _alone_in_play(
+    state: GameState, zones: tuple[str, ...], few: tuple[_Held, ...]
+) -> Sequence[tuple[int, CompiledAbility, Any]] | None:
+    """The entries of the one card of ``few`` in a play zone (none: no entries); None
+    where more are (then the index puts their entries in zone order)."""
+    cards = state.cards
+    found: Sequence[tuple[int, CompiledAbility, Any]] | None = None
+    for uid, entries in few:
+        if cards[uid].zone in zones:
+            if found is not None:
+                return None
+            found = entries
+    return () if found is None else found
 
 
 class _Index(dict[Any, Sequence[tuple[int, CompiledAbility, Any]]]):
@@ -358,6 +399,8 @@ class _Index(dict[Any, Sequence[tuple[int, CompiledAbility, Any]]]):
         self[key] = found
         return found
 
+
+_CARD_ID = attrgetter("card_id")
 
 # the most cards in play whose index is remembered (``_index_for``)
 _FEW = 4

@@ -18,6 +18,7 @@ from cardscript.interpreter.card_plans import (
     _matches,
     _Plan,
     _plan,
+    by_definitions,
     by_verdicts,
     compare,
     matches_cards,
@@ -29,6 +30,7 @@ from cardscript.interpreter.play_index import _overrides
 
 if TYPE_CHECKING:
     from cardscript.interpreter.engine import Engine
+    from cardscript.interpreter.kernel import Kernel
     from cardscript.interpreter.state import Card, GameState
 
 __all__ = ["Context", "RulesError", "Seat", "Target", "compare", "matches_cards"]
@@ -265,9 +267,7 @@ def chosen_cards(ctx: Context, plan: _Plan, prompt: str) -> list[Target]:
     kernel = engine.kernel
     asks = _ASKS.get(type(kernel))
     if asks is None:
-        asks = _ASKS[type(kernel)] = _overrides(kernel, "may_choose") or _overrides(
-            kernel, "target_chooser"
-        )
+        asks = _asks(kernel)
     if asks:
         found = [t for t in found if kernel.may_choose(engine, ctx, t)]
     if not found:
@@ -275,6 +275,49 @@ def chosen_cards(ctx: Context, plan: _Plan, prompt: str) -> list[Target]:
     if picks is None:  # "up to X", "X targets": the context says how many
         count = ctx.amount(q.count)
         picks = (0, count) if q.kind == "up_to" else (count, count)
+    chooser = kernel.target_chooser(engine, ctx, found) if asks else ctx.controller
+    return _picked(engine, chooser, prompt, found, picks)
+
+
+def picked_without_context(
+    engine: Engine, controller: int, plan: _Plan, prompt: str
+) -> list[Target] | None:
+    """``chosen_cards`` for a text of ``controller`` with no targets chosen earlier, by a
+    plan that reads nothing else of its context (``context_free``), no context made; None
+    where the cards or the kernel need the context after all (a card with states, an
+    adjective its definition does not answer, a kernel's own ``may_choose``)."""
+    state, ref = engine.state, plan.zone
+    assert ref is not None  # (``context_free``)
+    if ref.possessor == "your":  # (``_cards``' pool, ``_zone_places``' owners)
+        pool = list(state.players[controller].zones.get(ref.zone, ()))
+    else:
+        pool, n = [], len(state.players)
+        for k in range(1, n):
+            pool.extend(state.players[(controller + k) % n].zones.get(ref.zone, ()))
+    kernel, noun = engine.kernel, plan.noun_only
+    if noun is not None:
+        found = pool if noun == "card" else [u for u in pool if kernel.is_a(engine, u, noun)]
+    elif kernel.printed_qualities and not state.lasting:
+        found = by_definitions(engine, plan, pool)  # type: ignore[assignment]
+        if found is None:
+            return None
+    else:
+        return None
+    if plan.takes_all:
+        return cast("list[Target]", found)
+    asks = _ASKS.get(type(kernel))
+    if asks or (asks is None and _asks(kernel)):
+        return None
+    if not found:
+        return []
+    assert plan.picks is not None  # (``context_free``)
+    return _picked(engine, controller, prompt, cast("list[Target]", found), plan.picks)
+
+
+def _picked(
+    engine: Engine, chooser: int, prompt: str, found: list[Target], picks: tuple[int, int]
+) -> list[Target]:
+    """The targets ``chooser`` picks among ``found`` (least, most: ``picks``)."""
     least, most = picks
     if most > len(found):  # (not ``min``: a builtin call for every choice)
         most = len(found)
@@ -282,15 +325,22 @@ def chosen_cards(ctx: Context, plan: _Plan, prompt: str) -> list[Target]:
         least = most
     describe = engine.describe
     labels = Labels(lambda: [describe(t) for t in found])  # built only if read (a log, a human)
-    chooser = kernel.target_chooser(engine, ctx, found) if asks else ctx.controller
     picked = engine.choose(chooser, "targets", prompt, found, labels, least, most)
     if len(picked) == 1:  # the usual answer, without a comprehension's call
         return [found[picked[0]]]
     return [found[i] for i in picked]
 
 
-# per kernel class: does it speak on which targets may be chosen, or who chooses them
-# (its own ``may_choose``, ``target_chooser``)? If not: any, and the text's controller
+def _asks(kernel: Kernel) -> bool:
+    """Does the kernel's class speak on which targets may be chosen, or who chooses them
+    (its own ``may_choose``, ``target_chooser``)? If not: any, and the text's controller
+    (remembered per class in ``_ASKS``)."""
+    found = _ASKS[type(kernel)] = _overrides(kernel, "may_choose") or _overrides(
+        kernel, "target_chooser"
+    )
+    return found
+
+
 _ASKS: dict[type, bool] = {}
 
 
