@@ -117,8 +117,8 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
         names: Sequence[str] | None = None,
         **kw: Any,
     ) -> Engine:
-        names = list(names or _seat_names(len(agents)))
-        return cls(game, pool, kernel, agents, new_state(game.registry.game, names, seed), **kw)
+        state = new_state(game.registry.game, names or _seat_names(len(agents)), seed)
+        return cls(game, pool, kernel, agents, state, **kw)
 
     def _know_pool(self) -> None:
         """Read what the pool's cards can speak of (again, when cards were added)."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -135,9 +135,8 @@ class GameState:
         self.clock = clock = self.clock + 1
         uid = self.next_uid
         self.next_uid = uid + 1
-        card = _new_card(uid, card_id, owner, zone, clock)
-        card.face_up = face_up
-        self.cards[uid] = card
+        new_cards(self.cards, ((uid, card_id, owner, owner, zone, face_up, clock),))
+        card = self.cards[uid]
         if shared:
             self.shared.setdefault(zone, []).append(uid)
             card.data["shared"] = True
@@ -147,24 +146,24 @@ class GameState:
 
     def create_cards(self, owner: int, cards: Iterable[tuple[str, str]]) -> None:
         """``create_card(card_id, owner, zone)`` for each (card id, zone) in order, face
-        up, in one call: a deck's cards at the start of a game (a card costs a third
-        less made here)."""
+        up, in one call: a deck's cards at the start of a game (``new_cards``: a card
+        costs a third less made here)."""
         clock = self.clock
         uid = self.next_uid
-        made = self.cards
+        rows: list[CardRow] = []
+        for card_id, zone in cards:
+            clock += 1
+            rows.append((uid, card_id, owner, owner, zone, True, clock))
+            uid += 1
+        new_cards(self.cards, rows)
         zones = self.players[owner].zones
-        try:
-            for card_id, zone in cards:
-                clock += 1
-                made[uid] = _new_card(uid, card_id, owner, zone, clock)
-                place = zones.get(zone)
-                if place is None:
-                    place = zones[zone] = []
-                place.append(uid)
-                uid += 1
-        finally:  # (as far as it went, as card by card)
-            self.clock = clock
-            self.next_uid = uid
+        for row in rows:
+            place = zones.get(row[4])
+            if place is None:
+                place = zones[row[4]] = []
+            place.append(row[0])
+        self.clock = clock
+        self.next_uid = uid
 
     def where(self, uid: int) -> list[int]:
         card = self.cards[uid]
@@ -280,23 +279,29 @@ class GameState:
 
 _bare = object.__new__
 
+# a card as ``new_cards`` makes it: (uid, card_id, owner, controller, zone, face_up,
+# timestamp), its states, counters and data empty, attached to nothing
+CardRow = tuple[int, str, int, int, str, bool, int]
 
-def _new_card(uid: int, card_id: str, owner: int, zone: str, clock: int) -> Card:
-    """``Card(uid, card_id, owner, owner, zone, True, set(), {}, None, clock, {})``, made
-    without calling the class: its ``__init__`` is a call from C into Python, a third of
-    the cost of making a card, and every card of every game is made here."""
-    card: Card = _bare(Card)
-    card.uid = uid
-    card.card_id = card_id
-    card.owner = card.controller = owner
-    card.zone = zone
-    card.face_up = True
-    card.states = set()
-    card.counters = {}
-    card.attached_to = None
-    card.timestamp = clock
-    card.data = {}
-    return card
+
+def new_cards(made: dict[int, Card], rows: Iterable[CardRow]) -> None:
+    """A card for each row, into ``made`` by uid, made without calling the class: its
+    ``__init__`` is a call from C into Python, a third of the cost of making a card, and
+    every card of every game is made here."""
+    for uid, card_id, owner, controller, zone, face_up, timestamp in rows:
+        card: Card = _bare(Card)
+        card.uid = uid
+        card.card_id = card_id
+        card.owner = owner
+        card.controller = controller
+        card.zone = zone
+        card.face_up = face_up
+        card.states = set()
+        card.counters = {}
+        card.attached_to = None
+        card.timestamp = timestamp
+        card.data = {}
+        made[uid] = card
 
 
 def _jsonable(value: Any) -> Any:
@@ -307,10 +312,21 @@ def _jsonable(value: Any) -> Any:
     raise TypeError(f"cannot hash a {type(value).__name__} in the game state")
 
 
-def new_state(game: str, names: list[str], seed: int) -> GameState:
-    # every field given, in order (a default factory costs a call per field; one per game)
-    players = [Player(i, name, {}, {}, {}) for i, name in enumerate(names)]
-    rng = Rng(seed & _MASK64)
+def new_state(game: str, names: Sequence[str], seed: int) -> GameState:
+    """A game before its setup: a seat per name, no card, the RNG at ``seed``."""
+    players = []
+    for index, name in enumerate(names):
+        # a seat made as ``new_cards`` makes a card (one per player of every game)
+        seat: Player = _bare(Player)
+        seat.index = index
+        seat.name = name
+        seat.resources = {}
+        seat.zones = {}
+        seat.data = {}
+        players.append(seat)
+    rng: Rng = _bare(Rng)
+    rng.state = seed & _MASK64
+    # every field given, in order (a default factory costs a call per field)
     return GameState(
         game, players, rng, {}, {}, {}, 0, "setup", None, 0, 0, 1, [], [], {}, None, {}
     )

@@ -41,6 +41,7 @@ from typing import Any
 from cardscript.interpreter.cards import CardPool
 from cardscript.interpreter.engine import Cause, Engine
 from cardscript.interpreter.playable import BundledGame
+from cardscript.interpreter.starting_state import StartingState
 from cardscript.kernels.pocket_duel.automa import (
     AutomaAgent,
     automa_hero_card,
@@ -59,6 +60,10 @@ from cardscript.kernels.pocket_duel.round import RoundKernel
 from cardscript.kernels.pocket_duel.rules import GAME, TYPES
 
 _START = {"hero": "table", "superpower": "reserve"}  # where a card starts (§5); else hand
+
+# the pool's memos by kernel class (``_memo``), by decks: where their cards start, the
+# starting values read (``_start``), the state a setup left (``StartingState``)
+_PLANS, _STARTS, _DEALT = "pocket duel setup", "pocket duel starts", "pocket duel dealt"
 
 # (id(pool), its number of cards, hero) -> (pool, the hero's set): pools only grow
 _HERO_SETS: dict[tuple[int, int, str], tuple[CardPool, tuple[str, ...]]] = {}
@@ -129,37 +134,61 @@ class PocketDuelKernel(RoundKernel):
     def setup(self, engine: Engine, decks: Sequence[Sequence[str]]) -> None:
         """§5: hero on the table, superpower in reserve, the other 6 cards in hand."""
         state = engine.state
+        keys: tuple[tuple[str, ...], ...] = tuple(map(tuple, decks))
+        dealt = (len(state.players), *keys)
+        # a new game's setup reads nothing but its decks: the state it leaves is kept
+        # for the games dealt the same decks, while their starting values are (``_start``)
+        kept = self._memo(engine, _DEALT)
         fresh = _fresh(engine)
+        found = kept.get(dealt) if fresh and dealt in self._memo(engine, _STARTS) else None
+        if found is not None:
+            found[0].deal(state)
+            engine._definitions.update(found[1])  # (as ``engine.definition`` finds them)
+            self.dealt = (state, state.next_uid, dealt)
+            return
+        seed, first = state.rng.state, state.next_uid
+        made = self._deal(engine, keys)
+        known = self._start(engine, len(decks), dealt if fresh else None)
+        if first == 1 and state.next_uid == 1 + made:
+            # every card of the game was dealt here (none before, none added by text)
+            self.dealt = (state, state.next_uid, dealt)
+            if fresh and known and (start := StartingState.capture(state, seed)) is not None:
+                if len(kept) > 1_000:
+                    kept.clear()
+                pool = engine.pool
+                kept[dealt] = (start, {u: pool[c.card_id] for u, c in state.cards.items()})
+
+    def _deal(self, engine: Engine, decks: tuple[tuple[str, ...], ...]) -> int:
+        """Each deck's cards to their starting zones; how many cards were made."""
+        state = engine.state
         state.phase = "round"
-        # where each card of a deck starts: the same in every game of the pool
-        plans = engine.pool.memo.setdefault("pocket duel setup", {})
-        first, dealt = state.next_uid, []
+        # where each card of a deck starts: the same in every game of the pool dealt by
+        # this kernel class (a class may have a setup plan of its own)
+        plans = self._memo(engine, _PLANS)
+        made = 0
         for player, deck in enumerate(decks):
-            key = tuple(deck)
-            plan = plans.get(key)
+            plan = plans.get(deck)
             if plan is None:
                 if len(plans) > 1_000:
                     plans.clear()
-                plan = plans[key] = self._setup_plan(engine, key)
+                plan = plans[deck] = self._setup_plan(engine, deck)
             state.create_cards(player, plan)
-            dealt.append(key)
-        self._start(engine, len(decks), (len(state.players), *dealt) if fresh else None)
-        if first == 1 and state.next_uid == 1 + sum(len(plans[k]) for k in dealt):
-            # every card of the game was dealt here (none before, none added by text)
-            self.dealt = (state, state.next_uid, (len(state.players), *dealt))
+            made += len(plan)
+        return made
 
-    def _start(self, engine: Engine, decks: int, dealt: tuple[Any, ...] | None) -> None:
+    def _start(self, engine: Engine, decks: int, dealt: tuple[Any, ...] | None) -> bool:
         """Starting health and energy, then the thresholds (§5, §10). In a game that was
         ``_fresh`` (``dealt``: its players and decks) they are the same in every game dealt
-        the same decks: read once, and only the values given where no threshold was met."""
+        the same decks: read once, and only the values given where no threshold was met.
+        True when they are those values."""
         state = engine.state
-        known = engine.pool.memo.setdefault(("pocket duel starts", type(self)), {})
+        known = self._memo(engine, _STARTS)
         found = known.get(dealt) if dealt is not None else None
         if found is not None:
             for seat, (health, energy) in zip(state.players, found, strict=False):
                 seat.resources["health"] = health
                 seat.resources["energy"] = energy
-            return
+            return True
         starts = []
         # read once every card is in its place: each player's text speaks for both
         for player in range(decks):
@@ -170,10 +199,20 @@ class PocketDuelKernel(RoundKernel):
         before = (state.clock, len(state.history), engine.steps)
         for player in range(len(state.players)):
             self.check_thresholds(engine, player)
-        if dealt is not None and before == (state.clock, len(state.history), engine.steps):
-            if len(known) > 1_000:
-                known.clear()
-            known[dealt] = tuple(starts)
+        if dealt is None or before != (state.clock, len(state.history), engine.steps):
+            return False
+        if len(known) > 1_000:
+            known.clear()
+        known[dealt] = tuple(starts)
+        return True
+
+    def _memo(self, engine: Engine, name: str) -> dict[Any, Any]:
+        """The pool's memo ``name`` for this kernel class (shared by its games)."""
+        memo = engine.pool.memo
+        found = memo.get((name, type(self)))
+        if found is None:
+            found = memo[name, type(self)] = {}
+        return found
 
     def _setup_plan(self, engine: Engine, deck: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
         """(card, its starting zone) for a deck; a hero alone stands for its set."""
@@ -260,14 +299,18 @@ def _fresh(engine: Engine) -> bool:
     """Is the game as ``new_state`` made it, without a log? Then what ``setup`` reads
     depends on nothing but the decks dealt (there is no randomness in it)."""
     state = engine.state
-    return (
+    if not (
         state.next_uid == 1
         and state.clock == state.turn == state.active == 0
         and engine.log is None
         and not (state.data or state.lasting or state.counters or state.shared or state.used)
         and not state.history
-        and not any(p.resources or p.zones or p.data for p in state.players)
-    )
+    ):
+        return False
+    for p in state.players:  # noqa: SIM110 - any() of a generator costs more
+        if p.resources or p.zones or p.data:
+            return False
+    return True
 
 
 BUNDLED = BundledGame(GAME, PocketDuelKernel)

@@ -1,0 +1,74 @@
+"""A game's state as its setup left it, kept to deal the next game set up the same way:
+a setup that reads nothing but its decks (no randomness, no text that runs) leaves every
+game dealt those decks in the same state, and copying it costs a fraction of dealing the
+cards one by one. Every game gets objects of its own (cards, their sets and dicts, zone
+lists, resources): no game shares a mutable object with another."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+
+from cardscript.interpreter.state import CardRow, GameState, Player, new_cards, new_state
+
+# what a setup may change of a new state (and of each player), which ``StartingState``
+# copies; anything else changed (a counter, a lasting effect, a card's states, a draw of
+# the RNG) and the state is not kept
+_DEALT = frozenset({"cards", "players", "clock", "next_uid", "phase"})
+_SEATED = frozenset({"zones", "resources"})
+_UNDEALT = tuple(f.name for f in fields(GameState) if f.name not in _DEALT)
+_UNSEATED = tuple(f.name for f in fields(Player) if f.name not in _SEATED)
+
+
+@dataclass(frozen=True, slots=True)
+class StartingState:
+    """The cards (as rows, ``new_cards``), each seat's zones and resources, the clock,
+    the next uid and the phase that a setup put into a new state."""
+
+    cards: tuple[CardRow, ...]
+    seats: tuple[tuple[tuple[tuple[str, tuple[int, ...]], ...], dict[str, int]], ...]
+    clock: int
+    next_uid: int
+    phase: str
+
+    @classmethod
+    def capture(cls, state: GameState, seed: int) -> StartingState | None:
+        """What a setup dealt into ``state``, made by ``new_state`` with the RNG at
+        ``seed``, if that is all it changed (``_DEALT``, cards without states, counters,
+        data or attachments, players without data); else None."""
+        blank = new_state(state.game, [p.name for p in state.players], seed)
+        for name in _UNDEALT:
+            if getattr(state, name) != getattr(blank, name):
+                return None
+        for seat, new in zip(state.players, blank.players, strict=True):
+            for name in _UNSEATED:
+                if getattr(seat, name) != getattr(new, name):
+                    return None
+        cards = state.cards.values()
+        if any(c.states or c.counters or c.data or c.attached_to is not None for c in cards):
+            return None
+        return cls(
+            tuple(
+                (c.uid, c.card_id, c.owner, c.controller, c.zone, c.face_up, c.timestamp)
+                for c in cards
+            ),
+            tuple(
+                (tuple((z, tuple(u)) for z, u in p.zones.items()), dict(p.resources))
+                for p in state.players
+            ),
+            state.clock,
+            state.next_uid,
+            state.phase,
+        )
+
+    def deal(self, state: GameState) -> None:
+        """Put the kept state into ``state``, one that ``new_state`` made for as many
+        players and nothing has changed since."""
+        new_cards(state.cards, self.cards)
+        for seat, (zones, resources) in zip(state.players, self.seats, strict=False):
+            seat.resources.update(resources)
+            place = seat.zones
+            for zone, uids in zones:
+                place[zone] = [*uids]
+        state.clock = self.clock
+        state.next_uid = self.next_uid
+        state.phase = self.phase
