@@ -1,6 +1,8 @@
 """Python bytecodes executed, by source file: a measure of work that, unlike time, does
 not move with the machine's load, so two versions can be compared on a busy or virtual
-machine (CPython's opcode tracing: some 50 times slower than a plain run)."""
+machine (CPython's opcode tracing: some 50 times slower than a plain run). Also how many
+different bytecodes ran (each code object's own offsets): the code the work goes through,
+which the interpreter's caches must hold."""
 
 from __future__ import annotations
 
@@ -9,19 +11,29 @@ from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from types import FrameType
-from typing import Any
+from typing import Any, NamedTuple
 
 
-def count(run: Callable[[], Any]) -> tuple[Any, Counter[str]]:
-    """``run()``'s result and the bytecodes it executed, by file name."""
+class Counted(NamedTuple):
+    result: Any  # what ``run()`` returned
+    by_file: Counter[str]  # bytecodes executed, by file name
+    distinct: int  # how many different bytecodes those were
+
+
+def count(run: Callable[[], Any]) -> Counted:
+    """``run()``'s result, the bytecodes it executed by file name, and how many
+    different ones."""
     by_file: Counter[str] = Counter()
+    seen: set[tuple[Any, int]] = set()
 
     def trace(frame: FrameType, event: str, arg: Any) -> Any:
         if event == "call":
             frame.f_trace_opcodes = True
             frame.f_trace_lines = False
         elif event == "opcode":
-            by_file[frame.f_code.co_filename] += 1
+            code = frame.f_code
+            by_file[code.co_filename] += 1
+            seen.add((code, frame.f_lasti))
         return trace
 
     previous = sys.gettrace()
@@ -30,4 +42,4 @@ def count(run: Callable[[], Any]) -> tuple[Any, Counter[str]]:
         result = run()
     finally:
         sys.settrace(previous)
-    return result, Counter({Path(f).name: n for f, n in by_file.items()})
+    return Counted(result, Counter({Path(f).name: n for f, n in by_file.items()}), len(seen))

@@ -15,7 +15,8 @@ decision and final state hash (``fingerprint.py``) instead; a speed change must 
 it was. ``--split``: the time of a game's setup and of one round, for both (how far the
 rounds and the setup each are from the hand-written ones). ``--bytecodes``: the Python
 bytecodes each executes per round (setup included), which do not move with the machine's
-load, and the engine's files with the most (``bytecodes.py``; slow: try 200 games).
+load, how many different bytecodes each ran (the code its caches must hold), and the
+engine's files with the most (``bytecodes.py``; slow: try 200 games).
 """
 
 from __future__ import annotations
@@ -127,13 +128,17 @@ def bytecodes(games: int, top: int = 12) -> None:
     pocket_duel_pool()
     cards = load_cards()
     engine_games(1), play_games(1, cards, True)  # (modules imported outside the count)
-    mine, by_file = count(lambda: engine_games(games))
-    theirs, by_hand = count(lambda: play_games(games, cards, True))
+    mine, by_file, my_code = count(lambda: engine_games(games))
+    theirs, by_hand, their_code = count(lambda: play_games(games, cards, True))
     rounds = sum(r[3] for r in mine)
     assert rounds == sum(r[3] for r in theirs)  # the same games (``--compare``)
     engine, hand = by_file.total() / rounds, by_hand.total() / rounds
     print(f"{games} games, {rounds} rounds; bytecodes per round (setup included):")
     print(f"engine {engine:7.0f}, hand-written {hand:7.0f}: {engine / hand:.2f}x")
+    print(
+        f"different bytecodes run: engine {my_code}, hand-written {their_code}: "
+        f"{my_code / their_code:.2f}x"
+    )
     for name, n in by_file.most_common(top):
         print(f"  {n / rounds:7.0f}  {name}")
 
