@@ -43,7 +43,7 @@ from cardscript.interpreter.play_index import NO_GAME, GameFacts, PlayIndex, _ov
 from cardscript.interpreter.select import Context, RulesError, Target, resolve_targets, selects
 from cardscript.interpreter.state import GameState, new_state
 from cardscript.interpreter.step_plans import ability_plan
-from cardscript.interpreter.triggers import matching_triggers
+from cardscript.interpreter.triggers import matching_triggers, queue_lone
 
 if TYPE_CHECKING:
     from cardscript.interpreter.kernel import Kernel
@@ -325,7 +325,14 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
             lone = game[8].get(name)
             listening: Sequence[tuple[int, CompiledAbility, Any]]
             if lone is not None and self._kw is None:  # (``in_play``'s answer, sooner)
-                listening = lone[1] if state.cards[lone[0]].zone in self.kernel.play_zones else ()
+                card = state.cards[lone[0]]
+                if card.zone not in self.kernel.play_zones:
+                    return
+                if lone[2] is not None:  # its one trigger asks only the subject, player
+                    c = card.controller
+                    queue_lone(self, lone, c, name, subject, player, obj, amount, source, data)
+                    return
+                listening = lone[1]
             else:
                 listening = self.in_play(("event", name))
             if listening:  # one is in play: ask it

@@ -282,8 +282,8 @@ Entries = dict[int, dict[Any, list[tuple[int, CompiledAbility, Any]]]]
 # for a kernel that never switches text in play off and lines no variant leaves out: the
 # entries while the card is in a play zone (``in_play``, no index made); the keys of
 # stat-changing text among the game's keys, ``Characteristics.stat``; the lone keys of
-# events by the event's name, ``Engine.happened``; the keys a few cards have, with each
-# card and its entries, ``in_play``). True while
+# events by the event's name, with the entries' ``lone_verdict``, ``Engine.happened``;
+# the keys a few cards have, with each card and its entries, ``in_play``). True while
 # ``next_uid`` is: an engine's state is never
 # replaced, a card is made only by ``GameState.create_card`` (which counts it), and cards
 # join the pool before its games make theirs (a change to the pool is read then). Shared
@@ -297,7 +297,7 @@ GameFacts = tuple[
     dict[frozenset[str], tuple[dict[int, "_Index"], Entries]],
     dict[Any, tuple[int, list[tuple[int, CompiledAbility, Any]]]],
     tuple[Any, ...],
-    dict[str, tuple[int, list[tuple[int, CompiledAbility, Any]]]],
+    dict[str, tuple[int, list[tuple[int, CompiledAbility, Any]], int | None]],
     dict[Any, tuple[tuple[int, list[tuple[int, CompiledAbility, Any]]], ...]],
 ]
 NO_GAME: GameFacts = (None, -1, frozenset(), frozenset(), {}, {}, {}, (), {}, {})
@@ -315,8 +315,14 @@ def _facts_of(engine: PlayIndex, ids: frozenset[str]) -> tuple[Any, ...]:
         keys.update(pool[card_id].play_index)
     heard = frozenset(k[1] for k in keys if isinstance(k, tuple) and k[0] == "event")
     stats = tuple(k for k in (_SETS, _GETS) if k in keys)
+    from cardscript.interpreter.triggers import lone_verdict  # (it imports this module)
+
     lone, few = _lone_keys(engine)
-    by_event = {k[1]: v for k, v in lone.items() if isinstance(k, tuple) and k[0] == "event"}
+    by_event = {
+        k[1]: (*v, lone_verdict(v[1]))
+        for k, v in lone.items()
+        if isinstance(k, tuple) and k[0] == "event"
+    }
     return frozenset(keys), heard, {}, {}, lone, stats, by_event, few
 
 

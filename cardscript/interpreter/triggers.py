@@ -13,12 +13,12 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardscript.grammar import ast
-from cardscript.interpreter.events import PendingTrigger
+from cardscript.interpreter.events import Event, PendingTrigger
 from cardscript.interpreter.select import Seat, selects
 
 if TYPE_CHECKING:
     from cardscript.interpreter.cards import CompiledAbility
-    from cardscript.interpreter.engine import Engine, Event
+    from cardscript.interpreter.engine import Engine
 
 
 def matching_triggers(
@@ -71,6 +71,72 @@ def _listening(engine: Engine, event: Event) -> Iterable[tuple[int, CompiledAbil
 
 
 _new = tuple.__new__  # a named tuple made without calling its class (half the cost)
+
+# a trigger's verdict on an event of its name read from the event's subject and player
+# alone (``lone_verdict``): it always hears it, the subject is this card, the player is
+# the controller (subject none), the player is the controller, another player
+HEARS_ALL, HEARS_THIS, HEARS_YOU, HEARS_YOURS, HEARS_OTHERS = range(5)
+
+
+def lone_verdict(entries: Sequence[tuple[int, CompiledAbility, Any]]) -> int | None:
+    """The verdict code of a card's one trigger under an event key when ``_heard_by``
+    reads only the event's subject and player for it (no context, no data); else None."""
+    if len(entries) != 1 or not isinstance(entries[0][2], ast.Triggered):
+        return None
+    wanted = entries[0][2].event
+    moment = wanted.moment
+    if moment is not None:
+        owner = moment.phase.owner
+        if owner in ("your",):
+            return HEARS_YOURS
+        return HEARS_OTHERS if owner and "opponent" in owner else HEARS_ALL
+    subject = wanted.subject
+    if wanted.obj is not None:
+        return None
+    kind = type(subject)
+    if kind is _THIS_CARD or kind is _THIS_POSSESSED:
+        return HEARS_THIS
+    if kind is _PLAYER and subject.who == "you":  # type: ignore[union-attr]  # (a Player)
+        return HEARS_YOU
+    return None
+
+
+def queue_lone(
+    engine: Engine,
+    lone: tuple[int, list[tuple[int, CompiledAbility, Any]], int | None],
+    controller: int,
+    name: str,
+    subject: Any,
+    player: int | None,
+    obj: int | None,
+    amount: int | None,
+    source: int | None,
+    data: tuple[tuple[str, Any], ...],
+) -> None:
+    """``matching_triggers`` for the one trigger (a ``lone_verdict``) of a card in play
+    waiting for ``name``: the event is made only when the trigger hears it."""
+    uid, entries, verdict = lone
+    ability = entries[0][1]
+    if ability.line.mods and not engine.within_limits(ability, uid):
+        return  # (as ``matching_triggers``: the limit asked first)
+    if not verdict:
+        pass  # (HEARS_ALL, the most heard: no question)
+    elif verdict == HEARS_THIS:
+        if subject != uid:
+            return
+    elif verdict == HEARS_YOU:
+        if subject is None:
+            if player != controller:
+                return
+        elif type(subject) is not Seat or subject.index != controller:
+            return
+    elif verdict == HEARS_YOURS:
+        if player != controller:
+            return
+    elif verdict == HEARS_OTHERS and (player is None or player == controller):
+        return
+    event = _new(Event, (name, subject, player, obj, amount, source, data))
+    engine.pending.append(_new(PendingTrigger, (ability, uid, controller, event)))
 
 
 def moment_event(timing: str, moment: ast.Moment) -> str:
