@@ -16,7 +16,7 @@ CANCELLED = ("event", "cancelled")  # sable's hero and cinder-strength (6) have 
 
 def test_one_of_a_few_cards_in_play_is_answered_without_an_index() -> None:
     engine = _duel("cinder-hero", "sable-hero")  # cinder: 1-8, sable: 9-16
-    assert [uid for uid, _ in engine._game[9][CANCELLED]] == [6, 9]
+    assert [uid for uid, _ in engine._know_game()[9][CANCELLED]] == [6, 9]
     clock = engine._play_clock
     assert _in_play(engine, CANCELLED) == [(9, "sable-hero#0")]  # (checked by a scan)
     assert engine._play_clock == clock  # (no index made)
@@ -41,8 +41,8 @@ def test_a_mirror_match_has_no_lone_key_but_a_few() -> None:
     """The same hero on both sides: every key has two cards; one of them alone in play
     is answered, both in play from the index (seat order)."""
     engine = _duel("sable-hero", "sable-hero")
-    assert engine._game[6] == {} and CANCELLED in engine._game[9]
-    heroes = [uid for uid, _ in engine._game[9][CANCELLED]]
+    assert engine._know_game()[6] == {} and CANCELLED in engine._know_game()[9]
+    heroes = [uid for uid, _ in engine._know_game()[9][CANCELLED]]
     both = [(uid, "sable-hero#0") for uid in heroes]
     assert _in_play(engine, CANCELLED) == both
     engine.state.move(heroes[0], "discard_pile", player=0)
@@ -57,5 +57,5 @@ def test_a_kernel_that_switches_text_off_has_no_few_keys() -> None:
     base = _duel("cinder-hero", "sable-hero")
     dark = Engine.new(base.game, base.pool, _Dark(), [FirstAgent(), FirstAgent()], 1)
     dark.kernel.setup(dark, [["cinder-hero"], ["sable-hero"]])
-    assert dark._game[9] == {}
+    assert dark._know_game()[9] == {}
     assert _in_play(dark, CANCELLED) == []  # a few-keys answer would say sable's hero

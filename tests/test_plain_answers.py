@@ -256,7 +256,7 @@ def test_a_stat_without_stat_changing_text_in_play_is_the_full_computations() ->
     +1 attack" in the reserve and on the table (then the full one answers both)."""
     for heroes in (("cinder-hero", "ivo-hero"), ("marrow-hero", "sable-hero")):
         engine = _game(*heroes)
-        assert engine._game[7] == (() if heroes[0] == "cinder-hero" else (("verb", "get"),))
+        assert engine._know_game()[7] == (() if heroes[0] == "cinder-hero" else (("verb", "get"),))
         defense = _card(engine, 0, "defense")
         engine.apply("move", RULE, uid=defense, zone="table", player=0)
         for zone in ("reserve", "table"):

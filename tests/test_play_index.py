@@ -142,7 +142,7 @@ def test_a_key_one_card_has_is_answered_by_where_that_card_is(tmp_path: Any) -> 
     assert engine._play_clock == clock  # (no index made)
     engine.state.move(1, "discard_pile", player=0)
     assert _in_play(engine, ("event", "cancels")) == []
-    assert ("event", "cancelled") not in engine._game[6]  # sable's hero and cinder-strength
+    assert ("event", "cancelled") not in engine._know_game()[6]  # sable's hero and cinder-strength
     engine.state.move(6, "table", player=0)
     assert _in_play(engine, ("event", "cancelled")) == [
         (6, "cinder-strength#1"),
@@ -156,7 +156,7 @@ def test_a_key_one_card_has_is_answered_by_where_that_card_is(tmp_path: Any) -> 
 
     dark = Engine.new(engine.game, engine.pool, _Dark(), [FirstAgent(), FirstAgent()], 1)
     dark.kernel.setup(dark, [["cinder-hero"], ["sable-hero"]])
-    assert _in_play(dark, ("event", "cancels")) == [] and dark._game[6] == {}
+    assert _in_play(dark, ("event", "cancels")) == [] and dark._know_game()[6] == {}
 
     card = tmp_path / "tall.yaml"
     card.write_text(
@@ -168,6 +168,6 @@ def test_a_key_one_card_has_is_answered_by_where_that_card_is(tmp_path: Any) -> 
         tall = new_engine([FirstAgent(), FirstAgent()], 1, pool=pool)
         tall.state.data["variants"] = variants
         tall.kernel.setup(tall, [["tall-hero"], ["cinder-hero"]])
-        assert ("event", "blocks") not in tall._game[6]
+        assert ("event", "blocks") not in tall._know_game()[6]
         heard = [(1, "tall-hero#0")] if variants else []
         assert _in_play(tall, ("event", "blocks")) == heard

@@ -81,7 +81,7 @@ def _everything(engine: Engine) -> Any:
     dealt = engine.kernel.dealt  # type: ignore[attr-defined]
     dealt = dealt and dealt[1:]
     definitions = {u: engine.definition(u) for u in state.cards}
-    known = (engine.game_keys(), engine._game[1:])  # what the engine reads of the cards
+    known = (engine.game_keys(), engine._know_game()[1:])  # what the engine reads of the cards
     return (state.snapshot(), state.loop_key(), seats, list(state.cards), dealt, definitions, known)
 
 
