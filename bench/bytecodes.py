@@ -6,6 +6,7 @@ which the interpreter's caches must hold."""
 
 from __future__ import annotations
 
+import gc
 import sys
 from collections import Counter
 from collections.abc import Callable
@@ -36,10 +37,17 @@ def count(run: Callable[[], Any]) -> Counted:
             seen.add((code, frame.f_lasti))
         return trace
 
+    # no collection while counting: it would run other objects' finalizers (Python code
+    # of whatever else the process holds) inside the count, wherever it fell
+    collecting = gc.isenabled()
+    gc.collect()
+    gc.disable()
     previous = sys.gettrace()
     sys.settrace(trace)
     try:
         result = run()
     finally:
         sys.settrace(previous)
+        if collecting:
+            gc.enable()
     return Counted(result, Counter({Path(f).name: n for f, n in by_file.items()}), len(seen))

@@ -42,7 +42,9 @@ def test_bytecodes_per_round_are_the_same_every_time(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """``--bytecodes`` is a measure that does not move with the machine's load: the same
-    games count the same bytecodes, file by file, and the tracer is gone afterwards."""
+    games count the same bytecodes, file by file, whatever ran before in the process
+    (a collection's finalizers are not counted), and the tracer is gone afterwards."""
+    import gc
     import sys
 
     monkeypatch.syspath_prepend(str(Path(__file__).resolve().parent.parent / "bench"))
@@ -50,9 +52,10 @@ def test_bytecodes_per_round_are_the_same_every_time(
     from pocket_duel_bench import bytecodes, engine_games  # type: ignore[import-not-found]
 
     engine_games(3)  # (what the first games remember, remembered before counting)
-    tracer = sys.gettrace()
+    tracer, collecting = sys.gettrace(), gc.isenabled()
     first, second = count(lambda: engine_games(3)), count(lambda: engine_games(3))
     assert first == second and first.by_file["round.py"] > 0
+    assert gc.isenabled() is collecting  # (no collection while counting, as before after)
     # the different bytecodes: fewer than those executed (a round's loops run some again)
     assert 0 < first.distinct < first.by_file.total()
     assert sys.gettrace() is tracer
