@@ -122,15 +122,22 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
 
     def _know_pool(self) -> None:
         """Read what the pool's cards can speak of (again, when cards were added)."""
-        if self.kernel.rule_keywords:
-            self.pool.know_rule_keywords(self.kernel.rule_keywords)
-        self._pool_version = self.pool.version
-        # shared by the pool's games: a new engine finds them filled
-        memo = self.pool.memo
-        self._terms = memo.setdefault("hook terms", {})
-        self._fixed_rules = memo.setdefault(("fixed rules", type(self.kernel)), {})
+        kernel, pool = self.kernel, self.pool
+        if kernel.rule_keywords:
+            pool.know_rule_keywords(kernel.rule_keywords)
+        self._pool_version = pool.version
+        # shared by the pool's games: a new engine finds them filled (a pool's memo is
+        # emptied when its cards change)
+        memo = pool.memo
+        found = memo.get((_POOL_READ, type(kernel)))
+        if found is None:
+            found = memo[_POOL_READ, type(kernel)] = (
+                memo.setdefault("hook terms", {}),
+                memo.setdefault(("fixed rules", type(kernel)), {}),
+                *pool.moving_keywords(),
+            )
+        self._terms, self._fixed_rules, moving, gain_keys = found
         self._game = NO_GAME  # read again for the new pool
-        moving, gain_keys = self.pool.moving_keywords()
         # (never through ``__dict__``: reading it makes every attribute of the engine slower)
         if moving or gain_keys:
             setattr(self, "_kw", _Gains(moving, gain_keys))  # noqa: B010 (a ClassVar)
@@ -277,9 +284,15 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
         kernel = self.kernel
         changes = self._changes
         if changes is None:  # the base kernel's replaceable is always None
-            table = None if _overrides(kernel, "primitive") else kernel._primitives
-            changes = self._changes = (_overrides(kernel, "replaceable"), table)
-            if not changes[0] and table is not None and self.log is None:
+            own = _OWN_CHANGES.get(type(kernel))
+            if own is None:
+                own = _OWN_CHANGES[type(kernel)] = (
+                    _overrides(kernel, "replaceable"),
+                    _overrides(kernel, "primitive"),
+                )
+            table = None if own[1] else kernel._primitives
+            changes = self._changes = (own[0], table)
+            if not own[0] and table is not None and self.log is None:
                 self._direct = table
         if changes[0]:
             event_id = kernel.replaceable(change, args)
@@ -493,6 +506,9 @@ def _apply_as(change: str, engine: Engine, cause: Cause, **args: Any) -> Any:
     return engine.apply(change, cause, **args)
 
 
+# kernel class -> (its own ``replaceable``, its own ``primitive``): ``_apply_in_full``
+_OWN_CHANGES: dict[type, tuple[bool, bool]] = {}
+_POOL_READ = "engine's pool"  # the pool's memo by kernel class (``Engine._know_pool``)
 _APPLY_AS: dict[str, PrimitiveFn] = {}  # per change: ``_apply_as`` of it
 _SEAT_NAMES: dict[int, tuple[str, ...]] = {}
 

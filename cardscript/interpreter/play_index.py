@@ -115,12 +115,17 @@ class PlayIndex(EngineParts):
             return game[2]
         return self._know_game()[2]
 
-    def _know_game(self) -> GameFacts:
-        """Read what the game's cards speak of again (a new state, or new cards)."""
+    def _know_game(self, known: tuple[int, tuple[Any, ...]] | None = None) -> GameFacts:
+        """Read what the game's cards speak of again (a new state, or new cards), or take
+        ``known``: (the pool's version, ``GameFacts`` past ``next_uid``) as a game of the
+        same cards by instance and kernel class read them (``PocketDuelKernel.setup``)."""
         pool = self.pool
         if pool.version != self._pool_version:
             self._know_pool()
         state = self.state
+        if known is not None and known[0] == pool.version:
+            self._game = game = (state, state.next_uid, *known[1])
+            return game
         cards = state.cards
         # which card is which instance: all the facts depend on (and the kernel's rules)
         # (the ids read in C: once per game, a comprehension was a fifth of the cost)

@@ -62,7 +62,8 @@ from cardscript.kernels.pocket_duel.rules import GAME, TYPES
 _START = {"hero": "table", "superpower": "reserve"}  # where a card starts (§5); else hand
 
 # the pool's memos by kernel class (``_memo``), by decks: where their cards start, the
-# starting values read (``_start``), the state a setup left (``StartingState``)
+# starting values read (``_start``), the state a setup left (``StartingState``) with the
+# definitions of its cards and what the engine read of them (``Engine._know_game``)
 _PLANS, _STARTS, _DEALT = "pocket duel setup", "pocket duel starts", "pocket duel dealt"
 
 # (id(pool), its number of cards, hero) -> (pool, the hero's set): pools only grow
@@ -142,8 +143,10 @@ class PocketDuelKernel(RoundKernel):
         fresh = _fresh(engine)
         found = kept.get(dealt) if fresh and dealt in self._memo(engine, _STARTS) else None
         if found is not None:
-            found[0].deal(state)
-            engine._definitions.update(found[1])  # (as ``engine.definition`` finds them)
+            start, definitions, facts = found
+            start.deal(state)
+            engine._definitions.update(definitions)  # (as ``engine.definition`` finds them)
+            engine._know_game(facts)  # (as ``engine.game_keys`` reads them)
             self.dealt = (state, state.next_uid, dealt)
             return
         seed, first = state.rng.state, state.next_uid
@@ -156,7 +159,9 @@ class PocketDuelKernel(RoundKernel):
                 if len(kept) > 1_000:
                     kept.clear()
                 pool = engine.pool
-                kept[dealt] = (start, {u: pool[c.card_id] for u, c in state.cards.items()})
+                facts = engine._know_game()[2:]
+                definitions = {u: pool[c.card_id] for u, c in state.cards.items()}
+                kept[dealt] = (start, definitions, (pool.version, facts))
 
     def _deal(self, engine: Engine, decks: tuple[tuple[str, ...], ...]) -> int:
         """Each deck's cards to their starting zones; how many cards were made."""

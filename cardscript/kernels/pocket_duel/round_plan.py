@@ -141,66 +141,56 @@ class RoundPlan:
         "state",
         "text_cancels",
     )
+    facts: dict[int, CardFacts]
+    rules: dict[str, Any]
+    relation: Any
+    quiet: bool
+    silent: frozenset[str]
+    text_cancels: dict[tuple[str, str], bool]
+    stat_texts: tuple[Any, ...]
+    attack_texts: tuple[Any, ...] | None
+    own: bool
+    reveal_silent: bool
+    effect_rules: tuple[Any, int] | None
+    gains: bool
 
     def __init__(self, engine: Engine, kernel: PocketDuelChanges) -> None:
         state = engine.state
         self.state: GameState = state
         self.next_uid = state.next_uid
-        self.pool = engine.pool
-        self.own = engine.log is None and _plain_changes(kernel)
+        self.pool = pool = engine.pool
         # the same for every game dealt the same decks (``PocketDuelKernel.setup``) by
-        # this kernel class: made once for them
+        # this kernel class, with a log or without: made once for them, all of it
         dealt = kernel.dealt
         if dealt is not None and dealt[0] is state and dealt[1] == state.next_uid:
-            memo = engine.pool.memo.setdefault(("pocket duel round plans", type(kernel)), {})
-            key = (dealt[2], self.own)
+            memo = pool.memo.get((_PLANS, type(kernel)))
+            if memo is None:
+                memo = pool.memo[_PLANS, type(kernel)] = {}
+            key = (dealt[2], engine.log is None)
             shared = memo.get(key)
             if shared is None:
                 if len(memo) > 1_000:
                     memo.clear()
-                shared = memo[key] = self._read(engine, kernel)
-                pool = engine.pool
+                shared = memo[key] = _shared(engine, kernel)
                 shared[0].update({u: card_facts(pool, c.card_id) for u, c in state.cards.items()})
             else:
                 kernel.know_rules(engine, shared[1], shared[2])
         else:
-            shared = self._read(engine, kernel)
-        (self.facts, self.rules, self.relation, self.quiet, self.silent) = shared[:5]
-        self.text_cancels, self.stat_texts, attack_texts = shared[5:]
-        self.attack_texts = attack_texts if _plain_stats(kernel) else None
-        self.reveal_silent = self.silent >= _REVEAL_EVENTS
-        later = self.rules.get("damage_before_healing", _ASK)
-        minimum = self.rules.get("on_hit_minimum", _ASK)
-        self.effect_rules = None if _ASK in (later, minimum) else (later, int(minimum))
-        self.gains = self.quiet and _plain_gains(kernel)
-
-    def _read(
-        self, engine: Engine, kernel: PocketDuelChanges
-    ) -> tuple[
-        dict[int, CardFacts],
-        dict[str, Any],
-        Any,
-        bool,
-        frozenset[str],
-        dict[tuple[str, str], bool],
-        tuple[Any, ...],
-        tuple[Any, ...],
-    ]:
-        """(facts by card, so far none; rules; relation; quiet; silent; text cancels;
-        stat texts; attack texts) of this game."""
-        game_rules = kernel._rules_of_game(engine)
-        keys = engine.game_keys()
-        heard = {k[1] for k in keys if isinstance(k, tuple) and k[0] == "event"}
-        return (
-            {},
-            game_rules.fixed,
-            game_rules.cancels,
-            _PERMISSION not in keys,
-            (ROUND_EVENTS | CHANGE_EVENTS) - heard if self.own else frozenset(),
-            _text_cancels(engine, kernel, game_rules.cancels),
-            _stat_texts(engine, keys, "threshold"),
-            _stat_texts(engine, keys, "attack"),
-        )
+            shared = _shared(engine, kernel)
+        (
+            self.facts,
+            self.rules,
+            self.relation,
+            self.quiet,
+            self.silent,
+            self.text_cancels,
+            self.stat_texts,
+            self.attack_texts,
+            self.own,
+            self.reveal_silent,
+            self.effect_rules,
+            self.gains,
+        ) = shared
 
     def of(self, uid: int) -> CardFacts:
         """The facts of card ``uid`` of this game."""
@@ -209,6 +199,51 @@ class RoundPlan:
             self.facts = {**self.facts, uid: card_facts(self.pool, self.state.cards[uid].card_id)}
             found = self.facts[uid]
         return found
+
+
+_Shared = tuple[
+    dict[int, CardFacts],
+    dict[str, Any],
+    Any,
+    bool,
+    frozenset[str],
+    dict[tuple[str, str], bool],
+    tuple[Any, ...],
+    tuple[Any, ...] | None,
+    bool,
+    bool,
+    tuple[Any, int] | None,
+    bool,
+]
+_PLANS = "pocket duel round plans"  # the pool's memo by kernel class (``RoundPlan``)
+
+
+def _shared(engine: Engine, kernel: PocketDuelChanges) -> _Shared:
+    """What a ``RoundPlan`` of this game holds but its state, ``next_uid`` and pool, in
+    the order of ``RoundPlan.__init__`` (its facts by card: so far none)."""
+    game_rules = kernel._rules_of_game(engine)
+    keys = engine.game_keys()
+    heard = {k[1] for k in keys if isinstance(k, tuple) and k[0] == "event"}
+    own = engine.log is None and _plain_changes(kernel)
+    silent = (ROUND_EVENTS | CHANGE_EVENTS) - heard if own else frozenset()
+    quiet = _PERMISSION not in keys
+    rules = game_rules.fixed
+    later = rules.get("damage_before_healing", _ASK)
+    minimum = rules.get("on_hit_minimum", _ASK)
+    return (
+        {},
+        rules,
+        game_rules.cancels,
+        quiet,
+        silent,
+        _text_cancels(engine, kernel, game_rules.cancels),
+        _stat_texts(engine, keys, "threshold"),
+        _stat_texts(engine, keys, "attack") if _plain_stats(kernel) else None,
+        own,
+        silent >= _REVEAL_EVENTS,
+        None if _ASK in (later, minimum) else (later, int(minimum)),
+        quiet and _plain_gains(kernel),
+    )
 
 
 def _text_cancels(
