@@ -138,6 +138,9 @@ def test_pocket_duel_against_the_automa_from_the_command_line(tmp_path: Path) ->
     )
     assert bogus.exit_code == 2
     assert "unknown agent 'bogus': random, first, human, automa" in bogus.stderr
+    # the help names the agents every game has, and says a game may add its own
+    shown = " ".join(runner.invoke(app, ["play", "--help"], env={"COLUMNS": "200"}).stdout.split())
+    assert "random, first, human, or one the game adds (Pocket Duel: automa)" in shown
 
 
 def test_one_deck_per_player_as_many_players_as_the_game_allows(tmp_path: Path) -> None:

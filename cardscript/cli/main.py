@@ -177,7 +177,12 @@ def play(
     game: Annotated[str, typer.Argument(help="The game to play.")],
     deck: Annotated[list[str], typer.Option("--deck", help="A deck file; once per player.")],
     agent: Annotated[
-        list[str] | None, typer.Option("--agent", help="random, first or human; once per player.")
+        list[str] | None,
+        typer.Option(
+            "--agent",
+            help="random, first, human, or one the game adds (Pocket Duel: automa); once "
+            "per player.",
+        ),
     ] = None,
     seed: Annotated[int, typer.Option("--seed", help="The game's random seed.")] = 1,
     log: Annotated[str | None, typer.Option("--log", help="Write the JSON Lines log here.")] = None,
