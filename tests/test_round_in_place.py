@@ -12,6 +12,7 @@ import pytest
 from cardscript.interpreter.agents import RandomAgent
 from cardscript.interpreter.engine import Engine
 from cardscript.kernels.pocket_duel.kernel import BUNDLED, PocketDuelKernel, new_engine
+from tests.test_plain_answers import _EveryChangeThroughTheEngine, _recording_rounds
 
 # heroes whose talent hears one of the events the round records in place
 _LISTENERS = """\
@@ -20,13 +21,6 @@ cards:
 - {id: thick-hero, name: Thick, type: hero, text: 'Whenever you take damage, gain 1 energy.'}
 - {id: keen-hero, name: Keen, type: hero, text: 'Whenever a card is revealed, gain 1 health.'}
 """
-
-
-class _EveryChangeThroughTheEngine(PocketDuelKernel):
-    """Its own event names (the same ones): nothing is made in place (``RoundPlan.own``)."""
-
-    def event_name(self, generic: str) -> str:
-        return generic
 
 
 def _game(kernel_class: type, pool: Any, mine: str, seed: int) -> Engine:
@@ -40,15 +34,7 @@ def _game(kernel_class: type, pool: Any, mine: str, seed: int) -> Engine:
 
 def _played(engine: Engine) -> tuple[list[Any], Any, Any, int]:
     """The whole game: every round's history as it ends, the state hash, the result, steps."""
-    rounds: list[list[Any]] = []
-    end_period = engine.end_period
-
-    def recorded(phase: str, player: int | None = None) -> None:
-        if phase == "round":
-            rounds.append(list(engine.state.history))
-        end_period(phase, player)
-
-    engine.end_period = recorded  # type: ignore[method-assign]
+    rounds = _recording_rounds(engine)
     engine.kernel.play(engine)  # type: ignore[attr-defined]
     return rounds, engine.state.state_hash(), engine.state.result, engine.steps
 
