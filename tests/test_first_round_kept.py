@@ -79,7 +79,7 @@ def test_the_plan_shared_with_a_log_is_the_plan_read_afresh() -> None:
 
 def test_facts_kept_for_another_version_of_the_pool_are_read_again() -> None:
     _game(4)
-    version, facts = _kept()[KEY][2]
+    _, (version, facts) = _kept()[KEY][1]
     engine = new_engine([RandomAgent(0), RandomAgent(1)], 4, pool=POOL)
     stale = (version - 1, (frozenset({"nothing"}), *facts[1:]))
     game = engine._know_game(stale)

@@ -41,6 +41,21 @@ class PlayIndex(EngineParts):
             found = self._definitions[uid] = self.pool[self.state.cards[uid].card_id]
         return found
 
+    def cards_read(self) -> KnownCards:
+        """What the engine has read of this game's cards (each card's definition, and the
+        facts ``_know_game`` reads, with the pool's version), for a game that will have
+        the same cards by instance (``know_cards``)."""
+        definitions = {uid: self.definition(uid) for uid in self.state.cards}
+        return definitions, (self.pool.version, self._know_game()[2:])
+
+    def know_cards(self, known: KnownCards) -> None:
+        """Take ``cards_read`` of an earlier game with the same cards by instance and
+        kernel class (a game set up from a kept starting state): read again where the pool
+        has changed since."""
+        definitions, facts = known
+        self._definitions.update(definitions)
+        self._know_game(facts)
+
     def cards_in(self, places: Iterable[tuple[str, int | None]]) -> list[int]:
         out: list[int] = []
         for zone, owner in places:
@@ -306,6 +321,9 @@ GameFacts = tuple[
     dict[Any, tuple[tuple[int, list[tuple[int, CompiledAbility, Any]]], ...]],
 ]
 NO_GAME: GameFacts = (None, -1, frozenset(), frozenset(), {}, {}, {}, (), {}, {})
+# what an engine read of a game's cards (``PlayIndex.cards_read``): each card's definition
+# by instance, and the pool's version with ``GameFacts`` past ``next_uid``
+KnownCards = tuple[dict[int, CardDef], tuple[int, tuple[Any, ...]]]
 # a card of the game and its entries under a key (``_lone_keys``)
 _Held = tuple[int, list[tuple[int, CompiledAbility, Any]]]
 _SETS, _GETS = ("verb", "set_stat"), ("verb", "get")  # the keys of stat-changing text

@@ -143,10 +143,9 @@ class PocketDuelKernel(RoundKernel):
         fresh = _fresh(engine)
         found = kept.get(dealt) if fresh and dealt in self._memo(engine, _STARTS) else None
         if found is not None:
-            start, definitions, facts = found
+            start, known = found
             start.deal(state)
-            engine._definitions.update(definitions)  # (as ``engine.definition`` finds them)
-            engine._know_game(facts)  # (as ``engine.game_keys`` reads them)
+            engine.know_cards(known)  # (what the engine read of them in the first game)
             self.dealt = (state, state.next_uid, dealt)
             return
         seed, first = state.rng.state, state.next_uid
@@ -158,10 +157,7 @@ class PocketDuelKernel(RoundKernel):
             if fresh and known and (start := StartingState.capture(state, seed)) is not None:
                 if len(kept) > 1_000:
                     kept.clear()
-                pool = engine.pool
-                facts = engine._know_game()[2:]
-                definitions = {u: pool[c.card_id] for u, c in state.cards.items()}
-                kept[dealt] = (start, definitions, (pool.version, facts))
+                kept[dealt] = (start, engine.cards_read())
 
     def _deal(self, engine: Engine, decks: tuple[tuple[str, ...], ...]) -> int:
         """Each deck's cards to their starting zones; how many cards were made."""
