@@ -262,10 +262,17 @@ class RoundEnd(PocketDuelChanges):
         state = engine.state
         players = state.players  # (``_healths`` written out: every round)
         a, b = players[0].resources.get("health", 0), players[1].resources.get("health", 0)
-        plan = self._current_plan(engine)  # (its remembered values: ``self.rules``)
-        rules = plan.rules if plan is not None and not state.lasting else self.rules(engine)
-        limit = rules.get("lose_at_health", _ASK)
-        limit = int(engine.rule("lose_at_health") if limit is _ASK else limit)
+        plan = self._plan  # (its remembered value while it holds: ``_current_plan``)
+        limit = (
+            plan.lose_at
+            if plan is not None
+            and plan.next_uid == state.next_uid
+            and plan.state is state
+            and not state.lasting
+            else None
+        )
+        if limit is None:
+            limit = int(rule_in(engine, self.rules(engine), "lose_at_health"))
         sudden = state.data.get("sudden_death")
         if not sudden and a > limit and b > limit:
             return

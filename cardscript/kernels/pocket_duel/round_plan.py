@@ -111,7 +111,8 @@ class RoundPlan:
     ``own`` too: the round's moves, which nothing can replace, are made in place;
     ``reveal_silent``: the reveal's "plays", "played" and "revealed" are in ``silent``;
     ``effect_rules``: the effect step's (damage_before_healing, on_hit_minimum) while
-    ``rules`` holds, None if a card of the game overrides either;
+    ``rules`` holds, None if a card of the game overrides either; ``lose_at``: the
+    health check's ``lose_at_health`` the same way (None: ask);
     ``text_cancels``: whether a card's cancel clauses cancel a card played against it,
     by the two card ids, for cards whose clauses ask only their definitions
     (``CardFacts.cancels_by_print``), filled as rounds ask while ``relation`` and
@@ -129,6 +130,7 @@ class RoundPlan:
         "effect_rules",
         "facts",
         "gains",
+        "lose_at",
         "next_uid",
         "own",
         "pool",
@@ -153,6 +155,7 @@ class RoundPlan:
     reveal_silent: bool
     effect_rules: tuple[Any, int] | None
     gains: bool
+    lose_at: int | None
 
     def __init__(self, engine: Engine, kernel: PocketDuelChanges) -> None:
         state = engine.state
@@ -190,6 +193,7 @@ class RoundPlan:
             self.reveal_silent,
             self.effect_rules,
             self.gains,
+            self.lose_at,
         ) = shared
 
     def of(self, uid: int) -> CardFacts:
@@ -214,6 +218,7 @@ _Shared = tuple[
     bool,
     tuple[Any, int] | None,
     bool,
+    int | None,
 ]
 _PLANS = "pocket duel round plans"  # the pool's memo by kernel class (``RoundPlan``)
 
@@ -230,6 +235,7 @@ def _shared(engine: Engine, kernel: PocketDuelChanges) -> _Shared:
     rules = game_rules.fixed
     later = rules.get("damage_before_healing", _ASK)
     minimum = rules.get("on_hit_minimum", _ASK)
+    lose_at = rules.get("lose_at_health", _ASK)
     return (
         {},
         rules,
@@ -243,6 +249,7 @@ def _shared(engine: Engine, kernel: PocketDuelChanges) -> _Shared:
         silent >= _REVEAL_EVENTS,
         None if _ASK in (later, minimum) else (later, int(minimum)),
         quiet and _plain_gains(kernel),
+        None if lose_at is _ASK else int(lose_at),
     )
 
 

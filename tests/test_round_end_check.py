@@ -1,0 +1,64 @@
+"""The health check reads the game's ``RoundPlan`` (``lose_at``) while it holds, and asks
+the engine where a kernel computes the hook or a lasting effect sets the rule."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardscript.interpreter.agents import FirstAgent
+from cardscript.interpreter.engine import Engine
+from cardscript.kernels.pocket_duel.kernel import PocketDuelKernel, new_engine, pocket_duel_pool
+
+POOL = pocket_duel_pool()
+
+
+class _LosesAtFive(PocketDuelKernel):
+    """A hero at 5 health or less loses: a value its own code gives."""
+
+    computed_hooks = PocketDuelKernel.computed_hooks | {"lose_at_health"}
+
+    def hook_default(self, engine: Engine, hook: str, default: Any) -> Any:
+        if hook == "lose_at_health":
+            return 5
+        return super().hook_default(engine, hook, default)
+
+
+def _engine(kernel_class: type[PocketDuelKernel]) -> Any:
+    engine = new_engine([FirstAgent(), FirstAgent()], 1, pool=POOL)
+    engine.kernel.__class__ = kernel_class
+    engine.kernel.setup(engine, [["nell-hero"], ["sable-hero"]])
+    return engine
+
+
+def _checked(engine: Any, health: int) -> Any:
+    """The result of the health check with the first hero at ``health``, the second above."""
+    players = engine.state.players
+    players[0].resources["health"] = health
+    players[1].resources["health"] = health + 10
+    engine.kernel.end_check(engine)
+    return engine.state.result
+
+
+def test_the_plans_limit_is_the_engines() -> None:
+    engine = _engine(PocketDuelKernel)
+    limit = int(engine.rule("lose_at_health"))
+    assert engine.kernel.round_plan(engine).lose_at == limit
+    assert _checked(engine, limit + 1) is None
+    assert _checked(engine, limit) is not None
+
+
+def test_a_computed_limit_is_asked_of_the_engine() -> None:
+    engine = _engine(_LosesAtFive)
+    assert engine.kernel.round_plan(engine).lose_at is None
+    assert _checked(engine, 6) is None
+    assert _checked(engine, 5) is not None
+
+
+def test_a_lasting_effect_on_the_limit_is_read() -> None:
+    engine = _engine(PocketDuelKernel)
+    plan = engine.kernel.round_plan(engine)
+    assert plan.lose_at is not None
+    effect = {"kind": "rule", "hook": "lose_at_health", "value": plan.lose_at + 4, "uids": []}
+    engine.state.lasting.append(effect)
+    assert _checked(engine, plan.lose_at + 5) is None
+    assert _checked(engine, plan.lose_at + 4) is not None
