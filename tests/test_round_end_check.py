@@ -1,5 +1,6 @@
-"""The health check reads the game's ``RoundPlan`` (``lose_at``) while it holds, and asks
-the engine where a kernel computes the hook or a lasting effect sets the rule."""
+"""The end of the round reads the game's ``RoundPlan`` (the health check's ``lose_at``,
+the put-away's ``discards``) while it holds, and asks the engine where a kernel computes
+the hook or a lasting effect sets the rule."""
 
 from __future__ import annotations
 
@@ -62,3 +63,51 @@ def test_a_lasting_effect_on_the_limit_is_read() -> None:
     engine.state.lasting.append(effect)
     assert _checked(engine, plan.lose_at + 5) is None
     assert _checked(engine, plan.lose_at + 4) is not None
+
+
+class _DiscardsByItsCode(PocketDuelKernel):
+    """Played cards go to the discard pile: a value its own code gives."""
+
+    computed_hooks = PocketDuelKernel.computed_hooks | {"played_to_discard"}
+
+    def hook_default(self, engine: Engine, hook: str, default: Any) -> Any:
+        if hook == "played_to_discard":
+            return True
+        return super().hook_default(engine, hook, default)
+
+
+def _put_away(engine: Any) -> list[str]:
+    """Where the two played cards go after a round: each player's first card of the
+    type both hands hold (the same types: neither cancels the other)."""
+    state = engine.state
+    hands = [p.zones["hand"] for p in state.players]
+    kind = next(engine.definition(u).type for u in hands[0] if u in _of_types(engine, hands[1]))
+    chosen = {
+        p: next(u for u in h if engine.definition(u).type == kind) for p, h in enumerate(hands)
+    }
+    engine.kernel.round(engine, chosen)
+    return [state.cards[u].zone for u in chosen.values()]
+
+
+def _of_types(engine: Any, hand: list[int]) -> Any:
+    """The cards of ``engine``'s game whose type a card of ``hand`` has."""
+    types = {engine.definition(u).type for u in hand}
+    return {u for u in engine.state.cards if engine.definition(u).type in types}
+
+
+def test_the_played_cards_go_to_the_discard_pile_in_place_or_through_the_engine() -> None:
+    zones = []
+    for kernel_class in (PocketDuelKernel, _DiscardsByItsCode):
+        engine = _engine(kernel_class)
+        assert engine.kernel.round_plan(engine).discards is (kernel_class is PocketDuelKernel)
+        zones.append(_put_away(engine))
+    assert zones[0] == zones[1] == [engine.kernel.discard_zone] * 2
+
+
+def test_a_lasting_effect_on_the_put_away_is_read() -> None:
+    engine = _engine(PocketDuelKernel)
+    assert engine.kernel.round_plan(engine).discards
+    uids = list(engine.state.cards)  # (a rule of cards: the effect covers them all)
+    effect = {"kind": "rule", "hook": "played_to_discard", "value": False, "uids": uids}
+    engine.state.lasting.append(effect)
+    assert _put_away(engine) == ["hand", "hand"]

@@ -13,7 +13,6 @@ from cardscript.interpreter.engine import Cause, Engine
 from cardscript.interpreter.select import Seat, selects
 from cardscript.kernels.pocket_duel.abilities import cancel_targets
 from cardscript.kernels.pocket_duel.automa import automa_choose, automa_face_down
-from cardscript.kernels.pocket_duel.changes import SEAT_KEYS
 from cardscript.kernels.pocket_duel.game_rules import _ASK, rule_in
 from cardscript.kernels.pocket_duel.round_end import RoundEnd, _healths, _live
 from cardscript.kernels.pocket_duel.round_plan import CardFacts, RoundPlan
@@ -150,7 +149,7 @@ class RoundKernel(RoundEnd):
             minimum = int(engine.rule("on_hit_minimum") if minimum is _ASK else minimum)
         heals = self._heals = [] if later else None  # the heals wait for the damage (§10)
         try:
-            self._effects(engine, played, facts, dealt, minimum)
+            self._effects(engine, plan, played, facts, dealt, minimum)
             if "weapon" in types and "rest" in types:
                 self._type_destroys(engine, played, types)
         finally:
@@ -184,9 +183,7 @@ class RoundKernel(RoundEnd):
         count = len(played) - played.count(None)
         # nothing hears the reveal (so ``plan.own``): the moves made in place, counted
         # at once as ``_put`` counts each, and the events written at once
-        quiet = (
-            plan.reveal_silent and "moved" in plan.silent and engine.steps + count <= engine.budget
-        )
+        quiet = plan.reveal_silent and engine.steps + count <= engine.budget
         shown = []
         for player, uid in enumerate(played):
             if uid is None:
@@ -341,7 +338,7 @@ class RoundKernel(RoundEnd):
             if engine.in_play(key):
                 printed = False
                 break
-        for uid, found, against in zip(played, facts, _opponents(len(played)), strict=True):
+        for uid, found, against in zip(played, facts, plan.opponents, strict=True):
             if uid is None:
                 continue
             card = cards[uid]
@@ -396,6 +393,7 @@ class RoundKernel(RoundEnd):
     def _effects(
         self,
         engine: Engine,
+        plan: RoundPlan,
         played: list[int | None],
         facts: list[CardFacts | None],
         dealt: dict[int, int],
@@ -406,8 +404,7 @@ class RoundKernel(RoundEnd):
         state = engine.state
         cards = state.cards
         rnd = state.data["round"]
-        plan = self._plan  # (text ran since the reveal: it may have added cards)
-        if plan is None or plan.state is not state or plan.next_uid != state.next_uid:
+        if plan.next_uid != state.next_uid:  # (text ran since the round read ``plan``)
             plan = self.round_plan(engine)
         if minimum > 0:  # the attacks that dealt enough, in seat order (as ``dealt`` is)
             for hitter, amount in dealt.items():
@@ -516,19 +513,6 @@ class RoundKernel(RoundEnd):
         if engine.rule("cancel_scheme", uid=uid) == "pd_x2":
             return theirs in PD_X2.get(mine, ())
         return str(engine.rule(_CANCELS_HOOK[mine], uid=uid)).casefold() == theirs
-
-
-# players -> each seat's opponent (the next seat): its seat, its key in the round's block
-# pool and the target (immutable: made once)
-_OPPONENTS: dict[int, tuple[tuple[int, str, Seat], ...]] = {}
-
-
-def _opponents(n: int) -> tuple[tuple[int, str, Seat], ...]:
-    found = _OPPONENTS.get(n)
-    if found is None:
-        seats = [(o, SEAT_KEYS[o] if o < 2 else str(o), Seat(o)) for o in range(n)]
-        found = _OPPONENTS[n] = tuple(seats[(player + 1) % n] for player in range(n))
-    return found
 
 
 _ATTACK = ("attack",)  # an attack's damage: its blocks were taken in the damage step

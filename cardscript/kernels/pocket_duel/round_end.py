@@ -13,7 +13,7 @@ from cardscript.interpreter.engine import Cause, Engine, Event, PendingTrigger
 from cardscript.interpreter.select import Seat
 from cardscript.interpreter.state import Card
 from cardscript.kernels.pocket_duel.changes import PocketDuelChanges
-from cardscript.kernels.pocket_duel.game_rules import _ASK, rule_in
+from cardscript.kernels.pocket_duel.game_rules import rule_in
 from cardscript.kernels.pocket_duel.round_plan import CardFacts, RoundPlan
 from cardscript.kernels.pocket_duel.rules import REST, RULE
 
@@ -163,10 +163,9 @@ class RoundEnd(PocketDuelChanges):
         rest_energy: list[tuple[int, int]] = []
         # no card text runs while the played cards are put away: one look at the rules
         rules = self.rules(engine) if state.lasting else plan.rules
-        to_discard = rules.get("played_to_discard", _ASK)
         cards, discard = state.cards, self.discard_zone
         # the common put-away: to the discard pile, in place and only recorded (``_put``)
-        quick = plan.own and "discarded" in plan.silent and to_discard is True
+        quick = plan.discards and not state.lasting
         for player, uid in enumerate(played):
             if uid is None:
                 continue
