@@ -352,8 +352,9 @@ class RoundKernel(RoundEnd):
                 left = 0
             blocked = raw if raw < left else left  # (not ``min``: a builtin call per attack)
             pool[key] = have - blocked
-            if raw - blocked > 0:
-                hits.append((uid, found.attack_cause, target, raw - blocked))
+            through = raw - blocked
+            if through > 0:
+                hits.append((uid, found.attack_cause, target, through))
             if blocked:
                 card.data["blocked"] = True
                 self._blocked(engine, opp, uid, blocked)
@@ -361,7 +362,7 @@ class RoundKernel(RoundEnd):
         # in place, counted (see ``_put``), and only recorded while nothing hears it: an
         # attack's damage is the health it takes (``_deal_damage`` written out: the
         # attack's blocks were taken above; no text ran since ``current`` was read)
-        quick = plan.own and current and "takes_damage" in plan.silent
+        quick = current and "takes_damage" in plan.silent  # (``silent`` only where ``own``)
         for uid, cause, target, amount in hits:
             if quick and engine.steps < engine.budget:
                 engine.steps += 1
