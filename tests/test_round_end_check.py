@@ -111,3 +111,34 @@ def test_a_lasting_effect_on_the_put_away_is_read() -> None:
     effect = {"kind": "rule", "hook": "played_to_discard", "value": False, "uids": uids}
     engine.state.lasting.append(effect)
     assert _put_away(engine) == ["hand", "hand"]
+
+
+class _Seen(PocketDuelKernel):
+    """Keeps each round's history as the end of the round finds it (it is emptied then)."""
+
+    seen: list[Any]
+
+    def _end_of_round(self, engine: Engine, *args: Any) -> None:
+        self.seen.extend(engine.state.history)
+        super()._end_of_round(engine, *args)
+
+
+def _hits(lasting: bool) -> int:
+    """The "hits" of a few rounds, with or without a lasting effect that makes an "On
+    hit" need 99 damage (the effect step then asks the engine, not the plan)."""
+    engine = _engine(_Seen)
+    kernel = engine.kernel
+    kernel.seen = []
+    if lasting:
+        uids = list(engine.state.cards)
+        effect = {"kind": "rule", "hook": "on_hit_minimum", "value": 99, "uids": uids}
+        engine.state.lasting.append(effect)
+    for _ in range(6):
+        if engine.state.result is None:
+            kernel.round(engine)
+    return sum(1 for e in kernel.seen if e[0] == "hits")
+
+
+def test_a_lasting_effect_on_the_effect_steps_rule_is_read() -> None:
+    assert _hits(False) > 0
+    assert _hits(True) == 0

@@ -13,7 +13,7 @@ from cardscript.interpreter.engine import Cause, Engine
 from cardscript.interpreter.select import Seat, selects
 from cardscript.kernels.pocket_duel.abilities import cancel_targets
 from cardscript.kernels.pocket_duel.automa import automa_choose, automa_face_down
-from cardscript.kernels.pocket_duel.game_rules import _ASK, rule_in
+from cardscript.kernels.pocket_duel.game_rules import rule_in
 from cardscript.kernels.pocket_duel.round_end import RoundEnd, _healths, _live
 from cardscript.kernels.pocket_duel.round_plan import CardFacts, RoundPlan
 from cardscript.kernels.pocket_duel.rules import PD_X2, REST, RULE, TYPES
@@ -135,18 +135,14 @@ class RoundKernel(RoundEnd):
         dealt = self._damage_step(engine, plan, played, facts)
         # ---- step 4: effects
         state.step = "effect_step"
-        # the plan's remembered values while they hold (``self.rules`` written out)
-        fresh = not state.lasting and plan.next_uid == state.next_uid
-        known_values = plan.effect_rules if fresh else None
-        if known_values is not None:
+        # the plan's remembered values while they hold (no lasting effect, no new card)
+        known_values = plan.effect_rules
+        if known_values is not None and not state.lasting and plan.next_uid == state.next_uid:
             later, minimum = known_values
         else:
-            rules = plan.rules if fresh else self.rules(engine)
-            later = rules.get("damage_before_healing", _ASK)
-            if later is _ASK:
-                later = engine.rule("damage_before_healing")
-            minimum = rules.get("on_hit_minimum", _ASK)
-            minimum = int(engine.rule("on_hit_minimum") if minimum is _ASK else minimum)
+            rules = self.rules(engine)
+            later = rule_in(engine, rules, "damage_before_healing")
+            minimum = int(rule_in(engine, rules, "on_hit_minimum"))
         heals = self._heals = [] if later else None  # the heals wait for the damage (§10)
         try:
             self._effects(engine, plan, played, facts, dealt, minimum)
