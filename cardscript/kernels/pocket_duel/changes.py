@@ -175,8 +175,14 @@ class PocketDuelChanges(Kernel):
         state = engine.state
         # this game's plan, current: it answers the permission (none speaks), the bound
         # and the thresholds (``RoundPlan.gains``)
-        plan = self._current_plan(engine)
-        if plan is None or not plan.gains or state.lasting:
+        plan = self._plan  # (``_current_plan`` written out: every gain)
+        if (
+            plan is None
+            or not plan.gains
+            or state.lasting
+            or plan.next_uid != state.next_uid
+            or plan.state is not state
+        ):
             plan = None
             if (
                 hook

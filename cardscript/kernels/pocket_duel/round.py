@@ -13,8 +13,7 @@ from cardscript.interpreter.engine import Cause, Engine
 from cardscript.interpreter.select import Seat, selects
 from cardscript.kernels.pocket_duel.abilities import cancel_targets
 from cardscript.kernels.pocket_duel.automa import automa_choose, automa_face_down
-from cardscript.kernels.pocket_duel.changes import SEAT_KEYS
-from cardscript.kernels.pocket_duel.game_rules import _ASK, rule_in
+from cardscript.kernels.pocket_duel.game_rules import rule_in
 from cardscript.kernels.pocket_duel.round_end import RoundEnd, _healths, _live
 from cardscript.kernels.pocket_duel.round_plan import CardFacts, RoundPlan
 from cardscript.kernels.pocket_duel.rules import PD_X2, REST, RULE, TYPES
@@ -136,21 +135,17 @@ class RoundKernel(RoundEnd):
         dealt = self._damage_step(engine, plan, played, facts)
         # ---- step 4: effects
         state.step = "effect_step"
-        # the plan's remembered values while they hold (``self.rules`` written out)
-        fresh = not state.lasting and plan.next_uid == state.next_uid
-        known_values = plan.effect_rules if fresh else None
-        if known_values is not None:
+        # the plan's remembered values while they hold (no lasting effect, no new card)
+        known_values = plan.effect_rules
+        if known_values is not None and not state.lasting and plan.next_uid == state.next_uid:
             later, minimum = known_values
         else:
-            rules = plan.rules if fresh else self.rules(engine)
-            later = rules.get("damage_before_healing", _ASK)
-            if later is _ASK:
-                later = engine.rule("damage_before_healing")
-            minimum = rules.get("on_hit_minimum", _ASK)
-            minimum = int(engine.rule("on_hit_minimum") if minimum is _ASK else minimum)
+            rules = self.rules(engine)
+            later = rule_in(engine, rules, "damage_before_healing")
+            minimum = int(rule_in(engine, rules, "on_hit_minimum"))
         heals = self._heals = [] if later else None  # the heals wait for the damage (§10)
         try:
-            self._effects(engine, played, facts, dealt, minimum)
+            self._effects(engine, plan, played, facts, dealt, minimum)
             if "weapon" in types and "rest" in types:
                 self._type_destroys(engine, played, types)
         finally:
@@ -184,9 +179,7 @@ class RoundKernel(RoundEnd):
         count = len(played) - played.count(None)
         # nothing hears the reveal (so ``plan.own``): the moves made in place, counted
         # at once as ``_put`` counts each, and the events written at once
-        quiet = (
-            plan.reveal_silent and "moved" in plan.silent and engine.steps + count <= engine.budget
-        )
+        quiet = plan.reveal_silent and engine.steps + count <= engine.budget
         shown = []
         for player, uid in enumerate(played):
             if uid is None:
@@ -341,7 +334,7 @@ class RoundKernel(RoundEnd):
             if engine.in_play(key):
                 printed = False
                 break
-        for uid, found, against in zip(played, facts, _opponents(len(played)), strict=True):
+        for uid, found, against in zip(played, facts, plan.opponents, strict=True):
             if uid is None:
                 continue
             card = cards[uid]
@@ -355,8 +348,9 @@ class RoundKernel(RoundEnd):
                 left = 0
             blocked = raw if raw < left else left  # (not ``min``: a builtin call per attack)
             pool[key] = have - blocked
-            if raw - blocked > 0:
-                hits.append((uid, found.attack_cause, target, raw - blocked))
+            through = raw - blocked
+            if through > 0:
+                hits.append((uid, found.attack_cause, target, through))
             if blocked:
                 card.data["blocked"] = True
                 self._blocked(engine, opp, uid, blocked)
@@ -364,7 +358,7 @@ class RoundKernel(RoundEnd):
         # in place, counted (see ``_put``), and only recorded while nothing hears it: an
         # attack's damage is the health it takes (``_deal_damage`` written out: the
         # attack's blocks were taken above; no text ran since ``current`` was read)
-        quick = plan.own and current and "takes_damage" in plan.silent
+        quick = current and "takes_damage" in plan.silent  # (``silent`` only where ``own``)
         for uid, cause, target, amount in hits:
             if quick and engine.steps < engine.budget:
                 engine.steps += 1
@@ -396,6 +390,7 @@ class RoundKernel(RoundEnd):
     def _effects(
         self,
         engine: Engine,
+        plan: RoundPlan,
         played: list[int | None],
         facts: list[CardFacts | None],
         dealt: dict[int, int],
@@ -406,8 +401,7 @@ class RoundKernel(RoundEnd):
         state = engine.state
         cards = state.cards
         rnd = state.data["round"]
-        plan = self._plan  # (text ran since the reveal: it may have added cards)
-        if plan is None or plan.state is not state or plan.next_uid != state.next_uid:
+        if plan.next_uid != state.next_uid:  # (text ran since the round read ``plan``)
             plan = self.round_plan(engine)
         if minimum > 0:  # the attacks that dealt enough, in seat order (as ``dealt`` is)
             for hitter, amount in dealt.items():
@@ -516,19 +510,6 @@ class RoundKernel(RoundEnd):
         if engine.rule("cancel_scheme", uid=uid) == "pd_x2":
             return theirs in PD_X2.get(mine, ())
         return str(engine.rule(_CANCELS_HOOK[mine], uid=uid)).casefold() == theirs
-
-
-# players -> each seat's opponent (the next seat): its seat, its key in the round's block
-# pool and the target (immutable: made once)
-_OPPONENTS: dict[int, tuple[tuple[int, str, Seat], ...]] = {}
-
-
-def _opponents(n: int) -> tuple[tuple[int, str, Seat], ...]:
-    found = _OPPONENTS.get(n)
-    if found is None:
-        seats = [(o, SEAT_KEYS[o] if o < 2 else str(o), Seat(o)) for o in range(n)]
-        found = _OPPONENTS[n] = tuple(seats[(player + 1) % n] for player in range(n))
-    return found
 
 
 _ATTACK = ("attack",)  # an attack's damage: its blocks were taken in the damage step

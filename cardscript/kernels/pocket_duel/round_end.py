@@ -13,7 +13,7 @@ from cardscript.interpreter.engine import Cause, Engine, Event, PendingTrigger
 from cardscript.interpreter.select import Seat
 from cardscript.interpreter.state import Card
 from cardscript.kernels.pocket_duel.changes import PocketDuelChanges
-from cardscript.kernels.pocket_duel.game_rules import _ASK, rule_in
+from cardscript.kernels.pocket_duel.game_rules import rule_in
 from cardscript.kernels.pocket_duel.round_plan import CardFacts, RoundPlan
 from cardscript.kernels.pocket_duel.rules import REST, RULE
 
@@ -163,10 +163,9 @@ class RoundEnd(PocketDuelChanges):
         rest_energy: list[tuple[int, int]] = []
         # no card text runs while the played cards are put away: one look at the rules
         rules = self.rules(engine) if state.lasting else plan.rules
-        to_discard = rules.get("played_to_discard", _ASK)
         cards, discard = state.cards, self.discard_zone
         # the common put-away: to the discard pile, in place and only recorded (``_put``)
-        quick = plan.own and "discarded" in plan.silent and to_discard is True
+        quick = plan.discards and not state.lasting
         for player, uid in enumerate(played):
             if uid is None:
                 continue
@@ -262,10 +261,17 @@ class RoundEnd(PocketDuelChanges):
         state = engine.state
         players = state.players  # (``_healths`` written out: every round)
         a, b = players[0].resources.get("health", 0), players[1].resources.get("health", 0)
-        plan = self._current_plan(engine)  # (its remembered values: ``self.rules``)
-        rules = plan.rules if plan is not None and not state.lasting else self.rules(engine)
-        limit = rules.get("lose_at_health", _ASK)
-        limit = int(engine.rule("lose_at_health") if limit is _ASK else limit)
+        plan = self._plan  # (its remembered value while it holds: ``_current_plan``)
+        limit = (
+            plan.lose_at
+            if plan is not None
+            and plan.next_uid == state.next_uid
+            and plan.state is state
+            and not state.lasting
+            else None
+        )
+        if limit is None:
+            limit = int(rule_in(engine, self.rules(engine), "lose_at_health"))
         sudden = state.data.get("sudden_death")
         if not sudden and a > limit and b > limit:
             return

@@ -17,9 +17,10 @@ from cardscript.interpreter.characteristics import _stat_changes
 from cardscript.interpreter.engine import Cause, Engine
 from cardscript.interpreter.golden_rule import _PERMISSION
 from cardscript.interpreter.play_index import _GETS, _SETS, _overrides
+from cardscript.interpreter.select import Seat
 from cardscript.interpreter.state import GameState
 from cardscript.kernels.pocket_duel.abilities import cancel_targets, of_kind
-from cardscript.kernels.pocket_duel.changes import _OWN_QUALITIES, PocketDuelChanges
+from cardscript.kernels.pocket_duel.changes import _OWN_QUALITIES, SEAT_KEYS, PocketDuelChanges
 from cardscript.kernels.pocket_duel.game_rules import _ASK
 
 
@@ -95,8 +96,8 @@ ROUND_EVENTS = frozenset(
     {"start:round", "plays", "played", "revealed", "moved", "hits", "returns_to_hand"}
     | {"end:round", "discarded", "removed"}
 )
-# the reveal's own events (``RoundPlan.reveal_silent``: all of them only recorded)
-_REVEAL_EVENTS = frozenset({"plays", "played", "revealed"})
+# the reveal's own events and its moves' (``RoundPlan.reveal_silent``: all only recorded)
+_REVEAL_EVENTS = frozenset({"moved", "plays", "played", "revealed"})
 # the events of the kernel's changes the primitives record (``PocketDuelChanges``)
 CHANGE_EVENTS = frozenset({"gains_energy", "healed", "takes_damage", "lost"})
 
@@ -109,9 +110,13 @@ class RoundPlan:
     the round's events that are only recorded in the history, as ``Engine.happened``
     would (no log, no trigger waits for them, the kernel hears no event itself); then
     ``own`` too: the round's moves, which nothing can replace, are made in place;
-    ``reveal_silent``: the reveal's "plays", "played" and "revealed" are in ``silent``;
+    ``reveal_silent``: the reveal's "moved", "plays", "played" and "revealed" are in
+    ``silent``;
     ``effect_rules``: the effect step's (damage_before_healing, on_hit_minimum) while
-    ``rules`` holds, None if a card of the game overrides either;
+    ``rules`` holds, None if a card of the game overrides either; ``lose_at``: the
+    health check's ``lose_at_health`` the same way (None: ask); ``opponents``: each
+    seat's opponent (``opponents``); ``discards``: while ``rules`` holds, the played
+    cards go to the discard pile (``played_to_discard``) in place, only recorded;
     ``text_cancels``: whether a card's cancel clauses cancel a card played against it,
     by the two card ids, for cards whose clauses ask only their definitions
     (``CardFacts.cancels_by_print``), filled as rounds ask while ``relation`` and
@@ -126,10 +131,13 @@ class RoundPlan:
 
     __slots__ = (
         "attack_texts",
+        "discards",
         "effect_rules",
         "facts",
         "gains",
+        "lose_at",
         "next_uid",
+        "opponents",
         "own",
         "pool",
         "quiet",
@@ -153,12 +161,16 @@ class RoundPlan:
     reveal_silent: bool
     effect_rules: tuple[Any, int] | None
     gains: bool
+    lose_at: int | None
+    discards: bool
+    opponents: tuple[tuple[int, str, Seat], ...]
 
     def __init__(self, engine: Engine, kernel: PocketDuelChanges) -> None:
         state = engine.state
         self.state: GameState = state
         self.next_uid = state.next_uid
         self.pool = pool = engine.pool
+        self.opponents = opponents(len(state.players))
         # the same for every game dealt the same decks (``PocketDuelKernel.setup``) by
         # this kernel class, with a log or without: made once for them, all of it
         dealt = kernel.dealt
@@ -190,6 +202,8 @@ class RoundPlan:
             self.reveal_silent,
             self.effect_rules,
             self.gains,
+            self.lose_at,
+            self.discards,
         ) = shared
 
     def of(self, uid: int) -> CardFacts:
@@ -199,6 +213,20 @@ class RoundPlan:
             self.facts = {**self.facts, uid: card_facts(self.pool, self.state.cards[uid].card_id)}
             found = self.facts[uid]
         return found
+
+
+# players -> each seat's opponent (the next seat): its seat, its key in the round's block
+# pool and the target (immutable: made once)
+_OPPONENTS: dict[int, tuple[tuple[int, str, Seat], ...]] = {}
+
+
+def opponents(n: int) -> tuple[tuple[int, str, Seat], ...]:
+    """Each of ``n`` seats' opponent: (its seat, its block pool key, the target)."""
+    found = _OPPONENTS.get(n)
+    if found is None:
+        seats = [(o, SEAT_KEYS[o] if o < 2 else str(o), Seat(o)) for o in range(n)]
+        found = _OPPONENTS[n] = tuple(seats[(player + 1) % n] for player in range(n))
+    return found
 
 
 _Shared = tuple[
@@ -213,6 +241,8 @@ _Shared = tuple[
     bool,
     bool,
     tuple[Any, int] | None,
+    bool,
+    int | None,
     bool,
 ]
 _PLANS = "pocket duel round plans"  # the pool's memo by kernel class (``RoundPlan``)
@@ -230,6 +260,7 @@ def _shared(engine: Engine, kernel: PocketDuelChanges) -> _Shared:
     rules = game_rules.fixed
     later = rules.get("damage_before_healing", _ASK)
     minimum = rules.get("on_hit_minimum", _ASK)
+    lose_at = rules.get("lose_at_health", _ASK)
     return (
         {},
         rules,
@@ -243,6 +274,8 @@ def _shared(engine: Engine, kernel: PocketDuelChanges) -> _Shared:
         silent >= _REVEAL_EVENTS,
         None if _ASK in (later, minimum) else (later, int(minimum)),
         quiet and _plain_gains(kernel),
+        None if lose_at is _ASK else int(lose_at),
+        own and "discarded" in silent and rules.get("played_to_discard") is True,
     )
 
 
