@@ -64,7 +64,10 @@ class StartingState:
         """Put the kept state into ``state``, one that ``new_state`` made for as many
         players and nothing has changed since."""
         new_cards(state.cards, self.cards)
-        for seat, (zones, resources) in zip(state.players, self.seats, strict=False):
+        players = state.players
+        # (by index: a keyword to ``zip`` costs more than the loop it would save)
+        for index, (zones, resources) in enumerate(self.seats):
+            seat = players[index]
             seat.resources.update(resources)
             place = seat.zones
             for zone, uids in zones:
