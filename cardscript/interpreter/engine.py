@@ -122,7 +122,9 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
         """A new game's engine: what ``cls(...)`` makes, field for field in order, made
         without calling the class (its ``__init__`` is a call from C into Python, and a
         default factory a call per field; one per game)."""
-        state = new_state(game.registry.game, names or _seat_names(len(agents)), seed)
+        # (the names made once per count read here: a call costs more than the lookup)
+        seats = names or _SEAT_NAMES.get(len(agents)) or _seat_names(len(agents))
+        state = new_state(game.registry.game, seats, seed)
         engine: Engine = _bare(cls)
         engine.game = game
         engine.pool = pool
