@@ -115,10 +115,42 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
         agents: Sequence[Agent],
         seed: int,
         names: Sequence[str] | None = None,
-        **kw: Any,
+        *,
+        log: GameLog | None = None,
+        budget: int = 200_000,
     ) -> Engine:
-        state = new_state(game.registry.game, names or _seat_names(len(agents)), seed)
-        return cls(game, pool, kernel, agents, state, **kw)
+        """A new game's engine: what ``cls(...)`` makes, field for field in order, made
+        without calling the class (its ``__init__`` is a call from C into Python, and a
+        default factory a call per field; one per game)."""
+        # (the names made once per count read here: a call costs more than the lookup)
+        seats = names or _SEAT_NAMES.get(len(agents)) or _seat_names(len(agents))
+        state = new_state(game.registry.game, seats, seed)
+        engine: Engine = _bare(cls)
+        engine.game = game
+        engine.pool = pool
+        engine.kernel = kernel
+        engine.agents = agents
+        engine.state = state
+        engine.budget = budget
+        engine.log = log
+        engine.steps = 0
+        engine.pending = []
+        engine.recent = deque((), 12)  # noqa: RUF037 (by position: a keyword costs more)
+        engine._loop_seen = {}
+        engine._loop_pairs = set()
+        engine._lazy_loops = None
+        engine._definitions = {}
+        engine._play_clock = -1
+        engine._play_state = None
+        engine._text_varies = None
+        engine._trigger_sources = None
+        engine._after_event = True
+        engine._hears_every = True
+        engine._changes = None
+        engine._direct = None
+        engine._pool_version = -1
+        engine._game = NO_GAME
+        return engine
 
     def _know_pool(self) -> None:
         """Read what the pool's cards can speak of (again, when cards were added)."""
@@ -511,6 +543,7 @@ _OWN_CHANGES: dict[type, tuple[bool, bool]] = {}
 _POOL_READ = "engine's pool"  # the pool's memo by kernel class (``Engine._know_pool``)
 _APPLY_AS: dict[str, PrimitiveFn] = {}  # per change: ``_apply_as`` of it
 _SEAT_NAMES: dict[int, tuple[str, ...]] = {}
+_bare = object.__new__
 
 
 def _seat_names(players: int) -> tuple[str, ...]:

@@ -7,6 +7,7 @@ lists, resources): no game shares a mutable object with another."""
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from operator import attrgetter
 
 from cardscript.interpreter.state import CardRow, GameState, Player, new_cards, new_state
 
@@ -17,6 +18,10 @@ _DEALT = frozenset({"cards", "players", "clock", "next_uid", "phase"})
 _SEATED = frozenset({"zones", "resources"})
 _UNDEALT = tuple(f.name for f in fields(GameState) if f.name not in _DEALT)
 _UNSEATED = tuple(f.name for f in fields(Player) if f.name not in _SEATED)
+# a card's row (``CardRow``), what it holds (all empty in a kept state), what it is attached to
+_ROW = attrgetter("uid", "card_id", "owner", "controller", "zone", "face_up", "timestamp")
+_HELD = attrgetter("states", "counters", "data")
+_ATTACHED = attrgetter("attached_to")
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,14 +48,13 @@ class StartingState:
             for name in _UNSEATED:
                 if getattr(seat, name) != getattr(new, name):
                     return None
+        # (each card read in C: a generator's frame per card costs as much as the rest)
         cards = state.cards.values()
-        if any(c.states or c.counters or c.data or c.attached_to is not None for c in cards):
+        attached = [*map(_ATTACHED, cards)]
+        if attached.count(None) != len(attached) or any(map(any, map(_HELD, cards))):
             return None
         return cls(
-            tuple(
-                (c.uid, c.card_id, c.owner, c.controller, c.zone, c.face_up, c.timestamp)
-                for c in cards
-            ),
+            tuple(map(_ROW, cards)),
             tuple(
                 (tuple((z, tuple(u)) for z, u in p.zones.items()), dict(p.resources))
                 for p in state.players
@@ -64,7 +68,10 @@ class StartingState:
         """Put the kept state into ``state``, one that ``new_state`` made for as many
         players and nothing has changed since."""
         new_cards(state.cards, self.cards)
-        for seat, (zones, resources) in zip(state.players, self.seats, strict=False):
+        players = state.players
+        # (by index: a keyword to ``zip`` costs more than the loop it would save)
+        for index, (zones, resources) in enumerate(self.seats):
+            seat = players[index]
             seat.resources.update(resources)
             place = seat.zones
             for zone, uids in zones:

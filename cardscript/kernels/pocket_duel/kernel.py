@@ -135,26 +135,27 @@ class PocketDuelKernel(RoundKernel):
     def setup(self, engine: Engine, decks: Sequence[Sequence[str]]) -> None:
         """§5: hero on the table, superpower in reserve, the other 6 cards in hand."""
         state = engine.state
-        keys: tuple[tuple[str, ...], ...] = tuple(map(tuple, decks))
-        dealt = (len(state.players), *keys)
+        dealt: tuple[Any, ...] = (len(state.players), *map(tuple, decks))
         # a new game's setup reads nothing but its decks: the state it leaves is kept
         # for the games dealt the same decks, while their starting values are (``_start``)
-        kept = self._memo(engine, _DEALT)
+        memo, kind = engine.pool.memo, type(self)  # (``_memo``'s, read without a call)
+        kept = memo.get((_DEALT, kind))
+        found = kept.get(dealt) if kept is not None else None
         fresh = _fresh(engine)
-        found = kept.get(dealt) if fresh and dealt in self._memo(engine, _STARTS) else None
-        if found is not None:
+        if found is not None and fresh and dealt in memo.get((_STARTS, kind), ()):
             start, known = found
             start.deal(state)
             engine.know_cards(known)  # (what the engine read of them in the first game)
             self.dealt = (state, state.next_uid, dealt)
             return
         seed, first = state.rng.state, state.next_uid
-        made = self._deal(engine, keys)
+        made = self._deal(engine, dealt[1:])
         known = self._start(engine, len(decks), dealt if fresh else None)
         if first == 1 and state.next_uid == 1 + made:
             # every card of the game was dealt here (none before, none added by text)
             self.dealt = (state, state.next_uid, dealt)
             if fresh and known and (start := StartingState.capture(state, seed)) is not None:
+                kept = self._memo(engine, _DEALT)
                 if len(kept) > 1_000:
                     kept.clear()
                 kept[dealt] = (start, engine.cards_read())
@@ -300,12 +301,19 @@ def _fresh(engine: Engine) -> bool:
     """Is the game as ``new_state`` made it, without a log? Then what ``setup`` reads
     depends on nothing but the decks dealt (there is no randomness in it)."""
     state = engine.state
-    if not (
-        state.next_uid == 1
-        and state.clock == state.turn == state.active == 0
-        and engine.log is None
-        and not (state.data or state.lasting or state.counters or state.shared or state.used)
-        and not state.history
+    # (one chain of truth tests: each costs less than a comparison)
+    if (
+        state.next_uid != 1
+        or engine.log is not None
+        or state.clock
+        or state.turn
+        or state.active
+        or state.data
+        or state.lasting
+        or state.counters
+        or state.shared
+        or state.used
+        or state.history
     ):
         return False
     for p in state.players:  # noqa: SIM110 - any() of a generator costs more
