@@ -47,3 +47,15 @@ def test_engines_made_by_new_share_no_mutable_field() -> None:
     one.pending.append(None)  # type: ignore[arg-type]
     one._loop_pairs.add(("x", None))
     assert two.pending == [] and two._loop_pairs == set()
+
+
+def test_a_subclass_with_fields_of_its_own_is_made_by_its_class() -> None:
+    from dataclasses import dataclass, field
+
+    @dataclass(eq=False)
+    class Watched(Engine):
+        seen: list[str] = field(default_factory=list)
+
+    made = Watched.new(POOL.game, POOL, PocketDuelKernel(), [FirstAgent(), FirstAgent()], 3)
+    assert type(made) is Watched and made.seen == [] and made.budget == 200_000
+    assert [f.name for f in fields(Watched)][-1] == "seen"

@@ -125,6 +125,8 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
         # (the names made once per count read here: a call costs more than the lookup)
         seats = names or _SEAT_NAMES.get(len(agents)) or _seat_names(len(agents))
         state = new_state(game.registry.game, seats, seed)
+        if cls is not Engine:  # a subclass may have fields of its own: its class makes it
+            return cls(game, pool, kernel, agents, state, budget=budget, log=log)
         engine: Engine = _bare(cls)
         engine.game = game
         engine.pool = pool
