@@ -203,7 +203,7 @@ def _zone_places(ctx: Context, zone: ast.ZoneRef) -> list[tuple[str, int | None]
         card = _it_card(ctx)
         owners = [ctx.engine.state.cards[card].owner] if card is not None else [None]
     elif "opponent" in possessor:
-        owners = [(ctx.controller + k) % n for k in range(1, n)]
+        owners = [*_opponents_of(ctx.controller, n)]
     elif possessor.startswith("each player"):
         owners = list(range(n))
     elif possessor == "the first player's":
@@ -211,6 +211,11 @@ def _zone_places(ctx: Context, zone: ast.ZoneRef) -> list[tuple[str, int | None]
     else:
         owners = [None]
     return [(zone.zone, o) for o in owners]
+
+
+def _opponents_of(controller: int, n: int) -> list[int]:
+    """The seats of ``controller``'s opponents among n, in seat order from the next."""
+    return [(controller + k) % n for k in range(1, n)]
 
 
 def zone_place(ctx: Context, zone: ast.ZoneRef) -> tuple[str, int | None]:
@@ -287,13 +292,13 @@ def picked_without_context(
     where the cards or the kernel need the context after all (a card with states, an
     adjective its definition does not answer, a kernel's own ``may_choose``)."""
     state, ref = engine.state, plan.zone
-    assert ref is not None  # (``context_free``)
-    if ref.possessor == "your":  # (``_cards``' pool, ``_zone_places``' owners)
+    assert ref is not None  # (``context_free``: yours or your opponents', as ``_cards``)
+    if ref.possessor == "your":
         pool = list(state.players[controller].zones.get(ref.zone, ()))
     else:
-        pool, n = [], len(state.players)
-        for k in range(1, n):
-            pool.extend(state.players[(controller + k) % n].zones.get(ref.zone, ()))
+        pool = []
+        for seat in _opponents_of(controller, len(state.players)):
+            pool.extend(state.players[seat].zones.get(ref.zone, ()))
     kernel, noun = engine.kernel, plan.noun_only
     if noun is not None:
         found = pool if noun == "card" else [u for u in pool if kernel.is_a(engine, u, noun)]
