@@ -201,21 +201,26 @@ def _fixed_deltas(mods: tuple[Any, ...]) -> tuple[int | Fraction, ...] | None:
     found: list[int | Fraction] = []
     for mod in mods:
         delta = mod.delta
-        if delta in SCALES:
-            found.append(SCALES[delta])
-        elif delta[1:].isdigit():
-            found.append((-1 if delta.startswith("-") else 1) * int(delta[1:]))
-        else:
+        number = SCALES.get(delta) or _fixed_delta(delta)
+        if number is None:
             return None
+        found.append(number)
     return tuple(found)
 
 
-def delta_value(text: str, ctx: Context) -> int:
-    sign = -1 if text.startswith("-") else 1
+def _fixed_delta(text: str) -> int | None:
+    """A modifier's "+N" or "-N"; None for one that names a value ("+X")."""
     body = text[1:]
-    if body.isdigit():
-        return sign * int(body)
-    return sign * ctx.bindings.get(body, 0)
+    if not body.isdigit():
+        return None
+    return -int(body) if text.startswith("-") else int(body)
+
+
+def delta_value(text: str, ctx: Context) -> int:
+    fixed = _fixed_delta(text)
+    if fixed is not None:
+        return fixed
+    return (-1 if text.startswith("-") else 1) * ctx.bindings.get(text[1:], 0)
 
 
 def bind_where(ctx: Context, steps: ast.Steps) -> None:
