@@ -235,12 +235,13 @@ class RoundKernel(RoundEnd):
         table = None if speak else relation
         pairs: list[tuple[Any, Any]] = []  # (canceller, victim): played cards
         if n > 1:
-            # each card with the card played against it: the next seat's (a list turned)
-            for uid, other, mine, theirs in zip(
-                played, played[1:] + played[:1], facts, facts[1:] + facts[:1], strict=True
-            ):
+            # each card with the card played against it: the next seat's (no lists turned
+            # and zipped: they cost more than the two cards' few comparisons)
+            for player, against in enumerate(plan.opponents):
+                mine, theirs = facts[player], facts[against[0]]
                 if mine is None or theirs is None:
                     continue  # (one of the two did not play: no card then, no facts)
+                uid, other = played[player], played[against[0]]
                 hit = None if table is None else table.get((mine.type, theirs.type))
                 if hit is None or (not hit and mine.cancels_by_text):
                     assert uid is not None and other is not None
@@ -334,7 +335,8 @@ class RoundKernel(RoundEnd):
             if engine.in_play(key):
                 printed = False
                 break
-        for uid, found, against in zip(played, facts, plan.opponents, strict=True):
+        # (``strict`` not passed: a keyword call each round; ``plan`` has a seat per player)
+        for uid, found, against in zip(played, facts, plan.opponents):  # noqa: B905
             if uid is None:
                 continue
             card = cards[uid]
