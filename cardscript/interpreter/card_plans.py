@@ -4,7 +4,8 @@ cards, this module says whether one is meant."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from cardscript.grammar import ast
 from cardscript.interpreter.context import _HOLDS, Context, RulesError, fixed_amount
@@ -19,7 +20,8 @@ if TYPE_CHECKING:
 _Verdict = tuple["CardDef", type, bool, bool]
 
 
-class _Plan(NamedTuple):
+@dataclass(frozen=True, slots=True)  # (slots: its fields' reads are specialized)
+class _Plan:
     """What a card selector asks of a card, read once per selector node (it never
     changes): ``candidates`` and ``selects`` ask it for many cards."""
 
@@ -75,7 +77,7 @@ def _plan(selector: ast.Cards) -> _Plan:
         "card" in (selector.noun, *selector.also),
     )
     if not (plan.not_this or plan.qualities or plan.rest or selector.also):
-        plan = plan._replace(noun_only=selector.noun)
+        plan = replace(plan, noun_only=selector.noun)
     if len(_PLANS) > 20_000:
         _PLANS.clear()  # pools come and go (tests): keep the memory bounded
     _PLANS[id(selector)] = (selector, plan)

@@ -11,8 +11,9 @@ text runs.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from types import MappingProxyType
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from cardscript.grammar import ast
 from cardscript.interpreter.conditions import Read, condition_check, condition_read
@@ -200,7 +201,8 @@ def _declined(ctx: Context, clause: ast.Clause) -> bool:
     return True
 
 
-class AbilityPlan(NamedTuple):
+@dataclass(frozen=True, slots=True)  # (slots: its fields' reads are specialized)
+class AbilityPlan:
     """What running an ability needs of it, read once (``Engine.resolve``)."""
 
     ability: CompiledAbility  # kept: its id is the key it is remembered by
