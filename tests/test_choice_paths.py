@@ -10,7 +10,13 @@ from typing import Any
 
 import pytest
 
-from cardscript.interpreter.agents import Decision, IllegalAnswer, Labels, RandomAgent
+from cardscript.interpreter.agents import (
+    Decision,
+    FirstAgent,
+    IllegalAnswer,
+    Labels,
+    RandomAgent,
+)
 from cardscript.interpreter.engine import Engine
 from cardscript.interpreter.log import GameLog
 from cardscript.interpreter.state import Rng
@@ -122,6 +128,70 @@ def test_one_of_out_of_range_is_an_illegal_answer() -> None:
 
     with pytest.raises(IllegalAnswer, match=r"one_of\(3\) answered 3"):
         _engine([Wrong(1), RandomAgent(2)]).one_of(0, 3)
+
+
+@pytest.mark.parametrize("least, most", [(0, 1), (0, 2), (1, 2), (2, 3), (0, 9), (3, 3)])
+def test_some_of_answers_as_decide_with_the_same_draws(least: int, most: int) -> None:
+    for seed in range(25):
+        for n in (1, 2, 3, 5):
+            quick, full = RandomAgent(seed), RandomAgent(seed)
+            decision = Decision(0, "targets", "p", tuple(range(n)), (), least, most)
+            assert quick.some_of(n, least, most) == full.decide(decision)
+            assert quick.rng.state == full.rng.state
+    assert FirstAgent().some_of(4, 0, 2) == (0,) and FirstAgent().some_of(4, 2, 3) == (0, 1)
+
+
+def test_engine_some_of_steps_aside_for_a_log_or_a_decide_of_its_own() -> None:
+    quick, full = RandomAgent(9), RandomAgent(9)
+    expected = full.decide(Decision(0, "targets", "p", (0, 1, 2, 3), (), 0, 2))
+    assert _engine([quick, RandomAgent(1)]).some_of(0, 4, 0, 2) == expected
+    logged, deciding = RandomAgent(9), _Deciding(9)
+    before = logged.rng.state
+    assert _engine([logged, RandomAgent(1)], GameLog()).some_of(0, 4, 0, 2) is None
+    assert _engine([deciding, RandomAgent(1)]).some_of(0, 4, 0, 2) is None
+    assert logged.rng.state == deciding.rng.state == before  # nothing drawn: not asked
+
+
+class _Asked(RandomAgent):
+    """A random agent with both ways of its own: says which one the engine asked."""
+
+    def __init__(self, seed: int, answer: tuple[int, ...] | None = None) -> None:
+        super().__init__(seed)
+        self.asked: list[str] = []
+        self.answer = answer
+
+    def some_of(self, n: int, least: int, most: int) -> tuple[int, ...]:
+        self.asked.append("some_of")
+        return super().some_of(n, least, most) if self.answer is None else self.answer
+
+    def decide(self, decision: Decision) -> tuple[int, ...]:
+        self.asked.append("decide")
+        return super().decide(decision)
+
+
+def test_choose_asks_up_to_n_targets_by_the_count() -> None:
+    agent = _Asked(3)
+    engine = _engine([agent, RandomAgent(1)])
+    agent.asked.clear()  # (the setup's choices)
+    assert engine.choose(0, "targets", "up to 1", ["a", "b"], None, 0, 1) in ((), (0,), (1,))
+    assert engine.choose(0, "targets", "two", ["a", "b", "c"], None, 2, 2) in (
+        (0, 1),
+        (0, 2),
+        (1, 2),
+    )
+    assert engine.choose(0, "order", "order", ["a", "b"], None, 2, 2) in ((0, 1), (1, 0))
+    assert agent.asked == ["some_of", "some_of", "decide"]
+
+
+@pytest.mark.parametrize(
+    "answer, shown",
+    [((2,), "[2]"), ((1, 1), "[1, 1]"), ((0, 1, 2), "[0, 1, 2]"), ((), "[]"), ((-1,), "[-1]")],
+)
+def test_an_illegal_some_of_answer_is_named(answer: tuple[int, ...], shown: str) -> None:
+    engine = _engine([_Asked(3, answer), RandomAgent(1)])
+    with pytest.raises(IllegalAnswer) as raised:
+        engine.some_of(0, 2, 1, 2)
+    assert str(raised.value) == f"random: some_of(2, 1, 2) answered {shown}"
 
 
 def test_may_answers_the_same_by_the_count_as_by_the_decision() -> None:

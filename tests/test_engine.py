@@ -18,7 +18,7 @@ from cardscript.interpreter.agents import (
     ScriptedAgent,
     ScriptExhausted,
     TerminalAgent,
-    answers_one_of,
+    answers_by_count,
 )
 from cardscript.interpreter.engine import BudgetExceeded, Cause, Engine, Event, LoopDetected
 from cardscript.interpreter.kernel import Kernel
@@ -377,8 +377,10 @@ def test_one_of_n_answers_as_decide_does_and_is_asked_only_where_nothing_records
     engine = new_engine([watching, FirstAgent()])
     assert engine.choose(0, "action", "pick", ["a", "b", "c"]) == (RandomAgent(4).one_of(3),)
     assert watching.seen == ["pick"]
-    assert answers_one_of(RandomAgent(1)) and answers_one_of(FirstAgent())
-    assert not answers_one_of(watching) and not answers_one_of(ScriptedAgent([]))
+    for method in ("one_of", "some_of"):
+        assert answers_by_count(RandomAgent(1), method) and answers_by_count(FirstAgent(), method)
+        assert not answers_by_count(watching, method)
+        assert not answers_by_count(ScriptedAgent([]), method)
 
 
 def test_labels_are_built_only_when_read() -> None:

@@ -72,10 +72,13 @@ class Labels(Sequence[str]):
 
 class Agent(Protocol):
     """Answers decisions. An agent whose answer to a choice of one of n options reads
-    nothing but n (a random one) may also have ``one_of(n) -> int``, the index it picks:
-    the engine then asks that without building the decision (``Engine.one_of``; never
-    while a log records the decisions, nor of a subclass with a ``decide`` of its own:
-    ``answers_one_of``). An answer outside [0, n) is an ``IllegalAnswer``."""
+    nothing but n (a random one) may also have ``one_of(n) -> int``, the index it picks,
+    and one whose answer to a choice of ``least`` to ``most`` of n reads nothing but the
+    three numbers ``some_of(n, least, most) -> tuple[int, ...]``, the indices it picks:
+    the engine then asks those without building the decision (``Engine.one_of``,
+    ``Engine.some_of``; never while a log records the decisions, nor of a subclass with
+    a ``decide`` of its own: ``answers_by_count``). An answer ``decide`` could not give
+    is an ``IllegalAnswer``."""
 
     name: str
 
@@ -84,23 +87,26 @@ class Agent(Protocol):
         ...
 
 
-def answers_one_of(agent: Agent) -> bool:
-    """May the engine ask ``agent.one_of(n)`` for its ``decide``'s answer? Only where
-    the class that gives it ``one_of`` gives it ``decide`` too: a subclass deciding
-    otherwise (one watching the decisions, say) is asked ``decide``. Per class, once."""
+def answers_by_count(agent: Agent, method: str) -> bool:
+    """May the engine ask ``agent``'s ``method`` ("one_of" or "some_of") for its
+    ``decide``'s answer? Only where the class that gives it ``method`` gives it
+    ``decide`` too: a subclass deciding otherwise (one watching the decisions, say) is
+    asked ``decide``. Per class, once."""
+    known = BY_COUNT[method]
     cls = type(agent)
-    found = _ONE_OF.get(cls)
+    found = known.get(cls)
     if found is None:
-        owner = next((c for c in cls.__mro__ if "one_of" in c.__dict__), None)
-        found = _ONE_OF[cls] = (
+        owner = next((c for c in cls.__mro__ if method in c.__dict__), None)
+        found = known[cls] = (
             owner is not None
-            and owner.__dict__["one_of"] is not None
+            and owner.__dict__[method] is not None
             and getattr(cls, "decide", None) is owner.__dict__.get("decide")
         )
     return found
 
 
-_ONE_OF: dict[type, bool] = {}
+# per method, per agent class: does ``answers_by_count`` say yes
+BY_COUNT: dict[str, dict[type, bool]] = {"one_of": {}, "some_of": {}}
 
 
 class FirstAgent:
@@ -112,10 +118,14 @@ class FirstAgent:
         """``decide``'s answer to a choice of one of n (see ``Agent``)."""
         return 0
 
+    def some_of(self, n: int, least: int, most: int) -> tuple[int, ...]:
+        """``decide``'s answer to a choice of ``least`` to ``most`` of n (see ``Agent``)."""
+        return tuple(range(min(max(least, 1), n)))
+
     def decide(self, decision: Decision) -> tuple[int, ...]:
         if decision.kind == "order":
             return tuple(range(len(decision.options)))
-        return tuple(range(min(max(decision.least, 1), len(decision.options))))
+        return self.some_of(len(decision.options), decision.least, decision.most)
 
 
 class RandomAgent:
@@ -130,18 +140,23 @@ class RandomAgent:
         """``decide``'s answer to a choice of one of n: one draw (see ``Agent``)."""
         return self.rng.below(n)
 
-    def decide(self, decision: Decision) -> tuple[int, ...]:
-        n = len(decision.options)
-        most = decision.most
-        low, high = decision.least, most if most < n else n  # (``min``: a builtin call)
-        if low == high == 1 and decision.kind != "order":
+    def some_of(self, n: int, least: int, most: int) -> tuple[int, ...]:
+        """``decide``'s answer to a choice of ``least`` to ``most`` of n (see ``Agent``):
+        a shuffle of all n, then how many of the first to take."""
+        high = most if most < n else n  # (not ``min``: a builtin call)
+        if least == high == 1:
             return (self.rng.below(n),)  # one of n: one draw, not a shuffle of all n
         indices = list(range(n))
         self.rng.shuffle(indices)
-        if decision.kind == "order":
-            return tuple(indices)
-        count = low + self.rng.below(high - low + 1) if high >= low else 0
+        count = least + self.rng.below(high - least + 1) if high >= least else 0
         return tuple(sorted(indices[:count]))
+
+    def decide(self, decision: Decision) -> tuple[int, ...]:
+        if decision.kind != "order":
+            return self.some_of(len(decision.options), decision.least, decision.most)
+        indices = list(range(len(decision.options)))
+        self.rng.shuffle(indices)
+        return tuple(indices)
 
 
 class ScriptedAgent:

@@ -16,17 +16,10 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from cardscript.grammar import ast
-from cardscript.interpreter.agents import (
-    _ONE_OF,
-    Agent,
-    Decision,
-    IllegalAnswer,
-    Labels,
-    answers_one_of,
-    check_answer,
-)
+from cardscript.interpreter.agents import Agent
 from cardscript.interpreter.cards import CardDef, CardPool, CompiledAbility
 from cardscript.interpreter.characteristics import Characteristics
+from cardscript.interpreter.choices import Choices
 from cardscript.interpreter.effects import run_steps
 from cardscript.interpreter.events import (
     BudgetExceeded,
@@ -61,7 +54,7 @@ __all__ = [
 
 
 @dataclass
-class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
+class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods, Choices):
     """One game in play: its state, its kernel, its agents (see the module's docstring;
     the mixins hold the machinery by job)."""
 
@@ -197,75 +190,6 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods):
         if ability is None or not ability.keyword_values:
             return Context(self, controller, source, ability, event)
         return Context(self, controller, source, ability, event, ability_plan(ability).bindings)
-
-    # ---- choices --------------------------------------------------------------------
-    def one_of(self, player: int, n: int) -> int | None:
-        """The index ``player``'s agent picks of n options where it answers by the count
-        alone (a random one: see ``Agent``), no decision built; None where it must see the
-        decision (a log records it, or its class decides otherwise)."""
-        if self.log is None:
-            agent = self.agents[player]
-            if _ONE_OF.get(type(agent)) or answers_one_of(agent):
-                picked: int = agent.one_of(n)  # type: ignore[attr-defined]
-                if 0 <= picked < n:
-                    return picked
-                raise IllegalAnswer(f"{agent.name}: one_of({n}) answered {picked}")
-        return None
-
-    def choose(
-        self,
-        player: int,
-        kind: str,
-        prompt: str,
-        options: Sequence[Any],
-        labels: Sequence[str] | None = None,
-        least: int = 1,
-        most: int = 1,
-    ) -> tuple[int, ...]:
-        if not options:
-            return ()
-        if least == 1 == most and kind != "order":
-            picked = self.one_of(player, len(options))
-            if picked is not None:
-                return (picked,)
-        return self._decided(player, kind, prompt, options, labels, least, most)
-
-    def _decided(
-        self,
-        player: int,
-        kind: str,
-        prompt: str,
-        options: Sequence[Any],
-        labels: Sequence[str] | None,
-        least: int,
-        most: int,
-    ) -> tuple[int, ...]:
-        """``choose`` where the agent sees the decision: its answer checked and logged."""
-        if type(labels) is not Labels:  # (not ``isinstance``: an ABC's check costs more)
-            labels = tuple(labels or [str(o) for o in options])
-        # a named tuple made without calling its class (half the cost; one per choice)
-        options = tuple(options)
-        decision = _new(Decision, (player, kind, prompt, options, labels, least, most))
-        answer = tuple(self.agents[player].decide(decision))
-        # the usual answers, one of the options where one may be picked or none where
-        # none may be ("up to 1 target"), checked here; any other through
-        # ``check_answer`` (the same test, and the error)
-        if len(answer) == 1:
-            plain = 0 <= answer[0] < len(options) and least <= 1 <= most and kind != "order"
-        else:
-            plain = not answer and least <= 0 <= most and kind != "order"
-        if not plain:
-            answer = check_answer(decision, answer)
-        if self.log is not None:
-            self.log.decision(self, decision, answer)
-        return answer
-
-    def may(self, player: int, prompt: str) -> bool:
-        picked = self.one_of(player, 2)  # yes or no: asked by the count where it may be
-        if picked is None:
-            options, labels = (True, False), ("yes", "no")
-            return self._decided(player, "yes_no", prompt, options, labels, 1, 1) == (0,)
-        return picked == 0
 
     # ---- changes --------------------------------------------------------------------
     def apply(self, change: str, cause: Cause, **args: Any) -> Any:

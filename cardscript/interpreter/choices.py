@@ -1,0 +1,129 @@
+"""Choices: the agents' answers to the engine's decisions, checked and logged. Where an
+agent answers by the count alone (a random one: see ``agents.Agent``) and no log records
+the decisions, it is asked by the count (``one_of``, ``some_of``) and no decision is
+built: a random game makes one or two choices every round."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from cardscript.interpreter.agents import (
+    BY_COUNT,
+    Agent,
+    Decision,
+    IllegalAnswer,
+    Labels,
+    answers_by_count,
+    check_answer,
+)
+
+if TYPE_CHECKING:
+    from cardscript.interpreter.log import GameLog
+    from cardscript.interpreter.parts import EngineParts
+else:
+    EngineParts = object
+
+
+class Choices(EngineParts):
+    """Decisions asked of the agents (a mixin of ``Engine``)."""
+
+    agents: Sequence[Agent]
+    log: GameLog | None
+
+    def one_of(self, player: int, n: int) -> int | None:
+        """The index ``player``'s agent picks of n options where it answers by the count
+        alone, no decision built; None where it must see the decision (a log records it,
+        or its class decides otherwise)."""
+        if self.log is None:
+            agent = self.agents[player]
+            if _ONE_OF.get(type(agent)) or answers_by_count(agent, "one_of"):
+                picked: int = agent.one_of(n)  # type: ignore[attr-defined]
+                if 0 <= picked < n:
+                    return picked
+                raise IllegalAnswer(f"{agent.name}: one_of({n}) answered {picked}")
+        return None
+
+    def some_of(self, player: int, n: int, least: int, most: int) -> tuple[int, ...] | None:
+        """``one_of`` for a choice of ``least`` to ``most`` of n options ("up to 1
+        target"): the indices picked, checked as ``choose`` checks them."""
+        if self.log is None:
+            agent = self.agents[player]
+            if _SOME_OF.get(type(agent)) or answers_by_count(agent, "some_of"):
+                picked = tuple(agent.some_of(n, least, most))  # type: ignore[attr-defined]
+                if not picked and least <= 0:  # the usual answers: none, or one of n
+                    return picked
+                if len(picked) == 1 and 0 <= picked[0] < n and least <= 1 <= most:
+                    return picked
+                decision = Decision(player, "targets", "", tuple(range(n)), (), least, most)
+                try:
+                    return check_answer(decision, picked)
+                except IllegalAnswer:
+                    raise IllegalAnswer(
+                        f"{agent.name}: some_of({n}, {least}, {most}) answered {list(picked)}"
+                    ) from None
+        return None
+
+    def choose(
+        self,
+        player: int,
+        kind: str,
+        prompt: str,
+        options: Sequence[Any],
+        labels: Sequence[str] | None = None,
+        least: int = 1,
+        most: int = 1,
+    ) -> tuple[int, ...]:
+        if not options:
+            return ()
+        if kind != "order":
+            if least == 1 == most:
+                picked = self.one_of(player, len(options))
+                if picked is not None:
+                    return (picked,)
+            else:
+                some = self.some_of(player, len(options), least, most)
+                if some is not None:
+                    return some
+        return self._decided(player, kind, prompt, options, labels, least, most)
+
+    def _decided(
+        self,
+        player: int,
+        kind: str,
+        prompt: str,
+        options: Sequence[Any],
+        labels: Sequence[str] | None,
+        least: int,
+        most: int,
+    ) -> tuple[int, ...]:
+        """``choose`` where the agent sees the decision: its answer checked and logged."""
+        if type(labels) is not Labels:  # (not ``isinstance``: an ABC's check costs more)
+            labels = tuple(labels or [str(o) for o in options])
+        # a named tuple made without calling its class (half the cost; one per choice)
+        options = tuple(options)
+        decision = _new(Decision, (player, kind, prompt, options, labels, least, most))
+        answer = tuple(self.agents[player].decide(decision))
+        # the usual answers, one of the options where one may be picked or none where
+        # none may be ("up to 1 target"), checked here; any other through
+        # ``check_answer`` (the same test, and the error)
+        if len(answer) == 1:
+            plain = 0 <= answer[0] < len(options) and least <= 1 <= most and kind != "order"
+        else:
+            plain = not answer and least <= 0 <= most and kind != "order"
+        if not plain:
+            answer = check_answer(decision, answer)
+        if self.log is not None:
+            self.log.decision(self, decision, answer)  # type: ignore[arg-type]
+        return answer
+
+    def may(self, player: int, prompt: str) -> bool:
+        picked = self.one_of(player, 2)  # yes or no: asked by the count where it may be
+        if picked is None:
+            options, labels = (True, False), ("yes", "no")
+            return self._decided(player, "yes_no", prompt, options, labels, 1, 1) == (0,)
+        return picked == 0
+
+
+_new = tuple.__new__
+_ONE_OF, _SOME_OF = BY_COUNT["one_of"], BY_COUNT["some_of"]  # (read each choice)
