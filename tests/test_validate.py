@@ -116,6 +116,13 @@ def test_schema_errors_point_at_the_yaml_node(tmp_path: Path) -> None:
     ]
 
 
+def test_a_field_missing_from_the_file_is_named_as_the_file_s(tmp_path: Path) -> None:
+    _write(tmp_path, "a.yaml", GOOD.replace("set: TST\n", ""))
+    assert _found(tmp_path) == [
+        ("a.yaml", "CS-C004", 1, 1, 'this card file needs the field "set"'),
+    ]
+
+
 def test_missing_field_and_unknown_type(tmp_path: Path) -> None:
     text = GOOD.replace("    cost: 3\n", "")
     text += "  - id: TST-002\n    name: Odd\n    type: charcter\n"

@@ -54,6 +54,8 @@ def _field(path: Sequence[Any]) -> str:
 
 
 def _card_type(instance: Any, path: tuple[Any, ...] = ()) -> str:
+    if not path:  # the file's own fields ("game", "set", "cards")
+        return "this card file"
     if isinstance(instance, dict) and isinstance(instance.get("type"), str):
         return f"a {instance['type'].replace('_', ' ')} card"
     return "this card"
