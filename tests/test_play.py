@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -294,3 +295,34 @@ def test_replay_of_a_log_that_is_not_one_says_where(tmp_path: Path) -> None:
         log.write_text("\n".join(lines) + "\n", "utf-8")
         result = runner.invoke(app, ["replay", str(log)])
         assert (result.exit_code, result.stderr) == (2, f"error: {log}:{said}\n")
+
+
+def test_any_two_bundled_pocket_duel_heroes_play_to_a_result() -> None:
+    """Issue 6, point 7: each of the six heroes has a bundled Standard deck, and every
+    pairing (a hero against itself too) plays from the command line to a result."""
+    solos = sorted(p for p in PD_DECKS.glob("*.yaml") if "hero:" in p.read_text())
+    heroes = [p.read_text().split("hero: ")[1].strip() for p in solos]
+    assert heroes == [
+        "Cinder Vale",
+        "Ivo Brass",
+        "Marrow Thorne",
+        "Nell Orrery",
+        "Quill Harrow",
+        "Sable Wren",
+    ]
+    for first in solos:
+        for second in solos:
+            played = runner.invoke(
+                app, ["play", "pocket-duel", "--deck", str(first), "--deck", str(second)]
+            )
+            assert played.exit_code == 0, (first.name, second.name, played.stderr)
+            last = played.stdout.rstrip().splitlines()[-1]
+            ended = r"(P1 wins|P2 wins|no winner) \(.+, turn \d+, \d+ steps\)"
+            assert re.fullmatch(ended, last), last
+
+
+def test_a_game_without_a_winner_says_so() -> None:
+    decks = [str(PD_DECKS / "nell-orrery.yaml"), str(PD_DECKS / "marrow-thorne.yaml")]
+    played = runner.invoke(app, ["play", "pocket-duel", "--deck", decks[0], "--deck", decks[1]])
+    assert played.exit_code == 0
+    assert played.stdout.rstrip().splitlines()[-1] == "no winner (no cards left, turn 9, 57 steps)"

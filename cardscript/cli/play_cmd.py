@@ -225,10 +225,11 @@ def run_play(
     _out("\n".join(_trace(log)) + "\n")
     result = engine.state.result or {}
     winner = result.get("winner")
-    name = engine.state.players[winner].name if isinstance(winner, int) else "nobody"
-    _out(
-        f"\n{name} wins ({result.get('reason')}, turn {result.get('turn')}, {engine.steps} steps)\n"
-    )
+    ended = f"{result.get('reason')}, turn {result.get('turn')}, {engine.steps} steps"
+    if isinstance(winner, int):
+        _out(f"\n{engine.state.players[winner].name} wins ({ended})\n")
+    else:  # (no winner: a draw, or a co-op game lost by every player)
+        _out(f"\nno winner ({ended})\n")
     return 0
 
 
