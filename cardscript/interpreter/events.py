@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
     from cardscript.interpreter.cards import CompiledAbility
+    from cardscript.interpreter.state import Card
 
 _new = tuple.__new__  # a named tuple made from its fields, without calling its class
 
@@ -15,7 +16,8 @@ _new = tuple.__new__  # a named tuple made from its fields, without calling its 
 class Event(NamedTuple):
     """Something that happened: ``name`` is an event id of the game's registry. A named
     tuple: immutable and cheap to make (``Engine.happened`` makes one only when a log, a
-    trigger or the kernel reads it; the history keeps every event)."""
+    trigger or the kernel reads it; the history keeps every event). An event about a card
+    that has left a zone carries where it was in ``data`` (``left_from``)."""
 
     name: str
     subject: int | None = None  # the card it happened to (or that did it)
@@ -27,6 +29,14 @@ class Event(NamedTuple):
 
     def get(self, key: str, default: Any = None) -> Any:
         return dict(self.data).get(key, default)
+
+
+def left_from(card: Card) -> tuple[tuple[str, Any], ...]:
+    """The ``data`` of an event about ``card`` leaving its zone, read before it moves: the
+    zone ("from") and its controller there. The event is recorded after the move, so a
+    trigger sees the card that left play by these as it last was there (last-known
+    information, ``select.selects_as_it_was``)."""
+    return (("from", card.zone), ("controller", card.controller))
 
 
 class Cause(NamedTuple):

@@ -4,6 +4,10 @@ A kernel is the game's rules procedures and primitives only: its turn structure 
 timing (chain, stack, windows or queue), the primitives its verbs name, what its nouns
 and adjectives cover, and the few policies where games differ (which replacement applies,
 what an endless loop means). Everything a card can say lives in card script.
+
+A primitive that takes a card out of play and records its event after the move gives the
+event ``events.left_from(card)``, read before the move, as its data: triggers then see
+the card as it last was in play (``triggers``).
 """
 
 from __future__ import annotations

@@ -2,7 +2,8 @@
 
 Each primitive takes the engine, the cause and keyword arguments, changes the state and
 emits the events of what it did. Event names are the generic ones below unless the
-kernel's registry names them otherwise (``Kernel.event_names``).
+kernel's registry names them otherwise (``Kernel.event_names``). A card's move is made
+before its event, which carries where the card was (``events.left_from``).
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from cardscript.interpreter.events import left_from
 from cardscript.interpreter.select import Seat, Target
 
 if TYPE_CHECKING:
@@ -65,14 +67,16 @@ def move(
 
 def discard(engine: Engine, cause: Cause, uid: int) -> None:
     card = engine.state.cards[uid]
+    left = left_from(card)
     engine.state.move(uid, engine.kernel.discard_zone, player=card.owner)
-    _emit(engine, "discarded", subject=uid, player=card.owner)
+    _emit(engine, "discarded", subject=uid, player=card.owner, data=left)
 
 
 def remove_from_game(engine: Engine, cause: Cause, uid: int) -> None:
     card = engine.state.cards[uid]
+    left = left_from(card)
     engine.state.move(uid, engine.kernel.removed_zone, player=card.owner)
-    _emit(engine, "removed", subject=uid, player=card.owner)
+    _emit(engine, "removed", subject=uid, player=card.owner, data=left)
 
 
 def gain(engine: Engine, cause: Cause, player: int, resource: str, amount: int) -> None:
@@ -204,10 +208,11 @@ def to_zone(zone: str, event: str) -> Any:
         if not isinstance(target, int):
             return False
         card = engine.state.cards[target]
+        left = left_from(card)
         engine.state.move(target, zone, player=card.owner)
         card.states.clear()
         card.counters.clear()
-        _emit(engine, event, subject=target, player=card.owner)
+        _emit(engine, event, subject=target, player=card.owner, data=left)
         return True
 
     return run

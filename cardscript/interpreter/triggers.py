@@ -5,6 +5,11 @@ attacks", "a character you control becomes stunned"), a bare event ("revealed"),
 moment ("the start of your turn"). The kernel emits moments as events named
 ``start:<phase>`` and ``end:<phase>`` with the player whose period it is, and "before
 the start of <phase>" as ``before_start:<phase>`` (Berserk's turn preparation step).
+
+An event about a card leaving play is recorded after the move: a subject selector naming
+no zone ("whenever a card is discarded") sees the card as it last was in play, in the
+zone it left under its controller there; one naming a zone ("a card in your discard
+pile") sees it where it is now (``select.selects_as_it_was``).
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardscript.grammar import ast
 from cardscript.interpreter.events import Event, PendingTrigger
-from cardscript.interpreter.select import Seat, selects
+from cardscript.interpreter.select import Seat, selects, selects_as_it_was
 
 if TYPE_CHECKING:
     from cardscript.interpreter.cards import CompiledAbility
@@ -200,7 +205,13 @@ def _heard_by(
             if event.subject is not None
             else (Seat(event.player) if event.player is not None else None)
         )
-        if about is None or not selects(ctx, subject, about):
+        if about is None:
+            return False
+        # a card that has left play is seen as it last was there (last-known
+        # information): the event's data says where (``events.left_from``)
+        if not selects(ctx, subject, about) and not (
+            event.data and selects_as_it_was(ctx, subject, about, event.data)
+        ):
             return False
     if obj is not None:
         if ctx is None:

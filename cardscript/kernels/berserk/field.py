@@ -18,6 +18,7 @@ from typing import Any
 from cardscript.grammar import ast
 from cardscript.interpreter.cards import CompiledAbility
 from cardscript.interpreter.engine import Cause, Engine, Event
+from cardscript.interpreter.events import left_from
 from cardscript.interpreter.kernel import Kernel
 from cardscript.interpreter.primitives import add_counters, remove_counters, set_state
 from cardscript.interpreter.select import Seat, test
@@ -485,6 +486,7 @@ class FieldKernel(Kernel):
         card = engine.state.cards[target]
         if card.zone not in SQUAD_ZONES:
             return False
+        left = left_from(card)
         killer = cause.source if killer is False else killer
         if killer is not None and killer != target:
             engine.emit(Event("destroys", subject=killer, obj=target))
@@ -501,7 +503,7 @@ class FieldKernel(Kernel):
             card.counters["incarnation_marker"] = kept  # A24
         card.face_up = True
         engine.state.move(target, "graveyard", player=card.owner)
-        engine.emit(Event("goes_to_graveyard", subject=target, player=player))
+        engine.emit(Event("goes_to_graveyard", subject=target, player=player, data=left))
         follow_host(engine, target, riders, cause)
         self.check_victory(engine)
         return True

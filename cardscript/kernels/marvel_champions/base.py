@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from cardscript.grammar import ast
 from cardscript.interpreter import primitives
 from cardscript.interpreter.engine import Cause, Event
+from cardscript.interpreter.events import left_from
 from cardscript.interpreter.kernel import Kernel
 from cardscript.interpreter.select import Seat, candidates
 from cardscript.kernels.marvel_champions import windows
@@ -283,6 +284,7 @@ class MCBase(Kernel):
     def to_discard(self, engine: Engine, uid: int) -> None:
         """A card leaves play: encounter cards to the encounter discard pile (G60)."""
         card = engine.state.cards[uid]
+        left = left_from(card)
         for other in list(engine.state.cards.values()):
             if other.attached_to == uid and other.zone == "play":
                 self.to_discard(engine, other.uid)
@@ -294,7 +296,7 @@ class MCBase(Kernel):
             card.controller = card.owner
         else:
             engine.state.move(uid, "discard", player=card.owner)
-        engine.emit(Event("is_discarded", subject=uid, player=card.owner))
+        engine.emit(Event("is_discarded", subject=uid, player=card.owner, data=left))
 
     # ---- what words mean --------------------------------------------------------------
     def is_a(self, engine: Engine, uid: int, noun: str) -> bool:

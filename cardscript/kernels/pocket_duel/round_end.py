@@ -10,6 +10,7 @@ from typing import Any
 
 from cardscript.interpreter.cards import CompiledAbility
 from cardscript.interpreter.engine import Cause, Engine, Event, PendingTrigger
+from cardscript.interpreter.events import left_from
 from cardscript.interpreter.select import Seat
 from cardscript.interpreter.state import Card
 from cardscript.kernels.pocket_duel.changes import PocketDuelChanges
@@ -64,13 +65,15 @@ class RoundEnd(PocketDuelChanges):
         before = card.zone
         if event != "moved":
             player = card.owner  # (to its owner's pile, as the primitives do)
+            data = left_from(card)  # (their event's data: where it was, read before)
         state.move(uid, zone, player)
         if card.states and event == "moved" and zone != self.discard_zone:
             card.states.discard("face_down")
         if event in plan.silent:
             state.history.append((event, uid, player, state.turn))
         else:
-            data = (("from", before), ("to", zone)) if event == "moved" else ()
+            if event == "moved":
+                data = (("from", before), ("to", zone))
             engine.happened(event, uid, player, None, None, None, data)
 
     def _run(
@@ -230,11 +233,13 @@ class RoundEnd(PocketDuelChanges):
         if state.cards[uid].data.get("cancelled") and rule_in(
             engine, rules, "cancelled_returns_to_hand", uid
         ):
-            self._put(engine, plan, uid, "hand", player)
             if "returns_to_hand" in plan.silent:
+                self._put(engine, plan, uid, "hand", player)
                 state.history.append(("returns_to_hand", uid, player, state.turn))
             else:
-                engine.happened("returns_to_hand", uid, player)
+                left = left_from(state.cards[uid])  # (read before the move: where it was)
+                self._put(engine, plan, uid, "hand", player)
+                engine.happened("returns_to_hand", uid, player, None, None, None, left)
             return
         after = found.after_play if found is not None else None  # a superpower's ("discard")
         if after == "remove":

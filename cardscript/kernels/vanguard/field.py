@@ -17,6 +17,7 @@ from cardscript.grammar import ast
 from cardscript.interpreter import primitives
 from cardscript.interpreter.cards import CompiledAbility
 from cardscript.interpreter.engine import Cause, Engine, Event, PendingTrigger
+from cardscript.interpreter.events import left_from
 from cardscript.interpreter.kernel import Kernel
 from cardscript.interpreter.select import Seat, Target
 from cardscript.kernels.vanguard import battle as fight
@@ -70,7 +71,7 @@ class FieldKernel(Kernel):
 
     def _move(self, engine: Engine, cause: Cause, uid: int, zone: str, **kw: Any) -> None:
         card = engine.state.cards[uid]
-        before = card.zone
+        before, left = card.zone, left_from(card)
         if zone == "rear_guard_circle" and before != zone:
             self.place_rc(engine, cause, uid, kw.get("player"), None, "superior_call")
             return
@@ -82,15 +83,17 @@ class FieldKernel(Kernel):
             card.states.discard("rested")
             card.data.pop("circle", None)
         if zone == "soul":
-            engine.emit(Event("put_into_soul", subject=uid, player=card.owner))
+            engine.emit(Event("put_into_soul", subject=uid, player=card.owner, data=left))
         if zone == "deck":
             card.face_up = False
         elif kw.get("face_up") is None:
             card.face_up = True  # only the deck and Counter Blast hide a card
 
     def _discard(self, engine: Engine, cause: Cause, uid: int) -> None:
+        card = engine.state.cards[uid]
+        left = left_from(card)
         self._move(engine, cause, uid, "drop_zone")
-        engine.emit(Event("discarded", subject=uid, player=engine.state.cards[uid].owner))
+        engine.emit(Event("discarded", subject=uid, player=card.owner, data=left))
 
     def _stand(self, engine: Engine, cause: Cause, target: Target, **_: Any) -> bool:
         if not isinstance(target, int) or "rested" not in engine.state.cards[target].states:
@@ -107,16 +110,9 @@ class FieldKernel(Kernel):
         card = engine.state.cards[target]
         if card.zone != "rear_guard_circle" or engine.permitted("be_retired", target) is False:
             return False
-        circle = card.data.get("circle")
+        left = (*left_from(card), ("circle", card.data.get("circle")))
         self._move(engine, cause, target, "drop_zone")
-        engine.emit(
-            Event(
-                "retired",
-                subject=target,
-                player=card.owner,
-                data=(("from", "rear_guard_circle"), ("circle", circle)),
-            )
-        )
+        engine.emit(Event("retired", subject=target, player=card.owner, data=left))
         return True
 
     def _call(self, engine: Engine, cause: Cause, target: Target, **kw: Any) -> bool:
@@ -294,10 +290,11 @@ class FieldKernel(Kernel):
         rested = False
         if old is not None:
             rested = "rested" in state.cards[old].states
+            left = left_from(state.cards[old])
             state.move(old, "soul", player=player)
             state.cards[old].states.discard("rested")
-            engine.emit(Event("ridden", subject=old, player=player, data=(("from", "vc"),)))
-            engine.emit(Event("put_into_soul", subject=old, player=player))
+            engine.emit(Event("ridden", subject=old, player=player, data=left))
+            engine.emit(Event("put_into_soul", subject=old, player=player, data=left))
         primitives.move(engine, cause, uid, "vanguard_circle", player=player)
         card.face_up = True
         card.data.pop("circle", None)
@@ -434,7 +431,6 @@ class FieldKernel(Kernel):
                 zone = engine.state.cards[trigger.source].zone
                 if trigger.source == event.subject and event.name in LEAVE_EVENTS:
                     zone = str(event.get("from", zone))
-                    zone = "vanguard_circle" if zone == "vc" else zone
                 if self._is_trigger_icon(trigger) or self.label_ok(trigger.ability, zone):
                     kept.append(trigger)
             engine.pending[:] = kept
