@@ -135,6 +135,36 @@ def test_pd_a_card_removed_from_the_table_is_heard(tmp_path: Path) -> None:
     assert _resolve_pending(engine) == []
 
 
+_ECHO = (
+    "- {id: echo-strength, name: Echo Knuckle, type: strength, hero: nell-hero, attack: 1,"
+    " text: 'When this is discarded, gain 1 energy.'}\n"
+)
+
+
+def _echo_duel(tmp_path: Path) -> Engine:
+    """Cinder (no talent heard here) with a Strength card that hears its own discarding,
+    against Cinder's own cards."""
+    engine = _engine(tmp_path, POCKET_DUEL, _ECHO)
+    kernel: Any = engine.kernel
+    cinder = kernel.hero_set(engine, "cinder-hero")
+    kernel.setup(engine, [[*cinder, "echo-strength"], cinder])
+    return engine
+
+
+def test_pd_a_card_hears_its_own_discarding_from_the_table(tmp_path: Path) -> None:
+    engine = _echo_duel(tmp_path)
+    _round(engine, "echo-strength", None)  # played alone: put away to the discard pile
+    assert engine.state.cards[_uid(engine, "echo-strength")].zone == "discard_pile"
+    assert _energy(engine) == [1, 0]
+
+
+def test_pd_a_card_discarded_from_hand_does_not_hear_it(tmp_path: Path) -> None:
+    engine = _echo_duel(tmp_path)
+    engine.apply("discard", RULE, uid=_uid(engine, "echo-strength"))  # never in play
+    assert engine.state.cards[_uid(engine, "echo-strength")].zone == "discard_pile"
+    assert _resolve_pending(engine) == [] and _energy(engine) == [0, 0]
+
+
 # ---- Vanguard: retired, ridden, put into soul -----------------------------------------
 
 _VG_UNIT = """\
@@ -328,6 +358,23 @@ def test_mc_a_discarded_ally_is_seen_in_play(tmp_path: Path) -> None:
     engine.apply("discard", RULE, uid=in_play)
     assert state.cards[in_play].zone == "discard"
     assert _resolve_pending(engine) == [(watcher, "is_discarded")]
+    assert _hand(engine) == 1
+
+
+def test_mc_an_ally_hears_its_own_discarding_from_play_only(tmp_path: Path) -> None:
+    text = "- {id: lv-echo, name: Echo Scout, type: ally, cost: 1, aspect: basic, atk: 1,"
+    text += " thw: 1, hit_points: 2, text: 'Forced Response: After this is discarded,"
+    text += " draw 1 card.'}\n"
+    engine = _engine(tmp_path, MARVEL, text)
+    state = engine.state
+    for _ in range(3):
+        state.create_card(_TEXTLESS_ALLY, 0, "deck")
+    in_hand = state.create_card("lv-echo", 0, "hand").uid
+    in_play = state.create_card("lv-echo", 0, "play").uid
+    engine.apply("discard", RULE, uid=in_hand)  # never in play: its text never worked
+    assert _resolve_pending(engine) == []
+    engine.apply("discard", RULE, uid=in_play)
+    assert _resolve_pending(engine) == [(in_play, "is_discarded")]
     assert _hand(engine) == 1
 
 

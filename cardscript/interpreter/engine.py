@@ -289,7 +289,9 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods, Ch
         if game[1] != state.next_uid:
             game = self._know_game()
         if name in game[3]:  # some card of the game waits for it
-            if self._hears_every:
+            # (and a card that has left play may hear its own leaving: an event with data
+            # about a card goes the whole way, ``triggers.own_leaving``)
+            if self._hears_every or (data and subject is not None):
                 self._heard(_new(Event, (name, subject, player, obj, amount, source, data)))
                 return
             # (``_heard`` written out: no log, no kernel's sources or ``after_event``)
@@ -329,7 +331,8 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods, Ch
         name = event.name
         if name in game[3]:  # some card of the game waits for it: is one in play?
             listening = self.in_play(("event", name))
-            if listening or sources:
+            # (or the card the event is about, just gone from play: ``own_leaving``)
+            if listening or sources or (event.data and event.subject is not None):
                 self.pending.extend(matching_triggers(self, event, listening))
         elif sources:
             self.pending.extend(matching_triggers(self, event, ()))

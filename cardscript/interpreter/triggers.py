@@ -36,6 +36,10 @@ def matching_triggers(
     ``trigger_sources``."""
     if engine._trigger_sources or listening is None:
         listening = list(_listening(engine, event))
+    elif event.data and event.subject is not None:
+        own = own_leaving(engine, event)
+        if own:
+            listening = [*listening, *own]
     found: list[PendingTrigger] = []
     cards = engine.state.cards
     for uid, ability, node in listening:
@@ -72,7 +76,26 @@ def _listening(engine: Engine, event: Event) -> Iterable[tuple[int, CompiledAbil
     for uid in engine.kernel.trigger_sources(engine, event):
         for ability in engine.definition(uid).play_index.get(key, ()):
             if (uid, ability.index) not in seen:
+                seen.add((uid, ability.index))
                 yield uid, ability, ability.node
+    for uid, ability, node in own_leaving(engine, event):
+        if (uid, ability.index) not in seen:
+            yield uid, ability, node
+
+
+def own_leaving(engine: Engine, event: Event) -> list[tuple[int, CompiledAbility, Any]]:
+    """A card that has just left play hears its own leaving ("when this is discarded"):
+    its triggers for the event, where the event's data says it left a play zone
+    (``events.left_from``) and it is not in play now (last-known information: its text
+    worked there a moment ago)."""
+    uid = event.subject
+    if uid is None or not event.data:
+        return []
+    play = engine.kernel.play_zones
+    if dict(event.data).get("from") not in play or engine.state.cards[uid].zone in play:
+        return []
+    abilities = engine.definition(uid).play_index.get(("event", event.name), ())
+    return [(uid, ability, ability.node) for ability in abilities]
 
 
 _new = tuple.__new__  # a named tuple made without calling its class (half the cost)
