@@ -3,7 +3,9 @@ hand-written Python implementation of the same rules (``pocket_duel_handwritten.
 same heroes, same seeds, the same random agents' choices).
 
 Both figures are CPU time of this process (``time.process_time``): games per second on
-one core, whatever else the machine is running.
+one core, whatever else the machine is running. With ``--runs N`` each run times the
+engine and then the hand-written one, and the median of the runs' ratios is printed too:
+a machine busy for a while slows both of a pair, so it moves less than the best figures.
 
 python bench/pocket_duel_bench.py [GAMES] [--runs N] [--engine-only] [--split]
                                    [--profile | --fingerprint]
@@ -24,6 +26,7 @@ from __future__ import annotations
 import hashlib
 import math
 import random
+import statistics
 import time
 from typing import Any
 
@@ -69,13 +72,16 @@ def main(games: int = 1000, handwritten: bool = True, runs: int = 1) -> None:
     if handwritten:
         from pocket_duel_handwritten import bench
     elapsed, hand_rate, hand_rounds = math.inf, 0.0, 0
+    ratios = []  # each run's hand-written rate over the engine's, timed side by side
     for _ in range(runs):
         start = time.process_time()
         results = engine_games(games)
-        elapsed = min(elapsed, time.process_time() - start)
+        took = time.process_time() - start
+        elapsed = min(elapsed, took)
         if handwritten:
             rate, hand_rounds = bench(games)
             hand_rate = max(hand_rate, rate)
+            ratios.append(rate * took / games)
     rounds = sum(r[3] for r in results)
     rate = games / elapsed
     best = f" (the least of {runs} runs)" if runs > 1 else ""
@@ -90,6 +96,11 @@ def main(games: int = 1000, handwritten: bool = True, runs: int = 1) -> None:
         f"engine / hand-written = {rate / hand_rate:.3f} "
         f"(the hand-written one is {hand_rate / rate:.1f}x faster){best}"
     )
+    if runs > 1:  # (a machine slowing down for a while slows both runs of a pair)
+        print(
+            f"each run's pair, hand-written / engine: median {statistics.median(ratios):.2f}x, "
+            f"from {min(ratios):.2f}x to {max(ratios):.2f}x"
+        )
 
 
 def split(games: int, runs: int) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -36,6 +37,28 @@ def test_the_hand_written_baseline_plays_the_same_games(monkeypatch: pytest.Monk
     assert setups == play_games(20, play=False)
     assert [r[0] for r in setups] == [r[0] for r in mine[:20]]
     assert {r[1:] for r in setups} == {(None, "set up", 0)}
+
+
+def test_the_bench_prints_the_median_of_its_runs_paired_ratios(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """With ``--runs N`` the bench prints each figure's best run, and the median of the
+    runs' hand-written / engine ratios with their range (one line, only for N > 1)."""
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parent.parent / "bench"))
+    from pocket_duel_bench import main  # type: ignore[import-not-found]
+
+    main(4, runs=3)
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 3 and lines[0].startswith("engine:       4 games, ")
+    assert lines[1].startswith("hand-written: 4 games, ")
+    paired = re.fullmatch(
+        r"each run's pair, hand-written / engine: median (\S+)x, from (\S+)x to (\S+)x", lines[2]
+    )
+    assert paired is not None
+    low, middle, high = float(paired[2]), float(paired[1]), float(paired[3])
+    assert 0 < low <= middle <= high
+    main(4, runs=1)
+    assert len(capsys.readouterr().out.splitlines()) == 2  # (one pair: no median)
 
 
 def test_bytecodes_per_round_are_the_same_every_time(
