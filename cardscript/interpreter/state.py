@@ -7,10 +7,11 @@ seed and choices give the same game bit for bit, and ``state_hash`` can prove it
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 _MASK64 = (1 << 64) - 1
@@ -217,7 +218,9 @@ class GameState:
 
     # ---- identity -------------------------------------------------------------------
     def snapshot(self) -> dict[str, Any]:
-        data = asdict(self)
+        """The whole state as plain data (``dataclasses.asdict``'s reading, containers
+        made anew): what ``state_hash`` digests."""
+        data = plain(self)
         for card in data["cards"].values():
             card["states"] = sorted(card["states"])
         data["cards"] = {str(k): v for k, v in sorted(data["cards"].items())}
@@ -305,6 +308,34 @@ def new_cards(made: dict[int, Card], rows: Iterable[CardRow]) -> None:
         card.attached_to = None
         card.data = {}
         made[row[0]] = card
+
+
+def plain(value: Any) -> Any:
+    """``dataclasses.asdict`` of ``value`` (a dataclass as a dict of its fields, within
+    lists, tuples and dicts too), every container made anew, without deep-copying the
+    numbers and strings it holds as ``asdict`` does (most of its time: a game logged step
+    by step is hashed at every step)."""
+    kind = type(value)
+    if kind in _LEAVES:
+        return value
+    if kind is dict:
+        return {plain(k): plain(v) for k, v in value.items()}
+    if kind is list:
+        return [plain(v) for v in value]
+    if kind is tuple:
+        return tuple([plain(v) for v in value])
+    if kind is set:  # (of hashable members, which cannot change: a copy of the set)
+        return set(value)
+    names = _FIELD_NAMES.get(kind)
+    if names is None:
+        if not hasattr(kind, "__dataclass_fields__"):
+            return copy.deepcopy(value)  # (a set, a named tuple, …: as ``asdict`` does)
+        names = _FIELD_NAMES[kind] = tuple(f.name for f in fields(value))
+    return {name: plain(getattr(value, name)) for name in names}
+
+
+_LEAVES = frozenset({str, int, bool, float, type(None)})  # immutable: kept, not copied
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}  # a dataclass's fields, by class
 
 
 def _jsonable(value: Any) -> Any:
