@@ -326,3 +326,45 @@ def test_a_game_without_a_winner_says_so() -> None:
     played = runner.invoke(app, ["play", "pocket-duel", "--deck", decks[0], "--deck", decks[1]])
     assert played.exit_code == 0
     assert played.stdout.rstrip().splitlines()[-1] == "no winner (no cards left, turn 9, 57 steps)"
+
+
+def test_simulate_plays_each_seed_s_game_as_play_does_without_a_log() -> None:
+    """A simulated game keeps no log (no state hash at every step), and is the game
+    ``play`` plays with the same seed: the same winner, reason, rounds and steps."""
+    from cardscript.cli.play_cmd import _simulate_one, play_one
+
+    decks = [str(PD_DECKS / "ivo-brass.yaml"), str(PD_DECKS / "quill-harrow.yaml")]
+    ids = [["ivo-hero"], ["quill-hero"]]
+    for seed in range(1, 9):
+        engine, log = play_one("pocket-duel", decks, ["random", "random"], seed)
+        result = engine.state.result or {}
+        simulated = _simulate_one(("pocket-duel", ids, seed, [], [], None, []))
+        assert simulated.error is None
+        assert (simulated.winner, simulated.reason, simulated.turns, simulated.steps) == (
+            result["winner"],
+            result["reason"],
+            result["turn"],
+            engine.steps,
+        )
+        assert log.hashes()  # (``play`` hashed its steps; the simulation had nothing to)
+
+
+def test_simulate_plays_the_format_the_decks_name_or_says_why_it_cannot() -> None:
+    teams = [str(PD_DECKS / "team-of-embers.yaml"), str(PD_DECKS / "wild-court.yaml")]
+    args = ["simulate", "pocket-duel", "--deck", teams[0], "--deck", teams[1], "-j", "1"]
+    matches = runner.invoke(app, [*args, "-n", "6"])  # the decks name conquest
+    assert matches.exit_code == 0, matches.stderr
+    assert matches.stdout.splitlines()[0] == "6 games, 6 finished, 0 errors"
+    legacy = runner.invoke(app, [*args, "-n", "3", "--format", "legacy"])
+    assert legacy.exit_code == 0 and legacy.stdout.startswith("3 games, 3 finished, 0 errors")
+    one_game = runner.invoke(app, [*args, "-n", "3", "--format", "standard"])
+    assert one_game.exit_code == 2 and one_game.stdout == ""
+    assert one_game.stderr == (
+        "error: a standard game is one hero per deck; a team of 3 heroes plays a conquest or "
+        "a legacy match (--format conquest, --format legacy)\n"
+    )
+    unknown = runner.invoke(app, [*args, "-n", "3", "--variant", "chalenge"])
+    assert unknown.exit_code == 2
+    assert unknown.stderr == (
+        "error: unknown variant 'chalenge' for pocket-duel; did you mean \"challenge\"?\n"
+    )

@@ -170,6 +170,18 @@ PluginOption = Annotated[
 CardsOption = Annotated[
     list[str] | None, typer.Option("--cards", help="Extra card files for the game's pool.")
 ]
+MatchFormatOption = Annotated[
+    str | None,
+    typer.Option(
+        "--format",
+        help="A match format of the game (Pocket Duel: standard, best-of-three, conquest, "
+        "legacy); default: the one the decks name, else one game.",
+    ),
+]
+VariantOption = Annotated[
+    list[str] | None,
+    typer.Option("--variant", help="Switch on a variant (Pocket Duel: challenge)."),
+]
 
 
 @app.command()
@@ -186,18 +198,8 @@ def play(
     ] = None,
     seed: Annotated[int, typer.Option("--seed", help="The game's random seed.")] = 1,
     log: Annotated[str | None, typer.Option("--log", help="Write the JSON Lines log here.")] = None,
-    fmt: Annotated[
-        str | None,
-        typer.Option(
-            "--format",
-            help="A match format of the game (Pocket Duel: standard, best-of-three, conquest, "
-            "legacy); default: the one the decks name, else one game.",
-        ),
-    ] = None,
-    variant: Annotated[
-        list[str] | None,
-        typer.Option("--variant", help="Switch on a variant (Pocket Duel: challenge)."),
-    ] = None,
+    fmt: MatchFormatOption = None,
+    variant: VariantOption = None,
     plugin: PluginOption = None,
     cards: CardsOption = None,
 ) -> None:
@@ -226,13 +228,18 @@ def simulate(
     games: Annotated[int, typer.Option("-n", "--games", help="How many games.")] = 100,
     seed: Annotated[int, typer.Option("--seed", help="The first game's seed.")] = 1,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes (0: cores).")] = 0,
+    fmt: MatchFormatOption = None,
+    variant: VariantOption = None,
     plugin: PluginOption = None,
     cards: CardsOption = None,
 ) -> None:
-    """Play many seeded games between random agents: win rates, length, errors."""
+    """Play many seeded games (or matches) between random agents: win rates, length,
+    errors."""
     from cardscript.cli.play_cmd import run_simulate
 
-    raise typer.Exit(run_simulate(game, deck, games, seed, jobs, plugin or [], cards or []))
+    raise typer.Exit(
+        run_simulate(game, deck, games, seed, jobs, plugin or [], cards or [], fmt, variant or [])
+    )
 
 
 @app.command()

@@ -73,7 +73,7 @@ def read_play_decks(paths: Sequence[str], engine: Engine) -> list[PlayDeck]:
 
 
 def new_game(
-    game: str, seed: int, agents: list[Agent], log: GameLog, cards: Sequence[str] = ()
+    game: str, seed: int, agents: list[Agent], log: GameLog | None, cards: Sequence[str] = ()
 ) -> Engine:
     factory = engine_factory(game)
     if factory is None and game not in GAMES:
@@ -121,15 +121,16 @@ def check_variants(game: str, engine: Engine, variants: Sequence[str]) -> None:
             raise PlayError(f"unknown variant {variant!r} for {game}; {hint}")
 
 
-def start(
+def set_up(
     engine: Engine,
     decks: Sequence[Sequence[str]],
     agents: Sequence[str],
     fmt: str | None,
     variants: Sequence[str],
 ) -> None:
-    """Set up and play: the format and variants go into the state first, where the kernel
-    (and the engine, for variants) read them."""
+    """Set up a game: the format and variants go into the state first, where the kernel
+    (and the engine, for variants) read them. Decks that cannot play the format are a
+    ``PlayError``."""
     if fmt is not None:
         engine.state.data["format"] = fmt
     if variants:
@@ -138,6 +139,17 @@ def start(
         engine.kernel.setup_for(engine, decks, list(agents))
     except ValueError as exc:  # the decks cannot play this format: the user's to fix
         raise PlayError(str(exc)) from None
+
+
+def start(
+    engine: Engine,
+    decks: Sequence[Sequence[str]],
+    agents: Sequence[str],
+    fmt: str | None,
+    variants: Sequence[str],
+) -> None:
+    """Set up (``set_up``) and play."""
+    set_up(engine, decks, agents, fmt, variants)
     engine.kernel.play(engine)
 
 
@@ -233,12 +245,27 @@ def run_play(
     return 0
 
 
-def _simulate_one(args: tuple[str, list[list[str]], int, list[str], list[str]]) -> Outcome:
-    game, decks, seed, plugins, cards = args
+# one simulated game: the game, its decks' card ids, its seed, plugins, extra card files,
+# the format and the variants
+SimulatedGame = tuple[str, list[list[str]], int, list[str], list[str], str | None, list[str]]
+
+
+def _simulate_one(args: SimulatedGame) -> Outcome:
+    game, decks, seed, plugins, cards, fmt, variants = args
     _load_plugins(plugins)
+    agents = [make_agent("random", seed * 1009 + n) for n in range(len(decks))]  # (as ``play``)
     try:
-        engine, _ = play_one(game, [], ["random"] * len(decks), seed, cards=cards, deck_ids=decks)
-    except (RulesError, BudgetExceeded, LoopDetected, RuntimeError, ValueError) as exc:
+        # no log: only the outcome is kept, and a log hashes the whole state at every step
+        engine = new_game(game, seed, agents, None, cards)
+        start(engine, decks, ["random"] * len(decks), fmt, variants)
+    except (
+        PlayError,
+        RulesError,
+        BudgetExceeded,
+        LoopDetected,
+        RuntimeError,
+        ValueError,
+    ) as exc:
         return Outcome(seed, None, "error", 0, 0, f"{type(exc).__name__}: {exc}")
     result = engine.state.result or {}
     return Outcome(
@@ -258,16 +285,23 @@ def run_simulate(
     jobs: int,
     plugins: list[str],
     cards: list[str],
+    fmt: str | None = None,
+    variants: Sequence[str] = (),
 ) -> int:
+    agents = ["random"] * len(decks)
     try:
         _load_plugins(plugins)
-        probe = new_game(game, seed, [make_agent("first", 0) for _ in decks], GameLog(), cards)
+        probe = new_game(game, seed, [make_agent("first", 0) for _ in decks], None, cards)
         check_deck_count(game, probe, len(decks))
-        ids = [d.ids for d in read_play_decks(decks, probe)]
+        read = read_play_decks(decks, probe)
+        ids = [d.ids for d in read]
+        fmt = choose_format(game, probe, fmt, read)
+        check_variants(game, probe, variants)
+        set_up(probe, ids, agents, fmt, variants)  # (decks that cannot play it: said once)
     except PlayError as exc:
         _err(f"error: {exc}")
         return 2
-    work = [(game, ids, seed + n, plugins, cards) for n in range(games)]
+    work = [(game, ids, seed + n, plugins, cards, fmt, list(variants)) for n in range(games)]
     workers = jobs if jobs > 0 else (os.cpu_count() or 1)
     outcomes: list[Outcome] = []
     progress = _progress(games)

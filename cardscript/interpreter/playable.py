@@ -23,7 +23,8 @@ if TYPE_CHECKING:
     from cardscript.interpreter.kernel import Kernel
 
 # factory(seed, agents, log, extra card files) -> an Engine with its card pool loaded
-EngineFactory = Callable[[int, list[Any], GameLog, list[Path]], Engine]
+# (seed, agents, the log or None where nothing is recorded, extra card files)
+EngineFactory = Callable[[int, list[Any], GameLog | None, list[Path]], Engine]
 _FACTORIES: dict[str, EngineFactory] = {}
 
 
@@ -81,7 +82,7 @@ class BundledGame:
         return deck_card_ids(str(path), pool)
 
     def register(self) -> None:
-        def factory(seed: int, agents: list[Any], log: GameLog, extra: list[Path]) -> Engine:
+        def factory(seed: int, agents: list[Any], log: GameLog | None, extra: list[Path]) -> Engine:
             return self.new_engine(agents, seed, log=log, extra=extra)
 
         register_game(self.game, factory)

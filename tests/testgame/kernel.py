@@ -261,7 +261,7 @@ def new_engine(
     return Engine.new(game, pool, kernel or TinyKernel(), agents, seed, log=log, budget=budget)
 
 
-def _factory(seed: int, agents: list[Any], log: GameLog, extra: list[Path]) -> Engine:
+def _factory(seed: int, agents: list[Any], log: GameLog | None, extra: list[Path]) -> Engine:
     engine = new_engine(agents, seed, log=log)
     for path in extra:
         for card in yaml.safe_load(path.read_text("utf-8"))["cards"]:
