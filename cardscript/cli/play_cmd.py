@@ -121,16 +121,18 @@ def check_variants(game: str, engine: Engine, variants: Sequence[str]) -> None:
             raise PlayError(f"unknown variant {variant!r} for {game}; {hint}")
 
 
-def set_up(
+def start(
     engine: Engine,
     decks: Sequence[Sequence[str]],
     agents: Sequence[str],
     fmt: str | None,
     variants: Sequence[str],
+    *,
+    play: bool = True,
 ) -> None:
-    """Set up a game: the format and variants go into the state first, where the kernel
-    (and the engine, for variants) read them. Decks that cannot play the format are a
-    ``PlayError``."""
+    """Set up and play (``play``): the format and variants go into the state first, where
+    the kernel (and the engine, for variants) read them. Decks that cannot play the
+    format are a ``PlayError``."""
     if fmt is not None:
         engine.state.data["format"] = fmt
     if variants:
@@ -139,18 +141,8 @@ def set_up(
         engine.kernel.setup_for(engine, decks, list(agents))
     except ValueError as exc:  # the decks cannot play this format: the user's to fix
         raise PlayError(str(exc)) from None
-
-
-def start(
-    engine: Engine,
-    decks: Sequence[Sequence[str]],
-    agents: Sequence[str],
-    fmt: str | None,
-    variants: Sequence[str],
-) -> None:
-    """Set up (``set_up``) and play."""
-    set_up(engine, decks, agents, fmt, variants)
-    engine.kernel.play(engine)
+    if play:
+        engine.kernel.play(engine)
 
 
 def play_one(
@@ -297,7 +289,7 @@ def run_simulate(
         ids = [d.ids for d in read]
         fmt = choose_format(game, probe, fmt, read)
         check_variants(game, probe, variants)
-        set_up(probe, ids, agents, fmt, variants)  # (decks that cannot play it: said once)
+        start(probe, ids, agents, fmt, variants, play=False)  # (decks that cannot: said once)
     except PlayError as exc:
         _err(f"error: {exc}")
         return 2
