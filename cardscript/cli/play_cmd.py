@@ -224,9 +224,9 @@ def run_play(
     finally:
         if stream is not None:
             stream.close()
-    from cardscript.interpreter.scenario import _trace
+    from cardscript.interpreter.transcript import transcript
 
-    _out("\n".join(_trace(log)) + "\n")
+    _out("\n".join(transcript(log, engine)) + "\n")
     result = engine.state.result or {}
     winner = result.get("winner")
     ended = f"{result.get('reason')}, turn {result.get('turn')}, {engine.steps} steps"

@@ -47,6 +47,7 @@ from cardscript.interpreter.agents import FirstAgent, ScriptedAgent
 from cardscript.interpreter.engine import Engine
 from cardscript.interpreter.log import GameLog
 from cardscript.interpreter.playable import engine_factory, register_game
+from cardscript.interpreter.transcript import change_line, transcript
 from cardscript.schemas import scenario_validator
 
 __all__ = ["ScenarioResult", "register_game", "run_scenario"]
@@ -157,6 +158,7 @@ def run_scenario(path: str | Path) -> ScenarioResult:
     script = _Answers()
     log = GameLog()
     extra = [Path(path).parent / p for p in data.get("cards", [])]
+    engine = None
     try:
         seats = [script.agent(n) for n in range(int(data.get("seats", 2)))]
         engine = factory(int(data.get("seed", 1)), seats, log, extra)
@@ -168,11 +170,11 @@ def run_scenario(path: str | Path) -> ScenarioResult:
                 _perform(engine, str(do), action)
     except Exception as exc:  # the failure, not a crash: show it with the trace
         result.error = f"{type(exc).__name__}: {exc}"
-        result.trace = _trace(log)
+        result.trace = transcript(log, engine)
         return result
     result.failures = _compare(engine, log, data.get("expect", {}))
     if result.failures:
-        result.trace = _trace(log)
+        result.trace = transcript(log, engine)
     return result
 
 
@@ -252,7 +254,7 @@ def _compare(engine: Engine, log: GameLog, expect: Mapping[str, Any]) -> list[st
             f"events: expected {expect['events']} in this order; {missing!r} "
             f"did not come (events were {events})"
         )
-    changes = [_change_line(r) for r in log.records if r["t"] == "change"]
+    changes = [change_line(r) for r in log.records if r["t"] == "change"]
     for line in expect.get("log", []):
         if not any(line in c for c in changes):
             failures.append(f"log: no change matching {line!r}")
@@ -301,25 +303,3 @@ def _not_in_order(wanted: list[str], seen: list[str]) -> str | None:
         except ValueError:
             return name
     return None
-
-
-def _change_line(record: Mapping[str, Any]) -> str:
-    cause = record.get("cause", {})
-    by = ""
-    if cause.get("card"):
-        by = f" by {cause['card']}" + (f" at {cause['at']}" if cause.get("at") else "")
-    elif cause.get("rule"):
-        by = f" by rule {cause['rule']}"
-    return f"{record['change']}{by}"
-
-
-def _trace(log: GameLog) -> list[str]:
-    out = []
-    for r in log.records:
-        if r["t"] == "change":
-            out.append(_change_line(r) + f" {r.get('args', {})}")
-        elif r["t"] == "event":
-            out.append(f"event {r['name']} subject={r.get('subject')} player={r.get('player')}")
-        elif r["t"] == "decision":
-            out.append(f"P{r['player'] + 1} chose {r['labels']} for: {r['prompt']}")
-    return out
