@@ -325,7 +325,12 @@ def test_a_game_without_a_winner_says_so() -> None:
     decks = [str(PD_DECKS / "nell-orrery.yaml"), str(PD_DECKS / "marrow-thorne.yaml")]
     played = runner.invoke(app, ["play", "pocket-duel", "--deck", decks[0], "--deck", decks[1]])
     assert played.exit_code == 0
-    assert played.stdout.rstrip().splitlines()[-1] == "no winner (no cards left, turn 9, 57 steps)"
+    assert played.stdout.rstrip().splitlines()[-4:] == [
+        "",
+        "P1: energy 1, health 2",  # equal health when no card is left: neither wins
+        "P2: energy 1, health 2",
+        "no winner (no cards left, turn 9, 57 steps)",
+    ]
 
 
 def test_simulate_plays_each_seed_s_game_as_play_does_without_a_log() -> None:

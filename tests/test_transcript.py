@@ -73,4 +73,6 @@ def test_play_prints_the_transcript_then_the_result() -> None:
         "moved: subject Spring Vault#2, player P1",
     ]
     assert "-- end of round 1 --" in lines
-    assert lines[-2] == "" and lines[-1].startswith(("P1 wins (", "P2 wins (", "no winner ("))
+    assert lines[-4] == "" and lines[-1].startswith(("P1 wins (", "P2 wins (", "no winner ("))
+    assert [line.split(": ")[0] for line in lines[-3:-1]] == ["P1", "P2"]  # their resources
+    assert all("energy " in line and "health " in line for line in lines[-3:-1])

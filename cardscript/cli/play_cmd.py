@@ -230,10 +230,15 @@ def run_play(
     result = engine.state.result or {}
     winner = result.get("winner")
     ended = f"{result.get('reason')}, turn {result.get('turn')}, {engine.steps} steps"
-    if isinstance(winner, int):
-        _out(f"\n{engine.state.players[winner].name} wins ({ended})\n")
+    _out("\n")
+    for seat in engine.state.players:  # where each player ended: its resources, if any
+        if seat.resources:
+            held = ", ".join(f"{name} {value}" for name, value in sorted(seat.resources.items()))
+            _out(f"{seat.name}: {held}\n")
+    if isinstance(winner, int):  # (the result last: a script reads the last line)
+        _out(f"{engine.state.players[winner].name} wins ({ended})\n")
     else:  # (no winner: a draw, or a co-op game lost by every player)
-        _out(f"\nno winner ({ended})\n")
+        _out(f"no winner ({ended})\n")
     return 0
 
 
