@@ -373,3 +373,22 @@ def test_simulate_plays_the_format_the_decks_name_or_says_why_it_cannot() -> Non
     assert unknown.stderr == (
         "error: unknown variant 'chalenge' for pocket-duel; did you mean \"challenge\"?\n"
     )
+
+
+def test_simulate_refuses_no_games_and_negative_workers() -> None:
+    decks = [
+        "--deck",
+        str(PD_DECKS / "ivo-brass.yaml"),
+        "--deck",
+        str(PD_DECKS / "quill-harrow.yaml"),
+    ]
+    for option, value, named, least in (
+        ("-n", "0", "'-n' / '--games'", 1),
+        ("-n", "-3", "'-n' / '--games'", 1),
+        ("--jobs", "-1", "'--jobs' / '-j'", 0),
+    ):
+        refused = runner.invoke(app, ["simulate", "pocket-duel", *decks, option, value])
+        assert refused.exit_code == 2 and refused.stdout == ""
+        assert refused.stderr.endswith(
+            f"Error: Invalid value for {named}: Input should be greater than or equal to {least}\n"
+        )

@@ -225,9 +225,11 @@ def play(
 def simulate(
     game: Annotated[str, typer.Argument(help="The game to simulate.")],
     deck: Annotated[list[str], typer.Option("--deck", help="A deck file; once per player.")],
-    games: Annotated[int, typer.Option("-n", "--games", help="How many games.")] = 100,
+    games: Annotated[int, typer.Option("-n", "--games", help="How many games.", min=1)] = 100,
     seed: Annotated[int, typer.Option("--seed", help="The first game's seed.")] = 1,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes (0: cores).")] = 0,
+    jobs: Annotated[
+        int, typer.Option("--jobs", "-j", help="Worker processes (0: cores).", min=0)
+    ] = 0,
     fmt: MatchFormatOption = None,
     variant: VariantOption = None,
     plugin: PluginOption = None,
