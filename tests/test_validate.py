@@ -307,3 +307,12 @@ cards:
     _write(tmp_path, "a.yaml", cards)
     message = 'the boost field has a star, but the text has no "Boost:" ability for it'
     assert _found(tmp_path) == [("a.yaml", "CS-C035", 4, 65, message)]
+
+
+def test_negative_workers_are_a_usage_error(tmp_path: Path) -> None:
+    _write(tmp_path, "a.yaml", GOOD)
+    refused = runner.invoke(app, ["validate", str(tmp_path), "--jobs", "-2"])
+    assert refused.exit_code == 2 and refused.stdout == ""
+    assert refused.stderr.endswith(
+        "Error: Invalid value for '--jobs' / '-j': Input should be greater than or equal to 0\n"
+    )

@@ -63,7 +63,7 @@ def validate(
     strict: StrictOption = False,
     no_cache: Annotated[bool, typer.Option("--no-cache", help="Ignore the result cache.")] = False,
     jobs: Annotated[
-        int, typer.Option("--jobs", "-j", help="Worker processes (0: one per core).")
+        int, typer.Option("--jobs", "-j", help="Worker processes (0: one per core).", min=0)
     ] = 0,
 ) -> None:
     """Check card files: YAML, schema, card script and cross-card references."""
