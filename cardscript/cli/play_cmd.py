@@ -145,6 +145,12 @@ def start(
         engine.kernel.play(engine)
 
 
+def agent_seed(seed: int, player: int) -> int:
+    """The seed of ``player``'s agent in the game of ``seed`` (``play`` and ``simulate``
+    alike: the same seed, the same game)."""
+    return seed * 1009 + player
+
+
 def play_one(
     game: str,
     decks: Sequence[str],
@@ -158,7 +164,7 @@ def play_one(
 ) -> tuple[Engine, GameLog]:
     generic = ("random", "first", "human")
     players: list[Agent] = [
-        make_agent(kind if kind in generic else "first", seed * 1009 + n)
+        make_agent(kind if kind in generic else "first", agent_seed(seed, n))
         for n, kind in enumerate(agents)
     ]
     log = GameLog(stream=log_stream)
@@ -250,7 +256,7 @@ SimulatedGame = tuple[str, list[list[str]], int, list[str], list[str], str | Non
 def _simulate_one(args: SimulatedGame) -> Outcome:
     game, decks, seed, plugins, cards, fmt, variants = args
     _load_plugins(plugins)
-    agents = [make_agent("random", seed * 1009 + n) for n in range(len(decks))]  # (as ``play``)
+    agents = [make_agent("random", agent_seed(seed, n)) for n in range(len(decks))]
     try:
         # no log: only the outcome is kept, and a log hashes the whole state at every step
         engine = new_game(game, seed, agents, None, cards)
