@@ -378,6 +378,31 @@ def test_mc_an_ally_hears_its_own_discarding_from_play_only(tmp_path: Path) -> N
     assert _hand(engine) == 1
 
 
+_MC_TIRED_WATCHER = (
+    "- {id: lv-tired, name: Night Nurse Station, type: support, cost: 1, aspect: basic,"
+    " text: 'Forced Response: After an exhausted ally is discarded, draw 1 card.'}\n"
+)
+
+
+def test_mc_a_discarded_ally_is_seen_with_its_states_in_play(tmp_path: Path) -> None:
+    # discarding clears an ally's states (``to_discard``): the event keeps them
+    engine = _engine(tmp_path, MARVEL, _MC_TIRED_WATCHER)
+    state = engine.state
+    watcher = state.create_card("lv-tired", 0, "play").uid
+    for _ in range(3):
+        state.create_card(_TEXTLESS_ALLY, 0, "deck")
+    ready = state.create_card(_TEXTLESS_ALLY, 0, "play").uid
+    tired = state.create_card(_TEXTLESS_ALLY, 0, "play").uid
+    engine.apply("exhaust", RULE, target=tired)
+    engine.apply("discard", RULE, uid=ready)
+    assert _resolve_pending(engine) == []
+    engine.apply("discard", RULE, uid=tired)
+    assert state.cards[tired].states == set()  # (as it is now: in the discard pile)
+    assert _resolve_pending(engine) == [(watcher, "is_discarded")]
+    assert _hand(engine) == 1
+    assert state.cards[tired].states == set()  # (seen as it was, left as it is)
+
+
 def test_mc_keywords_worked_out_while_a_card_is_seen_in_play_are_not_kept(
     tmp_path: Path,
 ) -> None:
@@ -388,8 +413,8 @@ def test_mc_keywords_worked_out_while_a_card_is_seen_in_play_are_not_kept(
     other = state.create_card(_TEXTLESS_ALLY, 0, "play").uid
     assert engine.has_keyword(other, "retaliate")
     engine.apply("discard", RULE, uid=granter)
-    # only its zone and controller are as they were: what text gave it (its own
-    # Retaliate) is not seen, and what the text gave others goes with it
+    # only its zone, controller, states and counters are as they were: what text gave it
+    # (its own Retaliate) is not seen, and what the text gave others goes with it
     assert _resolve_pending(engine) == []
     assert not engine.has_keyword(other, "retaliate")
 
