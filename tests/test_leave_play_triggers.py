@@ -251,6 +251,37 @@ def test_vg_a_vanguard_put_into_soul_hears_it_as_on_its_circle(tmp_path: Path) -
     assert _hand(engine) == 1
 
 
+_VG_STRONG = _card_file(
+    _VG_UNIT,
+    (
+        "LV-009",
+        "Strong Watcher",
+        "[AUTO](VC): When a rear-guard you control with power 10000 or more is retired,"
+        " draw 1 card.",
+    ),
+    ("LV-010", "Banner Bearer", "[CONT](RC): Rear-guards you control get +2000 power."),
+)
+
+
+def test_vg_a_retired_rear_guard_is_seen_with_the_power_text_gave_it(tmp_path: Path) -> None:
+    engine = _engine(tmp_path, VANGUARD, _VG_STRONG)
+    for _ in range(5):
+        engine.state.create_card(_VANILLA, 0, "deck")
+    watcher = engine.state.create_card("LV-009", 0, "vanguard_circle").uid
+    plain = _rear_guard(engine, _VANILLA, 0, "FL")  # 8000
+    engine.apply("retire", RULE, target=plain)
+    assert _resolve_pending(engine) == []
+    bearer = _rear_guard(engine, "LV-010", 0, "RL")  # 8000, and +2000 by its own text
+    boosted = _rear_guard(engine, _VANILLA, 0, "FR")  # 8000 + 2000 by the bearer's
+    assert engine.stat(boosted, "power") == 10000
+    engine.apply("retire", RULE, target=boosted)
+    assert _resolve_pending(engine) == [(watcher, "retired")]
+    engine.apply("retire", RULE, target=bearer)
+    assert _resolve_pending(engine) == [(watcher, "retired")]
+    assert _hand(engine) == 2
+    assert engine.state.players[0].zones["rear_guard_circle"] == []
+
+
 # ---- Berserk: goes to the graveyard -----------------------------------------------------
 
 _BK_CREATURE = """\
@@ -403,20 +434,41 @@ def test_mc_a_discarded_ally_is_seen_with_its_states_in_play(tmp_path: Path) -> 
     assert state.cards[tired].states == set()  # (seen as it was, left as it is)
 
 
-def test_mc_keywords_worked_out_while_a_card_is_seen_in_play_are_not_kept(
-    tmp_path: Path,
-) -> None:
+def test_mc_a_discarded_ally_is_seen_with_the_keywords_text_gave_it(tmp_path: Path) -> None:
+    engine = _engine(tmp_path, MARVEL, _MC_CARDS)
+    state = engine.state
+    grudge = state.create_card("lv-grudge", 0, "play").uid
+    granter = state.create_card("lv-granter", 0, "play").uid
+    other = state.create_card(_TEXTLESS_ALLY, 0, "play").uid
+    for _ in range(3):
+        state.create_card(_TEXTLESS_ALLY, 0, "deck")
+    assert engine.has_keyword(other, "retaliate")
+    zones = {p.index: {z: list(u) for z, u in p.zones.items()} for p in state.players}
+    clock = state.clock
+    engine.apply("discard", RULE, uid=granter)
+    assert state.clock == clock + 1  # the discard's move (the look back leaves no trace)
+    after = {p.index: {z: list(u) for z, u in p.zones.items()} for p in state.players}
+    # its own text gave it Retaliate in play: it is seen with it
+    assert _resolve_pending(engine) == [(grudge, "is_discarded")]
+    assert _hand(engine) == 1
+    # what its text gave the others went with it; the game is as it was left
+    assert not engine.has_keyword(other, "retaliate")
+    assert not engine.has_keyword(granter, "retaliate")
+    assert state.cards[granter].zone == "discard"
+    assert zones[0]["play"] == [grudge, granter, other]
+    assert after[0]["play"] == [grudge, other]
+    assert after[0]["discard"] == [granter]
+    assert state.clock == clock + 2  # (and the draw's)
+
+
+def test_mc_an_ally_that_never_had_the_keyword_is_not_heard(tmp_path: Path) -> None:
     engine = _engine(tmp_path, MARVEL, _MC_CARDS)
     state = engine.state
     state.create_card("lv-grudge", 0, "play")
-    granter = state.create_card("lv-granter", 0, "play").uid
-    other = state.create_card(_TEXTLESS_ALLY, 0, "play").uid
-    assert engine.has_keyword(other, "retaliate")
-    engine.apply("discard", RULE, uid=granter)
-    # only its zone, controller, states and counters are as they were: what text gave it
-    # (its own Retaliate) is not seen, and what the text gave others goes with it
+    plain = state.create_card(_TEXTLESS_ALLY, 0, "play").uid
+    engine.apply("discard", RULE, uid=plain)
     assert _resolve_pending(engine) == []
-    assert not engine.has_keyword(other, "retaliate")
+    assert state.players[0].zones["discard"] == [plain]
 
 
 # ---- VS System: KO'd (heard before the move: as before) ---------------------------------

@@ -33,15 +33,16 @@ class Event(NamedTuple):
 
 def left_from(card: Card) -> tuple[tuple[str, Any], ...]:
     """The ``data`` of an event about ``card`` leaving its zone, read before it moves: the
-    zone ("from"), its controller there, and its states and counters (the kernel may
-    clear them as it leaves). The event is recorded after the move, so a
+    zone ("from"), its controller there, its states and counters (the kernel may clear
+    them as it leaves) and its timestamp there ("since"). The event is recorded after the move, so a
     trigger sees the card that left play by these as it last was there (last-known
-    information, ``select.selects_as_it_was``)."""
+    information, ``last_known.selects_as_it_was``)."""
     return (
         ("from", card.zone),
         ("controller", card.controller),
         ("states", tuple(sorted(card.states)) if card.states else ()),
         ("counters", tuple(sorted(card.counters.items())) if card.counters else ()),
+        ("since", card.timestamp),
     )
 
 

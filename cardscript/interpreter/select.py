@@ -8,7 +8,7 @@ this module stays the same for every game.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, cast
 
 from cardscript.grammar import ast
 from cardscript.interpreter.agents import Labels
@@ -166,39 +166,6 @@ def selects(ctx: Context, selector: ast.Node, target: Target | None) -> bool:
         if listed:
             return _matches(ctx, plan, plan.rest, target)  # listed in its zone: in it
     return False
-
-
-def selects_as_it_was(
-    ctx: Context, selector: ast.Node, target: Target, data: tuple[tuple[str, Any], ...]
-) -> bool:
-    """``selects`` by last-known information, for an event about a card that has left
-    play (``data``: the event's, ``events.left_from``'s): a card selector naming no zone
-    sees the card as it last was in play, in the zone it left, under its controller
-    there, with its states and counters there. False where ``selects`` alone answers: a
-    selector naming a zone (the card where it is now), a card still in play or that
-    never was."""
-    if not isinstance(selector, ast.Cards) or not isinstance(target, int):
-        return False
-    facts = dict(data)
-    zone = facts.get("from")
-    engine = ctx.engine
-    play = engine.kernel.play_zones
-    card = engine.state.cards[target]
-    plan = _plan(selector)
-    if plan.zone is not None or zone not in play or card.zone in play:
-        return False
-    now = card.zone, card.controller, card.states, card.counters
-    # the kernel's answers (nouns such as "rear-guard", adjectives) read the card itself
-    card.zone, card.controller = zone, facts.get("controller", card.controller)
-    if "states" in facts:  # (``left_from``'s: a plain move's event keeps them as they are)
-        card.states, card.counters = set(facts["states"]), dict(facts["counters"])
-    try:
-        return _matches(ctx, plan, plan.rest, target)
-    finally:
-        card.zone, card.controller, card.states, card.counters = now
-        kw = engine._kw
-        if kw is not None:
-            kw.key = ()  # keywords worked out meanwhile saw the card in play: not kept
 
 
 def _listed(state: GameState, card: Card, uid: int, zone: str) -> bool:

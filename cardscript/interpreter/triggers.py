@@ -9,7 +9,7 @@ the start of <phase>" as ``before_start:<phase>`` (Berserk's turn preparation st
 An event about a card leaving play is recorded after the move: a subject selector naming
 no zone ("whenever a card is discarded") sees the card as it last was in play, in the
 zone it left under its controller there; one naming a zone ("a card in your discard
-pile") sees it where it is now (``select.selects_as_it_was``).
+pile") sees it where it is now (``last_known.selects_as_it_was``).
 """
 
 from __future__ import annotations
@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Any
 
 from cardscript.grammar import ast
 from cardscript.interpreter.events import Event, PendingTrigger
-from cardscript.interpreter.select import Seat, selects, selects_as_it_was
+from cardscript.interpreter.last_known import selects_as_it_was
+from cardscript.interpreter.select import Seat, selects
 
 if TYPE_CHECKING:
     from cardscript.interpreter.cards import CompiledAbility
