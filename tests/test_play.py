@@ -392,3 +392,23 @@ def test_simulate_refuses_no_games_and_negative_workers() -> None:
         assert refused.stderr.endswith(
             f"Error: Invalid value for {named}: Input should be greater than or equal to {least}\n"
         )
+
+
+def test_an_extra_card_file_that_cannot_join_the_pool_is_a_usage_error(tmp_path: Path) -> None:
+    decks = Path(__file__).resolve().parent.parent / "decks" / "pocket-duel"
+    both = ["--deck", str(decks / "cinder-vale.yaml"), "--deck", str(decks / "sable-wren.yaml")]
+    again = tmp_path / "again.yaml"
+    again.write_text("game: pocket-duel\nset: X\ncards:\n- id: cinder-hero\n  name: X\n")
+    played = runner.invoke(app, ["play", "pocket-duel", *both, "--cards", str(again)])
+    assert played.exit_code == 2 and played.stdout == ""
+    assert played.stderr == (
+        f'error: {again}:4:7: card id "cinder-hero" is already defined by the bundled cards;'
+        " perhaps try a new id\n"
+    )
+    garbled = tmp_path / "garbled.yaml"
+    garbled.write_bytes(b"game: pocket-duel\n\xff\n")
+    simulated = runner.invoke(
+        app, ["simulate", "pocket-duel", *both, "-n", "2", "--cards", str(garbled)]
+    )
+    assert simulated.exit_code == 2 and simulated.stdout == ""
+    assert simulated.stderr == f"error: {garbled}:2:1: file is not valid UTF-8: invalid byte 0xff\n"

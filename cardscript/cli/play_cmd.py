@@ -23,6 +23,7 @@ from cardscript.interpreter.agents import Agent, ScriptedAgent, make_agent
 from cardscript.interpreter.engine import BudgetExceeded, Engine, LoopDetected
 from cardscript.interpreter.log import GameLog, LogError, read_log
 from cardscript.interpreter.playable import (
+    CardFileError,
     DeckError,
     PlayDeck,
     engine_factory,
@@ -81,7 +82,10 @@ def new_game(
         raise PlayError(f"unknown game {game!r}; {hint}")
     if factory is None:
         raise PlayError(f"there is no kernel for {game!r} yet, so it cannot be played")
-    return factory(seed, agents, log, [Path(c) for c in cards])
+    try:
+        return factory(seed, agents, log, [Path(c) for c in cards])
+    except CardFileError as exc:  # an extra card file (``--cards``) that cannot join the pool
+        raise PlayError(str(exc)) from None
 
 
 def check_deck_count(game: str, engine: Engine, count: int) -> None:
