@@ -412,3 +412,20 @@ def test_an_extra_card_file_that_cannot_join_the_pool_is_a_usage_error(tmp_path:
     )
     assert simulated.exit_code == 2 and simulated.stdout == ""
     assert simulated.stderr == f"error: {garbled}:2:1: file is not valid UTF-8: invalid byte 0xff\n"
+
+
+def test_a_plugin_that_cannot_load_is_named_in_a_usage_error() -> None:
+    decks = Path(__file__).resolve().parent.parent / "decks" / "pocket-duel"
+    both = ["--deck", str(decks / "cinder-vale.yaml"), "--deck", str(decks / "sable-wren.yaml")]
+    said = {
+        "no_such_module_here": "importing it failed: ModuleNotFoundError: No module named"
+        " 'no_such_module_here'",
+        "json:no_such_function": "module 'json' has no function 'no_such_function'",
+        "json:loads": "calling it failed: TypeError: loads() missing 1 required positional"
+        " argument: 's'",
+    }
+    for plugin, why in said.items():
+        for command in (["play", "pocket-duel", *both], ["test", "tests"]):
+            result = runner.invoke(app, [*command, "--plugin", plugin])
+            assert result.exit_code == 2 and result.stdout == ""
+            assert result.stderr == f"error: cannot load plugin {plugin}: {why}\n"

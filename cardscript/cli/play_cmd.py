@@ -26,6 +26,7 @@ from cardscript.interpreter.playable import (
     CardFileError,
     DeckError,
     PlayDeck,
+    PluginError,
     engine_factory,
     load_plugin,
     read_play_deck,
@@ -60,7 +61,7 @@ def _load_plugins(plugins: Sequence[str]) -> None:
     for plugin in plugins:
         try:
             load_plugin(plugin)
-        except (ImportError, AttributeError) as exc:
+        except PluginError as exc:
             raise PlayError(f"cannot load plugin {plugin}: {exc}") from None
 
 

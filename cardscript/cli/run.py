@@ -329,13 +329,13 @@ def _find_card(thing: str, game: str | None, cards: list[Path]) -> tuple[str, di
 def run_test(paths: list[Path], *, fmt: str, plugins: list[str]) -> int:
     """Run scenario files; a failure is a CS-S001 diagnostic with expected against actual."""
 
-    from cardscript.interpreter.playable import load_plugin
+    from cardscript.interpreter.playable import PluginError, load_plugin
     from cardscript.interpreter.scenario import run_scenario
 
     for plugin in plugins:
         try:
             load_plugin(plugin)
-        except (ImportError, AttributeError) as exc:
+        except PluginError as exc:
             _err(f"error: cannot load plugin {plugin}: {exc}")
             return 2
     files: list[Path] = []

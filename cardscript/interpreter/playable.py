@@ -42,12 +42,27 @@ def engine_factory(game: str) -> EngineFactory | None:
     return _FACTORIES.get(game)
 
 
+class PluginError(ValueError):
+    """A plugin (``--plugin module:function``) that cannot be imported or registered."""
+
+
 def load_plugin(spec: str) -> None:
-    """``module:function`` — import the module and call the function (it registers)."""
+    """``module:function`` — import the module and call the function (it registers). What
+    goes wrong is a ``PluginError`` naming the plugin: its code is not ours to report."""
     module, _, function = spec.partition(":")
-    loaded = importlib.import_module(module)
-    if function:
-        getattr(loaded, function)()
+    try:
+        loaded = importlib.import_module(module)
+    except Exception as exc:  # (its own import may fail any way: the plugin's to fix)
+        raise PluginError(f"importing it failed: {type(exc).__name__}: {exc}") from None
+    if not function:
+        return
+    register = getattr(loaded, function, None)
+    if not callable(register):
+        raise PluginError(f"module {module!r} has no function {function!r}")
+    try:
+        register()
+    except Exception as exc:
+        raise PluginError(f"calling it failed: {type(exc).__name__}: {exc}") from None
 
 
 _BUNDLED: dict[str, CardPool] = {}
