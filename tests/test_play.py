@@ -280,6 +280,11 @@ def test_replay_of_a_log_that_is_not_one_says_where(tmp_path: Path) -> None:
             "2: no log record type 'stpe'; the types are: game, "
             "decision, step, result, change, event",
         ),
+        (
+            [header, '{"t": ["step"]}'],
+            "2: no log record type ['step']; the types are: game, "
+            "decision, step, result, change, event",
+        ),
         (['{"t": "step", "hash": "0"}'], "1: a log starts with its game header"),
         (
             [header.replace('"seed": 1', '"seed": "1"')],

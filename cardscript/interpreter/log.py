@@ -157,7 +157,7 @@ def _record_problem(record: Any, first: bool) -> str | None:
     kind = record.get("t")
     if first and kind != "game":
         return "a log starts with its game header"
-    if kind not in _FIELDS:
+    if not isinstance(kind, str) or kind not in _FIELDS:  # (any JSON value: a list too)
         return f"no log record type {kind!r}; the types are: " + ", ".join(_FIELDS)
     for name, what, fits in _FIELDS[kind]:
         if name not in record:
