@@ -1,10 +1,14 @@
 """Reading a file a user named, safely: never hang on a FIFO or a device, never read more
-than a limit. Every command that reads a user's file goes through ``read_bytes``."""
+than a limit. Every command that reads a user's file goes through ``read_bytes``, and
+every command that takes files or folders finds them with ``files_under``."""
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
+from collections.abc import Callable, Iterable
+from pathlib import Path
 
 MIB = 1024 * 1024
 MAX_BYTES = 20 * MIB
@@ -69,3 +73,38 @@ def shown_size(limit: int) -> str:
 
 def too_large(size: int, limit: int) -> str:
     return f"larger than {shown_size(limit)} ({size:,} bytes)"
+
+
+def files_under(
+    paths: Iterable[str | os.PathLike[str]], wanted: Callable[[Path], bool]
+) -> tuple[list[Path], list[tuple[Path, str]]]:
+    """The files the user named, and in each folder named the ``wanted`` files below it
+    (hidden ones skipped: ``.git``, ``.venv``…), sorted, each once; and each path that is
+    neither, with why ("no such file or folder", "File name too long"…)."""
+    files: list[Path] = []
+    unreadable: list[tuple[Path, str]] = []
+    for raw in paths:
+        path = Path(raw)
+        try:
+            folder = stat.S_ISDIR(path.stat().st_mode)
+        except OSError as exc:  # (``is_dir`` lets a name too long through as an error)
+            missing = exc.errno in (errno.ENOENT, errno.ENOTDIR)
+            unreadable.append((path, "no such file or folder" if missing else _why(exc)))
+            continue
+        if not folder:
+            files.append(path)
+            continue
+        files.extend(
+            sorted(
+                found
+                for found in path.rglob("*")
+                if wanted(found)
+                and found.is_file()
+                and not any(p.startswith(".") for p in found.relative_to(path).parts)
+            )
+        )
+    return list(dict.fromkeys(files)), unreadable
+
+
+def _why(exc: OSError) -> str:
+    return exc.strerror or str(exc)

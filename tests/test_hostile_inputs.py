@@ -137,3 +137,34 @@ def test_a_fifo_is_refused_by_every_command_without_blocking(
     )
     assert done.returncode == code, done.stderr
     assert message.format(f=fifo) in done.stdout + done.stderr
+
+
+@pytest.mark.parametrize(
+    ("command", "said"),
+    [
+        (["validate"], "error[CS-IO1]: cannot read {p}: File name too long"),
+        (["deck", "check"], "error[CS-IO1]: cannot read {p}: File name too long"),
+        (["fmt", "--check"], "error: cannot read {p}: File name too long"),
+        (["test"], "error: cannot read {p}: File name too long"),
+    ],
+)
+def test_a_path_too_long_is_an_io_error(command: list[str], said: str) -> None:
+    long = "a" * 5000  # (``Path.is_dir`` raises for it: every command finds files alike)
+    result = runner.invoke(app, [*command, long])
+    assert result.exit_code == 2
+    assert said.format(p=long) in result.stdout + result.stderr
+
+
+def test_fmt_and_test_skip_hidden_folders(tmp_path: Path) -> None:
+    card_file = ROOT / "cards" / "pocket-duel" / "cinder.yaml"
+    hidden = tmp_path / ".venv" / "cards"
+    hidden.mkdir(parents=True)
+    ugly = card_file.read_text("utf-8").replace("text: |\n", "text: |\n\n", 1)
+    (hidden / "cinder.yaml").write_text(ugly, "utf-8")
+    (hidden / "broken.scenario.yaml").write_text("{", "utf-8")
+    formatted = runner.invoke(app, ["fmt", "--check", str(tmp_path)])
+    assert (formatted.exit_code, formatted.stdout) == (0, "")
+    assert formatted.stderr.startswith("0 files checked: 0 would be reformatted")
+    tested = runner.invoke(app, ["test", str(tmp_path)])
+    assert (tested.exit_code, tested.stdout) == (0, "0 passed, 0 failed\n")
+    assert (hidden / "cinder.yaml").read_text("utf-8") == ugly

@@ -40,32 +40,16 @@ class ValidationRun:
 
 def collect_files(paths: Iterable[Path | str]) -> tuple[list[str], list[Diagnostic]]:
     """Card files under the given paths (folders are searched for *.yaml / *.yml)."""
-    files: list[str] = []
-    problems: list[Diagnostic] = []
-    for raw in paths:
-        path = Path(raw)
-        if path.is_dir():
-            found = sorted(
-                str(p)
-                for p in path.rglob("*")
-                if p.suffix in CARD_FILE_SUFFIXES and p.is_file() and not _hidden(p, path)
-            )
-            files.extend(found)
-        elif path.exists():
-            files.append(str(path))
-        else:
-            problems.append(
-                error(
-                    "CS-IO1",
-                    f"cannot read {path}: no such file or folder",
-                    Span.point(1, 1, str(path)),
-                )
-            )
-    return list(dict.fromkeys(files)), problems
+    files, unreadable = safe_read.files_under(paths, _card_file)
+    problems = [
+        error("CS-IO1", f"cannot read {path}: {why}", Span.point(1, 1, str(path)))
+        for path, why in unreadable
+    ]
+    return [str(f) for f in files], problems
 
 
-def _hidden(path: Path, root: Path) -> bool:
-    return any(part.startswith(".") for part in path.relative_to(root).parts)
+def _card_file(path: Path) -> bool:
+    return path.suffix in CARD_FILE_SUFFIXES
 
 
 def validate_paths(

@@ -168,25 +168,17 @@ def run_check(*, fmt: str, strict: bool) -> int:
 # ---- fmt -------------------------------------------------------------------------------
 
 
+def _formatted_file(path: Path) -> bool:
+    return path.suffix in (".yaml", ".yml", ".cardscript")
+
+
 def run_fmt(paths: list[Path], *, check_only: bool) -> int:
     from cardscript.cli.fmt_files import format_path
 
-    files: list[Path] = []
-    for path in paths:
-        if path.is_dir():
-            files.extend(
-                sorted(
-                    p
-                    for p in path.rglob("*")
-                    if p.is_file() and p.suffix in (".yaml", ".yml", ".cardscript")
-                )
-            )
-        elif path.exists():
-            files.append(path)
-        else:
-            why = "not a file or folder" if path.exists() else "no such file or folder"
-            _err(f"error: cannot read {path}: {why}")
-            return 2
+    files, unreadable = safe_read.files_under(paths, _formatted_file)
+    for path, why in unreadable[:1]:
+        _err(f"error: cannot read {path}: {why}")
+        return 2
     changed = failed = 0
     problems: list[Diagnostic] = []
     for file in files:
@@ -326,6 +318,10 @@ def _find_card(thing: str, game: str | None, cards: list[Path]) -> tuple[str, di
 # ---- test ------------------------------------------------------------------------------
 
 
+def _scenario_file(path: Path) -> bool:
+    return path.name.endswith(".scenario.yaml")
+
+
 def run_test(paths: list[Path], *, fmt: str, plugins: list[str]) -> int:
     """Run scenario files; a failure is a CS-S001 diagnostic with expected against actual."""
 
@@ -338,16 +334,10 @@ def run_test(paths: list[Path], *, fmt: str, plugins: list[str]) -> int:
         except PluginError as exc:
             _err(f"error: cannot load plugin {plugin}: {exc}")
             return 2
-    files: list[Path] = []
-    for path in paths:
-        if path.is_dir():
-            files.extend(sorted(path.rglob("*.scenario.yaml")))
-        elif path.is_file():
-            files.append(path)
-        else:
-            why = "not a file or folder" if path.exists() else "no such file or folder"
-            _err(f"error: cannot read {path}: {why}")
-            return 2
+    files, unreadable = safe_read.files_under(paths, _scenario_file)
+    for path, why in unreadable[:1]:
+        _err(f"error: cannot read {path}: {why}")
+        return 2
     problems: list[Diagnostic] = []
     for file in files:
         try:

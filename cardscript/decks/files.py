@@ -26,33 +26,18 @@ def collect_deck_files(
     paths: Iterable[Path | str],
 ) -> tuple[list[tuple[str, bool]], list[Diagnostic]]:
     """(file, named explicitly) for each candidate; folders give every *.yaml/yml/txt/json."""
-    files: list[tuple[str, bool]] = []
-    problems: list[Diagnostic] = []
-    for raw in paths:
-        path = Path(raw)
-        if path.is_dir():
-            for found in sorted(path.rglob("*")):
-                parts = found.relative_to(path).parts
-                if (
-                    found.suffix.lower() in DECK_SUFFIXES
-                    and found.is_file()
-                    and not any(p.startswith(".") for p in parts)
-                ):
-                    files.append((str(found), False))
-        elif path.exists():
-            files.append((str(path), True))
-        else:
-            problems.append(
-                error(
-                    "CS-IO1",
-                    f"cannot read {path}: no such file or folder",
-                    Span.point(1, 1, str(path)),
-                )
-            )
-    seen: dict[str, bool] = {}
-    for file, explicit in files:
-        seen[file] = seen.get(file, False) or explicit
-    return list(seen.items()), problems
+    paths = list(paths)
+    named = {str(Path(raw)) for raw in paths}
+    found, unreadable = safe_read.files_under(paths, _deck_file)
+    problems = [
+        error("CS-IO1", f"cannot read {path}: {why}", Span.point(1, 1, str(path)))
+        for path, why in unreadable
+    ]
+    return [(str(f), str(f) in named) for f in found], problems
+
+
+def _deck_file(path: Path) -> bool:
+    return path.suffix.lower() in DECK_SUFFIXES
 
 
 def read_text(path: str) -> str | Diagnostic:
