@@ -356,6 +356,32 @@ def test_importer_leaves_out_what_the_schema_cannot_hold() -> None:
     ]
 
 
+def test_importer_leaves_out_a_card_whose_counts_are_not_numbers() -> None:
+    base = {"code": "91001", "cost": 1, "faction_code": "basic", "name": "Odd Crate"}
+    cards = [
+        {**base, "type_code": "support", "resource_energy": {"n": 1}},
+        {**base, "code": "91002", "type_code": "support", "resource_mental": "two"},
+        {
+            **base,
+            "code": "91003",
+            "faction_code": "encounter",
+            "type_code": "treachery",
+            "set_code": "x",
+            "boost": -1,
+        },
+        {**base, "code": "91004", "type_code": "support", "resource_wild": "2"},
+    ]
+    text = json.dumps(cards)
+    converted = convert_packs([("odd.json", text, cards)])
+    assert [d.message for d in converted.diagnostics] == [
+        'card 91001 ("Odd Crate") is left out: its "resource_energy" is {"n": 1}, not a'
+        " whole number",
+        'card 91002 ("Odd Crate") is left out: its "resource_mental" is "two", not a whole number',
+        'card 91003 ("Odd Crate") is left out: its "boost" is -1, below 0',
+    ]
+    assert [c["resources"] for c in converted.cards] == [["wild", "wild"]]
+
+
 def test_importer_fields() -> None:
     cards = {c["id"]: c for c in _converted().cards}
     assert cards["90001a"]["back"] == "90001b" and cards["90001b"]["back"] == "90001a"

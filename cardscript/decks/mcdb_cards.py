@@ -223,10 +223,14 @@ def convert_card(
         if owner is None:
             return "its hero is not in the input"
         out["owner"] = owner
-    _stats(card, kind, out)
+    try:
+        _stats(card, kind, out)
+        requirements = _requirements(card, comments)
+    except _NotANumber as exc:
+        return str(exc)
     parsed = split_keywords(str(card.get("text") or ""), _keywords())
     script = [", ".join(parsed.keywords)] if parsed.keywords else []
-    script.extend(_requirements(card, comments))
+    script.extend(requirements)
     if script:
         out["text"] = "\n".join(script) + "\n"
     max_per_deck = parsed.max_per_deck or _deck_limit(card, faction)
@@ -243,7 +247,7 @@ def convert_card(
 def _stats(card: Mapping[str, Any], kind: str, out: dict[str, Any]) -> None:
     if card.get("cost") is not None:
         out["cost"] = "X" if card["cost"] == -1 else card["cost"]
-    icons = [name for name in RESOURCES for _ in range(int(card.get(f"resource_{name}") or 0))]
+    icons = [name for name in RESOURCES for _ in range(_count(card, f"resource_{name}"))]
     if icons:
         out["resources"] = icons
     if kind in ("hero", "ally"):
@@ -271,14 +275,14 @@ def _stats(card: Mapping[str, Any], kind: str, out: dict[str, Any]) -> None:
             if card.get(theirs) is not None:
                 out[ours] = _starred(card[theirs], card.get(f"{theirs}_star"))
     if kind in ("minion", "treachery", "attachment", "environment", "side_scheme", "obligation"):
-        icons_n = int(card.get("boost") or 0)
+        icons_n = _count(card, "boost")
         out["boost"] = {"icons": icons_n, "star": True} if card.get("boost_star") else icons_n
     threat = card.get("base_threat")
     if kind in ("side_scheme", "player_side_scheme", "main_scheme") and threat is not None:
         out["starting_threat"] = _per_player(threat, not card.get("base_threat_fixed"))
     if kind == "side_scheme":
         scheme_icons = {
-            name: int(card.get(f"scheme_{name}") or 0)
+            name: _count(card, f"scheme_{name}")
             for name in ("crisis", "acceleration", "hazard")
             if card.get(f"scheme_{name}")
         }
@@ -294,6 +298,26 @@ def _stats(card: Mapping[str, Any], kind: str, out: dict[str, Any]) -> None:
             out["acceleration"] = _per_player(
                 card["escalation_threat"], not card.get("escalation_threat_fixed")
             )
+
+
+class _NotANumber(ValueError):
+    """A field the import counts with holds something else (the card is left out)."""
+
+
+def _count(card: Mapping[str, Any], field: str) -> int:
+    """A count MarvelCDB gives as a whole number (missing or null: 0), or ``_NotANumber``."""
+    value = card.get(field)
+    if value is None or value == "":
+        return 0
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        raise _NotANumber(f'its "{field}" is {json.dumps(value)}, not a whole number')
+    try:
+        number = int(value)
+    except ValueError:
+        raise _NotANumber(f'its "{field}" is {json.dumps(value)}, not a whole number') from None
+    if number < 0:
+        raise _NotANumber(f'its "{field}" is {number}, below 0')
+    return number
 
 
 def _power(value: Any) -> Any:
@@ -324,7 +348,7 @@ def _requirements(card: Mapping[str, Any], comments: list[str]) -> list[str]:
     lines: list[str] = []
     for requirement in card.get("deck_requirements") or ():
         if isinstance(requirement, dict) and set(requirement) == {"aspects"}:
-            lines.append(f"rule aspect_count is {int(requirement['aspects'])}.")
+            lines.append(f"rule aspect_count is {_count(requirement, 'aspects')}.")
         else:
             comments.append(f"deck requirement (not checked): {json.dumps(requirement)}")
     for option in card.get("deck_options") or ():
