@@ -279,8 +279,12 @@ def _explain_text(game: str, text: str, title: str | None) -> int:
         _out(render(report, "text", color=use_color(sys.stdout)))
         return 1
     defs = {d.name: d for d in definition.keyword_defs}
+    sentences = explain_script(result.script, definition.registry, defs)
+    if not sentences:  # (a card with no text: its printed fields are all it has)
+        _out("No rules text.\n")
+        return 0
     _out("Rules text, as understood:\n")
-    for n, sentence in enumerate(explain_script(result.script, definition.registry, defs), 1):
+    for n, sentence in enumerate(sentences, 1):
         _out(f"  {n}. {sentence}\n")
     _out("\nSyntax tree:\n" + outline(result.script, 1) + "\n")
     return 0
@@ -294,13 +298,14 @@ def _find_card(thing: str, game: str | None, cards: list[Path]) -> tuple[str, di
 
     files, problems = collect_files(cards or [bundled_cards_dir()])
     if problems:
-        return f"error: cannot read {problems[0].span.file if problems[0].span else cards}"
+        return f"error: {problems[0].message}"  # ("cannot read …: why")
     names: list[str] = []
     wanted = thing.casefold()
     for file in files:
         doc = load_yaml_file(file)
         data = doc.data
-        if not isinstance(data, dict) or (game and data.get("game") != game):
+        # (a file of no known game holds no card this command can explain)
+        if not isinstance(data, dict) or data.get("game") not in ((game,) if game else GAMES):
             continue
         for _, card in card_entries(data):
             if (
