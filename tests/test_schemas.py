@@ -421,3 +421,25 @@ def test_check_jsonschema_cli_agrees(game: str) -> None:
         check=False,
     )
     assert meta.returncode == 0, meta.stdout + meta.stderr
+
+
+def test_a_card_is_named_by_its_type_with_the_right_article() -> None:
+    from cardscript.cardfiles.checkfile import check_file
+
+    fixtures = Path(__file__).parent / "fixtures" / "schemas"
+    said = {
+        "marvel-champions/invalid/ally_with_def.yaml": 'an ally card has no field "def"',
+        "marvel-champions/invalid/obligation_without_owner.yaml": (
+            'an obligation card needs the field "owner"'
+        ),
+        "pocket-duel/invalid/automa_card_without_number.yaml": (
+            'an automa card needs the field "number"'  # (its type names the card already)
+        ),
+        "vanguard/invalid/misspelt_field.yaml": 'a unit card has no field "critcal"',
+        "berserk/invalid/missing_required.yaml": (
+            'an equipment card needs the field "equipment_classes"'
+        ),
+    }
+    for name, message in said.items():
+        found = [d.message for d in check_file(str(fixtures / name)).diagnostics]
+        assert message in found, (name, found)

@@ -57,8 +57,17 @@ def _card_type(instance: Any, path: tuple[Any, ...] = ()) -> str:
     if not path:  # the file's own fields ("game", "set", "cards")
         return "this card file"
     if isinstance(instance, dict) and isinstance(instance.get("type"), str):
-        return f"a {instance['type'].replace('_', ' ')} card"
+        kind = instance["type"].replace("_", " ")
+        return f"{_article(kind)} {kind}" + ("" if kind.endswith(" card") else " card")
     return "this card"
+
+
+def _article(word: str) -> str:
+    """ "an" before a vowel sound ("an ally", "an upgrade"), else "a" ("a unit")."""
+    vowel = word[:1] in ("a", "e", "i", "o") or (
+        word[:1] == "u" and not word.startswith(("uni", "use", "usu"))
+    )
+    return "an" if vowel else "a"
 
 
 def _leaves(errors: Iterable[ValidationError]) -> Iterator[ValidationError]:
