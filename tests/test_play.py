@@ -403,11 +403,12 @@ def test_an_extra_card_file_that_cannot_join_the_pool_is_a_usage_error(tmp_path:
     decks = Path(__file__).resolve().parent.parent / "decks" / "pocket-duel"
     both = ["--deck", str(decks / "cinder-vale.yaml"), "--deck", str(decks / "sable-wren.yaml")]
     again = tmp_path / "again.yaml"
-    again.write_text("game: pocket-duel\nset: X\ncards:\n- id: cinder-hero\n  name: X\n")
+    hero = "- {id: cinder-hero, name: X, type: hero, index: 1/8, difficulty: 1, text: ''}\n"
+    again.write_text("game: pocket-duel\nset: X\ncards:\n" + hero)
     played = runner.invoke(app, ["play", "pocket-duel", *both, "--cards", str(again)])
     assert played.exit_code == 2 and played.stdout == ""
     assert played.stderr == (
-        f'error: {again}:4:7: card id "cinder-hero" is already defined by the bundled cards;'
+        f'error: {again}:4:8: card id "cinder-hero" is already defined by the bundled cards;'
         " perhaps try a new id\n"
     )
     garbled = tmp_path / "garbled.yaml"
@@ -434,3 +435,30 @@ def test_a_plugin_that_cannot_load_is_named_in_a_usage_error() -> None:
             result = runner.invoke(app, [*command, "--plugin", plugin])
             assert result.exit_code == 2 and result.stdout == ""
             assert result.stderr == f"error: cannot load plugin {plugin}: {why}\n"
+
+
+def test_play_takes_only_card_files_validate_accepts(tmp_path: Path) -> None:
+    root = Path(__file__).resolve().parent.parent
+    decks = root / "decks" / "pocket-duel"
+    both = ["--deck", str(decks / "cinder-vale.yaml"), "--deck", str(decks / "sable-wren.yaml")]
+    vs_deck = str(root / "decks" / "vs-system" / "skyguard-constructed.yaml")
+    other = str(root / "cards" / "pocket-duel" / "ivo.yaml")
+    wrong = runner.invoke(
+        app, ["play", "vs-system", "--deck", vs_deck, "--deck", vs_deck, "--cards", other]
+    )
+    assert (wrong.exit_code, wrong.stdout) == (2, "")
+    assert (
+        wrong.stderr
+        == f"error: {other}:2:7: this is a pocket-duel card file, not a vs-system one\n"
+    )
+    misspelt = tmp_path / "misspelt.yaml"
+    head = "game: pocket-duel\nset: X\ncards:\n- id: x-hero\n  name: X\n  type: hero\n"
+    misspelt.write_text(head + "  index: 1/8\n  difficulty: 1\n  text: |\n    Talent: Flihgt\n")
+    bad_text = runner.invoke(app, ["play", "pocket-duel", *both, "--cards", str(misspelt)])
+    assert (bad_text.exit_code, bad_text.stdout) == (2, "")
+    assert bad_text.stderr.startswith(f'error: {misspelt}:10:13: unknown word "Flihgt" after ":"')
+    unfinished = tmp_path / "unfinished.yaml"
+    unfinished.write_text(head + "  text: ''\n")
+    schema = runner.invoke(app, ["simulate", "pocket-duel", *both, "--cards", str(unfinished)])
+    assert (schema.exit_code, schema.stdout) == (2, "")
+    assert schema.stderr == f'error: {unfinished}:4:3: a hero card needs the field "difficulty"\n'

@@ -27,6 +27,7 @@ from cardscript.interpreter.playable import (
     DeckError,
     PlayDeck,
     PluginError,
+    card_file_problem,
     engine_factory,
     load_plugin,
     read_play_deck,
@@ -83,6 +84,13 @@ def new_game(
         raise PlayError(f"unknown game {game!r}; {hint}")
     if factory is None:
         raise PlayError(f"there is no kernel for {game!r} yet, so it cannot be played")
+    if game in GAMES:  # a user plays with card files ``validate`` finds no error in
+        from cardscript.cardfiles.yamlsource import load_yaml_file
+
+        for path in cards:
+            problem = card_file_problem(load_yaml_file(path), game, strict=True)
+            if problem is not None:
+                raise PlayError(problem)
     try:
         return factory(seed, agents, log, [Path(c) for c in cards])
     except CardFileError as exc:  # an extra card file (``--cards``) that cannot join the pool

@@ -116,26 +116,50 @@ def bundled_pool(game: str, extra: Sequence[Path] = ()) -> CardPool:
         _BUNDLED[game] = pool
     origins = dict.fromkeys(pool.cards, "the bundled cards")
     for path in extra:
-        _add_card_file(pool, path, origins)
+        _add_card_file(pool, game, path, origins)
     return pool
 
 
 class CardFileError(ValueError):
-    """An extra card file (a scenario's ``cards:``) that cannot join the pool."""
+    """An extra card file (``--cards``, a scenario's ``cards:``) that cannot join the pool."""
 
 
-def _add_card_file(pool: CardPool, path: Path, origins: dict[str, str]) -> None:
-    """Add a card file's cards; a card id the pool already has is an error, not a silent
-    replacement (a scenario would test another card than its author wrote)."""
+def card_file_problem(doc: Any, game: str, *, strict: bool) -> str | None:
+    """Why the card file ``doc`` (a loaded YamlDocument) cannot join ``game``'s pool
+    ("file:line:col: …"), or None: a file ``validate`` cannot read as a card file, one of
+    another game, or a card whose text has an error; ``strict``: any error ``validate``
+    finds (what a user plays with). A scenario's own cards may lack what the schema asks
+    (a test card made for one rule)."""
+    from cardscript.cardfiles.checkfile import check_document
+
+    checked = check_document(doc)
+    if checked.game is not None and checked.game != game:
+        span = doc.span_of(("game",))
+        return (
+            f"{doc.path}:{span.line}:{span.column}: this is a {checked.game} card file, "
+            f"not a {game} one"
+        )
+    errors = [d for d in checked.diagnostics if d.is_error]
+    if checked.game is not None and not strict:
+        errors = [d for d in errors if not d.code.startswith("CS-C")]  # (the card script's)
+    if not errors:
+        return None
+    first = errors[0]
+    where = f"{doc.path}:{first.span.line}:{first.span.column}" if first.span else doc.path
+    return f"{where}: {first.message}"
+
+
+def _add_card_file(pool: CardPool, game: str, path: Path, origins: dict[str, str]) -> None:
+    """Add a card file's cards (``card_file_problem``, not strict, says whether they can
+    join); a card id the pool already has is an error, not a silent replacement (a
+    scenario would test another card than its author wrote)."""
     from cardscript.cardfiles.checkfile import card_entries
     from cardscript.cardfiles.yamlsource import load_yaml_file
 
     doc = load_yaml_file(path)
-    problems = [d for d in doc.diagnostics if d.is_error]
-    if doc.data is None or problems:
-        first = problems[0] if problems else None
-        where = f"{path}:{first.span.line}:{first.span.column}" if first and first.span else path
-        raise CardFileError(f"{where}: {first.message if first else 'this card file is empty'}")
+    problem = card_file_problem(doc, game, strict=False)
+    if problem is not None:
+        raise CardFileError(problem)
     for json_path, card in card_entries(doc.data):
         card_id = str(card.get("id"))
         span = doc.span_of((*json_path, "id"))
@@ -146,7 +170,10 @@ def _add_card_file(pool: CardPool, path: Path, origins: dict[str, str]) -> None:
                 "perhaps try a new id"
             )
         origins[card_id] = here
-        pool.add(card)
+        try:
+            pool.add(card)
+        except (KeyError, TypeError, ValueError) as exc:  # (what the schema would refuse)
+            raise CardFileError(f"{here}: this card cannot be played: {exc}") from None
 
 
 class DeckError(ValueError):
