@@ -275,3 +275,16 @@ def test_a_cursor_maps_back_to_the_value_offset_it_came_from(source: str) -> Non
         back = source_offset_to_text(doc, ("text",), span.offset)
         # an escape ("\\n", "\\u00e9") or a folded break is one source piece: its start
         assert back == i or value[back] in "\n\xe9 ", (i, back)
+
+
+def test_a_cursor_past_the_text_is_refused_or_bounded(card_file: Path) -> None:
+    below = runner.invoke(app, ["complete", str(card_file), "--at", "999999999999999999999:1"])
+    assert below.exit_code == 2
+    assert below.stderr == (
+        "error: --at 999999999999999999999:1 is below the last line of the text (16)\n"
+    )
+    # far into the virtual space of a blank line below a block: as a cursor some way past
+    # the block's indent is (nothing to offer), and no line that long is made
+    for far in ("11:20", "11:99999999999999"):
+        result = runner.invoke(app, ["complete", str(card_file), "--at", far, "-f", "json"])
+        assert (result.exit_code, json.loads(result.output)["completions"]) == (0, [])

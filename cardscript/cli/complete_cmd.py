@@ -35,6 +35,7 @@ def run_complete(path: Path, at: str, *, game: str | None, stdin: bool, fmt: str
         if game is not None:
             _game_of(path, game)  # a misspelt --game is a usage error wherever the cursor is
         source = _read_stdin() if stdin else _read(path)
+        line, column = _within(source, line, column)
         text, offset, game_id, to_file = _script_at(path, source, line, column, game)
     except CompleteError as problem:
         sys.stderr.write(f"{problem}\n")
@@ -60,6 +61,22 @@ def _position(at: str) -> tuple[int, int]:
             f'error: --at takes LINE:COLUMN counted from 1, such as 12:7; got "{at}"'
         )
     return int(match.group(1)), int(match.group(2))
+
+
+# how far past a line's end an editor's cursor may sit (virtual space, as on a blank line
+# of a block being written): never this far
+_VIRTUAL_COLUMNS = 256
+
+
+def _within(source: str, line: int, column: int) -> tuple[int, int]:
+    """The cursor in the text: a line below the last is a usage error; a column far past
+    its line's end is taken as ``_VIRTUAL_COLUMNS`` past it (no text is made that long)."""
+    lines = source.split("\n")
+    if line > len(lines):
+        raise CompleteError(
+            f"error: --at {line}:{column} is below the last line of the text ({len(lines)})"
+        )
+    return line, min(column, len(lines[line - 1]) + _VIRTUAL_COLUMNS)
 
 
 def _read(path: Path) -> str:
