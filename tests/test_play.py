@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
 from typer.testing import CliRunner
 
 from cardscript.cli.main import app
@@ -462,3 +463,16 @@ def test_play_takes_only_card_files_validate_accepts(tmp_path: Path) -> None:
     schema = runner.invoke(app, ["simulate", "pocket-duel", *both, "--cards", str(unfinished)])
     assert (schema.exit_code, schema.stdout) == (2, "")
     assert schema.stderr == f'error: {unfinished}:4:3: a hero card needs the field "difficulty"\n'
+
+
+def test_workers_are_bounded_by_the_games_and_the_cores(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardscript import workers
+
+    monkeypatch.setattr(workers.os, "cpu_count", lambda: 2)
+    assert [workers.worker_count(j, t) for j, t in [(0, 100), (3, 100), (99999, 100)]] == [2, 3, 8]
+    assert [workers.worker_count(j, t) for j, t in [(99999, 3), (0, 1), (5, 0)]] == [3, 1, 1]
+    decks = Path(__file__).resolve().parent.parent / "decks" / "pocket-duel"
+    both = ["--deck", str(decks / "cinder-vale.yaml"), "--deck", str(decks / "sable-wren.yaml")]
+    many = runner.invoke(app, ["simulate", "pocket-duel", *both, "-n", "2", "-j", "99999"])
+    assert many.exit_code == 0
+    assert many.stdout.splitlines()[0] == "2 games, 2 finished, 0 errors"

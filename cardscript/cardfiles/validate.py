@@ -23,6 +23,7 @@ from cardscript import GAMES, __version__, safe_read
 from cardscript.cardfiles.checkfile import CardSummary, FileResult
 from cardscript.cardfiles.crossref import cross_file_diagnostics
 from cardscript.grammar.diagnostics import Diagnostic, Severity, Span, error
+from cardscript.workers import worker_count
 
 CARD_FILE_SUFFIXES = (".yaml", ".yml")
 _PARALLEL_MIN_FILES = 8
@@ -108,7 +109,7 @@ def _read(path: str) -> bytes | None:
 def _check_all(
     cold: list[tuple[str, bytes]], jobs: int, keywords_dir: str | None
 ) -> Iterable[FileResult]:
-    workers = jobs if jobs > 0 else (os.cpu_count() or 1)
+    workers = worker_count(jobs, len(cold))
     paths = [p for p, _ in cold]
     if workers <= 1 or len(paths) < _PARALLEL_MIN_FILES:
         for path in paths:

@@ -33,6 +33,7 @@ from cardscript.interpreter.playable import (
     read_play_deck,
 )
 from cardscript.interpreter.select import RulesError
+from cardscript.workers import worker_count
 
 
 class PlayError(Exception):
@@ -318,7 +319,7 @@ def run_simulate(
         _err(f"error: {exc}")
         return 2
     work = [(game, ids, seed + n, plugins, cards, fmt, list(variants)) for n in range(games)]
-    workers = jobs if jobs > 0 else (os.cpu_count() or 1)
+    workers = worker_count(jobs, games)
     outcomes: list[Outcome] = []
     progress = _progress(games)
     if workers > 1 and games > 1:
