@@ -7,7 +7,7 @@ from __future__ import annotations
 import errno
 import os
 import stat
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 MIB = 1024 * 1024
@@ -94,16 +94,19 @@ def files_under(
         if not folder:
             files.append(path)
             continue
-        files.extend(
-            sorted(
-                found
-                for found in path.rglob("*")
-                if wanted(found)
-                and found.is_file()
-                and not any(p.startswith(".") for p in found.relative_to(path).parts)
-            )
-        )
+        files.extend(sorted(_walk(path, wanted)))
     return list(dict.fromkeys(files)), unreadable
+
+
+def _walk(folder: Path, wanted: Callable[[Path], bool]) -> Iterator[Path]:
+    """The ``wanted`` files below ``folder``, never entering a hidden folder (a ``.venv``
+    holds thousands of files) nor following a link to a folder (it may loop)."""
+    for top, folders, names in os.walk(folder):
+        folders[:] = [f for f in folders if not f.startswith(".")]
+        for name in names:
+            found = Path(top, name)
+            if not name.startswith(".") and wanted(found) and found.is_file():
+                yield found
 
 
 def _why(exc: OSError) -> str:
