@@ -370,6 +370,7 @@ def test_importer_leaves_out_a_card_whose_counts_are_not_numbers() -> None:
             "boost": -1,
         },
         {**base, "code": "91004", "type_code": "support", "resource_wild": "2"},
+        {**base, "code": "91005", "type_code": "support", "resource_physical": 10**40},
     ]
     text = json.dumps(cards)
     converted = convert_packs([("odd.json", text, cards)])
@@ -378,6 +379,7 @@ def test_importer_leaves_out_a_card_whose_counts_are_not_numbers() -> None:
         " whole number",
         'card 91002 ("Odd Crate") is left out: its "resource_mental" is "two", not a whole number',
         'card 91003 ("Odd Crate") is left out: its "boost" is -1, below 0',
+        f'card 91005 ("Odd Crate") is left out: its "resource_physical" is {10**40}, more than 99',
     ]
     assert [c["resources"] for c in converted.cards] == [["wild", "wild"]]
 

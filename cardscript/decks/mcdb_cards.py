@@ -304,8 +304,12 @@ class _NotANumber(ValueError):
     """A field the import counts with holds something else (the card is left out)."""
 
 
+MOST_ICONS = 99  # no printed count comes near: a larger one is a broken export
+
+
 def _count(card: Mapping[str, Any], field: str) -> int:
-    """A count MarvelCDB gives as a whole number (missing or null: 0), or ``_NotANumber``."""
+    """A count MarvelCDB gives as a whole number (missing or null: 0) up to
+    ``MOST_ICONS``, or ``_NotANumber``."""
     value = card.get(field)
     if value is None or value == "":
         return 0
@@ -317,6 +321,8 @@ def _count(card: Mapping[str, Any], field: str) -> int:
         raise _NotANumber(f'its "{field}" is {json.dumps(value)}, not a whole number') from None
     if number < 0:
         raise _NotANumber(f'its "{field}" is {number}, below 0')
+    if number > MOST_ICONS:
+        raise _NotANumber(f'its "{field}" is {number}, more than {MOST_ICONS}')
     return number
 
 
