@@ -80,5 +80,7 @@ def test_a_file_of_no_known_game_holds_no_card(tmp_path: Path) -> None:
     assert _explain("x-1", "--cards", str(odd)) == (
         1,
         "",
-        'error: no card "x-1" and no diagnostic code of that name\n',
+        'error: no card "x-1" and no diagnostic code of that name\n'
+        f"  = note: {odd}:1:7 was skipped: the game is \"['mental']\"; a card file names one"
+        " of: vs-system, pocket-duel, berserk, marvel-champions, vanguard\n",
     )

@@ -291,7 +291,7 @@ def _explain_text(game: str, text: str, title: str | None) -> int:
 
 
 def _find_card(thing: str, game: str | None, cards: list[Path]) -> tuple[str, dict[str, Any]] | str:
-    from cardscript.cardfiles.checkfile import card_entries
+    from cardscript.cardfiles.checkfile import card_entries, check_document
     from cardscript.cardfiles.validate import collect_files
     from cardscript.cardfiles.yamlsource import load_yaml_file
     from cardscript.games import bundled_cards_dir
@@ -301,11 +301,16 @@ def _find_card(thing: str, game: str | None, cards: list[Path]) -> tuple[str, di
         return f"error: {problems[0].message}"  # ("cannot read …: why")
     names: list[str] = []
     wanted = thing.casefold()
+    skipped = None  # why a file named with --cards is no card file of a known game
     for file in files:
         doc = load_yaml_file(file)
         data = doc.data
-        # (a file of no known game holds no card this command can explain)
-        if not isinstance(data, dict) or data.get("game") not in ((game,) if game else GAMES):
+        if not isinstance(data, dict) or data.get("game") not in GAMES:
+            if cards and skipped is None:
+                first = next((d for d in check_document(doc).diagnostics if d.is_error), None)
+                skipped = f"{first.span} was skipped: {first.message}" if first else None
+            continue
+        if game and data.get("game") != game:
             continue
         for _, card in card_entries(data):
             if (
@@ -315,8 +320,10 @@ def _find_card(thing: str, game: str | None, cards: list[Path]) -> tuple[str, di
                 return str(data.get("game")), card
             names.extend(str(card.get(k, "")) for k in ("id", "name"))
     hint = did_you_mean(thing, names)
-    return f'error: no card "{thing}" and no diagnostic code of that name' + (
-        f"; {hint}" if hint else ""
+    return (
+        f'error: no card "{thing}" and no diagnostic code of that name'
+        + (f"; {hint}" if hint else "")
+        + (f"\n  = note: {skipped}" if skipped else "")
     )
 
 
