@@ -345,6 +345,34 @@ def test_bk_a_creature_without_what_the_selector_asks_is_not_heard(tmp_path: Pat
     assert sum(watcher.counters.values()) == 1
 
 
+_BK_FLYERS = _BK_CARDS + _card_file(
+    _BK_CREATURE,
+    (
+        "LV-005",
+        "Sky Watcher",
+        "Whenever a flying creature goes to the graveyard, place a counter on this.",
+    ),
+    ("LV-006", "Kite Rider", "Flight"),  # flying by its text alone (no printed subtype)
+)
+
+
+def test_bk_a_creature_is_seen_with_what_its_text_gave_it_as_it_died(tmp_path: Path) -> None:
+    # "flying" reads a rule its own Flight sets (``text_qualities``): its text in play
+    engine = _engine(tmp_path, BERSERK, _BK_FLYERS)
+    state = engine.state
+    watcher = state.create_card("LV-005", 0, "battlefield")
+    walker = state.create_card("GRW-002", 1, "battlefield").uid
+    rider = state.create_card("LV-006", 1, "battlefield").uid
+    state.create_card("GRW-002", 1, "battlefield")
+    assert engine.kernel.has_quality(engine, rider, "flying")
+    engine.apply("destroy", RULE, target=walker)
+    assert _resolve_pending(engine) == []
+    engine.apply("destroy", RULE, target=rider)
+    assert state.cards[rider].zone == "graveyard"
+    assert _resolve_pending(engine) == [(watcher.uid, "goes_to_graveyard")]
+    assert sum(watcher.counters.values()) == 1
+
+
 # ---- Marvel Champions: is discarded -----------------------------------------------------
 
 _MC_CARDS = """\

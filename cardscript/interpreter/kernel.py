@@ -61,6 +61,10 @@ class Kernel:
     # ``printed_quality`` answers some qualities from a card's definition (the engine may
     # then turn a card down by them before asking anything else of it)
     printed_qualities = False
+    # the adjectives ``has_quality`` answers from text in play (a keyword gained, a rule a
+    # card changes): a trigger about a card that left play asks them with the card back
+    # in play (``last_known``); every other adjective reads the card's own fields
+    text_qualities: frozenset[str] = frozenset()
 
     def __init__(self) -> None:
         self._verbs: dict[str, str] | None = None

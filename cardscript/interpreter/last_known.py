@@ -44,20 +44,50 @@ def selects_as_it_was(
     plan = _plan(selector)
     if plan.zone is not None or zone not in play or card.zone in play:
         return False
+    by_text = engine.kernel.text_qualities
+    if not any(f.kind in _FROM_TEXT for f in plan.rest) and not any(
+        q.value in by_text for q in plan.qualities
+    ):  # (it reads the card's own fields: put back only them, the cheaper way)
+        with _as_it_was(engine, card, zone, facts):
+            return _matches(ctx, plan, plan.rest, target)
     with _back_in_play(engine, card, zone, facts):
         return _matches(ctx, plan, plan.rest, target)
 
 
+# the filters whose answer text in play may give: stats, keywords (a selector without them
+# and without the kernel's ``text_qualities`` reads only the card's own fields)
+_FROM_TEXT = frozenset({"stat", "keyword", "without_keyword"})
+
+
+@contextmanager
+def _as_it_was(engine: Engine, card: Card, zone: str, facts: dict[str, Any]) -> Iterator[None]:
+    """``card``'s own fields as ``facts`` say they were (its zone, controller, states,
+    counters and timestamp), the zones' lists as they are: all a selector that asks
+    nothing text gives reads; afterwards the fields as they are now."""
+    kept = (card.zone, card.controller, card.states, card.counters, card.timestamp)
+    card.zone, card.controller = zone, facts.get("controller", card.controller)
+    if "states" in facts:  # (``left_from``'s: a plain move's event keeps them as they are)
+        card.states, card.counters = set(facts["states"]), dict(facts["counters"])
+        card.timestamp = facts["since"]
+    try:
+        yield
+    finally:
+        card.zone, card.controller, card.states, card.counters, card.timestamp = kept
+        kw = engine._kw
+        if kw is not None:
+            kw.key = ()  # keywords worked out meanwhile saw the card in play: not kept
+
+
 @contextmanager
 def _back_in_play(engine: Engine, card: Card, zone: str, facts: dict[str, Any]) -> Iterator[None]:
-    """``card`` listed in ``zone`` again as ``facts`` say it was, under a clock no game
-    reaches; afterwards where it is now, in the same place of its zone, with the same
-    fields, the clock as it was, and nothing worked out meanwhile kept."""
+    """``_as_it_was``, and ``card`` listed in ``zone`` again, under a clock no game
+    reaches (so the text in play and what it gives are worked out with the card there);
+    afterwards where it is now, in the same place of its zone, the clock as it was, and
+    nothing worked out meanwhile taken for the game as it is."""
     state = engine.state
     uid = card.uid
     now = state.where(uid)
     at = now.index(uid)
-    kept = (card.zone, card.controller, card.states, card.counters, card.timestamp)
     clock = state.clock
     controller = facts.get("controller", card.controller)
     zones = state.shared if zone in state.shared else state.players[controller].zones
@@ -65,20 +95,13 @@ def _back_in_play(engine: Engine, card: Card, zone: str, facts: dict[str, Any]) 
     then = zones.setdefault(zone, [])
     del now[at]
     then.append(uid)
-    card.zone, card.controller = zone, controller
-    if "states" in facts:  # (``left_from``'s: a plain move's event keeps them as they are)
-        card.states, card.counters = set(facts["states"]), dict(facts["counters"])
-        card.timestamp = facts["since"]
     state.clock = next(_CLOCKS)
     try:
-        yield
+        with _as_it_was(engine, card, zone, facts):
+            yield
     finally:
         then.remove(uid)
         if made:
             del zones[zone]
         now.insert(at, uid)
-        card.zone, card.controller, card.states, card.counters, card.timestamp = kept
         state.clock = clock
-        kw = engine._kw
-        if kw is not None:
-            kw.key = ()  # keywords worked out meanwhile saw the card in play: not kept

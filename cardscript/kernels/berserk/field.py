@@ -56,6 +56,8 @@ class FieldKernel(Kernel):
     discard_zone = "graveyard"
     life_resource = default_resource = "life"
     max_turns = 60
+    # ``has_quality``'s adjectives that read a keyword or a rule text may change
+    text_qualities = frozenset({"poisoned", "incorporeal", "in_formation", "flying"})
     default_duration = "battle"  # §407.2, §418.2: no duration given, until the battle ends
     rule_keywords = "Poisoning 1"  # given by "poison"; "bless", "curse" see ``know_verbs``
     max_actions = 40
