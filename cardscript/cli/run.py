@@ -176,7 +176,8 @@ def run_fmt(paths: list[Path], *, check_only: bool) -> int:
     from cardscript.cli.fmt_files import format_path
 
     files, unreadable = safe_read.files_under(paths, _formatted_file)
-    for path, why in unreadable[:1]:
+    if unreadable:
+        path, why = unreadable[0]
         _err(f"error: cannot read {path}: {why}")
         return 2
     changed = failed = 0
@@ -347,7 +348,8 @@ def run_test(paths: list[Path], *, fmt: str, plugins: list[str]) -> int:
             _err(f"error: cannot load plugin {plugin}: {exc}")
             return 2
     files, unreadable = safe_read.files_under(paths, _scenario_file)
-    for path, why in unreadable[:1]:
+    if unreadable:
+        path, why = unreadable[0]
         _err(f"error: cannot read {path}: {why}")
         return 2
     problems: list[Diagnostic] = []
