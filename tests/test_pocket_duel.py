@@ -11,6 +11,7 @@ import pytest
 from cardscript.cli.play_cmd import play_one, run_replay
 from cardscript.interpreter.agents import FirstAgent, RandomAgent
 from cardscript.kernels.pocket_duel.kernel import (
+    BUNDLED,
     PocketDuelKernel,
     heroes,
     new_engine,
@@ -243,3 +244,18 @@ def test_rule_values_are_remembered_only_where_no_card_or_lasting_effect_speaks(
     assert cancels["strength", "agility"] and not cancels["agility", "strength"]
     engine.state.lasting.append({"kind": "rule", "hook": "played_to_discard", "value": False})
     assert kernel.rules(engine) == {} and kernel.type_cancels(engine) is None
+
+
+def test_a_card_that_blocks_blocks_for_its_player(tmp_path: Path) -> None:
+    # Block is a player's change: "this blocks" gives the card's controller the block
+    # (the engine passed the card to the block primitive, which takes a player: a crash)
+    cards = tmp_path / "wall.yaml"
+    cards.write_text(
+        "game: pocket-duel\nset: LV\ncards:\n- {id: lv-wall, name: Wall, type: defense,"
+        " hero: cinder-hero, attack: 0, text: 'Effect: this blocks 2 damage.'}\n"
+    )
+    engine = BUNDLED.new_engine([FirstAgent(), FirstAgent()], 1, extra=[cards])
+    wall = engine.state.create_card("lv-wall", 1, "table").uid
+    (effect,) = engine.definition(wall).abilities
+    engine.resolve(effect, wall, 1)
+    assert engine.state.data["round"]["block"] == {"1": 2}

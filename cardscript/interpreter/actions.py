@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -28,6 +29,7 @@ from cardscript.interpreter.step_plans import Run
 
 if TYPE_CHECKING:
     from cardscript.interpreter.cards import CompiledAbility
+    from cardscript.interpreter.kernel import Kernel
 
 
 def cause_of(ctx: Context) -> Cause:
@@ -487,11 +489,34 @@ def _primitive_amount(clause: ast.Clause) -> Run:
         run = engine.applier(change, cause)
         if actor is None:
             run(engine, cause, player=player, amount=amount, kind=word)
-        else:  # a card acts ("this suffers 1 wound"): the change is on it
+        elif _takes_target(engine.kernel, change):
+            # a card acts ("this suffers 1 wound"): the change is on it
             run(engine, cause, player=player, amount=amount, kind=word, target=actor)
+        else:  # a player's change written with a card acting ("this blocks 2 damage")
+            acting = engine.state.cards[actor].controller if isinstance(actor, int) else player
+            run(engine, cause, player=acting, amount=amount, kind=word)
         ctx.last_amount = amount
 
     return primitive_amount
+
+
+_TAKES_TARGET: dict[tuple[type, str], bool] = {}
+
+
+def _takes_target(kernel: Kernel, change: str) -> bool:
+    """Does the kernel's primitive ``change`` take the card it acts on (``target``)?
+    Block, energy and the like are a player's: a card acting then acts for its player."""
+    key = (type(kernel), change)
+    found = _TAKES_TARGET.get(key)
+    if found is None:
+        primitive = kernel.primitive(change)
+        if primitive is None:
+            found = True  # (``apply`` says there is no such primitive)
+        else:
+            params = inspect.signature(primitive).parameters.values()
+            found = any(p.name == "target" or p.kind is p.VAR_KEYWORD for p in params)
+        _TAKES_TARGET[key] = found
+    return found
 
 
 def _choose(ctx: Context, clause: ast.Clause) -> None:
