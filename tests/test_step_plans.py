@@ -339,7 +339,8 @@ def test_an_actions_change_names_what_its_clause_says() -> None:
     send = ast.Clause(
         ast.Action("primitive", "destroy", destination=ast.Destination("to", ast.ZoneRef("hand")))
     )
-    for actor in (None, 7):
+    theirs = engine.state.players[1].zones["hand"][0]  # a card of the other player
+    for actor in (None, theirs):
         ctx = engine.context(3, controller=0)
         ctx.actor = actor
         for clause in (block, destroy, send):
@@ -352,7 +353,8 @@ def test_an_actions_change_names_what_its_clause_says() -> None:
         ("block", on),
         ("destroy", {"target": Seat(1)}),
         ("destroy", place),
-        ("block", {**on, "target": 7}),
-        ("destroy", {"target": Seat(1), "actor": 7}),
-        ("destroy", {**place, "actor": 7}),
+        # Block is a player's (its primitive takes no card): the acting card's controller
+        ("block", {**on, "player": 1}),
+        ("destroy", {"target": Seat(1), "actor": theirs}),
+        ("destroy", {**place, "actor": theirs}),
     ]
