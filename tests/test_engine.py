@@ -161,6 +161,25 @@ def test_replacement_instead_of_destroy() -> None:
     )
 
 
+def test_a_replacement_does_not_replace_what_its_own_effect_does() -> None:
+    # "destroy it instead" destroys: the same replacement does not apply to that again
+    # (before: a recursion with no end, an internal error)
+    engine = _table()
+    engine.pool.add(
+        {
+            "id": "stubborn",
+            "name": "Stubborn Wall",
+            "type": "creature",
+            "power": 1,
+            "text": "If this would be destroyed, destroy it instead.\n",
+        }
+    )
+    wall = _put(engine, "stubborn")
+    engine.apply("destroy", RULE, target=wall)
+    assert engine.state.cards[wall].zone == "discard"
+    assert engine.steps == 2  # the destroy replaced, and the one its effect made
+
+
 def test_prevention_armor_counts_per_turn() -> None:
     engine = _table()
     golem = _put(engine, "golem")

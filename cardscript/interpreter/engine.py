@@ -13,7 +13,7 @@ from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardscript.grammar import ast
 from cardscript.interpreter.agents import Agent
@@ -98,6 +98,10 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods, Ch
     # one attribute: an engine with 30 attributes or more reads every one of them slower
     _game: GameFacts = NO_GAME
     # keywords gained in play: ``KeywordsInPlay._kw``, not a field (see there)
+    # the replacement effects whose own effects are running (by ability key): none applies
+    # to the events it causes itself ("if this would be destroyed, destroy it instead"
+    # does not loop); not a field: an instance has it only while one runs
+    _replacing: ClassVar[tuple[str, ...]] = ()
 
     @classmethod
     def new(
@@ -350,8 +354,9 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods, Ch
         subject = args.get("uid")
         applied: set[str] = args.setdefault("_replaced", set())
         found: list[tuple[int, int, CompiledAbility, ast.Replacement]] = []
+        replacing = self._replacing
         for source, ability, node in self._statics(ast.Replacement):
-            if node.event != event_id or ability.key in applied:
+            if node.event != event_id or ability.key in applied or ability.key in replacing:
                 continue
             ctx = self.context(source, ability)
             if subject is not None and selects(ctx, node.subject, subject):
@@ -363,7 +368,11 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods, Ch
         applied.add(ability.key)
         ctx = self.context(source, ability)
         ctx.it = [subject] if subject is not None else []
-        run_steps(ctx, node.effects)
+        setattr(self, "_replacing", (*replacing, ability.key))  # noqa: B010 (a ClassVar)
+        try:
+            run_steps(ctx, node.effects)
+        finally:
+            setattr(self, "_replacing", replacing)  # noqa: B010
         return True
 
     # ---- abilities ------------------------------------------------------------------
