@@ -190,6 +190,29 @@ def test_prevention_armor_counts_per_turn() -> None:
     assert engine.state.cards[golem].zone == "discard"  # 1 damage ≥ its power 1
 
 
+def test_a_number_rule_set_to_unlimited_is_a_whole_number_past_any_game() -> None:
+    # a float infinity broke the kernels' ``int(...)`` (an internal error; found by fuzzing)
+    engine = _table()
+    engine.pool.add(
+        {
+            "id": "glutton",
+            "name": "Bottomless Library",
+            "type": "creature",
+            "power": 1,
+            "text": "Rule draw_count is unlimited for you.\n",
+        }
+    )
+    _put(engine, "glutton")
+    for _ in range(3):
+        _put(engine, "bear", zone="deck")
+    assert (engine.rule("draw_count", player=0), engine.rule("draw_count", player=1)) == (
+        10**9,
+        1,
+    )
+    engine.kernel.turn(engine)  # it draws what the deck has
+    assert engine.state.players[0].zones["deck"] == []
+
+
 def test_rule_hooks_default_and_overridden_by_card_text() -> None:
     engine = _table()
     assert engine.rule("draw_count", player=0) == 1

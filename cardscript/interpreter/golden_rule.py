@@ -152,6 +152,7 @@ class GoldenRule(EngineParts):
 
 
 _UNSET = object()
+UNLIMITED = 10**9  # "is unlimited" for a number (a count, a limit): more than any game has
 _PERMISSION = ("verb", "permission")  # the ``play_index`` key of "can"/"cannot" text
 
 
@@ -159,7 +160,9 @@ def _rule_value(node: ast.RuleOverride, default: Any, ctx: Context) -> Any:
     if node.switch is not None:
         return node.switch
     if node.value.casefold() == "unlimited":
-        return math.inf
+        # a number's hook gets a whole number no game reaches (kernels count with it: a
+        # float infinity breaks ``int`` and ``range``); any other hook, infinity
+        return UNLIMITED if isinstance(default, int) and not isinstance(default, bool) else math.inf
     if node.value_kind == "INT":
         return int(node.value)
     if node.value_kind == "SIGNED":
