@@ -56,6 +56,11 @@ def _put(engine: Engine, card_id: str, player: int = 0, zone: str = "play") -> i
     return engine.state.create_card(card_id, player, zone).uid
 
 
+def _creature(engine: Engine, card_id: str, text: str) -> None:
+    """A creature of power 1 with ``text`` added to the game's pool."""
+    engine.pool.add({"id": card_id, "name": card_id, "type": "creature", "power": 1, "text": text})
+
+
 def _life(engine: Engine, player: int) -> int:
     return engine.state.players[player].resources["life"]
 
@@ -165,15 +170,7 @@ def test_a_replacement_does_not_replace_what_its_own_effect_does() -> None:
     # "destroy it instead" destroys: the same replacement does not apply to that again
     # (before: a recursion with no end, an internal error)
     engine = _table()
-    engine.pool.add(
-        {
-            "id": "stubborn",
-            "name": "Stubborn Wall",
-            "type": "creature",
-            "power": 1,
-            "text": "If this would be destroyed, destroy it instead.\n",
-        }
-    )
+    _creature(engine, "stubborn", "If this would be destroyed, destroy it instead.")
     wall = _put(engine, "stubborn")
     engine.apply("destroy", RULE, target=wall)
     assert engine.state.cards[wall].zone == "discard"
@@ -193,15 +190,7 @@ def test_prevention_armor_counts_per_turn() -> None:
 def test_a_number_rule_set_to_unlimited_is_a_whole_number_past_any_game() -> None:
     # a float infinity broke the kernels' ``int(...)`` (an internal error; found by fuzzing)
     engine = _table()
-    engine.pool.add(
-        {
-            "id": "glutton",
-            "name": "Bottomless Library",
-            "type": "creature",
-            "power": 1,
-            "text": "Rule draw_count is unlimited for you.\n",
-        }
-    )
+    _creature(engine, "glutton", "Rule draw_count is unlimited for you.")
     _put(engine, "glutton")
     for _ in range(3):
         _put(engine, "bear", zone="deck")
