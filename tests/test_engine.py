@@ -202,6 +202,21 @@ def test_a_number_rule_set_to_unlimited_is_a_whole_number_past_any_game() -> Non
     assert engine.state.players[0].zones["deck"] == []
 
 
+def test_where_x_is_speaks_for_the_cost_too() -> None:
+    # "pay X life" read X before the effects bound it: "X has no value here" (a game error)
+    engine = _table()
+    _creature(
+        engine, "hoarder", "Pay X life → draw X cards, where X is the number of cards in your hand."
+    )
+    hoarder = _put(engine, "hoarder")
+    for zone, count in (("hand", 2), ("deck", 5)):
+        for _ in range(count):
+            _put(engine, "bear", zone=zone)
+    (ability,) = engine.definition(hoarder).abilities
+    assert engine.resolve(ability, hoarder, 0)
+    assert (_life(engine, 0), len(engine.state.players[0].zones["hand"])) == (8, 4)
+
+
 def test_rule_hooks_default_and_overridden_by_card_text() -> None:
     engine = _table()
     assert engine.rule("draw_count", player=0) == 1

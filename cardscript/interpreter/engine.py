@@ -20,7 +20,7 @@ from cardscript.interpreter.agents import Agent
 from cardscript.interpreter.cards import CardDef, CardPool, CompiledAbility
 from cardscript.interpreter.characteristics import Characteristics
 from cardscript.interpreter.choices import Choices
-from cardscript.interpreter.effects import run_steps
+from cardscript.interpreter.effects import bind_for_costs, run_steps
 from cardscript.interpreter.events import (
     BudgetExceeded,
     Cause,
@@ -424,6 +424,7 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods, Ch
         if costs is not None and pay:
             if plan.triggered and not self.may(controller, f"pay the cost of {ability.card_id}?"):
                 return False
+            bind_for_costs(ctx, ability.node)
             costs(ctx)
             if not ctx.did:
                 return False

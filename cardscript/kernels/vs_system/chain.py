@@ -122,11 +122,12 @@ def add_power(
     engine: Engine, kernel: ActionsKernel, player: int, uid: int, ability: CompiledAbility
 ) -> bool:
     """Pay the power's costs now; its effects wait on the chain."""
-    from cardscript.interpreter.effects import run_steps
+    from cardscript.interpreter.effects import bind_for_costs, run_steps
 
     costs = getattr(ability.node, "costs", None)
     if costs is not None:
         ctx = engine.context(uid, ability, player)
+        bind_for_costs(ctx, ability.node)
         run_steps(ctx, costs)
         if not ctx.did:
             return False
