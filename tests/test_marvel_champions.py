@@ -47,3 +47,27 @@ def test_100_random_games_end_with_a_result() -> None:
         "main scheme completed",
         "round limit",
     }
+
+
+def test_an_unlimited_encounter_deal_ends_when_nothing_is_left(tmp_path: Path) -> None:
+    # "unlimited" is 10^9 deals: each one past the empty encounter deck did nothing and
+    # cost no step, so the game hung (found by fuzzing)
+    from typer.testing import CliRunner
+
+    from cardscript.cli.main import app
+
+    cards = tmp_path / "sweep.yaml"
+    cards.write_text(
+        "game: marvel-champions\nset: FZ\ncards:\n- {id: fz-sweep, name: Sweep Card,"
+        " type: upgrade, cost: 1, resources: [energy], aspect: protection,"
+        " text: 'Rule encounter_cards_per_player is unlimited for each player.'}\n"
+    )
+    deck = tmp_path / "deck.yaml"
+    bulwark = (ROOT / "decks" / "marvel-champions" / "bulwark.yaml").read_text()
+    deck.write_text(bulwark.replace("2x bulwark-pro-02", "2x fz-sweep"))
+    played = CliRunner().invoke(
+        app,
+        ["play", "marvel-champions", "--deck", str(deck), "--seed", "1", "--cards", str(cards)],
+    )
+    assert played.exit_code == 0, played.stderr
+    assert played.stdout.splitlines()[-1] == "no winner (heroes defeated, turn 6, 105 steps)"

@@ -75,7 +75,8 @@ def deal_encounters(k: MarvelChampionsKernel, engine: Engine) -> None:
     order = k.players(engine)
     for player in order:
         for _ in range(int(engine.rule("encounter_cards_per_player", player=player))):
-            deal_encounter(k, engine, player)
+            if not deal_encounter(k, engine, player):
+                break  # nothing left to deal (a count no deck holds, "unlimited", ends here)
     hazards = icons(k, engine, "hazard")
     if not order or not hazards:
         return
