@@ -71,3 +71,24 @@ def test_an_unlimited_encounter_deal_ends_when_nothing_is_left(tmp_path: Path) -
     )
     assert played.exit_code == 0, played.stderr
     assert played.stdout.splitlines()[-1] == "no winner (heroes defeated, turn 6, 105 steps)"
+
+
+def test_a_type_change_chosen_by_type_asks_the_type_before_it(tmp_path: Path) -> None:
+    # "each treachery … becomes a minion": whether a card is a treachery asked its type,
+    # which asked the group again: a RecursionError, an internal error (found by fuzzing)
+    from typer.testing import CliRunner
+
+    from cardscript.cli.main import app
+
+    cards = tmp_path / "turn.yaml"
+    cards.write_text(
+        "game: marvel-champions\nset: FZ\ncards:\n- {id: fz-turn, name: Turncoat Wave,"
+        " type: treachery, quantity: 3, boost: 1, set_code: grimhold, text: 'When Revealed:"
+        " each treachery in the encounter deck becomes a minion until the end of the game.'}\n"
+    )
+    deck = str(ROOT / "decks" / "marvel-champions" / "bulwark.yaml")
+    played = CliRunner().invoke(
+        app, ["play", "marvel-champions", "--deck", deck, "--seed", "2", "--cards", str(cards)]
+    )
+    assert played.exit_code == 0, played.stderr
+    assert played.stdout.splitlines()[-1] == "no winner (main scheme completed, turn 9, 150 steps)"

@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from cardscript.grammar import ast
 from cardscript.interpreter.cards import CompiledAbility
@@ -23,6 +23,10 @@ else:
 
 class Characteristics(EngineParts):
     """Stats, types and what a lasting effect covers (a mixin of ``Engine``)."""
+
+    # the cards whose type is being worked out, with their type so far (``card_type``):
+    # not a field, an instance has it only while a group asks
+    _typing: ClassVar[tuple[tuple[int, str], ...]] = ()
 
     def stat(self, uid: int, stat: str, fixed: bool = True) -> int:
         """Printed value; then changes that set it ("has ATK 0"), the newest winning; then
@@ -83,9 +87,24 @@ class Characteristics(EngineParts):
         kind = self.definition(uid).type
         if not self.state.lasting:
             return kind
+        typing = self._typing
+        for asked, before in typing:
+            if asked == uid:  # its group asks its type: as it was before that change
+                return before
         for effect in self.state.lasting:
-            if effect["kind"] == "type" and self.covers(effect, uid):
+            if effect["kind"] != "type":
+                continue
+            if uid in effect["uids"]:
                 kind = effect["type"]  # kept in timestamp order: the newest wins
+            elif "group" in effect:
+                # ("each treachery … becomes a minion": whether the card is one asks its
+                # type, which is being worked out: the type before this change answers)
+                setattr(self, "_typing", (*typing, (uid, kind)))  # noqa: B010 (a ClassVar)
+                try:
+                    if in_group(cast("Engine", self), effect, uid):
+                        kind = effect["type"]
+                finally:
+                    setattr(self, "_typing", typing)  # noqa: B010
         return kind
 
     def covers(self, effect: dict[str, Any], uid: int) -> bool:
