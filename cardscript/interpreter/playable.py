@@ -108,6 +108,9 @@ def bundled_pool(game: str, extra: Sequence[Path] = ()) -> CardPool:
     a pool) or, with extra card files, a new pool of both."""
     if not extra and game in _BUNDLED:
         return _BUNDLED[game]
+    key = _extra_key(game, extra)
+    if key is not None and key in _WITH_EXTRA:
+        return _WITH_EXTRA[key]  # (``simulate``: every game with the same extra files)
     from cardscript.games import load_game
 
     folder = bundled_cards_dir() / game
@@ -117,7 +120,28 @@ def bundled_pool(game: str, extra: Sequence[Path] = ()) -> CardPool:
     origins = dict.fromkeys(pool.cards, "the bundled cards")
     for path in extra:
         _add_card_file(pool, game, path, origins)
+    if key is not None:
+        if len(_WITH_EXTRA) >= 8:
+            _WITH_EXTRA.clear()  # (scenarios come and go: keep a few)
+        _WITH_EXTRA[key] = pool
     return pool
+
+
+# (game, each extra file's path and bytes) -> the pool made of them: compiled once
+_WITH_EXTRA: dict[tuple[str, tuple[tuple[str, bytes], ...]], CardPool] = {}
+
+
+def _extra_key(
+    game: str, extra: Sequence[Path]
+) -> tuple[str, tuple[tuple[str, bytes], ...]] | None:
+    """The key of a pool with ``extra`` files, by their contents now; None where one
+    cannot be read (the pool is then made, and says why)."""
+    from cardscript import safe_read
+
+    try:
+        return game, tuple((str(p), safe_read.read_bytes(p)) for p in extra)
+    except safe_read.UnreadableFile:
+        return None
 
 
 class CardFileError(ValueError):
