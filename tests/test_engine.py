@@ -187,6 +187,34 @@ def test_prevention_armor_counts_per_turn() -> None:
     assert engine.state.cards[golem].zone == "discard"  # 1 damage ≥ its power 1
 
 
+def test_standing_prevention_budget_starts_again_each_turn() -> None:
+    """The engine's own reading of "prevent the first X damage dealt to this each turn"
+    (Armor 2 of the test game): 2 a turn, again after the turn ends."""
+    engine = _table()
+    golem = _put(engine, "golem")
+    dealt = engine.apply("deal_damage", RULE, target=golem, amount=2, kind="damage", source=None)
+    assert (dealt, engine.state.used) == (0, {f"{golem}:golem#0:prevented": 2})
+    engine.end_period("turn")
+    dealt = engine.apply("deal_damage", RULE, target=golem, amount=2, kind="damage", source=None)
+    assert (dealt, engine.state.cards[golem].zone) == (0, "play")
+
+
+def test_standing_prevention_of_a_player_by_a_kind_of_card() -> None:
+    """ "Dealt to you by <cards>": a player's damage, only from cards the selector names."""
+    engine = _table()
+    _creature(engine, "warder", "Prevent the first 2 damage dealt to you by creatures each turn.")
+    _put(engine, "warder")
+    bear = _put(engine, "bear", player=1)
+    bolt = _put(engine, "bolt", player=1)
+    you = Seat(0)
+    engine.apply("deal_damage", RULE, target=you, amount=3, kind="damage", source=bolt)
+    assert _life(engine, 0) == 7  # a spell: nothing prevented
+    engine.apply("deal_damage", RULE, target=you, amount=3, kind="damage", source=bear)
+    assert _life(engine, 0) == 6  # a creature: 2 prevented
+    engine.apply("deal_damage", RULE, target=Seat(1), amount=3, kind="damage", source=bear)
+    assert _life(engine, 1) == 7  # the other player: not covered
+
+
 def test_a_number_rule_set_to_unlimited_is_a_whole_number_past_any_game() -> None:
     # a float infinity broke the kernels' ``int(...)`` (an internal error; found by fuzzing)
     engine = _table()

@@ -22,6 +22,7 @@ from cardscript.interpreter.select import (
     card_plan,
     chosen_cards,
     resolve_targets,
+    seats,
     uids,
     zone_place,
 )
@@ -112,22 +113,20 @@ def _prevent(ctx: Context, clause: ast.Clause) -> None:
     action = clause.action
     if action.word == "the first" or action.period:
         raise RulesError("a standing prevention is written on its own line, not as a step", ctx)
-    targets = (
-        uids(resolve_targets(ctx, action.target, "protect"))
-        if action.target
-        else list(uids(ctx.it))
-    )
+    protected = list(resolve_targets(ctx, action.target, "protect") if action.target else ctx.it)
     amount = 10**9 if action.word == "that" else ctx.amount(action.amount)
-    ctx.engine.state.lasting.append(
-        {
-            "kind": "shield",
-            "uids": targets,
-            "amount": amount,
-            "damage": action.name,
-            "until": ctx.engine.kernel.turn_phase,
-            "source": ctx.source,
-        }
-    )
+    shield = {
+        "kind": "shield",
+        "uids": uids(protected),
+        "amount": amount,
+        "damage": action.name,
+        "until": ctx.engine.kernel.turn_phase,
+        "source": ctx.source,
+    }
+    players = seats(protected)
+    if players:  # "prevent the next 2 damage dealt to you" (``Kernel.shields``)
+        shield["seats"] = players
+    ctx.engine.state.lasting.append(shield)
 
 
 def _heal(clause: ast.Clause) -> Run:

@@ -105,6 +105,14 @@ class CardDef:
 
 
 _KEYWORD_VERBS = frozenset({"have", "gain_keyword", "lose_keyword", "grant_ability"})
+# the ``play_index`` key of an effect ability with a standing "prevent" clause
+STANDING_PREVENTION = ("verb", "standing_prevention")
+
+
+def is_standing(action: ast.Action) -> bool:
+    """Is a "prevent" clause a standing line's ("Prevent the first 2 damage dealt to this
+    each turn."), not a step's, which runs once (``standing_prevention``)?"""
+    return action.verb == "prevent" and (action.word == "the first" or action.period is not None)
 
 
 def play_keys(ability: CompiledAbility) -> list[Any]:
@@ -130,6 +138,10 @@ def play_keys(ability: CompiledAbility) -> list[Any]:
             keys.append(("verb", "permission"))
         if verbs & _KEYWORD_VERBS and not _expanded(ability):
             keys.append(("verb", "keywords"))
+        if "prevent" in verbs and any(
+            isinstance(s, ast.Clause) and is_standing(s.action) for s in node.effects.steps
+        ):
+            keys.append(STANDING_PREVENTION)
     return keys
 
 

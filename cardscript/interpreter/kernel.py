@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardscript.grammar import ast
-from cardscript.interpreter import primitives
+from cardscript.interpreter import primitives, standing_prevention
 
 if TYPE_CHECKING:
     from cardscript.interpreter.cards import CompiledAbility
@@ -239,17 +239,31 @@ class Kernel:
     def prevent(
         self,
         engine: Engine,
-        uid: int,
+        target: Target,
         amount: int,
         kind: str | None,
         source: int | None,
         qualities: tuple[str, ...],
     ) -> int:
-        """Damage left after shields from "prevent" effects."""
+        """Damage left after the standing prevention lines in play, then the shields of
+        "prevent" steps."""
+        amount = standing_prevention.prevented(engine, target, amount, kind, source, qualities)
+        return self.shields(engine, target, amount)
+
+    def shields(self, engine: Engine, target: Target, amount: int) -> int:
+        """Damage left after the shields of "prevent" steps (``actions._prevent``)."""
         for shield in engine.state.lasting:
             if amount <= 0:
                 break
-            if shield["kind"] == "shield" and uid in shield["uids"] and shield["amount"] > 0:
+            if (
+                shield["kind"] == "shield"
+                and shield["amount"] > 0
+                and (
+                    target in shield["uids"]
+                    if isinstance(target, int)
+                    else target.index in shield.get("seats", ())
+                )
+            ):
                 used = min(shield["amount"], amount)
                 shield["amount"] -= used
                 amount -= used

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from cardscript.interpreter.cards import CompiledAbility
+from cardscript.interpreter.cards import STANDING_PREVENTION, CompiledAbility, play_keys
 from cardscript.interpreter.lasting import run_delayed
 from cardscript.interpreter.play_index import _overrides
+from cardscript.interpreter.standing_prevention import budget_name, budget_period
 
 if TYPE_CHECKING:
     from cardscript.interpreter.engine import Engine
@@ -97,6 +98,8 @@ class Periods(EngineParts):
             for mod in ability.line.mods:
                 if mod.period:
                     periods[ability.key] = mod.period
+            if STANDING_PREVENTION in play_keys(ability):  # "… each round": its budget
+                periods[budget_name(ability)] = budget_period(ability)
         memo["limit periods"] = (version, periods)
         return periods
 

@@ -153,8 +153,7 @@ def deal_damage(
     """Damage after prevention: to a player it costs the kernel's life resource, to a card
     it becomes damage counters; kernels with other damage rules replace this."""
     kernel = engine.kernel
-    if isinstance(target, int):
-        amount = kernel.prevent(engine, target, amount, kind, source, qualities)
+    amount = kernel.prevent(engine, target, amount, kind, source, qualities)
     if amount <= 0:
         return 0
     if isinstance(target, Seat):

@@ -64,35 +64,6 @@ class TinyKernel(Kernel):
             return "destroyed"
         return None
 
-    def prevent(
-        self,
-        engine: Engine,
-        uid: int,
-        amount: int,
-        kind: str | None,
-        source: int | None,
-        qualities: tuple[str, ...],
-    ) -> int:
-        """Standing "prevent the first X … each turn" abilities, then one-shot shields."""
-        for ability in engine.definition(uid).abilities:
-            node = ability.node
-            if not isinstance(node, ast.EffectAbility):
-                continue
-            for step in node.effects.steps:
-                if (
-                    isinstance(step, ast.Clause)
-                    and step.action.verb == "prevent"
-                    and (step.action.word == "the first")
-                ):
-                    ctx = engine.context(uid, ability)
-                    limit = ctx.amount(step.action.amount)
-                    key = f"armor:{uid}:{ability.key}"
-                    used = engine.state.used.get(key, 0)
-                    stopped = min(limit - used, amount)
-                    engine.state.used[key] = used + stopped
-                    amount -= stopped
-        return super().prevent(engine, uid, amount, kind, source, qualities)
-
     def after_event(self, engine: Engine, event: Event) -> None:
         losers = [p.index for p in engine.state.players if p.resources.get("life", 0) <= 0]
         if losers and engine.state.result is None:

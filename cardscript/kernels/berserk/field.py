@@ -21,7 +21,7 @@ from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.interpreter.events import left_from
 from cardscript.interpreter.kernel import Kernel
 from cardscript.interpreter.primitives import add_counters, remove_counters, set_state
-from cardscript.interpreter.select import Seat, test
+from cardscript.interpreter.select import Seat, Target, test
 from cardscript.kernels.berserk import (
     attacks,
     chains,
@@ -322,7 +322,7 @@ class FieldKernel(Kernel):
     def prevent(
         self,
         engine: Engine,
-        uid: int,
+        uid: Target,
         amount: int,
         kind: str | None,
         source: int | None,
@@ -330,8 +330,9 @@ class FieldKernel(Kernel):
     ) -> int:
         """The card's standing prevention (Armor X, Steadfastness, Camouflage), then
         one-shot shields."""
-        amount = prevention(engine, uid, amount, source, qualities)
-        return super().prevent(engine, uid, amount, kind, source, qualities)
+        if isinstance(uid, int):  # (wounds are dealt to creatures)
+            amount = prevention(engine, uid, amount, source, qualities)
+        return self.shields(engine, uid, amount)  # (its own rules for the standing lines)
 
     def _wound(
         self,

@@ -24,7 +24,7 @@ from cardscript.interpreter import primitives
 from cardscript.interpreter.engine import Cause, Event
 from cardscript.interpreter.events import left_from
 from cardscript.interpreter.kernel import Kernel
-from cardscript.interpreter.select import Seat, candidates
+from cardscript.interpreter.select import Seat, Target, candidates
 from cardscript.kernels.marvel_champions import windows
 
 if TYPE_CHECKING:
@@ -377,7 +377,7 @@ class MCBase(Kernel):
     def prevent(
         self,
         engine: Engine,
-        uid: int,
+        uid: Target,
         amount: int,
         kind: str | None,
         source: int | None,
@@ -385,6 +385,8 @@ class MCBase(Kernel):
     ) -> int:
         """A tough status card prevents all the damage of one instance (G49)."""
         amount = super().prevent(engine, uid, amount, kind, source, qualities)
+        if not isinstance(uid, int):
+            return amount  # (a player's damage goes to their identity: ``_damage_player``)
         counters = engine.state.cards[uid].counters
         if amount > 0 and counters.get("tough_card"):
             del counters["tough_card"]

@@ -4,7 +4,7 @@ effects, standing (static) text or plain effects; remembered per definition."""
 from __future__ import annotations
 
 from cardscript.grammar import ast
-from cardscript.interpreter.cards import CardDef, CompiledAbility
+from cardscript.interpreter.cards import CardDef, CompiledAbility, is_standing
 
 _STATIC_VERBS = frozenset({"get", "have", "gain_keyword", "lose_keyword", "can", "cannot"})
 
@@ -91,6 +91,9 @@ def kind_of(ability: CompiledAbility) -> str:
         return "on_hit"
     if node.condition is not None or node.during is not None:
         return "static"
-    if found and all(c.action.verb in _STATIC_VERBS and c.duration is None for c in found):
-        return "static"
+    if found and all(
+        (c.action.verb in _STATIC_VERBS and c.duration is None) or is_standing(c.action)
+        for c in found
+    ):
+        return "static"  # (a standing prevention works while the card is on the table)
     return "effect"

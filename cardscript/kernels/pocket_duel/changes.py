@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cardscript.interpreter import primitives
-from cardscript.interpreter.cards import CardDef
+from cardscript.interpreter.cards import STANDING_PREVENTION, CardDef, CompiledAbility
 from cardscript.interpreter.engine import Cause, Engine
 from cardscript.interpreter.kernel import Kernel
 from cardscript.interpreter.select import Seat, Target
@@ -140,9 +140,12 @@ class PocketDuelChanges(Kernel):
             amount -= blocked
             if blocked:
                 self._blocked(engine, player, source, blocked)
+        state = engine.state
+        if amount > 0 and (state.lasting or STANDING_PREVENTION in engine.game_keys()):
+            # prevention: of the damage dealt, which blocked damage is not (§8)
+            amount = self.prevent(engine, target, amount, kind, source, qualities)
         if amount <= 0:
             return 0
-        state = engine.state
         res = state.players[player].resources
         res["health"] = res.get("health", 0) - amount
         if source is not None and "attack" not in qualities:
@@ -333,6 +336,12 @@ class PocketDuelChanges(Kernel):
             self._energy_max = (key, value)
             return value
         return default
+
+    def static_active(self, engine: Engine, uid: int, ability: CompiledAbility) -> bool:
+        """A cancelled card's text is ignored (§7.4), its standing lines too."""
+        if not engine.state.cards[uid].data.get("cancelled"):
+            return True
+        return not rule_in(engine, self.rules(engine), "cancelled_effects_ignored", uid)
 
     def clamp(self, engine: Engine, uid: int, stat: str, value: int) -> int:
         return value if value > 0 else 0  # (not ``max``: a builtin call for every stat)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardscript.grammar import ast
-from cardscript.interpreter.cards import CardDef, CardPool, CompiledAbility
+from cardscript.interpreter.cards import STANDING_PREVENTION, CardDef, CardPool, CompiledAbility
 from cardscript.interpreter.characteristics import _stat_changes
 from cardscript.interpreter.engine import Cause, Engine
 from cardscript.interpreter.golden_rule import _PERMISSION
@@ -260,6 +260,8 @@ def _shared(engine: Engine, kernel: PocketDuelChanges) -> _Shared:
     heard = {k[1] for k in keys if isinstance(k, tuple) and k[0] == "event"}
     own = engine.log is None and _plain_changes(kernel)
     silent = (ROUND_EVENTS | CHANGE_EVENTS) - heard if own else frozenset()
+    if STANDING_PREVENTION in keys:  # an attack's damage may be prevented: not in place
+        silent -= {"takes_damage"}
     quiet = _PERMISSION not in keys
     rules = game_rules.fixed
     later = rules.get("damage_before_healing", _ASK)
