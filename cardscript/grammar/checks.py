@@ -38,7 +38,7 @@ def check_line(
         return
     bound = (
         set(params)
-        | _bound_by_costs(ability)
+        | set(cost_names(ability))
         | {b.name for node in line.walk() if isinstance(node, ast.Steps) for b in node.where}
         | {node.name for node in line.walk() if isinstance(node, ast.DeclaredNumber)}
     )
@@ -103,12 +103,14 @@ def _check_granted(action: ast.Action, registry: Registry) -> Iterator[Diagnosti
     )
 
 
-def _bound_by_costs(ability: ast.Node) -> set[str]:
-    """X is defined by a cost that pays X ("pay X energy → deal X damage")."""
+def cost_names(ability: ast.Node) -> tuple[str, ...]:
+    """The X (Y, …) an ability's costs name, in text order: X is then defined by the cost
+    that pays it ("pay X energy → deal X damage"; the engine has the payer choose it)."""
     costs = getattr(ability, "costs", None)
     if costs is None:
-        return set()
-    return {str(n.value) for n in costs.walk() if isinstance(n, ast.Amount) and n.kind == "var"}
+        return ()
+    found = (str(n.value) for n in costs.walk() if isinstance(n, ast.Amount) and n.kind == "var")
+    return tuple(dict.fromkeys(found))
 
 
 def _check_keyword_use(use: ast.KeywordUse, registry: Registry) -> Iterator[Diagnostic]:

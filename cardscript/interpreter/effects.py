@@ -23,19 +23,11 @@ from cardscript.interpreter.select import (
 )
 from cardscript.interpreter.step_plans import Run, steps_runner
 
-__all__ = ["bind_for_costs", "cause_of", "run_clause", "run_step", "run_steps"]
+__all__ = ["cause_of", "run_clause", "run_step", "run_steps"]
 
 
 def run_steps(ctx: Context, steps: ast.Steps) -> None:
     steps_runner(steps)(ctx)
-
-
-def bind_for_costs(ctx: Context, ability: ast.Node) -> None:
-    """X and the like of an ability's "where X is …" bound before its costs are paid: the
-    words speak for the whole ability ("pay X endurance → draw X cards, where X is …")."""
-    steps = getattr(ability, "effects", None)
-    if isinstance(steps, ast.Steps) and steps.where:
-        bind_where(ctx, steps)
 
 
 def run_all(ctx: Context, steps: ast.Steps, plan: tuple[tuple[Run, bool], ...]) -> None:

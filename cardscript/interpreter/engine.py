@@ -10,17 +10,18 @@ detection, and a log where every change names its cause down to the script's lin
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardscript.grammar import ast
+from cardscript.interpreter import cost_x
 from cardscript.interpreter.agents import Agent
 from cardscript.interpreter.cards import CardDef, CardPool, CompiledAbility
 from cardscript.interpreter.characteristics import Characteristics
 from cardscript.interpreter.choices import Choices
-from cardscript.interpreter.effects import bind_for_costs, run_steps
+from cardscript.interpreter.effects import run_steps
 from cardscript.interpreter.events import (
     BudgetExceeded,
     Cause,
@@ -384,11 +385,13 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods, Ch
         event: Event | None = None,
         pay: bool = True,
         targets: dict[int, list[Target]] | None = None,
+        chosen_x: Mapping[str, int] | None = None,
     ) -> bool:
         """Run an ability's text: costs (if any, and ``pay``), then effects. Returns
         whether the effects ran (a cost that could not be paid stops them). ``targets``
         are the ones chosen when the ability was put on a chain or stack
-        (``choose_targets``); those no longer legal are dropped."""
+        (``choose_targets``); those no longer legal are dropped. ``chosen_x``: the X its
+        costs' payer chose where they were paid before (``cost_x.bind``)."""
         plan = ability.plan  # its runners, read once
         if controller is None:  # (``context``'s reading; never, in practice)
             controller = self.state.cards[source].controller if source is not None else 0
@@ -420,11 +423,17 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods, Ch
         )
         if targets:
             ctx.chosen = dict(targets)
+        if chosen_x:
+            ctx.bindings = {**ctx.bindings, **chosen_x}
         costs = plan.costs
         if costs is not None and pay:
-            if plan.triggered and not self.may(controller, f"pay the cost of {ability.card_id}?"):
+            if plan.triggered and (
+                not cost_x.payable(self, source, ability, controller)  # (not even asked)
+                or not self.may(controller, f"pay the cost of {ability.card_id}?")
+            ):
                 return False
-            bind_for_costs(ctx, ability.node)
+            if cost_x.bind(ctx, ability.node) is None:
+                return False  # no X can be paid
             costs(ctx)
             if not ctx.did:
                 return False

@@ -141,6 +141,18 @@ class Kernel:
     def bound(self, engine: Engine, player: int, resource: str, value: int) -> int:
         return value
 
+    def most_payable(
+        self, engine: Engine, player: int, source: int | None, action: ast.Action
+    ) -> int | None:
+        """The most of the cost ``action`` ("pay X endurance") ``player`` can pay now, for
+        the X they choose (``cost_x``); None where the kernel cannot tell (a payment that
+        fails then stops the ability). A resource paid from the player's resources by
+        default; a kernel with costs of its own answers for them."""
+        if action.verb == "pay":
+            name = action.name or self.default_resource
+            return engine.state.players[player].resources.get(name, 0)
+        return None
+
     def is_a(self, engine: Engine, uid: int, noun: str) -> bool:
         """Does the noun cover the card? The noun "card" covers every card, in every game
         (a selector of cards takes every card of its zones without asking)."""

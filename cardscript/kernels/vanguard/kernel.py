@@ -35,6 +35,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardscript.grammar import ast
+from cardscript.interpreter import cost_x
 from cardscript.interpreter.cards import CompiledAbility
 from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.interpreter.playable import BundledGame
@@ -112,23 +113,31 @@ class VanguardKernel(FieldKernel):
     def _payable(self, engine: Engine, uid: int, player: int, ability: CompiledAbility) -> bool:
         node = ability.node
         assert isinstance(node, ast.Activated)
-        damage = self.zone(engine, player, "damage_zone")
-        face_up = sum(1 for u in damage if engine.state.cards[u].face_up)
-        soul = len(self.zone(engine, player, "soul"))
         for step in node.costs.steps:
             if not isinstance(step, ast.Clause):
                 continue
             action = step.action
-            amount = action.amount.value if action.amount and action.amount.kind == "int" else 1
-            need = int(amount or 0)
-            cost = action.name if action.verb == "named_cost" else None
-            short = {"counter_blast": face_up, "soul_blast": soul}.get(cost or "", need) < need
-            if short:
-                return False
+            amount = action.amount
+            if amount is None or amount.kind != "var":  # (an X: ``cost_x.payable``)
+                need = int(amount.value or 0) if amount and amount.kind == "int" else 1
+                most = self.most_payable(engine, player, uid, action)
+                if most is not None and most < need:
+                    return False
             rest_self = action.verb == "primitive" and action.name == "rest" and not action.target
             if rest_self and "rested" in engine.state.cards[uid].states:
                 return False
-        return True
+        return cost_x.payable(engine, uid, ability, player)
+
+    def most_payable(
+        self, engine: Engine, player: int, source: int | None, action: ast.Action
+    ) -> int | None:
+        """Counter Blast: the face-up damage cards; Soul Blast: the cards in the soul (§9.3)."""
+        if action.verb == "named_cost" and action.name == "counter_blast":
+            damage = self.zone(engine, player, "damage_zone")
+            return sum(1 for u in damage if engine.state.cards[u].face_up)
+        if action.verb == "named_cost" and action.name == "soul_blast":
+            return len(self.zone(engine, player, "soul"))
+        return super().most_payable(engine, player, source, action)
 
     def activate(self, engine: Engine, player: int, uid: int, ability: CompiledAbility) -> None:
         if engine.state.phase != "main_phase":

@@ -19,11 +19,12 @@ step or phase ends (§8.3, [REC] 6).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from cardscript.grammar import ast
+from cardscript.interpreter import cost_x
 from cardscript.interpreter.agents import Labels
 from cardscript.interpreter.cards import CompiledAbility
 from cardscript.interpreter.engine import Engine, Event, PendingTrigger
@@ -121,26 +122,32 @@ def add_twist(engine: Engine, kernel: ActionsKernel, player: int, uid: int) -> N
 def add_power(
     engine: Engine, kernel: ActionsKernel, player: int, uid: int, ability: CompiledAbility
 ) -> bool:
-    """Pay the power's costs now; its effects wait on the chain."""
-    from cardscript.interpreter.effects import bind_for_costs, run_steps
+    """Pay the power's costs now; its effects wait on the chain, with the X its payer
+    chose (``cost_x``)."""
+    from cardscript.interpreter.effects import run_steps
 
     costs = getattr(ability.node, "costs", None)
+    chosen: Mapping[str, int] = {}
     if costs is not None:
         ctx = engine.context(uid, ability, player)
-        bind_for_costs(ctx, ability.node)
+        found = cost_x.bind(ctx, ability.node)
+        if found is None:
+            return False
+        chosen = found
         run_steps(ctx, costs)
         if not ctx.did:
             return False
     targets = {str(ability.index): _targets(engine, kernel, ability, uid, player)}
-    links(engine).append(
-        {
-            "kind": "activate",
-            "uid": uid,
-            "player": player,
-            "index": ability.index,
-            "targets": targets,
-        }
-    )
+    link: dict[str, Any] = {
+        "kind": "activate",
+        "uid": uid,
+        "player": player,
+        "index": ability.index,
+        "targets": targets,
+    }
+    if chosen:  # (only then: the links of every other power stay as they were)
+        link["x"] = dict(chosen)
+    links(engine).append(link)
     return True
 
 
@@ -198,7 +205,8 @@ def resolve_top(engine: Engine, kernel: ActionsKernel) -> None:
             engine.loop_guard(PendingTrigger(ability, uid, player, event))
             engine.resolve(ability, uid, player, event, targets=chosen)
         else:
-            engine.resolve(ability, uid, player, pay=False, targets=chosen)
+            x = link.get("x")
+            engine.resolve(ability, uid, player, pay=False, targets=chosen, chosen_x=x)
     push_triggers(engine, kernel)
 
 

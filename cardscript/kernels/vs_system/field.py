@@ -18,7 +18,7 @@ from operator import attrgetter
 from typing import Any, NamedTuple
 
 from cardscript.grammar import ast
-from cardscript.interpreter import primitives
+from cardscript.interpreter import cost_x, primitives
 from cardscript.interpreter.agents import Labels
 from cardscript.interpreter.cards import CardDef, CompiledAbility
 from cardscript.interpreter.engine import Cause, Engine
@@ -55,12 +55,13 @@ def _modded_stats(engine: Engine) -> frozenset[str]:
 class Power(NamedTuple):
     """A payment power and what using it needs: ``limited``, a limit on its uses;
     ``ready``, its card ready (an Activate cost); ``pay``, the most endurance one of its
-    costs pays."""
+    costs pays; ``x``, its costs name an X (``cost_x.payable`` then says)."""
 
     ability: CompiledAbility
     limited: bool
     ready: bool
     pay: int
+    x: bool
 
 
 def _power(ability: CompiledAbility) -> Power:
@@ -75,7 +76,7 @@ def _power(ability: CompiledAbility) -> Power:
             ready = True
         if action.verb == "pay" and action.amount and action.amount.kind == "int":
             pay = max(pay, int(action.amount.value or 0))
-    return Power(ability, bool(ability.line.mods), ready, pay)
+    return Power(ability, bool(ability.line.mods), ready, pay, bool(cost_x.names(node)))
 
 
 class Facts:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardscript.interpreter import cost_x
 from cardscript.interpreter.engine import Engine
 from cardscript.interpreter.state import Card, GameState
 from cardscript.kernels.vs_system.field import Facts, FieldKernel, Power
@@ -194,14 +195,17 @@ _NOT_READY = ("exhausted", "stunned")
 
 def usable(engine: Engine, powers: list[PowerOffer]) -> list[tuple[str, Any]]:
     """The options of the payment powers usable now (§9.6): an Activate cost needs the
-    card ready, paying endurance needs that much, and a limited one must be within its
-    limits (the cheap questions first: most powers are an Activate)."""
+    card ready, paying endurance needs that much (X at least 1: ``cost_x``), and a
+    limited one must be within its limits (the cheap questions first: most powers are an
+    Activate)."""
     players = engine.state.players
     out = []
-    for card, (ability, limited, ready, pay), option in powers:
+    for card, (ability, limited, ready, pay, x), option in powers:
         if ready and not card.states.isdisjoint(_NOT_READY):
             continue
         if pay and players[card.controller].resources.get("endurance", 0) < pay:
+            continue
+        if x and not cost_x.payable(engine, card.uid, ability, card.controller):
             continue
         if not limited or engine.within_limits(ability, card.uid):
             out.append(option)

@@ -1,0 +1,121 @@
+"""X chosen by a cost ("pay X endurance → …", "Soul Blast X → draw X cards"): as the cost
+is paid, its payer chooses X among what they can pay now, and X keeps that value for the
+rest of the ability. An X with a value already — "where X is …", a keyword's value, a
+number chosen on declaration — is not asked.
+
+X is at least 1: a cost of 0 pays nothing (Berserk §103.7а: "costs of 0 counters cannot
+be declared"; Soul Blast and Counter Blast X name cards to pay, vanguard.md §9.3; the VS
+spec is silent). It is at most what the kernel says the player has for every cost that
+X measures (``Kernel.most_payable``), and never more than ``MOST`` (a bounded choice).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from cardscript.grammar import ast
+from cardscript.grammar.checks import cost_names
+from cardscript.interpreter.characteristics import bind_where
+
+if TYPE_CHECKING:
+    from cardscript.interpreter.cards import CompiledAbility
+    from cardscript.interpreter.engine import Engine
+    from cardscript.interpreter.select import Context
+
+__all__ = ["LEAST", "MOST", "bind", "choose", "names", "payable", "values"]
+
+LEAST = 1
+MOST = 100
+
+
+def names(ability: ast.Node) -> tuple[str, ...]:
+    """The X (Y, …) the ability's costs name, in text order (remembered per ability node:
+    definitions never change)."""
+    found = _NAMES.get(id(ability))
+    if found is None or found[0] is not ability:
+        if len(_NAMES) > 20_000:
+            _NAMES.clear()  # pools come and go (tests): keep the memory bounded
+        found = _NAMES[id(ability)] = (ability, cost_names(ability))
+    return found[1]
+
+
+_NAMES: dict[int, tuple[ast.Node, tuple[str, ...]]] = {}
+
+
+def _measured(ability: ast.Node, name: str) -> list[ast.Action]:
+    """The cost actions whose amount is ``name`` ("pay X endurance", "Soul Blast X")."""
+    costs = getattr(ability, "costs", None)
+    steps = costs.steps if isinstance(costs, ast.Steps) else ()
+    return [
+        s.action
+        for s in steps
+        if isinstance(s, ast.Clause)
+        and s.action.amount is not None
+        and s.action.amount.kind == "var"
+        and s.action.amount.value == name
+    ]
+
+
+def _most(ctx: Context, ability: ast.Node, name: str) -> int:
+    """The most X the player can pay now, for every cost it measures."""
+    engine, most = ctx.engine, MOST
+    for action in _measured(ability, name):
+        can = engine.kernel.most_payable(engine, ctx.controller, ctx.source, action)
+        if can is not None and can < most:
+            most = can
+    return most
+
+
+def values(ctx: Context, ability: ast.Node, name: str) -> range:
+    """What X may be as the ability's costs are paid now (empty: they cannot be)."""
+    return range(LEAST, _most(ctx, ability, name) + 1)
+
+
+def bind(ctx: Context, ability: ast.Node) -> Mapping[str, int] | None:
+    """Bind the ability's X before its costs are paid: "where X is …" (the words speak for
+    the whole ability: "pay X endurance → draw X cards, where X is …"), then those the
+    payer chooses (``choose``); what ``choose`` answers."""
+    _bind_where(ctx, ability)
+    return choose(ctx, ability)
+
+
+def _bind_where(ctx: Context, ability: ast.Node) -> None:
+    steps = getattr(ability, "effects", None)
+    if isinstance(steps, ast.Steps) and steps.where:
+        bind_where(ctx, steps)
+
+
+def choose(ctx: Context, ability: ast.Node) -> Mapping[str, int] | None:
+    """The payer chooses each X the costs name that has no value yet, which ``ctx`` then
+    binds; the values chosen ({} for none), or None where no X can be paid."""
+    chosen: dict[str, int] = {}
+    for name in names(ability):
+        if name in ctx.bindings:
+            continue
+        offered = values(ctx, ability, name)
+        if not offered:
+            return None
+        card = ctx.ability.card_id if ctx.ability is not None else "this"
+        labels = [f"{name} = {v}" for v in offered]
+        prompt = f"choose {name} for the cost of {card}"
+        (picked,) = ctx.engine.choose(ctx.controller, "option", prompt, offered, labels)
+        chosen[name] = offered[picked]
+        ctx.bindings = {**ctx.bindings, name: offered[picked]}  # replaced: contexts share them
+    return chosen
+
+
+def payable(engine: Engine, source: int | None, ability: CompiledAbility, player: int) -> bool:
+    """Can the costs the ability's X measures be paid now: an X with a value ("where X is
+    …") that much, an X to choose at least ``LEAST``? (Playability checks ask this, so
+    that no agent is offered an ability whose X cannot be paid.)"""
+    node = ability.node
+    if not names(node):
+        return True
+    ctx = engine.context(source, ability, player)
+    _bind_where(ctx, node)
+    for name in names(node):
+        most = _most(ctx, node, name)
+        if most < ctx.bindings.get(name, LEAST):
+            return False
+    return True
