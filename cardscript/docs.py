@@ -53,6 +53,8 @@ def language_doc() -> str:
                 doc = term.doc or ""
                 if token_class == "HOOK" and term.default is not None:
                     doc += f" Default: `{_value(term.default)}`."
+                if term.not_effect:  # the checker refuses it in card text (CS-T007)
+                    doc += f" Not an effect: {term.not_effect}."
                 parts.append(f"| {words} | {_cell(doc)} |\n")
     return "".join(parts)
 

@@ -55,6 +55,7 @@ def check_line(
                 yield from _check_keyword_use(node, registry)
         elif isinstance(node, ast.Clause):
             yield from _check_clause(node)
+            yield from _check_effect_verb(node.action, registry)
             if node.action.verb == "grant_ability":
                 yield from _check_granted(node.action, registry)
         elif isinstance(node, ast.Amount) and node.kind == "var" and node.value not in bound:
@@ -154,6 +155,22 @@ def _check_clause(clause: ast.Clause) -> Iterator[Diagnostic]:
             clause.action.span,
             f'perhaps try "this {verb} …"',
         )
+
+
+def _check_effect_verb(action: ast.Action, registry: Registry) -> Iterator[Diagnostic]:
+    """A verb the registry marks as a player's game action has no effect to run: the
+    kernel takes that action in its own procedure, never from card text."""
+    if action.verb not in ("primitive", "primitive_amount"):
+        return
+    term = registry.term("VERB", action.name or "")
+    if term is None or not term.not_effect:
+        return
+    yield error(
+        "CS-T007",
+        f'"{term.text}" cannot be an effect in {registry.title}: {term.not_effect}',
+        action.span,
+        f'perhaps try "{term.instead}"' if term.instead else "",
+    )
 
 
 def _check_steps(steps: ast.Steps) -> Iterator[Diagnostic]:

@@ -92,6 +92,10 @@ class Term:
     third: str | None = None  # verbs: third person singular ("stuns"); defaults to forms[1]
     base: str | None = None  # events: the infinitive after "would" ("be stunned")
     past: str | None = None  # events: the past tense in "that attacked this turn"
+    # verbs: why the word names a player's game action and cannot be an effect (empty: it
+    # can); the checker refuses it in card text (CS-T007), ``instead`` its hint
+    not_effect: str = ""
+    instead: str = ""
 
     @property
     def text(self) -> str:
@@ -182,6 +186,8 @@ def term_from_data(data: Mapping[str, Any] | str) -> Term:
         third=data.get("third"),
         base=data.get("base"),
         past=data.get("past"),
+        not_effect=str(data.get("not_effect", "")),
+        instead=str(data.get("instead", "")),
     )
 
 
