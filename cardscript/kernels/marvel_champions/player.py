@@ -413,17 +413,24 @@ def basic_thwart(
         (picked,) = engine.choose(player, "targets", "thwart which scheme?", schemes, labels)
         target = schemes[picked]
     engine.apply("exhaust", RULE, target=uid)
-    counters = engine.state.cards[uid].counters
-    if counters.get("confused_card"):
-        del counters["confused_card"]  # G49
-    else:
-        amount = engine.stat(uid, "thw")
-        if amount > 0 and engine.state.cards[target].counters.get("threat", 0) > 0:
-            engine.apply("remove_counters", RULE, uid=target, counter="threat", amount=amount)
-        engine.emit(Event("thwarts", subject=uid, player=player, obj=target))
+    if thwart(engine, uid, target, player):
         consequential(k, engine, uid)
     k.resolve_pending(engine)
     k.check(engine)
+
+
+def thwart(engine: Engine, uid: int, target: int, player: int) -> bool:
+    """G44: a thwart attempt of ``uid`` against a scheme: threat removed equal to its THW;
+    a confused one loses its confused card instead (G49). Whether it thwarted."""
+    counters = engine.state.cards[uid].counters
+    if counters.get("confused_card"):
+        del counters["confused_card"]
+        return False
+    amount = engine.stat(uid, "thw")
+    if amount > 0 and engine.state.cards[target].counters.get("threat", 0) > 0:
+        engine.apply("remove_counters", RULE, uid=target, counter="threat", amount=amount)
+    engine.emit(Event("thwarts", subject=uid, player=player, obj=target))
+    return True
 
 
 def recover(k: MarvelChampionsKernel, engine: Engine, player: int, uid: int) -> None:

@@ -1,6 +1,7 @@
 """Marvel Champions: the primitives whose work is a rules procedure of the turn or the
-villain phase (a forced change of form, dealing an encounter card, spending Uses tokens,
-putting a card into play, removing threat under a Crisis icon, paying typed resources)."""
+villain phase (a forced change of form, dealing an encounter card, an enemy's attack or
+scheme, a thwart, a minion engaging, spending Uses tokens, putting a card into play,
+removing threat under a Crisis icon, paying typed resources)."""
 
 from __future__ import annotations
 
@@ -32,15 +33,60 @@ def verb_primitives(k: MarvelChampionsKernel) -> dict[str, PrimitiveFn]:
         """G41: face down in front of the player, revealed in the villain phase (S068)."""
         return vphase.deal_encounter(k, engine, seat_of(engine, target))
 
-    def attack(
+    def activation(scheme: bool) -> PrimitiveFn:
+        def activate(
+            engine: Engine, cause: Cause, target: Target, actor: int | None = None, **_: Any
+        ) -> bool:
+            """Card text "the villain attacks you" / "... attacks a hero" (G01, S006), "the
+            villain schemes" (G19): an activation of the enemy against that player (the
+            one resolving the text), as an attack or a scheme."""
+            enemy = actor if actor is not None else cause.source
+            if enemy is None or engine.state.cards[enemy].zone != "play":
+                return False
+            if scheme and engine.card_type(enemy) not in ("villain", "minion"):
+                return False
+            player = seat_of(engine, target)
+            vphase.activate(k, engine, enemy, player, attack=not scheme, scheme=scheme)
+            return True
+
+        return activate
+
+    def thwart(
         engine: Engine, cause: Cause, target: Target, actor: int | None = None, **_: Any
     ) -> bool:
-        """Card text "the villain attacks you" / "... attacks a hero" (G01, S006): an
-        activation of the enemy against that player, as an attack."""
-        enemy = actor if actor is not None else cause.source
-        if enemy is None or engine.state.cards[enemy].zone != "play":
+        """Card text "thwart target scheme" (G44, S116): a thwart attempt of the character
+        acting, or of the player's identity for an event's text; nothing exhausts."""
+        uid = actor if actor is not None else cause.source
+        if uid is None or not isinstance(target, int) or target not in k.schemes(engine):
             return False
-        vphase.activate(k, engine, enemy, seat_of(engine, target), attack=True)
+        player = engine.state.cards[uid].controller
+        if engine.card_type(uid) not in ("hero", "ally"):
+            found = k.identity(engine, player)
+            if found is None:
+                return False
+            uid = found
+        return turns.thwart(engine, uid, target, player)
+
+    def engage(
+        engine: Engine, cause: Cause, target: Target, actor: int | None = None, **_: Any
+    ) -> bool:
+        """Card text "engage target minion" (the player of the text) or "this engages
+        you" (G70): the minion moves in front of that player, who it now engages; "when
+        this engages you" is heard (Quickstrike)."""
+        if isinstance(target, Seat):
+            minion, player = (actor if actor is not None else cause.source), target.index
+        elif cause.source is not None:
+            minion, player = target, engine.state.cards[cause.source].controller
+        else:
+            return False
+        if minion is None or engine.card_type(minion) != "minion":
+            return False
+        card = engine.state.cards[minion]
+        if card.zone != "play" or (card.controller == player and "shared" not in card.data):
+            return False
+        engine.state.move(minion, "play", player=player)
+        engine.emit(Event("engages", subject=minion, player=player))
+        k.resolve_pending(engine)
         return True
 
     def spend(engine: Engine, cause: Cause, player: int, amount: int, **_: Any) -> bool:
@@ -143,7 +189,10 @@ def verb_primitives(k: MarvelChampionsKernel) -> dict[str, PrimitiveFn]:
     return {
         "gain_control": gain_control,
         "attach": attach,
-        "attack": attack,
+        "attack": activation(scheme=False),
+        "scheme": activation(scheme=True),
+        "thwart": thwart,
+        "engage": engage,
         "reveal": reveal,
         "add_counters": add_counters,
         "heal": heal,

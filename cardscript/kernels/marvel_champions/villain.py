@@ -165,10 +165,12 @@ def activate(
     *,
     boosted: bool | None = None,
     attack: bool = False,
+    scheme: bool = False,
 ) -> None:
     """G01: an attack against a player in hero form, a scheme against one in alter-ego;
-    card text that says the enemy attacks (``attack``) makes it an attack either way. The
-    villain is dealt a boost card unless ``boosted`` says otherwise; a minion never is."""
+    card text that says the enemy attacks (``attack``) or schemes (``scheme``) makes it
+    that either way. The villain is dealt a boost card unless ``boosted`` says otherwise;
+    a minion never is."""
     state = engine.state
     if boosted is None:
         boosted = engine.definition(enemy).type == "villain"
@@ -176,7 +178,7 @@ def activate(
     k.resolve_pending(engine)
     if state.result is not None or state.cards[enemy].zone != "play":
         return
-    if attack or k.in_hero_form(engine, player):
+    if attack or (not scheme and k.in_hero_form(engine, player)):
         enemy_attack(k, engine, enemy, player, with_boost=boosted)
     else:
         enemy_scheme(k, engine, enemy, player, with_boost=boosted)
