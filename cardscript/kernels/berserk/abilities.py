@@ -5,8 +5,8 @@ A card may declare one when it is revealed (a hidden card only a sudden one, and
 by declaring it, §415.2), in a squad zone, within its per-turn limits,
 and its costs can be paid: closing needs an open card that has not acted this turn (an
 action; after it the card neither moves nor acts again, §219); halting needs an open card
-that has neither moved nor acted (Leap, Teleportation, Maneuver); removing counters needs
-that many counters (§103.6, §104.4). The first target is chosen with the declaration
+that has neither moved nor acted (Leap, Teleportation, Maneuver); removing or spending
+counters needs that many counters (§103.6, §104.4). The first target is chosen with the declaration
 (§412.1) among the legal ones (``targeting.py``). The effects run with that target, then
 the costs are paid (``declare``).
 """
@@ -21,7 +21,7 @@ from cardscript.interpreter.cards import CompiledAbility
 from cardscript.interpreter.effects import run_steps
 from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.interpreter.select import matches_cards
-from cardscript.kernels.berserk import declared, hidden, redirection
+from cardscript.kernels.berserk import counter_costs, declared, hidden, redirection
 from cardscript.kernels.berserk.modifiers import die_modifier
 from cardscript.kernels.berserk.strike import AFTER, BEFORE, CHAIN, ON_TOP
 from cardscript.kernels.berserk.targeting import first_target, first_verb, legal_targets
@@ -37,6 +37,11 @@ def _costs(ability: CompiledAbility) -> list[ast.Action]:
     if costs is None:
         return []
     return [s.action for s in costs.steps if isinstance(s, ast.Clause)]
+
+
+def _spends(action: ast.Action) -> bool:
+    """The cost "spend N" (``counter_costs``)."""
+    return action.verb == "named_cost" and action.name == "spend"
 
 
 def closes(ability: CompiledAbility) -> bool:
@@ -69,16 +74,10 @@ def payable(kernel: BoardKernel, engine: Engine, uid: int, ability: CompiledAbil
         elif action.verb == "primitive" and action.name == "halt":
             if not kernel.can_move_at_all(engine, uid):
                 return False
-        elif action.verb == "remove_counters":
+        elif action.verb == "remove_counters" or _spends(action):
             needed = engine.context(uid, ability).amount(action.amount)
-            counter = action.name or "counter"
-            have = card.counters.get(counter, 0)
-            if not have:
-                have = sum(
-                    engine.state.cards[k].counters.get(counter, 0)
-                    for k in kernel.kindred(engine, uid)
-                )
-            if needed <= 0 or have < needed:
+            counter = "counter" if _spends(action) else action.name or "counter"
+            if needed <= 0 or counter_costs.available(kernel, engine, uid, counter) < needed:
                 return False
     return True
 
@@ -115,7 +114,7 @@ def can_accumulate(kernel: BoardKernel, engine: Engine, uid: int) -> bool:
     if verdict is not None:
         return verdict
     return any(
-        a.verb == "remove_counters" and a.name == "counter"
+        (a.verb == "remove_counters" and a.name == "counter") or _spends(a)
         for ability in engine.card_abilities(uid, ast.Activated)
         for a in _costs(ability)
     )
@@ -167,13 +166,13 @@ def declare(
     target: int | None,
 ) -> None:
     """Declare one playable ability and resolve its chain (§216, simplified): the
-    declaration with its target (a summon's cell too, DICT «Вызов»); a priority window
-    while the chain waits, where a "block" response removes all of it but the Payment
-    (§410.1) and a "cancel" response all of it (§409); the effects, or nothing when the
-    declared cell was taken meanwhile (cancelled too); then the Payment: the costs are
-    paid after the effects (§216.12), so while the chain waits its card has not paid and
-    may not declare another closing ability (§103.6, T-04). ValueError when it is not
-    legal now."""
+    declaration with its target (a summon's or resurrection's cell too, DICT «Вызов»,
+    «Возрождение»); a priority window while the chain waits, where a "block" response
+    removes all of it but the Payment (§410.1) and a "cancel" response all of it (§409);
+    the effects, or nothing when the declared cell was taken meanwhile (cancelled too);
+    then the Payment: the costs are paid after the effects (§216.12), so while the chain
+    waits its card has not paid and may not declare another closing ability (§103.6,
+    T-04). ValueError when it is not legal now."""
     state = engine.state
     player = state.cards[uid].controller
     if (uid, ability, target) not in options(kernel, engine, player):
@@ -208,7 +207,7 @@ def declare(
         engine.emit(Event("attacks", subject=uid, obj=target, player=player, data=BEFORE))
         kernel.resolve_pending(engine)
     chain: dict[str, Any] = {"source": uid, "blocked": False, "cancelled": False}
-    if first_verb(ability) == "summon":
+    if first_verb(ability) in ("summon", "resurrect"):
         free = kernel.free_cells(engine, uid, "free_adjacent_cell")
         cell = kernel.pick_cell(engine, player, free, engine.definition(uid).name)
         chain["cell"] = list(cell) if cell is not None else None
@@ -250,7 +249,8 @@ def declare(
 
 
 def declared_cell(engine: Engine, source: int) -> tuple[int, int] | None:
-    """The cell a summon of ``source`` was declared onto, while its chain resolves."""
+    """The cell a summon or resurrection of ``source`` was declared onto, while its chain
+    resolves."""
     for chain in reversed(engine.state.data.get(CHAIN, ())):
         if chain["source"] == source:
             cell = chain.get("cell")

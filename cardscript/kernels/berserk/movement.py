@@ -13,7 +13,16 @@ from typing import Any
 
 from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.interpreter.primitives import move
-from cardscript.kernels.berserk import abilities, control, modifiers, priority, redirection, strike
+from cardscript.kernels.berserk import (
+    abilities,
+    control,
+    counter_costs,
+    distribution,
+    modifiers,
+    priority,
+    redirection,
+    strike,
+)
 from cardscript.kernels.berserk.field import FieldKernel
 from cardscript.kernels.berserk.geometry import HEIGHT, WIDTH, Cell, cell_name, neighbours, own_rows
 from cardscript.kernels.berserk.hosts import LOST_HOST, attachments, follow_host, host_of
@@ -41,6 +50,9 @@ class BoardKernel(FieldKernel):
             "move": self._move,
             "swap": self._swap,
             "summon": self._summon,
+            "resurrect": self._resurrect,
+            "distribute": distribution.distribute(self),
+            "spend": counter_costs.spend(self),
             "block": abilities.block,
             "cancel": abilities.cancel,
             "weaken": strike.reduce_to_weak,
@@ -165,12 +177,26 @@ class BoardKernel(FieldKernel):
         return True
 
     def _summon(self, engine: Engine, cause: Cause, target: Any, **_: Any) -> bool:
-        """Summon (DICT «Вызов»): a card from the deck joins the summoner's squad, open and
-        shown to all, on a free cell adjacent to the summoner (a flyer in the additional
-        zone); the deck is shuffled. With no free cell it is cancelled."""
+        """Summon (DICT «Вызов»): a card from the deck joins the summoner's squad; the deck
+        is shuffled."""
+        return self._into_squad(engine, cause, target, "deck", "is_summoned")
+
+    def _resurrect(self, engine: Engine, cause: Cause, target: Any, **_: Any) -> bool:
+        """Resurrection (DICT «Возрождение»): a card from a graveyard joins the squad of
+        the resurrecting card's controller; its owner stays its owner (§206.3а)."""
+        if isinstance(target, int) and engine.permitted("be_resurrected", target) is False:
+            return False
+        return self._into_squad(engine, cause, target, "graveyard", "is_resurrected")
+
+    def _into_squad(self, engine: Engine, cause: Cause, target: Any, zone: str, event: str) -> bool:
+        """A card from ``zone`` joins the squad of the source's controller, shown to all,
+        open unless ``enters_squad_as`` says closed, on a free cell adjacent to the source
+        (a flyer in the additional zone). With no free cell it is cancelled."""
         source = cause.source
         state = engine.state
-        if source is None or not isinstance(target, int) or state.cards[target].zone != "deck":
+        if source is None or not isinstance(target, int) or state.cards[target].zone != zone:
+            return False
+        if engine.permitted("be_taken_into_squad", target) is False:
             return False
         me = state.cards[source].controller
         card = state.cards[target]
@@ -186,9 +212,13 @@ class BoardKernel(FieldKernel):
             state.move(target, "battlefield", player=me)
             card.data["cell"] = [cell[0], cell[1]]
         card.face_up = True
-        card.states.discard("closed")
-        state.rng.shuffle(state.players[card.owner].zone("deck"))
-        engine.emit(Event("is_summoned", subject=target, player=me))
+        if engine.rule("enters_squad_as", uid=target) == "closed":
+            card.states.add("closed")
+        else:
+            card.states.discard("closed")
+        if zone == "deck":
+            state.rng.shuffle(state.players[card.owner].zone("deck"))
+        engine.emit(Event(event, subject=target, player=me))
         engine.emit(Event("enters_squad", subject=target, player=me))
         return True
 
