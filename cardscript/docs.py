@@ -30,6 +30,8 @@ def language_doc() -> str:
             continue
         registry = definition.registry
         parts.append(f"\n## {registry.title} (`{game}`)\n")
+        if registry.no_activated:  # the checker refuses "cost → effect" (CS-T008)
+            parts.append(f"\nNo activated abilities: {registry.no_activated}.\n")
         for token_class, section in WORD_CLASSES.items():
             terms = registry.terms(token_class)
             if not terms:

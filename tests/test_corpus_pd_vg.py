@@ -69,6 +69,7 @@ COMMON = """
     selector:this selector:it selector:them selector:that selector:player
 """
 REQUIRED = {
+    # no activated ability: Pocket Duel never activates one (CS-T008)
     "pocket-duel": set(
         (
             COMMON
@@ -77,7 +78,8 @@ REQUIRED = {
             action:primitive_amount keyword_arg prevent:the_first prevent:of_that amount:all
             """
         ).split()
-    ),
+    )
+    - {"activated"},
     "vanguard": set(
         (
             COMMON

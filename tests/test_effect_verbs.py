@@ -90,3 +90,24 @@ def test_the_hint_for_recruit_is_itself_clean_card_text() -> None:
         )
         == []
     )
+
+
+def test_an_activated_ability_is_refused_where_no_rule_activates_one() -> None:
+    """Pocket Duel has no actions but the round's card (§6): "cost → effect" would never
+    be used, so the checker says so at the ability; other games keep theirs."""
+    text = "Block 1\nPay X energy → deal X damage to the opponent."
+    assert _check("pocket-duel", text) == [
+        (
+            "CS-T008",
+            2,
+            1,
+            "an activated ability is never used in Pocket Duel: a player only chooses the "
+            "card to play each round (§6), so nothing would pay its cost",
+            (
+                'perhaps try "Effect: …", which runs when the card is played, or a cost on a '
+                'trigger: "When …, pay 1 energy → …"',
+            ),
+        )
+    ]
+    assert _check("pocket-duel", "When this is revealed, pay 1 energy → heal 1.") == []
+    assert _check("vs-system", "Pay 1 endurance → draw a card.") == []

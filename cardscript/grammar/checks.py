@@ -36,6 +36,14 @@ def check_line(
         for item in ability.body:
             yield from check_line(item, registry, ability.params + params)
         return
+    if isinstance(ability, ast.Activated) and registry.no_activated:
+        instead = registry.no_activated_instead
+        yield error(
+            "CS-T008",
+            f"an activated ability is never used in {registry.title}: {registry.no_activated}",
+            ability.span,
+            f'perhaps try "{instead}"' if instead else "",
+        )
     bound = (
         set(params)
         | set(cost_names(ability))

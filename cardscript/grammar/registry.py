@@ -120,6 +120,10 @@ class Registry:
     game: str
     title: str
     sections: Mapping[str, tuple[Term, ...]] = field(default_factory=dict)
+    # why no activated ability ("cost → effect") is ever used in this game ("" where they
+    # are), and what to write instead
+    no_activated: str = ""
+    no_activated_instead: str = ""
 
     def terms(self, token_class: str) -> tuple[Term, ...]:
         return self.sections.get(WORD_CLASSES.get(token_class, token_class), ())
@@ -164,7 +168,7 @@ class Registry:
         """The same registry with the game's keywords (defined in card script) added."""
         merged = dict(self.sections)
         merged["keywords"] = tuple(self.sections.get("keywords", ())) + tuple(keywords)
-        return Registry(self.game, self.title, merged)
+        return Registry(self.game, self.title, merged, self.no_activated, self.no_activated_instead)
 
 
 def term_from_data(data: Mapping[str, Any] | str) -> Term:
@@ -192,12 +196,17 @@ def term_from_data(data: Mapping[str, Any] | str) -> Term:
 
 
 def registry_from_data(data: Mapping[str, Any]) -> Registry:
+    unused = data.get("no_activated_abilities") or {}
     sections = {
         section: tuple(term_from_data(entry) for entry in data.get(section) or ())
         for section in WORD_CLASSES.values()
     }
     return Registry(
-        game=str(data["game"]), title=str(data.get("title", data["game"])), sections=sections
+        game=str(data["game"]),
+        title=str(data.get("title", data["game"])),
+        sections=sections,
+        no_activated=str(unused.get("reason", "")),
+        no_activated_instead=str(unused.get("instead", "")),
     )
 
 
