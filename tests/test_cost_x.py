@@ -196,3 +196,17 @@ def test_a_triggered_cost_whose_x_cannot_be_paid_is_not_offered() -> None:
         assert engine.resolve(ability, miser, 0) is (life > 0)
         assert [d.prompt for d in agent.seen] == asked
         assert _zone_sizes(engine, "hand") == ((1,) if life else (0,))
+
+
+def test_a_triggered_cost_of_a_fixed_amount_that_cannot_be_paid_is_not_offered() -> None:
+    """Costs of "pay 2 life": asked, and paid, only with 2 life or more; with 1 the ability does
+    nothing and no one is asked (it was asked, and the payment failed)."""
+    text = "When this attacks, pay 2 life → draw 1 card."
+    for life, asked in ((1, []), (3, ["pay the cost of miser?"])):
+        agent = Recorder()
+        engine, miser = _miser(life, deck=2, text=text, agent=agent)
+        (ability,) = engine.definition(miser).abilities
+        assert engine.resolve(ability, miser, 0) is (life == 3)
+        assert [d.prompt for d in agent.seen] == asked
+        assert _zone_sizes(engine, "hand") == ((1,) if life == 3 else (0,))
+        assert engine.state.players[0].resources["life"] == 1

@@ -57,6 +57,29 @@ def _measured(ability: ast.Node, name: str) -> list[ast.Action]:
     ]
 
 
+def _fixed(ability: ast.Node) -> tuple[ast.Action, ...]:
+    """The cost actions with a number for their amount ("pay 2 energy"), remembered per
+    ability node."""
+    found = _FIXED.get(id(ability))
+    if found is None or found[0] is not ability:
+        if len(_FIXED) > 20_000:
+            _FIXED.clear()  # pools come and go (tests): keep the memory bounded
+        costs = getattr(ability, "costs", None)
+        steps = costs.steps if isinstance(costs, ast.Steps) else ()
+        fixed = tuple(
+            s.action
+            for s in steps
+            if isinstance(s, ast.Clause)
+            and s.action.amount is not None
+            and s.action.amount.kind == "int"
+        )
+        found = _FIXED[id(ability)] = (ability, fixed)
+    return found[1]
+
+
+_FIXED: dict[int, tuple[ast.Node, tuple[ast.Action, ...]]] = {}
+
+
 def _most(ctx: Context, ability: ast.Node, name: str) -> int:
     """The most X the player can pay now, for every cost it measures."""
     engine, most = ctx.engine, MOST
@@ -106,10 +129,15 @@ def choose(ctx: Context, ability: ast.Node) -> Mapping[str, int] | None:
 
 
 def payable(engine: Engine, source: int | None, ability: CompiledAbility, player: int) -> bool:
-    """Can the costs the ability's X measures be paid now: an X with a value ("where X is
-    …") that much, an X to choose at least ``LEAST``? (Playability checks ask this, so
-    that no agent is offered an ability whose X cannot be paid.)"""
+    """Can the ability's costs be paid now: a fixed amount ("pay 2 energy") in full, an X
+    with a value ("where X is …") that much, an X to choose at least ``LEAST``, as far as
+    the kernel can tell (``Kernel.most_payable``)? (Playability checks ask this, so that
+    no agent is offered an ability whose costs cannot be paid.)"""
     node = ability.node
+    for action in _fixed(node):
+        most = engine.kernel.most_payable(engine, player, source, action)
+        if most is not None and action.amount is not None and most < int(action.amount.value or 0):
+            return False
     if not names(node):
         return True
     ctx = engine.context(source, ability, player)
