@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from cardscript.cli.play_cmd import play_one, run_replay
+from cardscript.cli.play_cmd import play_one
+from cardscript.cli.replay_cmd import run_replay
 from cardscript.interpreter.agents import FirstAgent, RandomAgent
 from cardscript.kernels.pocket_duel.kernel import (
     BUNDLED,

@@ -62,7 +62,8 @@ def test_same_seed_same_game(game: str) -> None:
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_cli_play_and_replay(game: str, tmp_path: Path) -> None:
-    from cardscript.cli.play_cmd import play_one, run_replay
+    from cardscript.cli.play_cmd import play_one
+    from cardscript.cli.replay_cmd import run_replay
 
     decks = _decks(game, _bundled(game))
     log_file = tmp_path / "game.jsonl"

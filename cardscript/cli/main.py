@@ -250,7 +250,7 @@ def replay(
     plugin: PluginOption = None,
 ) -> None:
     """Re-run a logged game and verify every state hash."""
-    from cardscript.cli.play_cmd import run_replay
+    from cardscript.cli.replay_cmd import run_replay
 
     raise typer.Exit(run_replay(log, plugin or []))
 

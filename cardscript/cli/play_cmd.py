@@ -1,9 +1,9 @@
-"""``cardscript play``, ``simulate`` and ``replay``: whole games through a game's kernel.
+"""``cardscript play`` and ``simulate``: whole games through a game's kernel.
 
-A game's log (JSON Lines) starts with a header naming the game, seed, decks and agents;
-``replay`` rebuilds the game from it, answers every decision from the log and checks every
-state hash. Exit codes: 0 done (replay: identical), 1 a game error (replay: it differs),
-2 usage or I/O error.
+A game's log (JSON Lines) starts with a header naming the game, seed, decks and agents, and
+ends with the result or the game error that stopped the game; ``replay`` (replay_cmd.py)
+rebuilds the game from it. Exit codes: 0 done, 1 a game error, 2 usage or I/O error, 3 an
+internal error (a bug of the engine).
 """
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ from typing import IO
 
 from cardscript import GAMES, __version__
 from cardscript.grammar.diagnostics import did_you_mean
-from cardscript.interpreter.agents import Agent, ScriptedAgent, make_agent
+from cardscript.interpreter.agents import Agent, make_agent
 from cardscript.interpreter.engine import BudgetExceeded, Engine, LoopDetected
-from cardscript.interpreter.log import GameLog, LogError, read_log
+from cardscript.interpreter.log import GameLog
 from cardscript.interpreter.playable import (
     CardFileError,
     DeckError,
@@ -38,6 +38,11 @@ from cardscript.workers import worker_count
 
 class PlayError(Exception):
     """A usage problem: unknown game, unreadable deck, card not in the pool."""
+
+
+# what stops a game for a rules reason (exit 1); anything else a game raises is a bug of
+# the engine, an internal error (exit 3)
+GAME_ERRORS = (RulesError, BudgetExceeded, LoopDetected)
 
 
 @dataclass(frozen=True)
@@ -214,8 +219,25 @@ def play_one(
         format=fmt,
         variants=list(variants),
     )
-    start(engine, ids, agents, fmt, variants)
+    start_logged(engine, log, ids, agents, fmt, variants)
     return engine, log
+
+
+def start_logged(
+    engine: Engine,
+    log: GameLog,
+    decks: Sequence[Sequence[str]],
+    agents: Sequence[str],
+    fmt: str | None,
+    variants: Sequence[str],
+) -> None:
+    """``start``, a game error that stops the game written last into ``log`` (before it
+    is raised again), so that a replay can check the same error comes back."""
+    try:
+        start(engine, decks, agents, fmt, variants)
+    except GAME_ERRORS as exc:
+        log.error(engine, exc)
+        raise
 
 
 def run_play(
@@ -244,7 +266,7 @@ def run_play(
     except PlayError as exc:
         _err(f"error: {exc}")
         return 2
-    except (RulesError, BudgetExceeded, LoopDetected) as exc:
+    except GAME_ERRORS as exc:
         _err(f"game error: {exc}")
         return 1
     finally:
@@ -377,62 +399,3 @@ def _progress(total: int) -> Callable[[int], None]:
             bar.update(task, completed=done)
 
     return update
-
-
-def run_replay(log_file: str, plugins: list[str]) -> int:
-    if os.path.exists(log_file) and not os.path.isfile(log_file):
-        kind = "Is a directory" if os.path.isdir(log_file) else "not a regular file"
-        _err(f"error: cannot read {log_file}: {kind}")  # a FIFO would hang the read
-        return 2
-    try:
-        _load_plugins(plugins)
-        with open(log_file, encoding="utf-8") as handle:
-            records = read_log(handle)
-    except LogError as exc:
-        _err(f"error: {log_file}:{exc.line}: {exc}")
-        return 2
-    except (PlayError, OSError, ValueError) as exc:
-        _err(f"error: {exc}")
-        return 2
-    if not records:
-        _err(f"error: {log_file} does not start with a game header")
-        return 2
-    header = records[0]
-    logged = GameLog(records=records)
-    decks = header["decks"]
-    agents: list[Agent] = [ScriptedAgent(logged.answers(n)) for n in range(len(decks))]
-    replay = GameLog()
-    try:
-        engine = new_game(
-            header["game"], int(header["seed"]), agents, replay, header.get("cards", [])
-        )
-        check_deck_count(header["game"], engine, len(decks))
-        unknown = sorted({c for deck in decks for c in deck if c not in engine.pool.cards})
-        if unknown:
-            raise PlayError(
-                f"{log_file}:1: the log's decks name cards that are not in the "
-                f"{header['game']} card pool: {', '.join(unknown)}"
-            )
-        start(
-            engine,
-            decks,
-            list(header.get("agents", [])),
-            header.get("format"),
-            list(header.get("variants") or ()),
-        )
-    except PlayError as exc:
-        _err(f"error: {exc}")
-        return 2
-    except Exception as exc:  # the replay diverged so far that the game broke
-        _err(f"replay differs: the game failed with {type(exc).__name__}: {exc}")
-        return 1
-    expected, actual = logged.hashes(), replay.hashes()
-    for n, (a, b) in enumerate(zip(expected, actual, strict=False)):
-        if a != b:
-            _err(f"replay differs at step {n + 1}: the log says {a}, the replay gives {b}")
-            return 1
-    if len(expected) != len(actual):
-        _err(f"replay differs: the log has {len(expected)} steps, the replay {len(actual)}")
-        return 1
-    _out(f"replay identical: {len(actual)} steps, every state hash verified\n")
-    return 0

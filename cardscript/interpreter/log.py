@@ -3,7 +3,9 @@ closed by a hash of the whole state so a replay can prove it is the same game.
 
 Records: {"t": "game", …header…} first; then {"t": "decision", "player", "kind",
 "prompt", "answer"}, {"t": "change", "change", "args", "cause": {card, ability, at}},
-{"t": "event", "name", …}, {"t": "step", "n", "hash"}; last {"t": "result", …}.
+{"t": "event", "name", …}, {"t": "step", "n", "hash"}; last {"t": "result", …}, or,
+for a game stopped by a game error, {"t": "error", "kind", "message", "step", "hash"}: the
+error's type and message (no traceback), the engine's step count and the state's hash then.
 """
 
 from __future__ import annotations
@@ -73,6 +75,19 @@ class GameLog:
             {"t": "result", **(engine.state.result or {}), "hash": engine.state.state_hash()}
         )
 
+    def error(self, engine: Engine, exc: Exception) -> None:
+        """The game error that stopped the game: a replay checks that the same one comes
+        back at the same point."""
+        self.write(
+            {
+                "t": "error",
+                "kind": type(exc).__name__,
+                "message": str(exc),
+                "step": engine.steps,
+                "hash": engine.state.state_hash(),
+            }
+        )
+
     def answers(self, player: int) -> list[list[int]]:
         """What ``player`` answered, in order: a replay feeds these to a ScriptedAgent."""
         return [r["answer"] for r in self.records if r["t"] == "decision" and r["player"] == player]
@@ -109,6 +124,8 @@ def read_log(stream: IO[str]) -> list[dict[str, Any]]:
         except json.JSONDecodeError as exc:
             raise LogError(f"not a log record ({exc.msg})", number) from None
         problem = _record_problem(record, first=not records)
+        if problem is None and records and records[-1]["t"] == "error":
+            problem = 'nothing follows an "error" record: the game stopped there'
         if problem is not None:
             raise LogError(problem, number)
         records.append(record)
@@ -116,11 +133,13 @@ def read_log(stream: IO[str]) -> list[dict[str, Any]]:
 
 
 # the fields a replay reads, per record type: (field, what it must be, its check)
+_TEXT = ("text", lambda v: isinstance(v, str))
+_WHOLE = ("a whole number", lambda v: isinstance(v, int) and not isinstance(v, bool))
 _WORDS = ("a list of words", lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v))
 _FIELDS: dict[str, tuple[tuple[str, str, Any], ...]] = {
     "game": (
-        ("game", "text", lambda v: isinstance(v, str)),
-        ("seed", "a whole number", lambda v: isinstance(v, int) and not isinstance(v, bool)),
+        ("game", *_TEXT),
+        ("seed", *_WHOLE),
         (
             "decks",
             "a list of decks (lists of card ids)",
@@ -128,18 +147,21 @@ _FIELDS: dict[str, tuple[tuple[str, str, Any], ...]] = {
         ),
     ),
     "decision": (
-        ("player", "a seat number", lambda v: isinstance(v, int) and not isinstance(v, bool)),
+        ("player", "a seat number", _WHOLE[1]),
         (
             "answer",
             "a list of option numbers",
-            lambda v: (
-                isinstance(v, list)
-                and all(isinstance(x, int) and not isinstance(x, bool) for x in v)
-            ),
+            lambda v: isinstance(v, list) and all(_WHOLE[1](x) for x in v),
         ),
     ),
-    "step": (("hash", "text", lambda v: isinstance(v, str)),),
-    "result": (("hash", "text", lambda v: isinstance(v, str)),),
+    "step": (("hash", *_TEXT),),
+    "result": (("hash", *_TEXT),),
+    "error": (
+        ("kind", *_TEXT),
+        ("message", *_TEXT),
+        ("step", *_WHOLE),
+        ("hash", *_TEXT),
+    ),
     "change": (),
     "event": (),
 }
@@ -161,11 +183,15 @@ def _record_problem(record: Any, first: bool) -> str | None:
         return f"no log record type {kind!r}; the types are: " + ", ".join(_FIELDS)
     for name, what, fits in _FIELDS[kind]:
         if name not in record:
-            return f'a "{kind}" record needs "{name}"'
+            return f'{_a(kind)} "{kind}" record needs "{name}"'
         if not fits(record[name]):
-            return f'"{name}" of a "{kind}" record must be {what}'
+            return f'"{name}" of {_a(kind)} "{kind}" record must be {what}'
     if kind == "game":
         for name, (what, fits) in _OPTIONAL.items():
             if name in record and not fits(record[name]):
                 return f'"{name}" of a "game" record must be {what}'
     return None
+
+
+def _a(word: str) -> str:
+    return "an" if word[0] in "aeiou" else "a"

@@ -1,0 +1,130 @@
+"""``cardscript replay``: re-run a logged game and verify it is the same game.
+
+The game is rebuilt from the log's header, every decision answered from the log and every
+state hash checked; a game that stopped with a game error must stop with the same error
+at the same point. Exit codes: 0 identical, 1 it differs, 2 usage or I/O error.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from cardscript.cli.play_cmd import (
+    GAME_ERRORS,
+    PlayError,
+    _err,
+    _load_plugins,
+    _out,
+    check_deck_count,
+    new_game,
+    start_logged,
+)
+from cardscript.interpreter.agents import Agent, ScriptedAgent
+from cardscript.interpreter.log import GameLog, LogError, read_log
+
+
+def run_replay(log_file: str, plugins: list[str]) -> int:
+    if os.path.exists(log_file) and not os.path.isfile(log_file):
+        kind = "Is a directory" if os.path.isdir(log_file) else "not a regular file"
+        _err(f"error: cannot read {log_file}: {kind}")  # a FIFO would hang the read
+        return 2
+    try:
+        _load_plugins(plugins)
+        with open(log_file, encoding="utf-8") as handle:
+            records = read_log(handle)
+    except LogError as exc:
+        _err(f"error: {log_file}:{exc.line}: {exc}")
+        return 2
+    except (PlayError, OSError, ValueError) as exc:
+        _err(f"error: {exc}")
+        return 2
+    if not records:
+        _err(f"error: {log_file} does not start with a game header")
+        return 2
+    header = records[0]
+    logged = GameLog(records=records)
+    decks = header["decks"]
+    agents: list[Agent] = [ScriptedAgent(logged.answers(n)) for n in range(len(decks))]
+    replay = GameLog()
+    try:
+        engine = new_game(
+            header["game"], int(header["seed"]), agents, replay, header.get("cards", [])
+        )
+        check_deck_count(header["game"], engine, len(decks))
+        unknown = sorted({c for deck in decks for c in deck if c not in engine.pool.cards})
+        if unknown:
+            raise PlayError(
+                f"{log_file}:1: the log's decks name cards that are not in the "
+                f"{header['game']} card pool: {', '.join(unknown)}"
+            )
+        start_logged(
+            engine,
+            replay,
+            decks,
+            list(header.get("agents", [])),
+            header.get("format"),
+            list(header.get("variants") or ()),
+        )
+    except PlayError as exc:
+        _err(f"error: {exc}")
+        return 2
+    except GAME_ERRORS:
+        pass  # (written into ``replay``: compared with the log's below)
+    except Exception as exc:  # the replay diverged so far that the game broke
+        _err(f"replay differs: the game failed with {type(exc).__name__}: {exc}")
+        return 1
+    return _compare(logged, replay)
+
+
+def _compare(logged: GameLog, replay: GameLog) -> int:
+    """0 if the replay is the logged game, hash for hash and error for error; else 1 and
+    where it first differs."""
+    expected, actual = logged.hashes(), replay.hashes()
+    for n, (a, b) in enumerate(zip(expected, actual, strict=False)):
+        if a != b:
+            _err(f"replay differs at step {n + 1}: the log says {a}, the replay gives {b}")
+            return 1
+    stopped, failed = _error(logged), _error(replay)
+    problem = _error_difference(stopped, failed)
+    if problem is not None:
+        _err(f"replay differs: {problem}")
+        return 1
+    if len(expected) != len(actual):
+        _err(f"replay differs: the log has {len(expected)} steps, the replay {len(actual)}")
+        return 1
+    _out(f"replay identical: {len(actual)} steps, every state hash verified\n")
+    if failed is not None:
+        _out(f"the game stopped, as logged, with the game error {_named(failed)}\n")
+    return 0
+
+
+def _error(log: GameLog) -> dict[str, Any] | None:
+    """The game error that stopped the game: the log's last record (``read_log`` lets
+    nothing follow one)."""
+    last = log.records[-1] if log.records else None
+    return last if last is not None and last["t"] == "error" else None
+
+
+def _named(error: dict[str, Any]) -> str:
+    return f"{error['kind']}: {error['message']}"
+
+
+def _error_difference(stopped: dict[str, Any] | None, failed: dict[str, Any] | None) -> str | None:
+    """How the replay's game error (``failed``) differs from the log's (``stopped``)."""
+    if failed is None:
+        if stopped is None:
+            return None
+        return f"the log ends with the game error {_named(stopped)}; the replay with none"
+    if stopped is None:  # (a log without error records, older ones too)
+        return f"the game failed with {_named(failed)}"
+    if _named(stopped) != _named(failed):
+        return (
+            f"the log ends with the game error {_named(stopped)}; the replay with {_named(failed)}"
+        )
+    if (stopped["step"], stopped["hash"]) != (failed["step"], failed["hash"]):
+        return (
+            f"the log's game error came after {stopped['step']} engine steps (state "
+            f"{stopped['hash']}), the replay's after {failed['step']} (state {failed['hash']})"
+        )
+    return None

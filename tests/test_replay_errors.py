@@ -1,0 +1,131 @@
+"""A game stopped by a game error: its log ends with the error, and a replay checks that
+the same error comes back at the same point (the tiny test game, tests/conftest.py)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from typer.testing import CliRunner
+
+from cardscript.cli.main import app
+
+DECKS = Path(__file__).parent / "testgame" / "decks"
+PLUGIN = ["--plugin", "tests.testgame.kernel:register"]
+LOOP = "these cards trigger each other without end: Flicker Sprite"
+runner = CliRunner()
+
+
+def _play_loop(tmp_path: Path) -> Path:
+    """A game of Flicker Sprites (each readies and exhausts the other without end),
+    stopped by LoopDetected on its first attack."""
+    deck = tmp_path / "flicker.txt"
+    deck.write_text("16x Flicker Sprite\n", "utf-8")
+    log = tmp_path / "game.jsonl"
+    decks = ["--deck", str(deck), "--deck", str(DECKS / "beasts.txt")]
+    played = runner.invoke(
+        app, ["play", "testgame", *decks, "--seed", "1", "--log", str(log), *PLUGIN]
+    )
+    assert (played.exit_code, played.stderr) == (1, f"game error: {LOOP}\n")
+    return log
+
+
+def _records(log: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in log.read_text("utf-8").splitlines()]
+
+
+def _rewrite(log: Path, records: list[dict[str, Any]]) -> None:
+    log.write_text("".join(json.dumps(r) + "\n" for r in records), "utf-8")
+
+
+def _replay(log: Path) -> tuple[int, str, str]:
+    result = runner.invoke(app, ["replay", str(log), *PLUGIN])
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_a_game_error_is_the_log_s_last_record_and_replays_as_identical(tmp_path: Path) -> None:
+    log = _play_loop(tmp_path)
+    records = _records(log)
+    assert records[-1] == {
+        "t": "error",
+        "kind": "LoopDetected",
+        "message": LOOP,
+        "step": 18,
+        "hash": "ba54b27f40dfb303",
+    }
+    hashes = sum(r["t"] in ("step", "result") for r in records)
+    assert _replay(log) == (
+        0,
+        f"replay identical: {hashes} steps, every state hash verified\n"
+        f"the game stopped, as logged, with the game error LoopDetected: {LOOP}\n",
+        "",
+    )
+
+
+def test_a_replay_that_stops_otherwise_differs(tmp_path: Path) -> None:
+    log = _play_loop(tmp_path)
+    records = _records(log)
+    error = records[-1]
+    _rewrite(log, [*records[:-1], {**error, "message": "another"}])
+    assert _replay(log) == (
+        1,
+        "",
+        "replay differs: the log ends with the game error LoopDetected: another; "
+        f"the replay with LoopDetected: {LOOP}\n",
+    )
+    _rewrite(log, [*records[:-1], {**error, "kind": "BudgetExceeded"}])
+    assert _replay(log)[2] == (
+        f"replay differs: the log ends with the game error BudgetExceeded: {LOOP}; "
+        f"the replay with LoopDetected: {LOOP}\n"
+    )
+    _rewrite(log, [*records[:-1], {**error, "step": 17, "hash": "0" * 16}])
+    assert _replay(log) == (
+        1,
+        "",
+        "replay differs: the log's game error came after 17 engine steps (state "
+        "0000000000000000), the replay's after 18 (state ba54b27f40dfb303)\n",
+    )
+
+
+def test_a_logged_error_the_replay_does_not_meet_differs(tmp_path: Path) -> None:
+    log = tmp_path / "game.jsonl"
+    both = ["--deck", str(DECKS / "beasts.txt"), "--deck", str(DECKS / "guards.txt")]
+    played = runner.invoke(app, ["play", "testgame", *both, "--log", str(log), *PLUGIN])
+    assert played.exit_code == 0
+    stopped = {"t": "error", "kind": "RulesError", "message": "no", "step": 1, "hash": "0"}
+    _rewrite(log, [*_records(log), stopped])
+    assert _replay(log) == (
+        1,
+        "",
+        "replay differs: the log ends with the game error RulesError: no; the replay with none\n",
+    )
+
+
+def test_a_log_without_the_error_record_replays_as_before(tmp_path: Path) -> None:
+    """Logs written before the error record: the replay's error is a difference."""
+    log = _play_loop(tmp_path)
+    _rewrite(log, _records(log)[:-1])
+    assert _replay(log) == (1, "", f"replay differs: the game failed with LoopDetected: {LOOP}\n")
+
+
+def test_a_malformed_error_record_is_a_log_error_at_its_line(tmp_path: Path) -> None:
+    log = _play_loop(tmp_path)
+    records = _records(log)
+    last = len(records)
+    error = records[-1]
+    unstepped = {k: v for k, v in error.items() if k != "step"}
+    cases = [
+        (unstepped, f'{last}: an "error" record needs "step"'),
+        ({**error, "step": "18"}, f'{last}: "step" of an "error" record must be a whole number'),
+        ({**error, "message": None}, f'{last}: "message" of an "error" record must be text'),
+    ]
+    for record, said in cases:
+        _rewrite(log, [*records[:-1], record])
+        assert _replay(log) == (2, "", f"error: {log}:{said}\n")
+    _rewrite(log, [*records, {"t": "step", "n": 19, "label": "turn 2", "hash": "0"}])
+    assert _replay(log) == (
+        2,
+        "",
+        f'error: {log}:{last + 1}: nothing follows an "error" record: the game stopped there\n',
+    )
