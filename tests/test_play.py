@@ -342,7 +342,8 @@ def test_a_game_without_a_winner_says_so() -> None:
 def test_simulate_plays_each_seed_s_game_as_play_does_without_a_log() -> None:
     """A simulated game keeps no log (no state hash at every step), and is the game
     ``play`` plays with the same seed: the same winner, reason, rounds and steps."""
-    from cardscript.cli.play_cmd import _simulate_one, play_one
+    from cardscript.cli.play_cmd import play_one
+    from cardscript.cli.simulate_cmd import _simulate_one
 
     decks = [str(PD_DECKS / "ivo-brass.yaml"), str(PD_DECKS / "quill-harrow.yaml")]
     ids = [["ivo-hero"], ["quill-hero"]]

@@ -237,7 +237,7 @@ def simulate(
 ) -> None:
     """Play many seeded games (or matches) between random agents: win rates, length,
     errors."""
-    from cardscript.cli.play_cmd import run_simulate
+    from cardscript.cli.simulate_cmd import run_simulate
 
     raise typer.Exit(
         run_simulate(game, deck, games, seed, jobs, plugin or [], cards or [], fmt, variant or [])

@@ -1,4 +1,5 @@
-"""``cardscript play`` and ``simulate``: whole games through a game's kernel.
+"""``cardscript play``: one whole game through a game's kernel, and how a game is set up
+and started (``simulate`` and ``replay`` too).
 
 A game's log (JSON Lines) starts with a header naming the game, seed, decks and agents, and
 ends with the result or the game error that stopped the game; ``replay`` (replay_cmd.py)
@@ -8,12 +9,8 @@ internal error (a bug of the engine).
 
 from __future__ import annotations
 
-import os
 import sys
-from collections import Counter
-from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from collections.abc import Sequence
 from pathlib import Path
 from typing import IO
 
@@ -33,7 +30,6 @@ from cardscript.interpreter.playable import (
     read_play_deck,
 )
 from cardscript.interpreter.select import RulesError
-from cardscript.workers import worker_count
 
 
 class PlayError(Exception):
@@ -43,16 +39,6 @@ class PlayError(Exception):
 # what stops a game for a rules reason (exit 1); anything else a game raises is a bug of
 # the engine, an internal error (exit 3)
 GAME_ERRORS = (RulesError, BudgetExceeded, LoopDetected)
-
-
-@dataclass(frozen=True)
-class Outcome:
-    seed: int
-    winner: int | None
-    reason: str
-    turns: int
-    steps: int
-    error: str | None = None
 
 
 def _out(text: str) -> None:
@@ -288,114 +274,3 @@ def run_play(
     else:  # (no winner: a draw, or a co-op game lost by every player)
         _out(f"no winner ({ended})\n")
     return 0
-
-
-# one simulated game: the game, its decks' card ids, its seed, plugins, extra card files,
-# the format and the variants
-SimulatedGame = tuple[str, list[list[str]], int, list[str], list[str], str | None, list[str]]
-
-
-def _simulate_one(args: SimulatedGame) -> Outcome:
-    game, decks, seed, plugins, cards, fmt, variants = args
-    _load_plugins(plugins)
-    agents = [make_agent("random", agent_seed(seed, n)) for n in range(len(decks))]
-    try:
-        # no log: only the outcome is kept, and a log hashes the whole state at every step
-        # (``run_simulate``'s probe checked the card files once for all the games)
-        engine = new_game(game, seed, agents, None, cards, check_cards=False)
-        start(engine, decks, ["random"] * len(decks), fmt, variants)
-    except (
-        PlayError,
-        RulesError,
-        BudgetExceeded,
-        LoopDetected,
-        RuntimeError,
-        ValueError,
-    ) as exc:
-        return Outcome(seed, None, "error", 0, 0, f"{type(exc).__name__}: {exc}")
-    result = engine.state.result or {}
-    return Outcome(
-        seed,
-        result.get("winner"),
-        str(result.get("reason")),
-        int(result.get("turn") or 0),
-        engine.steps,
-    )
-
-
-def run_simulate(
-    game: str,
-    decks: list[str],
-    games: int,
-    seed: int,
-    jobs: int,
-    plugins: list[str],
-    cards: list[str],
-    fmt: str | None = None,
-    variants: Sequence[str] = (),
-) -> int:
-    agents = ["random"] * len(decks)
-    try:
-        _load_plugins(plugins)
-        probe = new_game(game, seed, [make_agent("first", 0) for _ in decks], None, cards)
-        check_deck_count(game, probe, len(decks))
-        read = read_play_decks(decks, probe)
-        ids = [d.ids for d in read]
-        fmt = choose_format(game, probe, fmt, read)
-        check_variants(game, probe, variants)
-        start(probe, ids, agents, fmt, variants, play=False)  # (decks that cannot: said once)
-    except PlayError as exc:
-        _err(f"error: {exc}")
-        return 2
-    work = [(game, ids, seed + n, plugins, cards, fmt, list(variants)) for n in range(games)]
-    workers = worker_count(jobs, games)
-    outcomes: list[Outcome] = []
-    progress = _progress(games)
-    if workers > 1 and games > 1:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            for outcome in pool.map(_simulate_one, work, chunksize=max(1, games // (workers * 8))):
-                outcomes.append(outcome)
-                progress(len(outcomes))
-    else:
-        for item in work:
-            outcomes.append(_simulate_one(item))
-            progress(len(outcomes))
-    progress(-1)
-    _out(summary(outcomes, [probe.state.players[i].name for i in range(len(decks))]))
-    return 1 if any(o.error for o in outcomes) else 0
-
-
-def summary(outcomes: list[Outcome], names: list[str]) -> str:
-    played = [o for o in outcomes if o.error is None]
-    wins = Counter(o.winner for o in played)
-    lines = [f"{len(outcomes)} games, {len(played)} finished, {len(outcomes) - len(played)} errors"]
-    for index, name in enumerate(names):
-        share = 100 * wins[index] / len(played) if played else 0.0
-        lines.append(f"  {name}: {wins[index]} wins ({share:.1f}%)")
-    lines.append(f"  no winner: {wins[None]}")
-    if played:
-        lines.append(
-            f"  average length: {sum(o.turns for o in played) / len(played):.1f} turns, "
-            f"{sum(o.steps for o in played) / len(played):.0f} steps"
-        )
-    for outcome in [o for o in outcomes if o.error][:5]:
-        lines.append(f"  seed {outcome.seed}: {outcome.error}")
-    return "\n".join(lines) + "\n"
-
-
-def _progress(total: int) -> Callable[[int], None]:
-    if not sys.stderr.isatty() or os.environ.get("CI") or total < 20:
-        return lambda done: None
-    from rich.progress import Progress
-
-    bar = Progress(transient=True)
-    task = bar.add_task("simulating", total=total)
-    bar.start()
-
-    def update(done: int) -> None:
-        if done < 0:
-            bar.stop()
-        else:
-            bar.update(task, completed=done)
-
-    return update
