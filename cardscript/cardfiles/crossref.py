@@ -1,4 +1,5 @@
 """Checks across all card files of a run: unique ids, references, sets that belong together.
+A file may name the bundled cards of its game and may not reuse their ids (bundled_refs.py).
 
 | code | meaning |
 |---|---|
@@ -20,13 +21,21 @@ from cardscript.grammar.diagnostics import Diagnostic, did_you_mean, error
 POCKET_DUEL_TYPES = ("strength", "weapon", "intellect", "defense", "agility", "rest", "superpower")
 
 
-def cross_file_diagnostics(cards: Iterable[CardSummary]) -> list[Diagnostic]:
+def cross_file_diagnostics(
+    cards: Iterable[CardSummary], bundled: Iterable[CardSummary] = ()
+) -> list[Diagnostic]:
+    """The problems between the ``cards`` of the files given; ``bundled`` cards (of
+    bundled files not given) may be named and their ids may not be taken."""
     by_game: dict[str, list[CardSummary]] = defaultdict(list)
     for card in cards:
         by_game[card.game].append(card)
+    shipped: dict[str, list[CardSummary]] = defaultdict(list)
+    for card in bundled:
+        shipped[card.game].append(card)
     out: list[Diagnostic] = []
     for game, game_cards in by_game.items():
-        index: dict[str, CardSummary] = {}
+        index = {c.id: c for c in shipped[game]}
+        taken = set(index)  # (a bundled id: ``play --cards`` refuses a file that reuses it)
         for card in game_cards:
             first = index.get(card.id)
             if first is not None:
@@ -35,7 +44,8 @@ def cross_file_diagnostics(cards: Iterable[CardSummary]) -> list[Diagnostic]:
                         "CS-C020",
                         f'the id "{card.id}" is already used by "{first.name}" at {first.span}',
                         card.span,
-                        "ids must be unique within a game",
+                        "ids must be unique within a game"
+                        + (", the bundled cards' too" if card.id in taken else ""),
                     )
                 )
             else:
@@ -43,7 +53,7 @@ def cross_file_diagnostics(cards: Iterable[CardSummary]) -> list[Diagnostic]:
         out.extend(_references(game_cards, index))
         if game == "marvel-champions":
             out.extend(_double_sided(game_cards, index))
-            out.extend(_nemesis_sets(game_cards))
+            out.extend(_nemesis_sets([*game_cards, *shipped[game]], game_cards))
         if game == "pocket-duel":
             out.extend(_hero_sets(game_cards))
     return out
@@ -75,8 +85,8 @@ def _double_sided(cards: list[CardSummary], index: dict[str, CardSummary]) -> It
             )
 
 
-def _nemesis_sets(cards: list[CardSummary]) -> Iterator[Diagnostic]:
-    sets = {str(dict(c.fields).get("set_code")) for c in cards if dict(c.fields).get("set_code")}
+def _nemesis_sets(known: list[CardSummary], cards: list[CardSummary]) -> Iterator[Diagnostic]:
+    sets = {str(dict(c.fields).get("set_code")) for c in known if dict(c.fields).get("set_code")}
     for card in cards:
         wanted = dict(card.fields).get("nemesis_set")
         if isinstance(wanted, str) and wanted not in sets:

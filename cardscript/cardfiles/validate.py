@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from cardscript import GAMES, __version__, safe_read
+from cardscript.cardfiles.bundled_refs import bundled_summaries
 from cardscript.cardfiles.checkfile import CardSummary, FileResult
 from cardscript.cardfiles.crossref import cross_file_diagnostics
 from cardscript.grammar.diagnostics import Diagnostic, Severity, Span, error
@@ -82,13 +83,15 @@ def validate_paths(
             cache.put(result)
         if progress is not None:
             progress(cached + done, len(files))
+    ordered = tuple(results[p] for p in files)
+    games = {r.game for r in ordered if r.game is not None and r.cards}
+    shipped = bundled_summaries(sorted(games), files, cache)
     if cache is not None:
         cache.save()
-    ordered = tuple(results[p] for p in files)
     diagnostics = list(problems)
     for result in ordered:
         diagnostics.extend(result.diagnostics)
-    diagnostics.extend(cross_file_diagnostics(c for r in ordered for c in r.cards))
+    diagnostics.extend(cross_file_diagnostics((c for r in ordered for c in r.cards), shipped))
     sources = {
         r.path: r.text
         for r in ordered
@@ -172,8 +175,14 @@ def engine_fingerprint(keywords_dir: str | None = None) -> str:
     return digest.hexdigest()[:24]
 
 
+# the key prefix of a file's card summaries alone (``ResultCache.put_cards``)
+_CARDS = "cards:"
+
+
 class ResultCache:
-    """content hash -> FileResult (without its path) for one engine fingerprint."""
+    """content hash -> FileResult (without its path) for one engine fingerprint; and
+    "cards:" + content hash -> the card summaries alone, of a bundled file read only
+    for the cross-file checks (bundled_refs.py)."""
 
     def __init__(self, path: Path, entries: dict[str, Any]) -> None:
         self.path = path
@@ -202,6 +211,18 @@ class ResultCache:
             return _decode(path, entry, data)
         except (KeyError, TypeError, ValueError):
             return None
+
+    def get_cards(self, path: str, data: bytes) -> tuple[CardSummary, ...] | None:
+        """The card summaries alone (``put_cards``) of a file with these bytes."""
+        entry = self.entries.get(_CARDS + hashlib.sha256(data).hexdigest())
+        try:
+            return None if entry is None else _decode_cards(entry, path)
+        except (KeyError, TypeError, ValueError):
+            return None
+
+    def put_cards(self, data: bytes, cards: Iterable[CardSummary]) -> None:
+        self.entries[_CARDS + hashlib.sha256(data).hexdigest()] = [_encode_card(c) for c in cards]
+        self.dirty = True
 
     def put(self, result: FileResult) -> None:
         key = self._hashes.get(result.path)
@@ -275,7 +296,12 @@ def _decode(path: str, entry: dict[str, Any], data: bytes) -> FileResult:
         )
         for d in entry["diagnostics"]
     )
-    cards = tuple(
+    text = data.decode("utf-8", errors="replace") if diagnostics else ""
+    return FileResult(path, entry["game"], diagnostics, _decode_cards(entry["cards"], path), text)
+
+
+def _decode_cards(raw: list[dict[str, Any]], path: str) -> tuple[CardSummary, ...]:
+    return tuple(
         CardSummary(
             game=c["game"],
             id=c["id"],
@@ -287,7 +313,5 @@ def _decode(path: str, entry: dict[str, Any], data: bytes) -> FileResult:
             ),
             fields=tuple((k, v) for k, v in c["fields"]),
         )
-        for c in entry["cards"]
+        for c in raw
     )
-    text = data.decode("utf-8", errors="replace") if diagnostics else ""
-    return FileResult(path, entry["game"], diagnostics, cards, text)
