@@ -212,6 +212,20 @@ def test_cache_answers_unchanged_files_and_notices_changes(tmp_path: Path) -> No
     assert (third.cached, third.diagnostics) == (1, ())
 
 
+def test_a_cached_file_shows_its_source_under_a_cross_file_problem(tmp_path: Path) -> None:
+    # a cached file without problems of its own kept no text: a warm run showed the
+    # duplicate id below without the line it is on
+    _write(tmp_path, "a.yaml", GOOD)
+    twin = _write(tmp_path, "b.yaml", GOOD.replace("Captain Rook", "Captain Crow"))
+    first = validate_paths([tmp_path])
+    second = validate_paths([tmp_path])
+    assert second.cached == 2
+    assert second.sources == first.sources == {str(twin): twin.read_text("utf-8")}
+    shown = [runner.invoke(app, ["validate", str(tmp_path)]).stdout for _ in range(2)]
+    assert shown[0] == shown[1]
+    assert "4 |   - id: TST-001\n  |         ^^^^^^^\n" in shown[1]
+
+
 def test_parallel_and_serial_runs_agree(tmp_path: Path) -> None:
     for n in range(10):
         text = GOOD.replace("TST-001", f"TST-{n:03}")

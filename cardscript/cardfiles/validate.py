@@ -92,13 +92,19 @@ def validate_paths(
     for result in ordered:
         diagnostics.extend(result.diagnostics)
     diagnostics.extend(cross_file_diagnostics((c for r in ordered for c in r.cards), shipped))
-    sources = {
-        r.path: r.text
-        for r in ordered
-        if r.text and any(d.span is not None and d.span.file == r.path for d in diagnostics)
-    }
+    shown = {d.span.file for d in diagnostics if d.span is not None}
+    sources = {r.path: text for r in ordered if r.path in shown and (text := _text(r))}
     usage_error = bool(problems) or any(d.code == "CS-IO1" for r in ordered for d in r.diagnostics)
     return ValidationRun(ordered, tuple(diagnostics), tuple(files), sources, usage_error, cached)
+
+
+def _text(result: FileResult) -> str:
+    """The file's text to show under its problems: a cached result without problems of
+    its own kept none, and a cross-file problem may be in it."""
+    if result.text:
+        return result.text
+    data = _read(result.path)
+    return "" if data is None else data.decode("utf-8", errors="replace")
 
 
 def _read(path: str) -> bytes | None:
