@@ -16,7 +16,6 @@ from cardscript.interpreter.kernel import Kernel
 # Still accepted with no primitive: play stops with "the <game> kernel has no primitive".
 # Each is to be given one (or marked not_effect); the test fails when the list is wrong.
 STILL_MISSING: dict[str, list[str]] = {
-    "vs-system": ["reinforce", "power_up", "cancel"],
     "berserk": ["copy_attack_abilities"],  # the bundled keyword Unity X
 }
 

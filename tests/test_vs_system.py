@@ -79,3 +79,27 @@ def test_formation_offers_every_slot_of_both_rows_but_the_characters_own() -> No
     kernel.move_character(engine, 0, ilsa.uid, "front_row", 0)  # taken: they swap
     assert (state.cards[ilsa.uid].zone, state.cards[ilsa.uid].data["col"]) == ("front_row", 0)
     assert (state.cards[reyes.uid].zone, state.cards[reyes.uid].data["col"]) == ("support_row", 2)
+
+
+def test_cancel_takes_the_newest_link_of_the_card_off_the_chain() -> None:
+    """§8.2: a cancelled link leaves the chain unresolved, the links under it stay; a
+    recruit cancelled (A16) sends the card waiting on the chain to its owner's KO'd pile."""
+    from cardscript.interpreter.engine import Cause
+
+    engine = new_engine([FirstAgent(), FirstAgent()], 1, pool=POOL)
+    state, test = engine.state, Cause(rule="test")
+    recruit = state.create_card("DWN-001", 0, "chain")
+    twist = state.create_card("DWN-014", 1, "ko_pile")
+    links = [
+        {"kind": "recruit", "uid": recruit.uid, "player": 0, "row": "front_row", "col": 0},
+        {"kind": "plot_twist", "uid": twist.uid, "player": 1, "targets": {}},
+        {"kind": "plot_twist", "uid": twist.uid, "player": 1, "targets": {"0": {}}},
+    ]
+    state.data["chain"] = [dict(link) for link in links]
+    assert engine.apply("cancel", test, target=twist.uid) is True
+    assert state.data["chain"] == links[:2]
+    assert engine.apply("cancel", test, target=recruit.uid) is True
+    assert state.data["chain"] == [links[1]]
+    assert (recruit.zone, state.players[0].zone("ko_pile")) == ("ko_pile", [recruit.uid])
+    assert engine.apply("cancel", test, target=recruit.uid) is False  # nothing of it left
+    assert state.data["chain"] == [links[1]]

@@ -27,7 +27,7 @@ from cardscript.grammar import ast
 from cardscript.interpreter import cost_x
 from cardscript.interpreter.agents import Labels
 from cardscript.interpreter.cards import CompiledAbility
-from cardscript.interpreter.engine import Engine, Event, PendingTrigger
+from cardscript.interpreter.engine import Cause, Engine, Event, PendingTrigger
 from cardscript.interpreter.select import Seat, Target
 
 if TYPE_CHECKING:
@@ -182,6 +182,24 @@ def push_triggers(engine: Engine, kernel: ActionsKernel) -> bool:
             )
             engine.happened("triggers", subject=trigger.source, player=player)
     return True
+
+
+def cancel(engine: Engine, cause: Cause, uid: int) -> bool:
+    """Card text cancels the newest link of the card ``uid`` (§8.2): it leaves the chain
+    unresolved, its cost still paid; a recruited card waiting on it goes to its owner's
+    KO'd pile."""
+    chain = links(engine)
+    for index in range(len(chain) - 1, -1, -1):
+        link = chain[index]
+        if link["uid"] != uid:
+            continue
+        del chain[index]
+        card = engine.state.cards[uid]
+        if link["kind"] == "recruit" and card.zone == "chain":
+            engine.apply("move", cause, uid=uid, zone="ko_pile", player=card.owner)
+        engine.happened("cancelled", subject=uid, player=link["player"])
+        return True
+    return False
 
 
 def resolve_top(engine: Engine, kernel: ActionsKernel) -> None:

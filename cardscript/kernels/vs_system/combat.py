@@ -7,7 +7,8 @@ events, their triggers go on the chain), the defender's controller may reinforce
 both sides may power up in the combat window (§7.8: on the chain, A16), the
 participation check runs (§7.3 step 6), then both comparisons are
 taken from one snapshot and the stuns applied together (§7.4, A4). Negative ATK and DEF
-count as 0 (the kernel clamps them, §7.9).
+count as 0 (the kernel clamps them, §7.9). Card text may also power up a fighter,
+reinforce the defender or cancel the attack (``verbs.py``).
 """
 
 from __future__ import annotations
@@ -216,12 +217,12 @@ def pay_power_up(engine: Engine, player: int, card: int, fighter: int) -> None:
     engine.happened("discarded", subject=card, player=player)
 
 
-def power_up(engine: Engine, fighter: int) -> None:
+def power_up(engine: Engine, fighter: int) -> bool:
     """A power-up resolves: +1 ATK and +1 DEF until the end of the attack step (or of
-    the attack, A1), if the fighter still takes part."""
+    the attack, A1), if the fighter still takes part in the attack."""
     card = engine.state.cards[fighter]
-    if card.zone not in ROWS or stunned(engine, fighter):
-        return
+    if card.zone not in ROWS or stunned(engine, fighter) or fighter not in fighters(engine):
+        return False
     until = str(engine.rule("power_up_duration", uid=fighter))
     for stat in ("atk", "def"):
         engine.state.lasting.append(
@@ -236,6 +237,36 @@ def power_up(engine: Engine, fighter: int) -> None:
             }
         )
     engine.happened("powered_up", subject=fighter, player=card.controller)
+    return True
+
+
+def reinforce(engine: Engine, defender: int) -> bool:
+    """§7.6 by card text (no teammate exhausted): the defender of the attack under way
+    is reinforced, unless stunned or it cannot be; a second reinforcement adds nothing."""
+    attack = engine.state.data.get("attack")
+    if not attack or attack["defender"] != defender or attack.get("reinforced"):
+        return False
+    if stunned(engine, defender) or engine.permitted("be_reinforced", defender) is False:
+        return False
+    attack["reinforced"] = True
+    engine.happened("reinforced", subject=defender, player=engine.state.cards[defender].controller)
+    return True
+
+
+def cancel(engine: Engine, uid: int) -> bool:
+    """The attack declared or under way that ``uid`` takes part in is cancelled by card
+    text: declared, it never begins and the attackers stay ready (§7.3 step 2); begun,
+    it ends unresolved, the attackers exhausted, and the roles clear at once."""
+    data = engine.state.data
+    for key in ("declared", "attack"):
+        attack = data.get(key)
+        if attack and (uid in attack["attackers"] or uid == attack["defender"]):
+            attack["cancelled"] = True
+            data[key] = None
+            player = engine.state.cards[attack["attackers"][0]].controller
+            engine.happened("attack_cancelled", player=player)
+            return True
+    return False
 
 
 def attack(
@@ -261,16 +292,18 @@ def attack(
             raise ValueError(f"{engine.describe(card)} cannot power up {engine.describe(fighter)}")
     # §7.3 steps 1-2: the declaration waits on the chain while players respond; only
     # then do the roles of attacker and defender begin
-    state.data["declared"] = {"attackers": list(attackers), "defender": defender}
+    declared = state.data["declared"] = {"attackers": list(attackers), "defender": defender}
     engine.happened("declares_attack", subject=attackers[0], player=player, obj=defender)
     kernel.resolve_pending(engine)
     chain.window(engine, kernel, player)
     state.data["declared"] = None
+    if declared.get("cancelled"):
+        return
     if not still_legal(engine, attackers, defender):
         engine.happened("attack_cancelled", player=player)
         return
     # §7.3 step 3: the attack begins; from now on it cannot become illegal
-    state.data["attack"] = {"attackers": list(attackers), "defender": defender}
+    begun = state.data["attack"] = {"attackers": list(attackers), "defender": defender}
     for uid in attackers:
         engine.apply("exhaust", RULE, target=uid)
     for uid in attackers:
@@ -282,7 +315,6 @@ def attack(
     # their triggers go on the chain and wait for the combat window's priority: §7.3
     # step 4 [REC] offers reinforcement right after the attack begins
     chain.push_triggers(engine, kernel)
-    reinforced = False
     if defender is not None and not stunned(engine, defender):
         options_ = reinforcers(engine, defender)
         chosen: int | None = None
@@ -297,13 +329,15 @@ def attack(
         if chosen is not None:
             engine.apply("exhaust", RULE, target=chosen)
             engine.happened("reinforced", subject=defender, player=opponent)
-            reinforced = True
+            begun["reinforced"] = True
             chain.push_triggers(engine, kernel)
     for card, fighter in power or ():  # named in advance (scenarios): on the chain first
         kernel.add(engine, state.cards[fighter].controller, "power_up", (card, fighter))
     # §7.3 step 5: the combat window: power-ups (A16), plot twists and powers
     chain.window(engine, kernel, player)
-    _resolve(engine, kernel, list(attackers), defender, reinforced, return_target)
+    if not begun.get("cancelled"):
+        reinforced = bool(begun.get("reinforced"))
+        _resolve(engine, kernel, list(attackers), defender, reinforced, return_target)
     state.data["attack"] = None
     engine.end_period("attack")
     kernel.resolve_pending(engine)

@@ -5,7 +5,8 @@ Zones per player: ``deck`` (top is the end), ``hand``, ``resource_row`` (placeme
 ``front_row`` and ``support_row`` (the column in ``card.data["col"]``), ``equipment``
 (attached gear, ``card.attached_to``), ``ko_pile`` and ``removed``. The primitives the
 card script's verbs name (exhaust, Activate, ready, stun with its endurance loss, recover,
-KO with the attached equipment, flip, moving a character between its rows), what nouns
+KO with the attached equipment, flip, moving a character between its rows; power up,
+reinforce and cancel in ``verbs.py``), what nouns
 and adjectives cover ("equipped character"), whose text works (stunned characters are
 face down and lose their text; a plot twist's Ongoing text works only face up in the
 resource row), uniqueness and formation moves.
@@ -24,7 +25,7 @@ from cardscript.interpreter.cards import CardDef, CompiledAbility
 from cardscript.interpreter.engine import Cause, Engine
 from cardscript.interpreter.kernel import Kernel
 from cardscript.interpreter.select import Target
-from cardscript.kernels.vs_system import combat
+from cardscript.kernels.vs_system import combat, verbs
 
 GAME = "vs-system"
 RULE = Cause(rule="turn structure")
@@ -171,6 +172,7 @@ class FieldKernel(Kernel):
             "ko": self._ko,
             "flip": self._flip,
             "move": self._move,
+            **verbs.PRIMITIVES,
         }
 
     def event_name(self, generic: str) -> str:
@@ -315,8 +317,12 @@ class FieldKernel(Kernel):
         return max(0, value) if stat in ("atk", "def") else value
 
     def is_a(self, engine: Engine, uid: int, noun: str) -> bool:
-        if noun in ("attacker", "defender"):
-            attack = engine.state.data.get("attack") or {}
+        if noun in ("attacker", "defender", "attack"):
+            data = engine.state.data
+            if noun == "attack":  # declared or under way: known by its (first) attacker
+                current = data.get("attack") or data.get("declared")
+                return current is not None and current["attackers"][0] == uid
+            attack = data.get("attack") or {}
             if noun == "attacker":
                 return uid in attack.get("attackers", ())
             return attack.get("defender") == uid
