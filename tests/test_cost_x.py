@@ -4,9 +4,11 @@ the choice is logged and replayed. The scenarios VS-X1, VS-X2, VG-X1 and VG-X2 s
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from cardscript.interpreter.agents import Decision, FirstAgent, RandomAgent, ScriptedAgent
+from cardscript.interpreter.cards import CardPool
 from cardscript.interpreter.engine import Engine
 from cardscript.interpreter.log import GameLog
 from cardscript.kernels.vanguard.kernel import new_engine as vanguard_engine
@@ -157,23 +159,48 @@ def test_no_x_to_pay_stops_the_ability_before_its_effects() -> None:
     assert _zone_sizes(engine, "hand", "deck") == (0, 1)
 
 
-def _vs_game(seed: int, agents: list[object], log: GameLog) -> dict[str, object]:
-    """Dawnwatch with 4 Shock Batteries for its first 4 cards against Vex Legion."""
-    decks = [
-        deck_ids(VS_POOL, ROOT / "decks" / "vs-system" / name)
-        for name in ("dawnwatch-starter.yaml", "vex-legion-starter.yaml")
-    ]
-    decks[0][:4] = ["VST-085"] * 4
-    engine = vs_engine(agents, seed, pool=VS_POOL, log=log)  # type: ignore[arg-type]
+def whole_game(
+    new_engine: Callable[..., Engine],
+    pool: CardPool,
+    decks: list[list[str]],
+    seed: int,
+    agents: list[object],
+    log: GameLog,
+) -> dict[str, object]:
+    """One whole game of ``decks`` between ``agents``, logged."""
+    engine = new_engine(agents, seed, pool=pool, log=log)
     engine.kernel.setup(engine, decks)
     result = engine.kernel.play(engine)
     assert result is not None
     return result
 
 
-def test_the_x_chosen_is_logged_and_a_replay_is_the_same_game() -> None:
+def played_and_replayed(
+    game: Callable[[list[object], GameLog], dict[str, object]], agents: list[object]
+) -> tuple[dict[str, object], GameLog]:
+    """``game`` played by ``agents``, then replayed from its log's answers: the same result
+    and the same state hashes, asserted; the result and the first log."""
     first = GameLog()
-    result = _vs_game(1, [RandomAgent(2), RandomAgent(3)], first)
+    result = game(agents, first)
+    again = GameLog()
+    replayed: list[object] = [ScriptedAgent(first.answers(0)), ScriptedAgent(first.answers(1))]
+    assert game(replayed, again) == result
+    assert again.hashes() == first.hashes() != []
+    return result, first
+
+
+def _vs_game(agents: list[object], log: GameLog) -> dict[str, object]:
+    """Dawnwatch with 4 Shock Batteries for its first 4 cards against Vex Legion, seed 1."""
+    decks = [
+        deck_ids(VS_POOL, ROOT / "decks" / "vs-system" / name)
+        for name in ("dawnwatch-starter.yaml", "vex-legion-starter.yaml")
+    ]
+    decks[0][:4] = ["VST-085"] * 4
+    return whole_game(vs_engine, VS_POOL, decks, 1, agents, log)
+
+
+def test_the_x_chosen_is_logged_and_a_replay_is_the_same_game() -> None:
+    result, first = played_and_replayed(_vs_game, [RandomAgent(2), RandomAgent(3)])
     chosen = [
         (r["player"], r["answer"], r["labels"])
         for r in first.records
@@ -181,10 +208,6 @@ def test_the_x_chosen_is_logged_and_a_replay_is_the_same_game() -> None:
     ]
     assert chosen == [(0, [47], ["X = 48"]), (0, [1], ["X = 2"])]
     assert result == {"winner": 1, "reason": "endurance", "turn": 3}
-    again = GameLog()
-    replayed = [ScriptedAgent(first.answers(0)), ScriptedAgent(first.answers(1))]
-    assert _vs_game(1, replayed, again) == result  # type: ignore[arg-type]
-    assert again.hashes() == first.hashes() != []
 
 
 def test_a_triggered_cost_whose_x_cannot_be_paid_is_not_offered() -> None:

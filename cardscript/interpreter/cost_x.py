@@ -44,16 +44,14 @@ _NAMES: dict[int, tuple[ast.Node, tuple[str, ...]]] = {}
 
 
 def _measured(ability: ast.Node, name: str) -> list[ast.Action]:
-    """The cost actions whose amount is ``name`` ("pay X endurance", "Soul Blast X")."""
+    """The cost actions whose amount is ``name`` ("pay X endurance", "Soul Blast X"), or
+    how many cards they take ("close X creatures you control")."""
     costs = getattr(ability, "costs", None)
     steps = costs.steps if isinstance(costs, ast.Steps) else ()
     return [
         s.action
         for s in steps
-        if isinstance(s, ast.Clause)
-        and s.action.amount is not None
-        and s.action.amount.kind == "var"
-        and s.action.amount.value == name
+        if isinstance(s, ast.Clause) and name in (_var(s.action.amount), _counted(s.action))
     ]
 
 
@@ -78,6 +76,18 @@ def _fixed(ability: ast.Node) -> tuple[ast.Action, ...]:
 
 
 _FIXED: dict[int, tuple[ast.Node, tuple[ast.Action, ...]]] = {}
+
+
+def _var(amount: ast.Amount | None) -> str | None:
+    return str(amount.value) if amount is not None and amount.kind == "var" else None
+
+
+def _counted(action: ast.Action) -> str | None:
+    """The X of "X creatures you control", the cards a cost takes."""
+    target = action.target
+    if isinstance(target, ast.Cards) and target.quantifier is not None:
+        return _var(target.quantifier.count)
+    return None
 
 
 def _most(ctx: Context, ability: ast.Node, name: str) -> int:

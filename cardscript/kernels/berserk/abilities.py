@@ -17,11 +17,11 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from cardscript.grammar import ast
+from cardscript.interpreter import cost_x
 from cardscript.interpreter.cards import CompiledAbility
-from cardscript.interpreter.effects import run_steps
 from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.interpreter.select import matches_cards
-from cardscript.kernels.berserk import counter_costs, declared, hidden, redirection
+from cardscript.kernels.berserk import counter_costs, declared, hidden, payment, redirection
 from cardscript.kernels.berserk.modifiers import die_modifier
 from cardscript.kernels.berserk.strike import AFTER, BEFORE, CHAIN, ON_TOP
 from cardscript.kernels.berserk.targeting import first_target, first_verb, legal_targets
@@ -74,12 +74,17 @@ def payable(kernel: BoardKernel, engine: Engine, uid: int, ability: CompiledAbil
         elif action.verb == "primitive" and action.name == "halt":
             if not kernel.can_move_at_all(engine, uid):
                 return False
-        elif action.verb == "remove_counters" or _spends(action):
+        elif (action.verb == "remove_counters" or _spends(action)) and not _x(action):
             needed = engine.context(uid, ability).amount(action.amount)
             counter = "counter" if _spends(action) else action.name or "counter"
             if needed <= 0 or counter_costs.available(kernel, engine, uid, counter) < needed:
                 return False
-    return True
+    return cost_x.payable(engine, uid, ability, card.controller)  # an X: 1 at least
+
+
+def _x(action: ast.Action) -> bool:
+    """A cost of X (``payment``: chosen on declaration, what can be paid then)."""
+    return action.amount is not None and action.amount.kind == "var"
 
 
 def options(
@@ -199,6 +204,9 @@ def declare(
         kernel.reveal_card(engine, target)  # §415.2: a hidden target is revealed at once
     hidden.choose_more_targets(kernel, engine, uid, ability, chosen)  # §415.3
     hidden.choose_all_hidden(kernel, engine, uid, ability)  # §415.3а
+    x = payment.bind(engine, uid, ability, player)  # its X, declared with its payment
+    if x is None:
+        raise ValueError(f"{engine.definition(uid).name} cannot pay for {ability.origin} now")
     closing = closes(ability)
     if closing:
         state.cards[uid].data["acted"] = True
@@ -231,7 +239,7 @@ def declare(
         if chain["blocked"] and not chain["cancelled"]:
             engine.count_use(ability, uid)
         elif not chain["cancelled"]:
-            engine.resolve(ability, uid, player, targets=chosen, pay=False)
+            engine.resolve(ability, uid, player, targets=chosen, pay=False, chosen_x=x)
         if chain["cancelled"]:  # before its effects, or at an attack's Defense object
             if closing:  # as if never declared: nothing paid, the card may act (§409)
                 state.cards[uid].data.pop("acted", None)
@@ -240,9 +248,7 @@ def declare(
         chains.pop()
         if not chains:
             state.data.pop(CHAIN, None)
-    costs = getattr(ability.node, "costs", None)
-    if costs is not None and state.result is None:  # the Payment object
-        run_steps(engine.context(uid, ability, player), costs)
+    payment.pay(engine, uid, ability, player, x)  # the Payment object
     if attacking and state.result is None:  # then "after attack" triggers (§216.12)
         engine.emit(Event("attacks", subject=uid, obj=target, player=player, data=AFTER))
     kernel.resolve_pending(engine)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardscript.grammar import ast
 from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.interpreter.primitives import move
 from cardscript.kernels.berserk import (
@@ -19,6 +20,7 @@ from cardscript.kernels.berserk import (
     counter_costs,
     distribution,
     modifiers,
+    payment,
     priority,
     redirection,
     strike,
@@ -58,6 +60,11 @@ class BoardKernel(FieldKernel):
             "weaken": strike.reduce_to_weak,
             "redirect": redirection.primitive(self),
         }
+
+    def most_payable(
+        self, engine: Engine, player: int, source: int | None, action: ast.Action
+    ) -> int | None:
+        return payment.most_payable(self, engine, player, source, action)
 
     def movement_left(self, engine: Engine, uid: int) -> int:
         card = engine.state.cards[uid]

@@ -6,11 +6,11 @@ object resolves after its effects and stays when it is blocked (§410.1, §216.1
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, cast
 
-from cardscript.interpreter.effects import run_steps
 from cardscript.interpreter.events import PendingTrigger
-from cardscript.kernels.berserk import abilities, hidden, redirection
+from cardscript.kernels.berserk import abilities, hidden, payment, redirection
 
 if TYPE_CHECKING:
     from cardscript.interpreter.engine import Engine
@@ -26,6 +26,7 @@ def resolve_trigger(kernel: FieldKernel, engine: Engine, trigger: PendingTrigger
     ability = hidden.declare_trigger(kernel, engine, source, controller, trigger.ability)
     costs = getattr(ability.node, "costs", None)
     closing = costs is not None and abilities.closes(ability)
+    x: Mapping[str, int] = {}
     if costs is not None:
         name = engine.definition(source).name
         board = cast("BoardKernel", kernel)
@@ -33,6 +34,10 @@ def resolve_trigger(kernel: FieldKernel, engine: Engine, trigger: PendingTrigger
             controller, f"declare {name}'s ability, paying its cost?"
         ):
             return  # not declared: it does not count as used
+        found = payment.bind(engine, source, ability, controller, event)  # its X, if any
+        if found is None:  # (``abilities.payable`` said it could be paid)
+            return
+        x = found
         if closing:  # paying it is the card's action (§219)
             engine.state.cards[source].data["acted"] = True
     aimed, chain = redirection.trigger_window(kernel, engine, trigger._replace(ability=ability))
@@ -44,6 +49,5 @@ def resolve_trigger(kernel: FieldKernel, engine: Engine, trigger: PendingTrigger
     if chain["blocked"]:
         engine.count_use(ability, source)
     else:
-        engine.resolve(ability, source, controller, event, targets=aimed, pay=False)
-    if costs is not None and engine.state.result is None:  # the Payment object
-        run_steps(engine.context(source, ability, controller, event), costs)
+        engine.resolve(ability, source, controller, event, targets=aimed, pay=False, chosen_x=x)
+    payment.pay(engine, source, ability, controller, x, event)  # the Payment object

@@ -1,0 +1,76 @@
+"""The Payment object of an ability (spec berserk.md §216.12, §103.6, §104.4): an X its
+costs name is chosen as the ability is declared (``cost_x``: 1 to what can be paid now,
+a cost of 0 cannot be declared, §103.7а), and the costs are paid after the effects, with
+that X ("spend X → heal X wounds …")."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from cardscript.grammar import ast
+from cardscript.interpreter import cost_x
+from cardscript.interpreter.effects import run_steps
+from cardscript.interpreter.select import candidates
+from cardscript.kernels.berserk import counter_costs
+
+if TYPE_CHECKING:
+    from cardscript.interpreter.cards import CompiledAbility
+    from cardscript.interpreter.engine import Engine, Event
+    from cardscript.kernels.berserk.field import FieldKernel
+
+
+def bind(
+    engine: Engine, uid: int, ability: CompiledAbility, player: int, event: Event | None = None
+) -> Mapping[str, int] | None:
+    """The X of its costs as it is declared, the payer choosing those with no value
+    ({} for none); None where no X can be paid."""
+    node = ability.node
+    names = cost_x.names(node)
+    if not names:
+        return {}
+    ctx = engine.context(uid, ability, player, event)
+    if cost_x.bind(ctx, node) is None:
+        return None
+    return {name: ctx.bindings[name] for name in names if name in ctx.bindings}
+
+
+def pay(
+    engine: Engine,
+    uid: int,
+    ability: CompiledAbility,
+    player: int,
+    x: Mapping[str, int],
+    event: Event | None = None,
+) -> None:
+    """The Payment object: the costs, with the X chosen on declaration."""
+    costs = getattr(ability.node, "costs", None)
+    if costs is None or engine.state.result is not None:
+        return
+    ctx = engine.context(uid, ability, player, event)
+    if x:
+        ctx.bindings = {**ctx.bindings, **x}
+    run_steps(ctx, costs)
+
+
+def most_payable(
+    kernel: FieldKernel, engine: Engine, player: int, source: int | None, action: ast.Action
+) -> int | None:
+    """The most a cost may take now: the counters the card may pay with (``spend X``,
+    "remove X counters from this"), the open cards a "close X …" may close."""
+    if source is None:
+        return None
+    if action.verb == "named_cost" and action.name == "spend":
+        return counter_costs.available(kernel, engine, source)
+    if action.verb == "remove_counters" and (
+        action.target is None or isinstance(action.target, ast.ThisCard)
+    ):
+        return counter_costs.available(kernel, engine, source, action.name or "counter")
+    if (
+        action.verb == "primitive"
+        and action.name == "close"
+        and isinstance(action.target, ast.Cards)
+    ):
+        found = candidates(engine.context(source, None, player), action.target)
+        return sum(1 for t in found if isinstance(t, int) and not kernel.closed(engine, t))
+    return None
