@@ -232,11 +232,15 @@ class CardPool:
             found = self.memo["gainable"] = tuple(uses.values())
         return found
 
-    def moving_keywords(self) -> tuple[frozenset[str], frozenset[Any]]:
+    def moving_keywords(
+        self, copiers: frozenset[str] = frozenset()
+    ) -> tuple[frozenset[str], frozenset[Any]]:
         """The keywords some text of the pool can give or take away while the game runs
         (with those a gained one brings), and the ``play_index`` keys of the abilities
-        gained ones bring: none, and every card has its printed keywords only."""
-        found = self.memo.get("moving keywords")
+        gained ones bring: none, and every card has its printed keywords only. Where some
+        text uses one of the primitives ``copiers`` (``Kernel.ability_copiers``), any
+        ability of the pool may be copied onto a card: the keys of all of them."""
+        found = self.memo.get(("moving keywords", copiers))
         if found is None:
             names: set[str] = set()
             keys: set[Any] = set()
@@ -259,8 +263,21 @@ class CardPool:
                         elif isinstance(node, ast.Clause) and node.action.verb == "grant_ability":
                             for line in self.granted_lines(node.action.text or ""):
                                 keys.update(play_keys(CompiledAbility("", 0, line, "granted")))
-            found = self.memo["moving keywords"] = (frozenset(names), frozenset(keys))
+            if copiers and self._uses(copiers):
+                keys.update(k for card in self.cards.values() for k in card.play_index)
+            found = self.memo["moving keywords", copiers] = (frozenset(names), frozenset(keys))
         return found
+
+    def _uses(self, primitives: frozenset[str]) -> bool:
+        """Does some text of the pool use one of these primitives?"""
+        return any(
+            isinstance(node, ast.Clause)
+            and node.action.verb == "primitive"
+            and node.action.name in primitives
+            for card in self.cards.values()
+            for ability in card.abilities
+            for node in ability.node.walk()
+        )
 
     def gained(
         self, card_id: str, use: ast.KeywordUse, instance: int | None = None
@@ -309,6 +326,26 @@ class CardPool:
             )
             by_key: dict[str, CompiledAbility] = self.memo.setdefault("gained by key", {})
             by_key.update((a.key, a) for a in found)
+        return found
+
+    def copied(self, card_id: str, key: str) -> tuple[CompiledAbility, ...]:
+        """Another card's ability ``key`` as one of this card's own (``copy_abilities``):
+        "this" in it is the card that has it now. Numbered after the card's own, each
+        (card, ability) apart, remembered."""
+        memo: dict[Any, Any] = self.memo.setdefault("copied", {})
+        found = memo.get((card_id, key))
+        if found is None:
+            original = self.ability(key)
+            found = ()
+            if original is not None:
+                slots: dict[Any, int] = self.memo.setdefault("gained slots", {})
+                slot = slots.setdefault(("copied", card_id, key), len(slots) + 1)
+                start = len(self.cards[card_id].abilities) + 1000 * slot
+                values = original.keyword_values
+                found = (CompiledAbility(card_id, start, original.line, "copied", values),)
+                by_key: dict[str, CompiledAbility] = self.memo.setdefault("gained by key", {})
+                by_key.update((a.key, a) for a in found)
+            memo[card_id, key] = found
         return found
 
     def granted_lines(self, text: str) -> tuple[ast.AbilityLine, ...]:

@@ -166,7 +166,7 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods, Ch
             found = memo[_POOL_READ, type(kernel)] = (
                 memo.setdefault("hook terms", {}),
                 memo.setdefault(("fixed rules", type(kernel)), {}),
-                *pool.moving_keywords(),
+                *pool.moving_keywords(kernel.ability_copiers),
             )
         self._terms, self._fixed_rules, moving, gain_keys = found
         self._game = NO_GAME  # read again for the new pool

@@ -51,6 +51,10 @@ class Kernel:
     # keywords the kernel's own rules give cards in play (card script, "Poisoning 1"), so
     # the engine works them out as gained keywords (``CardPool.know_rule_keywords``)
     rule_keywords = ""
+    # primitives that give a card abilities of other cards for a while (a lasting effect
+    # of kind "copied": ``copy_abilities``; Berserk's Unity), so the engine works the
+    # abilities cards have out as the game runs (``CardPool.moving_keywords``)
+    ability_copiers: frozenset[str] = frozenset()
     # rule hooks whose default ``hook_default`` works out from the game as it is (asked
     # every time); the engine remembers every other hook's default, for the kernel's
     # class and the card pool

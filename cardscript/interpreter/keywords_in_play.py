@@ -107,7 +107,13 @@ class KeywordsInPlay(EngineParts):
         lost: dict[int, set[str]] = {}
         # a keyword that comes back as a new ability, gained after it was lost (DICT «Броня Х»)
         regained: dict[int, list[tuple[ast.KeywordUse, int]]] = {}
+        # abilities granted written out (text, granter), or copied (key, None)
+        written: dict[int, list[tuple[str, int | None]]] = {}
         for effect in state.lasting:  # oldest first
+            if effect["kind"] == "copied":  # ``lasting.copy_abilities``
+                for uid in effect["uids"]:
+                    written.setdefault(uid, []).extend((k, None) for k in effect["abilities"])
+                continue
             if effect["kind"] != "keyword":
                 continue
             for uid in (
@@ -127,7 +133,6 @@ class KeywordsInPlay(EngineParts):
         done: set[tuple[int, tuple[str, tuple[str, ...]]]] = set()
         # by card: each gained keyword, the abilities and keywords it brings
         brings: dict[int, list[tuple[str, tuple[CompiledAbility, ...], set[str]]]] = {}
-        written: dict[int, list[tuple[str, int]]] = {}  # abilities granted written out
         while True:
             for source, ability, node in texts:
                 if not self.static_applies(source, ability, node):
@@ -184,10 +189,13 @@ class KeywordsInPlay(EngineParts):
         for uid, grants in written.items():
             card = state.cards[uid]
             if card.zone in zones and kernel.text_active(cast("Engine", self), uid):
-                for text, source in dict.fromkeys(grants):
-                    brings.setdefault(uid, []).append(
-                        ("", self.pool.granted(card.card_id, text, source), set())
+                for text, granter in dict.fromkeys(grants):
+                    brought = (
+                        self.pool.copied(card.card_id, text)
+                        if granter is None
+                        else self.pool.granted(card.card_id, text, granter)
                     )
+                    brings.setdefault(uid, []).append(("", brought, set()))
         index: dict[Any, list[tuple[int, CompiledAbility, Any]]] = {}
         kept: dict[int, tuple[CompiledAbility, ...]] = {}
         names: dict[int, frozenset[str]] = {}

@@ -23,7 +23,7 @@ from cardscript.interpreter.select import Context, candidates, selects
 
 if TYPE_CHECKING:
     from cardscript.interpreter.cards import CompiledAbility
-    from cardscript.interpreter.engine import Engine
+    from cardscript.interpreter.engine import Cause, Engine
 
 # quantifiers that name a whole group, not cards picked once: "each ally", "allies you control"
 _GROUP = frozenset({"each", "all", "every", "each other", "all other"})
@@ -94,3 +94,22 @@ def run_delayed(engine: Engine, effect: dict[str, Any]) -> None:
     ctx, clause = clause_of(engine, effect["clause"])
     ctx.it = list(effect["uids"])
     run_clause(ctx, replace(clause, delay=None))
+
+
+def copy_abilities(
+    engine: Engine, cause: Cause, uid: int, keys: list[str], until: str | None
+) -> None:
+    """A lasting effect: the card has these abilities of other cards (by key), each as
+    its own (``CardPool.copied``: "this" in it is the card), until the period ``until``
+    ends (Berserk's Unity: until the end of the attack)."""
+    engine.state.lasting.append(
+        {
+            "kind": "copied",
+            "uids": [uid],
+            "abilities": list(keys),
+            "until": until,
+            "timestamp": engine.state.tick(),
+            "cause": cause.as_dict(),
+            "giver": cause.source,
+        }
+    )

@@ -24,6 +24,7 @@ from cardscript.kernels.berserk import (
     priority,
     redirection,
     strike,
+    unity,
 )
 from cardscript.kernels.berserk.field import FieldKernel
 from cardscript.kernels.berserk.geometry import HEIGHT, WIDTH, Cell, cell_name, neighbours, own_rows
@@ -35,6 +36,9 @@ CELL_ZONES = frozenset({"any_free_cell", "free_adjacent_cell", "third_row"})
 
 class BoardKernel(FieldKernel):
     """The field with movement; the turn structure is in ``kernel.py``."""
+
+    source_qualities = frozenset({"cheaper"})  # of a lower cost than the speaking card
+    ability_copiers = frozenset({"copy_attack_abilities"})  # Unity X
 
     def __init__(self) -> None:
         super().__init__()
@@ -55,11 +59,17 @@ class BoardKernel(FieldKernel):
             "resurrect": self._resurrect,
             "distribute": distribution.distribute(self),
             "spend": counter_costs.spend(self),
+            "copy_attack_abilities": unity.copy_attack_abilities,
             "block": abilities.block,
             "cancel": abilities.cancel,
             "weaken": strike.reduce_to_weak,
             "redirect": redirection.primitive(self),
         }
+
+    def quality_of_source(self, engine: Engine, uid: int, quality: str, source: int | None) -> bool:
+        if quality == "cheaper":
+            return unity.cheaper(engine, uid, source)
+        return super().quality_of_source(engine, uid, quality, source)
 
     def most_payable(
         self, engine: Engine, player: int, source: int | None, action: ast.Action
