@@ -177,6 +177,11 @@ class Kernel:
                 return True
         return bool(fields.get(quality) is True)
 
+    def player_quality(self, engine: Engine, player: int, quality: str) -> bool:
+        """Does a player have this quality ("if you are in hero form")? The game says which
+        adjectives speak of a player; by default none does."""
+        return False
+
     def quality_for(
         self, engine: Engine, uid: int, quality: str, controller: int, source: int | None = None
     ) -> bool:

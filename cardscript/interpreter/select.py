@@ -372,6 +372,8 @@ def _test(ctx: Context, t: ast.Test) -> bool:
         return engine.kernel.paid_with(engine, ctx.source, t.name or "")
     if kind == "you_control":
         return bool(candidates(ctx, t.subject)) if t.subject is not None else False
+    if kind == "is_state" and isinstance(t.subject, ast.Player):
+        return _players_are(ctx, t.subject.who, t.state or "") != t.negated
     if kind in ("is_state", "in_zone", "has_counters"):
         subjects = (
             [x for x in candidates(ctx, t.subject) if isinstance(x, int)]
@@ -395,13 +397,13 @@ def _test(ctx: Context, t: ast.Test) -> bool:
             )
         return ok != t.negated
     if kind == "has_cards":
-        places = _zone_places(ctx, t.zone) if t.zone is not None else []
-        count = sum(
-            1
-            for uid in engine.cards_in(places)
-            if engine.kernel.is_a(engine, uid, t.name or "card")
-        )
-        return compare(count, t.comparison, ctx) != t.negated
+        zone = t.zone
+        if zone is not None and isinstance(t.subject, ast.Player) and zone.possessor == "their":
+            # "the opponent has … in their hand": theirs, each player the subject names
+            found = players(ctx, t.subject.who)
+            held = bool(found) and all(_has(ctx, t, [(zone.zone, p)]) for p in found)
+            return held != t.negated
+        return _has(ctx, t, _zone_places(ctx, zone) if zone is not None else []) != t.negated
     if kind == "resource_cmp":
         who = ctx.controller if t.possessor in ("your", None) else _other(ctx)
         return compare(engine.state.players[who].resources.get(t.name or "", 0), t.comparison, ctx)
@@ -409,6 +411,22 @@ def _test(ctx: Context, t: ast.Test) -> bool:
         card = _it_card(ctx)
         return card is not None and compare(engine.stat(card, t.name or ""), t.comparison, ctx)
     raise RulesError(f"unknown condition {kind!r}", ctx)
+
+
+def _has(ctx: Context, t: ast.Test, places: list[tuple[str, int | None]]) -> bool:
+    """Do the places hold as many cards of the test's noun as it asks?"""
+    engine = ctx.engine
+    noun = t.name or "card"
+    count = sum(1 for uid in engine.cards_in(places) if engine.kernel.is_a(engine, uid, noun))
+    return compare(count, t.comparison, ctx)
+
+
+def _players_are(ctx: Context, who: str, state: str) -> bool:
+    """ "If you are in hero form", "if each player is …": the kernel's answer
+    (``Kernel.player_quality``) for every player the words name."""
+    engine, quality = ctx.engine, state.replace(" ", "_")
+    found = players(ctx, who)
+    return bool(found) and all(engine.kernel.player_quality(engine, p, quality) for p in found)
 
 
 def _other(ctx: Context) -> int:

@@ -346,11 +346,17 @@ class MCBase(Kernel):
             return not card.face_up
         if quality == "friendly":
             return engine.definition(uid).type not in ENCOUNTER_TYPES | {"villain"}
-        if quality == "in_hero_form":
-            return self.in_hero_form(engine, card.controller)
-        if quality == "in_alter_ego_form":
-            return not self.in_hero_form(engine, card.controller)
+        if quality in ("in_hero_form", "in_alter_ego_form"):
+            return self.player_quality(engine, card.controller, quality)
         return super().has_quality(engine, uid, quality)
+
+    def player_quality(self, engine: Engine, player: int, quality: str) -> bool:
+        """A player's form is their identity's (G11): "if you are in hero form"."""
+        if quality == "in_hero_form":
+            return self.in_hero_form(engine, player)
+        if quality == "in_alter_ego_form":
+            return not self.in_hero_form(engine, player)
+        return False
 
     def printed(self, engine: Engine, uid: int, stat: str) -> int:
         if stat == "damage_taken":
