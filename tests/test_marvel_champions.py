@@ -70,7 +70,7 @@ def test_an_unlimited_encounter_deal_ends_when_nothing_is_left(tmp_path: Path) -
         ["play", "marvel-champions", "--deck", str(deck), "--seed", "1", "--cards", str(cards)],
     )
     assert played.exit_code == 0, played.stderr
-    assert played.stdout.splitlines()[-1] == "no winner (heroes defeated, turn 6, 105 steps)"
+    assert played.stdout.splitlines()[-1] == "no winner (heroes defeated, turn 6, 106 steps)"
 
 
 def test_a_type_change_chosen_by_type_asks_the_type_before_it(tmp_path: Path) -> None:

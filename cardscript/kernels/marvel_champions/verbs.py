@@ -103,8 +103,9 @@ def verb_primitives(k: MarvelChampionsKernel) -> dict[str, PrimitiveFn]:
         engine: Engine, cause: Cause, uid: int, zone: str, played: bool = False, **args: Any
     ) -> None:
         """A card put into play enters play (G21, S121): it is ready and its "enters
-        play" abilities (Toughness, Uses) trigger; it was not played (MC-PLAY-4). A card
-        ``played`` from hand: the caller says when it enters play."""
+        play" abilities (Toughness, Uses) trigger; it was not played (MC-PLAY-4); a minion
+        in a player's area engages that player (G70). A card ``played`` from hand: the
+        caller says when it enters play."""
         was = engine.state.cards[uid].zone
         primitives.move(engine, cause, uid, zone, **args)
         card = engine.state.cards[uid]
@@ -113,6 +114,8 @@ def verb_primitives(k: MarvelChampionsKernel) -> dict[str, PrimitiveFn]:
             card.states.discard("exhausted")  # ready (G22)
             if not played:
                 engine.emit(Event("enters_play", subject=uid, player=card.controller))
+                if uid in k.engaged(engine, card.controller):  # G70: it engages them
+                    engine.emit(Event("engages", subject=uid, player=card.controller))
 
     def remove_counters(engine: Engine, cause: Cause, uid: int, counter: str, amount: int) -> bool:
         """G55 Crisis: no threat leaves the main scheme while a Crisis icon is in play."""

@@ -392,15 +392,13 @@ def reveal(k: MarvelChampionsKernel, engine: Engine, uid: int, player: int) -> N
     engine.emit(Event("is_revealed", subject=uid, player=player))
     if kind in ("minion", "side_scheme", "environment", "attachment"):
         engine.emit(Event("enters_play", subject=uid, player=player))
+    if kind == "minion":  # it engages the player as it enters play (G70): Quickstrike hears it
+        engine.emit(Event("engages", subject=uid, player=player))
     if effects:
         when_revealed(engine, uid, player)
     if kind == "attachment" and card.zone == "play" and card.attached_to is None:
         k.to_discard(engine, uid)  # nothing to attach to (MC2-T-043)
     k.resolve_pending(engine)
-    if kind == "minion" and card.zone == "play":
-        if engine.has_keyword(uid, "quickstrike") and k.in_hero_form(engine, player):
-            enemy_attack(k, engine, uid, player, with_boost=False)  # K9
-        k.resolve_pending(engine)
     if card.zone == "revealing":
         k.to_discard(engine, uid)
     k.check(engine)
