@@ -17,10 +17,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from cardscript.grammar import ast
 from cardscript.interpreter.engine import Engine, Event, PrimitiveFn
 from cardscript.interpreter.playable import BundledGame
 from cardscript.interpreter.select import Context, Target
 from cardscript.kernels.marvel_champions import player as turns
+from cardscript.kernels.marvel_champions import resources
 from cardscript.kernels.marvel_champions import scenario as mc_scenario
 from cardscript.kernels.marvel_champions import villain as vphase
 from cardscript.kernels.marvel_champions.base import (
@@ -292,6 +294,12 @@ class MarvelChampionsKernel(MCBase):
                 or (scope == "villain" and engine.definition(u).type != "villain")
             ]
         return enemies
+
+    def most_payable(
+        self, engine: Engine, player: int, source: int | None, action: ast.Action
+    ) -> int | None:
+        """Resources are generated while paying (MC-RES): ``resources.most_payable``."""
+        return resources.most_payable(engine, player, source, action)
 
     def may_choose(self, engine: Engine, ctx: Context, target: Target) -> bool:
         """An "(attack)" ability targets only enemies a basic attack could (Guard, K6)."""

@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cardscript.grammar import ast
-from cardscript.interpreter.effects import run_steps
 from cardscript.interpreter.engine import Cause, Event
 from cardscript.kernels.marvel_champions import windows
 from cardscript.kernels.marvel_champions.base import RULE
@@ -344,14 +343,11 @@ def activate(
     """An Action of a card in play: its cost is paid, then Interrupts may cancel its
     effects, which still counts as a use (S046, MC2-T-123); after it the card "used an
     ability" (Uses, K1)."""
-    costs = getattr(ability.node, "costs", None)
-    if costs is not None:
-        ctx = engine.context(uid, ability, player)
-        run_steps(ctx, costs)
-        if not ctx.did:
-            return  # the cost could not be paid: the ability is not initiated (G46 step 4)
+    chosen = windows.pay_costs(engine, uid, ability, player)
+    if chosen is None:
+        return  # the cost could not be paid: the ability is not initiated (G46 step 4)
     if windows.interrupt(k, engine, Event("uses_an_ability", subject=uid, player=player)):
-        engine.resolve(ability, uid, player, pay=False)
+        engine.resolve(ability, uid, player, pay=False, chosen_x=chosen)
     elif engine.rule("cancelled_counts_for_limits", uid=uid):
         engine.count_use(ability, uid)
     engine.emit(Event("uses_an_ability", subject=uid, player=player))

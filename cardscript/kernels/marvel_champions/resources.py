@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardscript.grammar import ast
+from cardscript.interpreter import cost_x
 from cardscript.kernels.marvel_champions.base import RULE
 
 if TYPE_CHECKING:
@@ -99,8 +100,29 @@ def counts(pool: list[str], kind: str | None) -> int:
 def can_pay(
     engine: Engine, player: int, amount: int, kind: str | None, for_uid: int | None
 ) -> bool:
+    return most(engine, player, kind, for_uid) >= amount
+
+
+def most(engine: Engine, player: int, kind: str | None, for_uid: int | None) -> int:
+    """The most of a cost of ``kind`` (None: any type) the player can generate now."""
     found = [i for s in sources(engine, player, for_uid) for i in gives(engine, s, for_uid)]
-    return counts(found, kind) >= amount
+    return counts(found, kind)
+
+
+def typed(name: str | None) -> str | None:
+    """The type a cost "pay N <name>" asks for; None: any ("resource", "wild")."""
+    return name if name in ("energy", "mental", "physical") else None
+
+
+def most_payable(engine: Engine, player: int, uid: int | None, action: ast.Action) -> int | None:
+    """The most of one cost of the card ``uid``'s ability the player can pay now
+    (``Kernel.most_payable``): resources they can generate, of the type it asks for; for
+    "spend", the card's Uses tokens (K1). None: a cost of another kind."""
+    if action.verb == "pay":
+        return most(engine, player, typed(action.name), uid)
+    if action.verb == "named_cost" and action.name == "spend":
+        return engine.state.cards[uid].counters.get("all_purpose", 0) if uid is not None else 0
+    return None
 
 
 def payable(engine: Engine, player: int, uid: int) -> bool:
@@ -179,19 +201,15 @@ def _use(engine: Engine, player: int, uid: int, ability: CompiledAbility) -> lis
 
 
 def costs_payable(engine: Engine, player: int, uid: int, ability: CompiledAbility) -> bool:
-    """Can the resource and Uses costs of an ability be paid now (G46 step 4)?"""
+    """Can the resource and Uses costs of an ability be paid now (G46 step 4)? An X the
+    payer chooses: at least 1 (``cost_x``)."""
     costs = getattr(ability.node, "costs", None)
     for step in costs.steps if costs is not None else ():
         action = getattr(step, "action", None)
         value = getattr(getattr(action, "amount", None), "value", None)
         if action is None or not str(value).isdigit():
             continue
-        amount = int(str(value))
-        if action.verb == "pay":
-            kind = action.name if action.name in ("energy", "mental", "physical") else None
-            if not can_pay(engine, player, amount, kind, uid):
-                return False
-        tokens = engine.state.cards[uid].counters.get("all_purpose", 0)
-        if action.verb == "named_cost" and action.name == "spend" and tokens < amount:
+        can = most_payable(engine, player, uid, action)
+        if can is not None and can < int(str(value)):
             return False
-    return True
+    return cost_x.payable(engine, uid, ability, player)

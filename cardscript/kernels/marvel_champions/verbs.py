@@ -129,8 +129,7 @@ def verb_primitives(k: MarvelChampionsKernel) -> dict[str, PrimitiveFn]:
 
     def pay(engine: Engine, cause: Cause, player: int, resource: str, amount: int) -> bool:
         """A cost "pay N <type> resource(s)": generated like a card's cost (MC2-T-052)."""
-        kind = resource if resource in ("energy", "mental", "physical") else None
-        return resources.pay(engine, player, cause.source, amount, kind)
+        return resources.pay(engine, player, cause.source, amount, resources.typed(resource))
 
     def heal(engine: Engine, cause: Cause, target: Target, **args: Any) -> None:
         """A card that "cannot be healed" is not: "cannot" is absolute (G74, S063). With

@@ -15,10 +15,12 @@ a card in play's only from play (MC-INPLAY-6/7).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from cardscript.grammar import ast
+from cardscript.interpreter import cost_x
 from cardscript.interpreter.effects import run_steps
 from cardscript.interpreter.engine import Event
 from cardscript.interpreter.triggers import ability_matches, matching_triggers
@@ -215,19 +217,25 @@ def may_act(engine: Engine, player: int) -> bool:
 
 
 def usable(k: MCBase, engine: Engine, o: Offer) -> bool:
+    """May the player use the offered ability now: from where it works, in their form,
+    within its limits, its costs payable (G46 step 4)?"""
+    from cardscript.kernels.marvel_champions.resources import costs_payable, payable
+
     card = engine.state.cards[o.uid]
     if engine.state.players[o.player].data.get("defeated") or not may_act(engine, o.player):
         return False
     if o.from_hand:
-        from cardscript.kernels.marvel_champions.resources import payable
-
         if card.zone != "hand" or card.controller != o.player:
             return False
         if not payable(engine, o.player, o.uid):
             return False
     elif card.zone != "play":
         return False
-    return form_ok(k, engine, o.player, o.ability) and engine.within_limits(o.ability, o.uid)
+    return (
+        form_ok(k, engine, o.player, o.ability)
+        and engine.within_limits(o.ability, o.uid)
+        and costs_payable(engine, o.player, o.uid, o.ability)
+    )
 
 
 def offer(k: MCBase, engine: Engine, offers: list[Offer], window: Window | None) -> None:
@@ -262,6 +270,22 @@ def offer(k: MCBase, engine: Engine, offers: list[Offer], window: Window | None)
         use(k, engine, chosen)
 
 
+def pay_costs(
+    engine: Engine, uid: int, ability: CompiledAbility, player: int, event: Event | None = None
+) -> Mapping[str, int] | None:
+    """Pay the ability's costs, its payer choosing any X first (``cost_x``): the X chosen
+    ({} for none), or None where the costs could not be paid."""
+    costs = getattr(ability.node, "costs", None)
+    if costs is None:
+        return {}
+    ctx = engine.context(uid, ability, player, event)
+    chosen = cost_x.bind(ctx, ability.node)
+    if chosen is None:
+        return None
+    run_steps(ctx, costs)
+    return chosen if ctx.did else None
+
+
 def o_name(o: Offer) -> str:
     return o.event.name.replace("_", " ")
 
@@ -276,13 +300,8 @@ def use(k: MCBase, engine: Engine, o: Offer) -> None:
             return
         state.move(o.uid, "resolving", player=o.player)
         engine.emit(Event("plays", subject=o.uid, player=o.player))
-    costs = getattr(o.ability.node, "costs", None)
-    paid = True
-    if costs is not None:
-        ctx = engine.context(o.uid, o.ability, o.player, o.event)
-        run_steps(ctx, costs)
-        paid = ctx.did
-    if paid:
-        engine.resolve(o.ability, o.uid, o.player, o.event, pay=False)
+    chosen = pay_costs(engine, o.uid, o.ability, o.player, o.event)
+    if chosen is not None:
+        engine.resolve(o.ability, o.uid, o.player, o.event, pay=False, chosen_x=chosen)
     if o.from_hand and state.cards[o.uid].zone == "resolving":
         k.to_discard(engine, o.uid)
