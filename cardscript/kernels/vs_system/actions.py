@@ -10,7 +10,7 @@ from typing import Any
 from cardscript.interpreter.cards import CompiledAbility
 from cardscript.interpreter.engine import Engine
 from cardscript.kernels.vs_system import chain, combat, offers
-from cardscript.kernels.vs_system.field import RULE, FieldKernel
+from cardscript.kernels.vs_system.field import RULE, SHOWN, FieldKernel
 from cardscript.kernels.vs_system.offers import Holdings, Offer
 
 
@@ -169,11 +169,16 @@ class ActionsKernel(FieldKernel):
             if uid not in self.playable_twists(engine, player):
                 raise ValueError(f"{engine.describe(uid)} cannot be played now")
             card = engine.state.cards[uid]
-            if card.zone == "hand":
-                engine.apply("move", RULE, uid=uid, zone="ko_pile", player=card.owner)
+            if card.zone == "hand":  # shown as it is played: the event sees it (§9.5)
+                engine.apply("move", RULE, uid=uid, zone=SHOWN, player=player, face_up=True)
             else:
                 engine.apply("flip", RULE, target=uid)
-            engine.happened("plays", subject=uid, player=player)
+            # "<player> plays <card>": "whenever an opponent plays a plot twist", "when
+            # you play this"; "<card> is played": "a plot twist that was played this turn"
+            engine.happened("plays", player=player, obj=uid)
+            engine.happened("played", subject=uid, player=player)
+            if card.zone == SHOWN:
+                engine.apply("move", RULE, uid=uid, zone="ko_pile", player=card.owner)
             chain.add_twist(engine, self, player, uid)
         elif kind == "power_up":
             card, fighter = what

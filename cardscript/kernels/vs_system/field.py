@@ -3,7 +3,8 @@
 
 Zones per player: ``deck`` (top is the end), ``hand``, ``resource_row`` (placement order),
 ``front_row`` and ``support_row`` (the column in ``card.data["col"]``), ``equipment``
-(attached gear, ``card.attached_to``), ``ko_pile`` and ``removed``. The primitives the
+(attached gear, ``card.attached_to``), ``ko_pile``, ``removed`` and ``shown`` (a plot
+twist played from hand, for the moment its playing is announced). The primitives the
 card script's verbs name (exhaust, Activate, ready, stun with its endurance loss, recover,
 KO with the attached equipment, flip, moving a character between its rows; power up,
 reinforce and cancel in ``verbs.py``), what nouns
@@ -30,6 +31,7 @@ from cardscript.kernels.vs_system import combat, verbs
 GAME = "vs-system"
 RULE = Cause(rule="turn structure")
 ROWS = ("front_row", "support_row")
+SHOWN = "shown"  # a plot twist played from hand, while its playing is announced (§9.5)
 _EVENT_NAMES = {"lost": "loses_endurance"}
 _ATTACHED_TO = attrgetter("attached_to")
 # (a character's slot, the width of its formation) -> the slots it may move to
@@ -101,7 +103,7 @@ def _int(value: Any) -> int:
 
 class FieldKernel(Kernel):
     game = GAME
-    play_zones = ("front_row", "support_row", "resource_row", "equipment")
+    play_zones = ("front_row", "support_row", "resource_row", "equipment", SHOWN)
     deck_zone = "deck"
     hand_zone = "hand"
     discard_zone = "ko_pile"
