@@ -357,6 +357,9 @@ class FieldKernel(Kernel):
             return card.face_up == (quality == "face_up")
         if quality in ("attacking", "defending"):
             return self.is_a(engine, uid, "attacker" if quality == "attacking" else "defender")
+        if quality == "reinforced":  # §7.6: by a teammate or by card text, this attack
+            attack = engine.state.data.get("attack") or {}
+            return bool(attack.get("reinforced")) and attack["defender"] == uid
         if quality == "unique":
             return self.unique(engine, uid)
         return super().has_quality(engine, uid, quality)
