@@ -4,12 +4,14 @@ the same error comes back at the same point (the tiny test game, tests/conftest.
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
 from typer.testing import CliRunner
 
-from cardscript.cli.main import app
+from cardscript.cli.main import app, run
 
 DECKS = Path(__file__).parent / "testgame" / "decks"
 PLUGIN = ["--plugin", "tests.testgame.kernel:register"]
@@ -128,4 +130,67 @@ def test_a_malformed_error_record_is_a_log_error_at_its_line(tmp_path: Path) -> 
         2,
         "",
         f'error: {log}:{last + 1}: nothing follows an "error" record: the game stopped there\n',
+    )
+
+
+FAULTY = ["--plugin", "tests.testgame.faulty:register"]
+BOTH = ["--deck", str(DECKS / "beasts.txt"), "--deck", str(DECKS / "guards.txt")]
+
+
+def _play_faulty(tmp_path: Path, seed: int) -> Path:
+    """A game of the faulty test game (tests/testgame/faulty.py) whose engine bug stopped
+    ``play`` on turn 2: its log ends with the last step before it."""
+    log = tmp_path / f"faulty-{seed}.jsonl"
+    played = runner.invoke(
+        app, ["play", "testgame-faulty", *BOTH, "--seed", str(seed), "--log", str(log), *FAULTY]
+    )
+    assert isinstance(played.exception, (RecursionError, NotImplementedError))
+    last = _records(log)[-1]
+    assert (last["t"], last["label"]) == ("step", "turn 2")
+    return log
+
+
+@pytest.mark.parametrize(
+    ("seed", "bug"),
+    [
+        (2, "RecursionError: maximum recursion depth exceeded"),
+        (4, "NotImplementedError: the kernel has no such step"),
+    ],
+)
+def test_an_engine_bug_in_a_replay_is_an_internal_error_as_in_play(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    seed: int,
+    bug: str,
+) -> None:
+    """Not "replay differs" (exit 1): the replay meets the bug the game met."""
+    log = _play_faulty(tmp_path, seed)
+    monkeypatch.setattr(sys, "argv", ["cardscript", "replay", str(log), *FAULTY])
+    with pytest.raises(SystemExit) as stopped:
+        run()
+    assert stopped.value.code == 3
+    assert capsys.readouterr() == (
+        "",
+        f"internal error: {bug}\nplease report this; set CARDSCRIPT_DEBUG=1 for the traceback\n",
+    )
+    monkeypatch.setenv("CARDSCRIPT_DEBUG", "1")
+    with pytest.raises((RecursionError, NotImplementedError), match=bug.split(": ", 1)[1]):
+        run()
+
+
+def test_a_replay_whose_log_runs_out_of_answers_differs(tmp_path: Path) -> None:
+    """The log's answers no longer fit the game (here one is missing): a difference of
+    the replay, not a bug of the engine."""
+    log = tmp_path / "game.jsonl"
+    played = runner.invoke(app, ["play", "testgame", *BOTH, "--log", str(log), *PLUGIN])
+    assert played.exit_code == 0
+    records = _records(log)
+    last = max(n for n, r in enumerate(records) if r["t"] == "decision")
+    _rewrite(log, records[:last] + records[last + 1 :])
+    assert _replay(log) == (
+        1,
+        "",
+        "replay differs: the game failed with ScriptExhausted: no scripted answer left "
+        f"for: {records[last]['prompt']}\n",
     )

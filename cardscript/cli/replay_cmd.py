@@ -2,7 +2,8 @@
 
 The game is rebuilt from the log's header, every decision answered from the log and every
 state hash checked; a game that stopped with a game error must stop with the same error
-at the same point. Exit codes: 0 identical, 1 it differs, 2 usage or I/O error.
+at the same point. Exit codes: 0 identical, 1 it differs, 2 usage or I/O error, 3 an
+internal error (a bug of the engine, said as ``play`` says it: ``main.run``).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from cardscript.cli.play_cmd import (
     new_game,
     start_logged,
 )
-from cardscript.interpreter.agents import Agent, ScriptedAgent
+from cardscript.interpreter.agents import Agent, IllegalAnswer, ScriptedAgent, ScriptExhausted
 from cardscript.interpreter.log import GameLog, LogError, read_log
 
 
@@ -71,9 +72,10 @@ def run_replay(log_file: str, plugins: list[str]) -> int:
         return 2
     except GAME_ERRORS:
         pass  # (written into ``replay``: compared with the log's below)
-    except Exception as exc:  # the replay diverged so far that the game broke
+    except (ScriptExhausted, IllegalAnswer) as exc:  # the log's answers no longer fit
         _err(f"replay differs: the game failed with {type(exc).__name__}: {exc}")
         return 1
+    # anything else is a bug of the engine: an internal error, as ``play`` says it (exit 3)
     return _compare(logged, replay)
 
 
