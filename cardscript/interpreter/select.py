@@ -84,9 +84,21 @@ def _it_card(ctx: Context) -> int | None:
     for target in reversed(ctx.it):
         if isinstance(target, int):
             return target
-    if ctx.event is not None and isinstance(ctx.event.subject, int):
-        return ctx.event.subject
-    return ctx.source
+    card = _event_card(ctx)
+    return card if card is not None else ctx.source
+
+
+def _event_card(ctx: Context) -> int | None:
+    """The card the trigger's event is about: its subject, or, where a player is the
+    subject ("whenever an opponent plays a plot twist"), its object."""
+    event = ctx.event
+    if event is None:
+        return None
+    if isinstance(event.subject, int):
+        return event.subject
+    if event.subject is None and isinstance(event.obj, int):
+        return event.obj
+    return None
 
 
 # ---- cards -----------------------------------------------------------------------------
@@ -104,7 +116,8 @@ def candidates(ctx: Context, selector: ast.Node) -> list[Target]:
             return list(ctx.it)
         if ctx.event is not None and ctx.event.subject is not None:
             return [ctx.event.subject]
-        return []
+        card = _event_card(ctx)  # (a player's event: the card it is about)
+        return [] if card is None else [card]
     if isinstance(selector, ast.ThatCard):
         event = ctx.event
         if event is not None and isinstance(event.subject, int):
@@ -112,7 +125,10 @@ def candidates(ctx: Context, selector: ast.Node) -> list[Target]:
                 # "whenever this strikes a creature, that creature …": not this, the other
                 return [event.obj]
             return [event.subject]
-        return list(ctx.it)
+        if ctx.it:
+            return list(ctx.it)
+        card = _event_card(ctx)  # "whenever an opponent plays a plot twist, … that plot twist"
+        return [] if card is None else [card]
     if isinstance(selector, ast.Cards):
         return _cards(ctx, _plan(selector))
     raise RulesError(f"cannot select with {type(selector).__name__}", ctx)
