@@ -172,7 +172,7 @@ def play_card(
         cancelled = not windows.interrupt(k, engine, Event("is_played", subject=uid, player=player))
         for ability in by_title(engine, uid):
             engine.count_use(ability, None)  # played counts, even cancelled (S103, MC2-T-061)
-        engine.emit(Event("plays", subject=uid, player=player))
+        engine.emit(Event("plays", player=player, obj=uid))
         for ability in [] if cancelled else effect_abilities(engine, uid):
             if is_attack(ability):
                 if not status_instead(k, engine, player, "stunned_card"):
@@ -187,7 +187,7 @@ def play_card(
             k.to_discard(engine, uid)
     else:
         engine.apply("move", cause(engine, uid), uid=uid, zone="play", player=player, played=True)
-        engine.emit(Event("plays", subject=uid, player=player))
+        engine.emit(Event("plays", player=player, obj=uid))
         # "after an ally is played": played from hand, not put into play (MC2-T-055)
         engine.emit(Event("is_played", subject=uid, player=player))
         engine.emit(Event("enters_play", subject=uid, player=player))

@@ -299,7 +299,7 @@ def use(k: MCBase, engine: Engine, o: Offer) -> None:
         if not pay(engine, o.player, o.uid, engine.stat(o.uid, "cost")):
             return
         state.move(o.uid, "resolving", player=o.player)
-        engine.emit(Event("plays", subject=o.uid, player=o.player))
+        engine.emit(Event("plays", player=o.player, obj=o.uid))
     chosen = pay_costs(engine, o.uid, o.ability, o.player, o.event)
     if chosen is not None:
         engine.resolve(o.ability, o.uid, o.player, o.event, pay=False, chosen_x=chosen)
