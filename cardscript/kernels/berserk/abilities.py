@@ -6,7 +6,8 @@ by declaring it, §415.2), in a squad zone, within its per-turn limits,
 and its costs can be paid: closing needs an open card that has not acted this turn (an
 action; after it the card neither moves nor acts again, §219); halting needs an open card
 that has neither moved nor acted (Leap, Teleportation, Maneuver); removing or spending
-counters needs that many counters (§103.6, §104.4). The first target is chosen with the declaration
+counters needs that many counters, its kindred cards' too with Meditation (§103.6,
+§104.4, ``counter_costs``). The first target is chosen with the declaration
 (§412.1) among the legal ones (``targeting.py``). The effects run with that target, then
 the costs are paid (``declare``).
 """

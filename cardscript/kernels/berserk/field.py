@@ -25,6 +25,7 @@ from cardscript.interpreter.select import Seat, Target, test
 from cardscript.kernels.berserk import (
     attacks,
     chains,
+    counter_costs,
     modifiers,
     strike,
     triggered,
@@ -462,21 +463,10 @@ class FieldKernel(Kernel):
     def _remove_counters(
         self, engine: Engine, cause: Cause, uid: int, counter: str, amount: int
     ) -> bool:
-        """A card's own cost paid with a counter it lacks comes from a kindred card
-        (Meditation, DICT «Медитация»), chosen by its controller."""
-        card = engine.state.cards[uid]
-        if not card.counters.get(counter, 0) and cause.source == uid:
-            found = [
-                k
-                for k in self.kindred(engine, uid)
-                if engine.state.cards[k].counters.get(counter, 0)
-            ]
-            if found:
-                labels = [engine.describe(k) for k in found]
-                (picked,) = engine.choose(
-                    card.controller, "option", "pay with whose counter?", found, labels
-                )
-                uid = found[picked]
+        """A card's own cost, in its Payment object, is paid with its kindred cards'
+        counters too (Meditation, ``counter_costs.pay``)."""
+        if engine.state.data.get(counter_costs.PAYING) == uid and cause.source == uid:
+            return counter_costs.pay(self, engine, cause, uid, counter, amount)
         return remove_counters(engine, cause, uid, counter, amount)
 
     def _destroy(

@@ -43,14 +43,20 @@ def pay(
     x: Mapping[str, int],
     event: Event | None = None,
 ) -> None:
-    """The Payment object: the costs, with the X chosen on declaration."""
+    """The Payment object: the costs, with the X chosen on declaration; the card's
+    counters spent with its kindred cards' (``counter_costs.PAYING``)."""
     costs = getattr(ability.node, "costs", None)
     if costs is None or engine.state.result is not None:
         return
     ctx = engine.context(uid, ability, player, event)
     if x:
         ctx.bindings = {**ctx.bindings, **x}
-    run_steps(ctx, costs)
+    data = engine.state.data
+    data[counter_costs.PAYING] = uid
+    try:
+        run_steps(ctx, costs)
+    finally:
+        data.pop(counter_costs.PAYING, None)
 
 
 def most_payable(
