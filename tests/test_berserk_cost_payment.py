@@ -1,7 +1,9 @@
 """Paying Berserk costs (``kernels/berserk/counter_costs.py``, ``payment.py``): Meditation
 pays a counter cost from the card and its kindred cards together, its payer choosing whose
-each counter is (logged), and only in a Payment object. The scenarios BK-MEDITATION-X and
-BK-MEDITATION-SPLIT script the rulebook's cases."""
+each counter is (logged), and only in a Payment object; "close N creatures you control"
+closes open creatures the payer chooses, and is no action of its own card. The scenarios
+BK-MEDITATION-X, BK-MEDITATION-SPLIT, BK-CLOSE-OPEN-ONLY, BK-CLOSE-OTHERS-WHILE-CLOSED
+script the rulebook's cases."""
 
 from __future__ import annotations
 
@@ -101,3 +103,51 @@ def test_meditation_pays_only_costs_never_an_effect_removing_the_cards_counters(
     assert engine.apply("remove_counters", cause, uid=healer, counter="counter", amount=1) is False
     assert engine.state.cards[reflector].counters == {"counter": 2}
     assert agent.seen == []
+
+
+def test_closing_other_creatures_is_no_action_of_the_card() -> None:
+    """The open Pair Caller closes the Reflector and the Bystander (the payer's choice
+    among the three open ones): it stays open, and may still move and act."""
+    engine, agent, _, (caller, reflector, bystander, _) = _table(
+        [
+            ("BKT-RALLY2", "C2", {}, False),
+            ("BKT-R", "C1", {"wound": 3}, False),
+            ("BKT-E", "B1", {}, False),
+        ],
+        [[1, 2]],
+    )
+    _declare(engine, caller, "0", reflector)
+    (closing,) = [d for d in agent.seen if d.prompt == "close"]
+    assert (closing.options, closing.least, closing.most) == ((caller, reflector, bystander), 2, 2)
+    cards = engine.state.cards
+    assert [cards[u].states for u in (caller, reflector, bystander)] == [
+        set(),
+        {"closed"},
+        {"closed"},
+    ]
+    assert cards[reflector].counters == {"wound": 1}
+    assert "acted" not in cards[caller].data
+    assert engine.kernel.can_move(engine, caller)  # type: ignore[attr-defined]
+
+
+def test_a_cost_of_2_closes_needs_two_open_creatures_whichever_its_card_is() -> None:
+    engine, _, _, (caller, reflector, bystander, _) = _table(
+        [
+            ("BKT-RALLY2", "C2", {}, False),
+            ("BKT-R", "C1", {"wound": 3}, True),
+            ("BKT-E", "B1", {}, True),
+        ],
+        [],
+    )
+
+    def offered() -> list[int | None]:
+        """The targets the Pair Caller's ability is offered at."""
+        options = abilities.options(engine.kernel, engine, 0)  # type: ignore[arg-type]
+        return [t for u, _, t in options if u == caller]
+
+    assert offered() == []  # the Pair Caller alone is open
+    cards = engine.state.cards
+    cards[caller].states.add("closed")
+    cards[reflector].states.discard("closed")
+    cards[bystander].states.discard("closed")
+    assert offered() == [caller, reflector, bystander]  # closed itself, two open

@@ -2,14 +2,15 @@
 "close this → …" actions, "halt this → …" movement abilities, counter-paid abilities.
 
 A card may declare one when it is revealed (a hidden card only a sudden one, and is revealed
-by declaring it, §415.2), in a squad zone, within its per-turn limits,
-and its costs can be paid: closing needs an open card that has not acted this turn (an
-action; after it the card neither moves nor acts again, §219); halting needs an open card
-that has neither moved nor acted (Leap, Teleportation, Maneuver); removing or spending
-counters needs that many counters, its kindred cards' too with Meditation (§103.6,
-§104.4, ``counter_costs``). The first target is chosen with the declaration
-(§412.1) among the legal ones (``targeting.py``). The effects run with that target, then
-the costs are paid (``declare``).
+by declaring it, §415.2), in a squad zone, within its per-turn limits, and its costs can be
+paid: closing it needs an open card that has not acted this turn (an action; after it the
+card neither moves nor acts again, §219); closing other cards ("close 2 creatures you
+control") needs that many open ones, its own card open or not (no action of its, §104.3);
+halting needs an open card that has neither moved nor acted (Leap, Teleportation,
+Maneuver); removing or spending counters needs that many counters, its kindred cards' too
+with Meditation (§103.6, §104.4, ``counter_costs``). The first target is chosen with the
+declaration (§412.1) among the legal ones (``targeting.py``). The effects run with that
+target, then the costs are paid (``declare``).
 """
 
 from __future__ import annotations
@@ -46,7 +47,17 @@ def _spends(action: ast.Action) -> bool:
 
 
 def closes(ability: CompiledAbility) -> bool:
-    return any(a.verb == "primitive" and a.name == "close" for a in _costs(ability))
+    """Does paying it close its own card ("close this →"): is it an action (GLOSS)?"""
+    return any(_closes_this(a) for a in _costs(ability))
+
+
+def _closes_this(action: ast.Action) -> bool:
+    """The closing symbol (§104.3), not "close X creatures you control" (``payment``)."""
+    return (
+        action.verb == "primitive"
+        and action.name == "close"
+        and (action.target is None or isinstance(action.target, ast.ThisCard))
+    )
 
 
 def idle(ability: CompiledAbility) -> bool:
@@ -67,10 +78,13 @@ def payable(kernel: BoardKernel, engine: Engine, uid: int, ability: CompiledAbil
     if not engine.within_limits(ability, uid):
         return False
     for action in _costs(ability):
-        if action.verb == "primitive" and action.name == "close":
+        if _closes_this(action):  # a closed card cannot act (§104.3, §219)
             if kernel.closed(engine, uid) or card.data.get("acted"):
                 return False
             if engine.permitted("act", uid) is False:
+                return False
+        elif payment.closes_others(action) is not None:  # open ones (§219.2)
+            if not payment.enough_open(kernel, engine, uid, action):
                 return False
         elif action.verb == "primitive" and action.name == "halt":
             if not kernel.can_move_at_all(engine, uid):
