@@ -240,8 +240,10 @@ def _heard_by(
     if obj is not None:
         if ctx is None:
             ctx = engine.context(uid, ability, controller, event)  # type: ignore[arg-type]
-        # no card as the object: the event's player is ("an enemy attacks you")
-        other = event.obj if event.obj is not None else _seat(event.player)
+        if obj.preposition == "from" and event.source is not None:
+            other: Any = event.source  # "whenever you take damage from a Strength card"
+        else:  # no card as the object: the event's player is ("an enemy attacks you")
+            other = event.obj if event.obj is not None else _seat(event.player)
         if other is None or not selects(ctx, obj.selector, other):
             return False
     return True
