@@ -128,7 +128,6 @@ class BerserkKernel(PreliminaryKernel):
         self.end_phase_abilities(engine, state.active)
         self.end_first_turn(engine)
         control.end_period(engine, "turn")
-        state.used = {k: v for k, v in state.used.items() if not k.startswith("armor:")}
         state.active = 1 - state.active
         state.phase = "main_phase"
 

@@ -14,8 +14,10 @@ from collections.abc import Iterator
 
 from cardscript.grammar import ast
 from cardscript.interpreter.cards import CompiledAbility
+from cardscript.interpreter.characteristics import bind_where
 from cardscript.interpreter.engine import Cause, Engine
 from cardscript.interpreter.select import selects, test
+from cardscript.interpreter.standing_prevention import budget_name
 from cardscript.kernels.berserk import copies
 
 SPELL = ("spell", "magic")
@@ -238,7 +240,7 @@ def _working(engine: Engine, uid: int) -> list[Prevention]:
             continue
         for action, selector in _prevents(engine, uid, ability):
             if ability.origin.startswith("keyword:") and action.word == "the first":
-                x = engine.context(uid, ability).amount(action.amount)
+                x = _amount(engine, uid, ability, action)
                 if ability.origin in best and best[ability.origin][0] >= x:
                     continue
                 if ability.origin in best:
@@ -279,28 +281,42 @@ def _in_chosen_order(
     return out
 
 
+def _amount(engine: Engine, uid: int, ability: CompiledAbility, action: ast.Action) -> int:
+    """How many wounds a prevention text stops, its "where X is" counted now."""
+    ctx = engine.context(uid, ability)
+    if isinstance(ability.node, ast.EffectAbility):
+        bind_where(ctx, ability.node.effects)
+    return ctx.amount(action.amount)
+
+
+def _budget(engine: Engine, guard: int, ability: CompiledAbility) -> str:
+    """The ``state.used`` key of a "the first N … each <period>" budget: the engine's
+    (``standing_prevention.budget_key``), so ``Engine.end_period`` starts it again when its
+    own period ends, never when the text names none (§420.6); each copy of a same-name
+    ability its own (§414.5, ``copies``)."""
+    copy = copies.working(engine, guard, ability)
+    return f"{guard}{' ' + copy if copy else ''}:{budget_name(ability)}"
+
+
 def prevention(
     engine: Engine, uid: int, amount: int, source: int | None, kinds: tuple[str, ...]
 ) -> int:
     """§420: the wounds left after the prevention texts that work on the card, in the
     order of ``_working``. "Prevent the first X … each turn" keeps a budget per text per
-    turn (Armor X), per copy of it (``copies``); "prevent all" with "once per turn" is used
-    up by the first matching wound even when nothing is left to prevent (Camouflage, T-30c)."""
+    period (Armor X: per turn, ``_budget``); any other amount ("prevent all", "prevent 1
+    wound dealt to this each turn") stops that much of each wound, and with "once per
+    turn" is used up by the first matching wound even when nothing is left to prevent
+    (Camouflage, T-30c)."""
     used = engine.state.used
     working = [p for p in _working(engine, uid) if _by(engine, p[0], p[3], source, kinds)]
     for guard, ability, action, _ in _in_chosen_order(engine, uid, working, amount):
         if action.word == "the first":
-            limit = engine.context(guard, ability).amount(action.amount)
-            # each copy of a same-name ability its own budget (§414.5, ``copies``)
-            key = f"armor:{guard}:{ability.key}{copies.working(engine, guard, ability)}"
+            key = _budget(engine, guard, ability)
+            limit = _amount(engine, guard, ability, action)
             stopped = max(0, min(limit - used.get(key, 0), amount))
             used[key] = used.get(key, 0) + stopped
             amount -= stopped
-        elif action.amount is not None and action.amount.kind == "all":
-            if not engine.within_limits(ability, guard):
-                continue
-            if ability.line.mods:
-                key = f"{guard}:{ability.key}"
-                used[key] = used.get(key, 0) + 1
-            amount = 0
+        elif engine.within_limits(ability, guard):
+            engine.count_use(ability, guard)
+            amount = max(0, amount - _amount(engine, guard, ability, action))
     return amount
