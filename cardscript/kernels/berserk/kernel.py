@@ -118,15 +118,18 @@ class BerserkKernel(PreliminaryKernel):
                 engine.apply("open", RULE, target=uid)
         engine.emit(Event("start:turn", player=me))
         self.resolve_pending(engine)
+        control.end_period(engine, "beginning_phase")
         state.phase, state.step = "main_phase", None
 
     def end_turn(self, engine: Engine) -> None:
         state = engine.state
+        control.end_period(engine, "main_phase")  # "each main phase" budgets, limits (§312)
         state.phase = "end_phase"
         engine.emit(Event("end:turn", player=state.active))
         self.resolve_pending(engine)
         self.end_phase_abilities(engine, state.active)
         self.end_first_turn(engine)
+        control.end_period(engine, "end_phase")
         control.end_period(engine, "turn")
         state.active = 1 - state.active
         state.phase = "main_phase"

@@ -438,6 +438,7 @@ def moment(event: Event, timing: str) -> bool:
 
 
 def _done(engine: Engine) -> None:
+    control.end_period(engine, "fight")  # over once its wounds are dealt (§205.5), if any
     control.end_period(engine, "attack")  # "until the end of the attack" (Wrath)
     engine.state.data.pop("attacker", None)
     engine.state.data.pop("reflector", None)
