@@ -114,8 +114,7 @@ class TinyKernel(Kernel):
             self.attacks(engine, me)
         engine.emit(Event("end:turn", player=me))
         self.resolve_pending(engine)
-        engine.end_period("turn")
-        state.used = {k: v for k, v in state.used.items() if not k.startswith("armor:")}
+        engine.end_period("turn")  # (Armor's budget too: the engine's standing prevention)
         if engine.log is not None:
             engine.log.step(engine, f"turn {state.turn}")
 
