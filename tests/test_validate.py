@@ -123,6 +123,15 @@ def test_a_field_missing_from_the_file_is_named_as_the_file_s(tmp_path: Path) ->
     ]
 
 
+def test_a_card_missing_two_fields_is_told_each_once(tmp_path: Path) -> None:
+    """One "required" error per missing field, each naming every one: each told once."""
+    _write(tmp_path, "a.yaml", "game: vs-system\nset: FZ\ncards:\n- id: FZ-x\n")
+    assert _found(tmp_path) == [
+        ("a.yaml", "CS-C004", 4, 3, 'this card needs the field "name"'),
+        ("a.yaml", "CS-C004", 4, 3, 'this card needs the field "type"'),
+    ]
+
+
 def test_missing_field_and_unknown_type(tmp_path: Path) -> None:
     text = GOOD.replace("    cost: 3\n", "")
     text += "  - id: TST-002\n    name: Odd\n    type: charcter\n"

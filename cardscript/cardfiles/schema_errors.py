@@ -91,7 +91,9 @@ def schema_diagnostics(
     seen: set[tuple[str, tuple[Any, ...], str]] = set()
     for e in _leaves(errors):
         path = tuple(e.absolute_path)
-        key = (str(e.validator), path, e.message)
+        # one "required" error per missing field, but each explains every field missing
+        # there (``_explain``): the first alone is kept
+        key = (str(e.validator), path, "" if e.validator == "required" else e.message)
         if key in seen:
             continue
         seen.add(key)
