@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from cardscript.grammar import ast
 from cardscript.interpreter.characteristics import SCALES, delta_value
 from cardscript.interpreter.context import fixed_amount
+from cardscript.interpreter.discard_from import discarded
 from cardscript.interpreter.events import Cause
 from cardscript.interpreter.lasting import clause_ref, is_group
 from cardscript.interpreter.play_index import _overrides
@@ -152,8 +153,8 @@ def _draw(ctx: Context, clause: ast.Clause) -> None:
 
 
 def _discard(ctx: Context, clause: ast.Clause) -> None:
-    target = clause.action.target
     kernel = ctx.engine.kernel
+    target = discarded(clause.action.target, kernel.hand_zone)  # "a card": from the hand
     # a card already in a discard pile cannot be discarded: "discard this" as a cost after
     # the card left play is not paid (MC G46, S048)
     chosen = [
