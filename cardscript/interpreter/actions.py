@@ -10,6 +10,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from cardscript.grammar import ast
+from cardscript.interpreter import cost_cards
 from cardscript.interpreter.characteristics import SCALES, delta_value
 from cardscript.interpreter.context import fixed_amount
 from cardscript.interpreter.discard_from import discarded
@@ -20,6 +21,7 @@ from cardscript.interpreter.select import (
     Context,
     RulesError,
     Seat,
+    Target,
     card_plan,
     chosen_cards,
     resolve_targets,
@@ -155,13 +157,15 @@ def _draw(ctx: Context, clause: ast.Clause) -> None:
 def _discard(ctx: Context, clause: ast.Clause) -> None:
     kernel = ctx.engine.kernel
     target = discarded(clause.action.target, kernel.hand_zone)  # "a card": from the hand
-    # a card already in a discard pile cannot be discarded: "discard this" as a cost after
-    # the card left play is not paid (MC G46, S048)
-    chosen = [
-        u
-        for u in uids(resolve_targets(ctx, target, "discard"))
-        if not kernel.discarded(ctx.engine, u)
-    ]
+    counted = cost_cards.counted(clause.action)
+    paid = cost_cards.paid(ctx, clause, counted) if counted is not None else None
+    if paid is None:
+        # a card already in a discard pile cannot be discarded: "discard this" as a cost
+        # after the card left play is not paid (MC G46, S048)
+        found = uids(resolve_targets(ctx, target, "discard"))
+        chosen = [u for u in found if not kernel.discarded(ctx.engine, u)]
+    else:
+        chosen = paid  # a cost counted in cards: in full, or nothing
     q = target.quantifier if isinstance(target, ast.Cards) else None
     asked = ctx.amount(q.count) if q is not None and q.kind in ("n_cards", "n_targets") else 1
     ctx.did = len(chosen) >= asked  # "discard 2 cards" with 1 card did not happen in full
@@ -449,15 +453,23 @@ def _permission(ctx: Context, clause: ast.Clause) -> None:
 def _primitive(clause: ast.Clause) -> Run:
     action = clause.action
     name, target, destination = action.name or "", action.target, action.destination
+    counted = cost_cards.counted(action)  # "exhaust 2 characters you control"
 
     def primitive(ctx: Context) -> None:
         engine = ctx.engine
         change = engine.kernel.verb(name)
-        targets = (
-            resolve_targets(ctx, target, name)
-            if target
-            else ([ctx.source] if ctx.source is not None else [])
-        )
+        paid = None if counted is None else cost_cards.paid(ctx, clause, counted)
+        if paid is not None:  # a cost counted in cards: in full, or nothing
+            targets: list[Target] = list(paid)
+            if not paid:
+                ctx.did, ctx.it = False, []
+                return
+        else:
+            targets = (
+                resolve_targets(ctx, target, name)
+                if target
+                else ([ctx.source] if ctx.source is not None else [])
+            )
         extra: dict[str, object] = {}
         if destination is not None:
             extra["zone"], extra["player"] = zone_place(ctx, destination.zone)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from cardscript.grammar import ast
 from cardscript.grammar.checks import cost_names
+from cardscript.interpreter import cost_cards
 from cardscript.interpreter.characteristics import bind_where
 
 if TYPE_CHECKING:
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
     from cardscript.interpreter.engine import Engine
     from cardscript.interpreter.select import Context
 
-__all__ = ["LEAST", "MOST", "bind", "choose", "names", "payable", "values"]
+__all__ = ["LEAST", "MOST", "bind", "choose", "counts_cards", "names", "payable", "values"]
 
 LEAST = 1
 MOST = 100
@@ -55,27 +56,40 @@ def _measured(ability: ast.Node, name: str) -> list[ast.Action]:
     ]
 
 
-def _fixed(ability: ast.Node) -> tuple[ast.Action, ...]:
-    """The cost actions with a number for their amount ("pay 2 energy"), remembered per
-    ability node."""
+def _fixed(ability: ast.Node) -> tuple[tuple[ast.Action, int], ...]:
+    """The cost actions with a number for their amount ("pay 2 energy") or for the cards
+    they take ("discard 2 cards", "discard a card", ``cost_cards``), each with that
+    number; remembered per ability node."""
     found = _FIXED.get(id(ability))
     if found is None or found[0] is not ability:
         if len(_FIXED) > 20_000:
             _FIXED.clear()  # pools come and go (tests): keep the memory bounded
         costs = getattr(ability, "costs", None)
         steps = costs.steps if isinstance(costs, ast.Steps) else ()
-        fixed = tuple(
-            s.action
-            for s in steps
-            if isinstance(s, ast.Clause)
-            and s.action.amount is not None
-            and s.action.amount.kind == "int"
-        )
-        found = _FIXED[id(ability)] = (ability, fixed)
+        fixed: list[tuple[ast.Action, int]] = []
+        for s in steps:
+            if not isinstance(s, ast.Clause):
+                continue
+            amount, selector = s.action.amount, cost_cards.counted(s.action)
+            if amount is not None and amount.kind == "int":
+                fixed.append((s.action, int(amount.value or 0)))
+            elif selector is not None:
+                count = cost_cards.fixed(selector)
+                if count is not None:
+                    fixed.append((s.action, count))
+        found = _FIXED[id(ability)] = (ability, tuple(fixed))
     return found[1]
 
 
-_FIXED: dict[int, tuple[ast.Node, tuple[ast.Action, ...]]] = {}
+_FIXED: dict[int, tuple[ast.Node, tuple[tuple[ast.Action, int], ...]]] = {}
+
+
+def counts_cards(ability: ast.Node) -> bool:
+    """Does a cost of the ability take a number of cards ("discard 2 cards", "exhaust X
+    characters you control": ``payable`` asks the kernel whether there are enough)?"""
+    costs = getattr(ability, "costs", None)
+    steps = costs.steps if isinstance(costs, ast.Steps) else ()
+    return any(isinstance(s, ast.Clause) and cost_cards.counted(s.action) for s in steps)
 
 
 def _var(amount: ast.Amount | None) -> str | None:
@@ -139,14 +153,14 @@ def choose(ctx: Context, ability: ast.Node) -> Mapping[str, int] | None:
 
 
 def payable(engine: Engine, source: int | None, ability: CompiledAbility, player: int) -> bool:
-    """Can the ability's costs be paid now: a fixed amount ("pay 2 energy") in full, an X
-    with a value ("where X is …") that much, an X to choose at least ``LEAST``, as far as
-    the kernel can tell (``Kernel.most_payable``)? (Playability checks ask this, so that
-    no agent is offered an ability whose costs cannot be paid.)"""
+    """Can the ability's costs be paid now: a fixed amount ("pay 2 energy", "discard 2
+    cards") in full, an X with a value ("where X is …") that much, an X to choose at
+    least ``LEAST``, as far as the kernel can tell (``Kernel.most_payable``)? (Playability
+    checks ask this, so that no agent is offered an ability whose costs cannot be paid.)"""
     node = ability.node
-    for action in _fixed(node):
+    for action, need in _fixed(node):
         most = engine.kernel.most_payable(engine, player, source, action)
-        if most is not None and action.amount is not None and most < int(action.amount.value or 0):
+        if most is not None and most < need:
             return False
     if not names(node):
         return True

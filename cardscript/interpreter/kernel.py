@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardscript.grammar import ast
-from cardscript.interpreter import primitives, standing_prevention
+from cardscript.interpreter import cost_cards, primitives, standing_prevention
 
 if TYPE_CHECKING:
     from cardscript.interpreter.cards import CompiledAbility
@@ -149,12 +149,18 @@ class Kernel:
         self, engine: Engine, player: int, source: int | None, action: ast.Action
     ) -> int | None:
         """The most of the cost ``action`` ("pay X endurance") ``player`` can pay now, for
-        the X they choose (``cost_x``); None where the kernel cannot tell (a payment that
-        fails then stops the ability). A resource paid from the player's resources by
-        default; a kernel with costs of its own answers for them."""
+        the X they choose and a fixed amount (``cost_x``); None where the kernel cannot
+        tell (a payment that fails then stops the ability). By default a resource paid
+        from the player's resources, and for a cost counted in cards ("discard X cards",
+        "exhaust 2 characters you control") the cards that can pay it
+        (``cost_cards.payers``); a kernel with costs of its own answers for them."""
         if action.verb == "pay":
             name = action.name or self.default_resource
             return engine.state.players[player].resources.get(name, 0)
+        selector = cost_cards.counted(action)
+        if selector is not None:
+            found = cost_cards.payers(engine.context(source, None, player), action, selector)
+            return None if found is None else len(found)
         return None
 
     def is_a(self, engine: Engine, uid: int, noun: str) -> bool:

@@ -197,6 +197,9 @@ def set_state(state: str, on: bool, event: str) -> Any:
         _emit(engine, event, subject=target)
         return True
 
+    # the state it turns on or off: the cards a cost of it can be paid with
+    # (``cost_cards.payers``)
+    setattr(run, "sets", (state, on))  # noqa: B010 (a function's attribute: no type has it)
     return run
 
 

@@ -298,8 +298,10 @@ class MarvelChampionsKernel(MCBase):
     def most_payable(
         self, engine: Engine, player: int, source: int | None, action: ast.Action
     ) -> int | None:
-        """Resources are generated while paying (MC-RES): ``resources.most_payable``."""
-        return resources.most_payable(engine, player, source, action)
+        """Resources are generated while paying (MC-RES): ``resources.most_payable``; a
+        cost counted in cards as in every game ("discard 2 cards")."""
+        found = resources.most_payable(engine, player, source, action)
+        return super().most_payable(engine, player, source, action) if found is None else found
 
     def may_choose(self, engine: Engine, ctx: Context, target: Target) -> bool:
         """An "(attack)" ability targets only enemies a basic attack could (Guard, K6)."""

@@ -58,7 +58,8 @@ def _modded_stats(engine: Engine) -> frozenset[str]:
 class Power(NamedTuple):
     """A payment power and what using it needs: ``limited``, a limit on its uses;
     ``ready``, its card ready (an Activate cost); ``pay``, the most endurance one of its
-    costs pays; ``x``, its costs name an X (``cost_x.payable`` then says)."""
+    costs pays; ``x``, its costs name an X or take a number of cards, "discard 2 cards"
+    (``cost_x.payable`` then says)."""
 
     ability: CompiledAbility
     limited: bool
@@ -79,7 +80,8 @@ def _power(ability: CompiledAbility) -> Power:
             ready = True
         if action.verb == "pay" and action.amount and action.amount.kind == "int":
             pay = max(pay, int(action.amount.value or 0))
-    return Power(ability, bool(ability.line.mods), ready, pay, bool(cost_x.names(node)))
+    x = bool(cost_x.names(node)) or cost_x.counts_cards(node)
+    return Power(ability, bool(ability.line.mods), ready, pay, x)
 
 
 class Facts:

@@ -195,9 +195,9 @@ _NOT_READY = ("exhausted", "stunned")
 
 def usable(engine: Engine, powers: list[PowerOffer]) -> list[tuple[str, Any]]:
     """The options of the payment powers usable now (§9.6): an Activate cost needs the
-    card ready, paying endurance needs that much (X at least 1: ``cost_x``), and a
-    limited one must be within its limits (the cheap questions first: most powers are an
-    Activate)."""
+    card ready, paying endurance needs that much (X at least 1, a cost counted in cards
+    as many as it takes: ``cost_x``), and a limited one must be within its limits (the
+    cheap questions first: most powers are an Activate)."""
     players = engine.state.players
     out = []
     for card, (ability, limited, ready, pay, x), option in powers:
