@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from cardscript.interpreter.engine import Cause, Engine
+from cardscript.interpreter.select import Seat
 from cardscript.kernels.vs_system import chain
 
 if TYPE_CHECKING:
@@ -359,7 +360,7 @@ def _resolve(
         return  # §7.3 step 6: no attacker takes part, the attack is cancelled
     if defender is None:
         total = sum(engine.stat(u, "atk") for u in present)
-        engine.apply("lose", RULE, player=opponent, resource="endurance", amount=total)
+        _breakthrough(engine, present, opponent, total)
         return
     if state.cards[defender].zone not in ROWS or stunned(engine, defender):
         for uid in present:  # the defender left: the attackers ready and may attack again
@@ -385,7 +386,17 @@ def _resolve(
     if stun_attacker:
         engine.apply("stun", RULE, target=target)
     if breakthrough > 0:
-        engine.apply("lose", RULE, player=opponent, resource="endurance", amount=breakthrough)
+        _breakthrough(engine, present, opponent, breakthrough)
+
+
+def _breakthrough(engine: Engine, attackers: list[int], player: int, amount: int) -> None:
+    """Breakthrough is the damage of VS (its registry's damage kind): what the prevention
+    covering the player leaves of it is lost as endurance (§7.7). A team attack's
+    breakthrough has no one card dealing it."""
+    source = attackers[0] if len(attackers) == 1 else None
+    amount = engine.kernel.prevent(engine, Seat(player), amount, "breakthrough", source, ())
+    if amount > 0:
+        engine.apply("lose", RULE, player=player, resource="endurance", amount=amount)
 
 
 def describe(engine: Engine, attackers: Sequence[int], defender: int | None) -> str:
