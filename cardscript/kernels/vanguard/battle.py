@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardscript.interpreter.engine import Cause, Engine, Event
+from cardscript.interpreter.select import Seat
 
 if TYPE_CHECKING:
     from cardscript.kernels.vanguard.field import FieldKernel as VanguardKernel
@@ -199,7 +200,7 @@ def battle(
             if state.cards[target].zone == "rear_guard_circle":
                 engine.apply("retire", RULE, target=target)
             else:
-                for _ in range(max(0, engine.stat(attacker, "critical"))):
+                for _ in range(_damage(engine, attacker, target, opponent)):
                     check(engine, kernel, opponent, "damage")
                     if state.result is not None:
                         return
@@ -208,6 +209,16 @@ def battle(
                 return
     # ---- close step
     close(engine, kernel)
+
+
+def _damage(engine: Engine, attacker: int, vanguard: int, player: int) -> int:
+    """The damage checks a hit on the vanguard makes: its critical, less what the prevention
+    covering the vanguard and then its player prevents (§7.4: the damage is dealt to the
+    vanguard and its player checks it, so "dealt to this" and "dealt to you" both cover it)."""
+    amount = max(0, engine.stat(attacker, "critical"))
+    for target in (vanguard, Seat(player)):
+        amount = engine.kernel.prevent(engine, target, amount, "damage", attacker, ())
+    return amount
 
 
 def _guard_step(
