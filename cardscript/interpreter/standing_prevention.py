@@ -16,9 +16,11 @@ from typing import TYPE_CHECKING
 
 from cardscript.grammar import ast
 from cardscript.interpreter.cards import STANDING_PREVENTION, CompiledAbility, is_standing
+from cardscript.interpreter.characteristics import bind_where
 from cardscript.interpreter.select import Target, selects, test
 
 if TYPE_CHECKING:
+    from cardscript.interpreter.context import Context
     from cardscript.interpreter.engine import Engine
 
 
@@ -59,8 +61,8 @@ def prevented(
         return amount
     used = engine.state.used
     for uid, ability, node in entries:
-        for action in _covering(engine, uid, ability, node, target, kind, source, qualities):
-            most = engine.context(uid, ability).amount(action.amount)
+        for ctx, action in _covering(engine, uid, ability, node, target, kind, source, qualities):
+            most = ctx.amount(action.amount)
             if action.word != "the first":  # "prevent 1 damage dealt to this each turn"
                 amount -= most  # (of each damage dealt; "all": 10**9)
                 if amount <= 0:
@@ -86,8 +88,9 @@ def _covering(
     kind: str | None,
     source: int | None,
     qualities: tuple[str, ...],
-) -> Iterator[ast.Action]:
-    """The standing "prevent" clauses of one line in play that cover this damage."""
+) -> Iterator[tuple[Context, ast.Action]]:
+    """The standing "prevent" clauses of one line in play that cover this damage, each with
+    the line's context ("where X is …" counted as the damage is dealt)."""
     if not isinstance(node, ast.EffectAbility):
         return
     if not engine.kernel.static_active(engine, uid, ability):
@@ -95,6 +98,7 @@ def _covering(
     ctx = engine.context(uid, ability)
     if node.condition is not None and not test(ctx, node.condition):
         return
+    bind_where(ctx, node.effects)
     for step in node.effects.steps:
         if not isinstance(step, ast.Clause) or not is_standing(step.action):
             continue
@@ -112,4 +116,4 @@ def _covering(
             source is None or not selects(ctx, action.source, source)
         ):
             continue
-        yield action
+        yield ctx, action
