@@ -9,6 +9,7 @@
 | CS-C034 | a rarity that the collector number's colour (print) contradicts |
 | CS-C035 | Marvel Champions: a boost star with no "Boost:" text (warning) |
 | CS-C036 | Marvel Champions: an ATK star with no Interrupt or Response to the card's attack |
+| CS-C037 | a standing prevention on a one-shot card (plot twist, event): never in play |
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from cardscript.cardfiles.checkfile import CardSummary, fields_of
+from cardscript.cardfiles.oneshot import one_shot_diagnostics
 from cardscript.cardfiles.printed import RARITY_BY_PRINT
 from cardscript.grammar.checks import check_script
 from cardscript.grammar.diagnostics import Diagnostic, error, warning
@@ -68,12 +70,12 @@ def card_diagnostics(
     """Diagnostics of one card's text (mapped into the file) and of its field values."""
     text = card.get("text")
     if isinstance(text, str) and text.strip():
-        yield from _text_diagnostics((*path, "text"), text, doc, definition)
+        yield from _text_diagnostics((*path, "text"), text, doc, definition, card.get("type"))
     yield from _field_checks(game, path, card, doc)
 
 
 def _text_diagnostics(
-    path: tuple[Any, ...], text: str, doc: Any, definition: Any
+    path: tuple[Any, ...], text: str, doc: Any, definition: Any, card_type: Any
 ) -> Iterator[Diagnostic]:
     from cardscript.cardfiles.yamlsource import text_offset_to_span
 
@@ -81,6 +83,7 @@ def _text_diagnostics(
     problems = list(result.diagnostics)
     if result.ok:
         problems.extend(check_script(result.script, definition.registry))
+        problems.extend(one_shot_diagnostics(result.script, definition.registry, card_type))
     for d in problems:
         if d.span is None:
             yield d.at(doc.span_of(path)).with_file(doc.path)

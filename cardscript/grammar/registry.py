@@ -96,6 +96,10 @@ class Term:
     # can); the checker refuses it in card text (CS-T007), ``instead`` its hint
     not_effect: str = ""
     instead: str = ""
+    # nouns: a card type whose text runs once and leaves (a plot twist, an event): such a
+    # card is never in play, so a standing line on it never works (CS-C037)
+    one_shot: bool = False
+    lasts: bool = False  # labels: a line that lasts on a one-shot card (VS "Ongoing:")
 
     @property
     def text(self) -> str:
@@ -192,6 +196,8 @@ def term_from_data(data: Mapping[str, Any] | str) -> Term:
         past=data.get("past"),
         not_effect=str(data.get("not_effect", "")),
         instead=str(data.get("instead", "")),
+        one_shot=bool(data.get("one_shot", False)),
+        lasts=bool(data.get("lasts", False)),
     )
 
 
