@@ -221,6 +221,30 @@ def test_cache_answers_unchanged_files_and_notices_changes(tmp_path: Path) -> No
     assert (third.cached, third.diagnostics) == (1, ())
 
 
+def test_the_cache_is_keyed_by_the_checks_code_and_messages(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An editable install keeps its version while its checks change: a changed check or
+    message must not be answered from results cached before it."""
+    import shutil
+
+    from cardscript.cardfiles import validate
+
+    package = tmp_path / "cardscript"
+    installed = Path(__file__).resolve().parents[1] / "cardscript"
+    shutil.copytree(installed, package, ignore=shutil.ignore_patterns("__pycache__"))
+    before = validate.engine_fingerprint()
+    monkeypatch.setattr(validate.resources, "files", lambda name: package)
+    assert validate.engine_fingerprint() == before  # the copy is the installed package
+    for changed in ("grammar/checks.py", "cardfiles/cardchecks.py", "codes.yaml"):
+        path = package / changed
+        text = path.read_text("utf-8")
+        path.write_text(text + "\n# changed\n", "utf-8")
+        assert validate.engine_fingerprint() != before, changed
+        path.write_text(text, "utf-8")
+    assert validate.engine_fingerprint() == before
+
+
 def test_a_cached_file_shows_its_source_under_a_cross_file_problem(tmp_path: Path) -> None:
     # a cached file without problems of its own kept no text: a warm run showed the
     # duplicate id below without the line it is on

@@ -161,12 +161,20 @@ def cache_dir() -> Path:
 
 
 def engine_fingerprint(keywords_dir: str | None = None) -> str:
-    """Changes whenever anything that decides a file's result changes."""
+    """Changes whenever anything that decides a file's result changes: the version, the
+    grammar, the checks' code and messages, each game's registry, schema and keywords."""
     from cardscript.content import KEYWORDS_FILE, bundled_cards_dir, package_name
 
     digest = hashlib.sha256(__version__.encode())
     package = resources.files("cardscript")
     digest.update(package.joinpath("grammar", "cardscript.lark").read_bytes())
+    # the checks' code: a changed check or message must not be answered from the cache
+    # (an editable install keeps its version while the code moves on)
+    for folder in ("grammar", "cardfiles"):
+        for part in sorted(package.joinpath(folder).iterdir(), key=lambda p: p.name):
+            if part.name.endswith(".py"):
+                digest.update(part.read_bytes())
+    digest.update(package.joinpath("codes.yaml").read_bytes())
     cards = Path(keywords_dir) if keywords_dir else bundled_cards_dir()
     for game in GAMES:
         for part in (
