@@ -212,13 +212,40 @@ def battle(
 
 
 def _damage(engine: Engine, attacker: int, vanguard: int, player: int) -> int:
-    """The damage checks a hit on the vanguard makes: its critical, less what the prevention
-    covering the vanguard and then its player prevents (§7.4: the damage is dealt to the
-    vanguard and its player checks it, so "dealt to this" and "dealt to you" both cover it)."""
-    amount = max(0, engine.stat(attacker, "critical"))
-    for target in (vanguard, Seat(player)):
-        amount = engine.kernel.prevent(engine, target, amount, "damage", attacker, ())
+    """The damage checks a hit on the vanguard makes: its critical, less what is prevented."""
+    return _left(engine, max(0, engine.stat(attacker, "critical")), vanguard, player, attacker)
+
+
+def _left(engine: Engine, amount: int, vanguard: int | None, player: int, source: Any) -> int:
+    """Damage less what the prevention covering the vanguard and then its player prevents
+    (§7.4: the damage is dealt to the vanguard and its player checks it, so "dealt to
+    this" and "dealt to you" both cover it)."""
+    for target in (Seat(player),) if vanguard is None else (vanguard, Seat(player)):
+        amount = engine.kernel.prevent(engine, target, amount, "damage", source, ())
     return amount
+
+
+def deal_damage(
+    engine: Engine, cause: Cause, target: Any, amount: int, source: int | None = None, **_: Any
+) -> int:
+    """Damage card text deals ("deal 1 damage to your opponent"): to a player or their
+    vanguard, one damage check per point left after prevention (§7.4); a rear-guard takes
+    no damage. The damage dealt: the checks made."""
+    kernel: VanguardKernel = engine.kernel  # type: ignore[assignment]
+    if isinstance(target, Seat):
+        player, vanguard = target.index, kernel.vanguard(engine, target.index)
+    elif engine.state.cards[target].zone == "vanguard_circle":
+        player, vanguard = engine.state.cards[target].controller, target
+    else:
+        return 0
+    made = 0
+    for _point in range(_left(engine, max(0, amount), vanguard, player, source)):
+        if check(engine, kernel, player, "damage") is None:
+            break
+        made += 1
+        if engine.state.result is not None:
+            break
+    return made
 
 
 def _guard_step(

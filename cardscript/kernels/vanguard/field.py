@@ -67,6 +67,7 @@ class FieldKernel(Kernel):
             "soul_blast": self._soul_blast,
             "soul_charge": self._soul_charge,
             "heal": self._heal,
+            "deal_damage": fight.deal_damage,  # (damage checks, not the generic life loss)
         }
 
     def _move(self, engine: Engine, cause: Cause, uid: int, zone: str, **kw: Any) -> None:
