@@ -24,6 +24,7 @@ from cardscript.interpreter.select import (
     Target,
     card_plan,
     chosen_cards,
+    own_zone_player,
     resolve_targets,
     seats,
     uids,
@@ -224,8 +225,9 @@ def _move(clause: ast.Clause) -> Run:
         )
         engine, cause = ctx.engine, ctx.cause or cause_of(ctx)
         for uid in chosen:
+            player = own_zone_player(ctx, place, uid, owner)
             engine.applier("move", cause)(
-                engine, cause, uid=uid, zone=zone, player=owner, position=position, face_up=face
+                engine, cause, uid=uid, zone=zone, player=player, position=position, face_up=face
             )
         ctx.it, ctx.did = list(chosen), bool(chosen)
 
@@ -309,20 +311,18 @@ def _shuffle(ctx: Context, clause: ast.Clause) -> None:
     action = clause.action
     assert action.zone is not None
     zone, owner = zone_place(ctx, action.zone)
+    shuffled = [ctx.controller if owner is None else owner]
     if action.verb == "shuffle_into":
+        players = []
         for uid in uids(resolve_targets(ctx, action.target, f"shuffle into {zone}")):
-            ctx.engine.apply(
-                "move",
-                cause_of(ctx),
-                uid=uid,
-                zone=zone,
-                player=owner,
-                position=None,
-                face_up=False,
-            )
-    ctx.engine.apply(
-        "shuffle", cause_of(ctx), zone=zone, player=ctx.controller if owner is None else owner
-    )
+            player = own_zone_player(ctx, action.zone, uid, owner)
+            move = dict(uid=uid, zone=zone, player=player, position=None, face_up=False)
+            ctx.engine.apply("move", cause_of(ctx), **move)
+            players.append(ctx.controller if player is None else player)
+        # each deck a card went into ("each … into its owner's deck"), in seat order
+        shuffled = sorted(set(players)) or shuffled
+    for player in shuffled:
+        ctx.engine.apply("shuffle", cause_of(ctx), zone=zone, player=player)
 
 
 def _reveal(ctx: Context, clause: ast.Clause) -> None:

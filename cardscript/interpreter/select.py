@@ -240,6 +240,28 @@ def zone_place(ctx: Context, zone: ast.ZoneRef) -> tuple[str, int | None]:
     return _zone_places(ctx, zone)[0]
 
 
+# the possessors by which a moved card's destination is the card's own ("return target
+# character to its owner's hand"): whose, the card's owner or its controller
+_CARD_OWN = {
+    "its": "owner",
+    "its owner's": "owner",
+    "their": "owner",
+    "its controller's": "controller",
+}
+
+
+def own_zone_player(
+    ctx: Context, zone: ast.ZoneRef, uid: Target, default: int | None
+) -> int | None:
+    """Whose ``zone`` the card ``uid`` goes to: "its owner's hand" is the moved card's
+    owner's, not the owner of the card whose text moves it; ``default`` otherwise."""
+    side = _CARD_OWN.get(zone.possessor or "")
+    if side is None or not isinstance(uid, int):
+        return default
+    card = ctx.engine.state.cards[uid]
+    return card.owner if side == "owner" else card.controller
+
+
 def resolve_targets(ctx: Context, selector: ast.Node | None, prompt: str) -> list[Target]:
     """The selector's targets, asking the controller where the text leaves a choice."""
     if selector is None:
