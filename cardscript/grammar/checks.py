@@ -64,6 +64,7 @@ def check_line(
         elif isinstance(node, ast.Clause):
             yield from _check_clause(node)
             yield from _check_effect_verb(node.action, registry)
+            yield from _check_core_action(node.action, registry)
             if node.action.verb == "grant_ability":
                 yield from _check_granted(node.action, registry)
         elif isinstance(node, ast.Amount) and node.kind == "var" and node.value not in bound:
@@ -178,6 +179,21 @@ def _check_effect_verb(action: ast.Action, registry: Registry) -> Iterator[Diagn
         f'"{term.text}" cannot be an effect in {registry.title}: {term.not_effect}',
         action.span,
         f'perhaps try "{term.instead}"' if term.instead else "",
+    )
+
+
+def _check_core_action(action: ast.Action, registry: Registry) -> Iterator[Diagnostic]:
+    """A core action the game has nothing for ("draw" where a player has no deck): the
+    generic primitive would move cards through a zone the game does not have."""
+    refused = registry.not_actions.get(action.verb)
+    if refused is None:
+        return
+    reason, instead = refused
+    yield error(
+        "CS-T009",
+        f'"{action.verb}" means nothing in {registry.title}: {reason}',
+        action.span,
+        f'perhaps try "{instead}"' if instead else "",
     )
 
 

@@ -7,7 +7,7 @@ is the same for every game; the registry says which words mean what in that game
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
@@ -128,6 +128,9 @@ class Registry:
     # are), and what to write instead
     no_activated: str = ""
     no_activated_instead: str = ""
+    # core actions with nothing to act on in this game ("draw" where a player has no
+    # deck): verb -> (why, what to write instead); the checker refuses them (CS-T009)
+    not_actions: Mapping[str, tuple[str, str]] = field(default_factory=dict)
 
     def terms(self, token_class: str) -> tuple[Term, ...]:
         return self.sections.get(WORD_CLASSES.get(token_class, token_class), ())
@@ -172,7 +175,7 @@ class Registry:
         """The same registry with the game's keywords (defined in card script) added."""
         merged = dict(self.sections)
         merged["keywords"] = tuple(self.sections.get("keywords", ())) + tuple(keywords)
-        return Registry(self.game, self.title, merged, self.no_activated, self.no_activated_instead)
+        return replace(self, sections=merged)
 
 
 def term_from_data(data: Mapping[str, Any] | str) -> Term:
@@ -213,6 +216,10 @@ def registry_from_data(data: Mapping[str, Any]) -> Registry:
         sections=sections,
         no_activated=str(unused.get("reason", "")),
         no_activated_instead=str(unused.get("instead", "")),
+        not_actions={
+            str(verb): (str(entry.get("reason", "")), str(entry.get("instead", "")))
+            for verb, entry in (data.get("not_actions") or {}).items()
+        },
     )
 
 
