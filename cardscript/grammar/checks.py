@@ -183,15 +183,22 @@ def _check_effect_verb(action: ast.Action, registry: Registry) -> Iterator[Diagn
 
 
 def _check_core_action(action: ast.Action, registry: Registry) -> Iterator[Diagnostic]:
-    """A core action the game has nothing for ("draw" where a player has no deck): the
-    generic primitive would move cards through a zone the game does not have."""
-    refused = registry.not_actions.get(action.verb)
+    """A core action the game has nothing for ("draw" where a player has no deck; "deal
+    … card" where only players take damage): the generic primitive would change a zone or
+    a count the game does not have."""
+    # aimed at a card, not a player: the registry's key "<verb> card"
+    at_card = action.target is not None and not isinstance(action.target, ast.Player)
+    key = f"{action.verb} card" if at_card and action.verb in ("deal", "heal") else ""
+    refused = registry.not_actions.get(key) or registry.not_actions.get(action.verb)
     if refused is None:
         return
     reason, instead = refused
+    named = f'"{action.verb}"'
+    if key:
+        named += " to a card" if action.verb == "deal" else " from a card"
     yield error(
         "CS-T009",
-        f'"{action.verb}" means nothing in {registry.title}: {reason}',
+        f"{named} means nothing in {registry.title}: {reason}",
         action.span,
         f'perhaps try "{instead}"' if instead else "",
     )
