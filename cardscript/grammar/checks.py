@@ -186,16 +186,19 @@ def _check_core_action(action: ast.Action, registry: Registry) -> Iterator[Diagn
     """A core action the game has nothing for ("draw" where a player has no deck; "deal
     … card" where only players take damage): the generic primitive would change a zone or
     a count the game does not have."""
-    # aimed at a card, not a player: the registry's key "<verb> card"
-    at_card = action.target is not None and not isinstance(action.target, ast.Player)
-    key = f"{action.verb} card" if at_card and action.verb in ("deal", "heal") else ""
-    refused = registry.not_actions.get(key) or registry.not_actions.get(action.verb)
+    # damage aimed at a card or at a player: the registry's key "<verb> card" / "<verb> player"
+    aim = ""
+    if action.verb in ("deal", "heal") and action.target is not None:
+        aim = "player" if isinstance(action.target, ast.Player) else "card"
+    refused = registry.not_actions.get(f"{action.verb} {aim}") or registry.not_actions.get(
+        action.verb
+    )
     if refused is None:
         return
     reason, instead = refused
     named = f'"{action.verb}"'
-    if key:
-        named += " to a card" if action.verb == "deal" else " from a card"
+    if f"{action.verb} {aim}" in registry.not_actions:
+        named += f" {'to' if action.verb == 'deal' else 'from'} a {aim}"
     yield error(
         "CS-T009",
         f"{named} means nothing in {registry.title}: {reason}",
