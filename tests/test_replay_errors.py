@@ -194,3 +194,10 @@ def test_a_replay_whose_log_runs_out_of_answers_differs(tmp_path: Path) -> None:
         "replay differs: the game failed with ScriptExhausted: no scripted answer left "
         f"for: {records[last]['prompt']}\n",
     )
+
+
+def test_the_replay_line_counts_steps_with_the_right_noun() -> None:
+    from cardscript.cli.replay_cmd import identical
+
+    assert identical(1) == "replay identical: 1 step, every state hash verified\n"
+    assert identical(4) == "replay identical: 4 steps, every state hash verified\n"

@@ -95,7 +95,7 @@ def _compare(logged: GameLog, replay: GameLog) -> int:
     if len(expected) != len(actual):
         _err(f"replay differs: the log has {len(expected)} steps, the replay {len(actual)}")
         return 1
-    _out(f"replay identical: {len(actual)} steps, every state hash verified\n")
+    _out(identical(len(actual)))
     if failed is not None:
         _out(f"the game stopped, as logged, with the game error {_named(failed)}\n")
     return 0
@@ -130,3 +130,9 @@ def _error_difference(stopped: dict[str, Any] | None, failed: dict[str, Any] | N
             f"{stopped['hash']}), the replay's after {failed['step']} (state {failed['hash']})"
         )
     return None
+
+
+def identical(steps: int) -> str:
+    """The line that says a replay met every state hash of its log."""
+    noun = "step" if steps == 1 else "steps"
+    return f"replay identical: {steps} {noun}, every state hash verified\n"
