@@ -196,7 +196,7 @@ def _check_core_action(action: ast.Action, registry: Registry) -> Iterator[Diagn
     if refused is None:
         return
     reason, instead = refused
-    named = f'"{action.verb}"'
+    named = f'"{action.verb.replace("_", " ")}"'  # (as written: "gain control")
     if f"{action.verb} {aim}" in registry.not_actions:
         named += f" {'to' if action.verb == 'deal' else 'from'} a {aim}"
     yield error(
