@@ -182,6 +182,25 @@ def _check_effect_verb(action: ast.Action, registry: Registry) -> Iterator[Diagn
     )
 
 
+# the selector's words that speak of cards in play, or of a zone: the text then says where
+_PLACED = frozenset({"zone", "you_control", "opponent_controls"})
+
+
+def from_hand(selector: ast.Cards) -> bool:
+    """Does "discard <selector>" take cards from the acting player's hand: the noun
+    "card" with no zone, controller, possessor or target ("discard 2 cards")?
+    (``interpreter.discard_from``: every game reads it so.)"""
+    q = selector.quantifier
+    if q is not None and (q.target or q.kind in ("target", "n_targets")):
+        return False  # a target is chosen in play
+    return (
+        selector.noun == "card"
+        and not selector.also
+        and not any(f.kind in _PLACED for f in selector.filters)
+        and not any(quality.kind == "possessor" for quality in selector.qualities)
+    )
+
+
 def _check_core_action(action: ast.Action, registry: Registry) -> Iterator[Diagnostic]:
     """A core action the game has nothing for ("draw" where a player has no deck; "deal
     … card" where only players take damage): the generic primitive would change a zone or
@@ -190,6 +209,8 @@ def _check_core_action(action: ast.Action, registry: Registry) -> Iterator[Diagn
     aim = ""
     if action.verb in ("deal", "heal") and action.target is not None:
         aim = "player" if isinstance(action.target, ast.Player) else "card"
+    elif action.verb == "discard" and isinstance(action.target, ast.Cards):
+        aim = "hand" if from_hand(action.target) else ""  # "discard a card": from the hand
     refused = registry.not_actions.get(f"{action.verb} {aim}") or registry.not_actions.get(
         action.verb
     )
@@ -198,7 +219,11 @@ def _check_core_action(action: ast.Action, registry: Registry) -> Iterator[Diagn
     reason, instead = refused
     named = f'"{action.verb.replace("_", " ")}"'  # (as written: "gain control")
     if f"{action.verb} {aim}" in registry.not_actions:
-        named += f" {'to' if action.verb == 'deal' else 'from'} a {aim}"
+        named += (
+            f" from the {aim}"
+            if aim == "hand"
+            else (f" {'to' if action.verb == 'deal' else 'from'} a {aim}")
+        )
     yield error(
         "CS-T009",
         f"{named} means nothing in {registry.title}: {reason}",

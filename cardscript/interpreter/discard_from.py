@@ -9,11 +9,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from cardscript.grammar import ast
+from cardscript.grammar.checks import from_hand
 
 __all__ = ["discarded"]
-
-# the selector's words that speak of cards in play, or of a zone: the text then says where
-_PLACED = frozenset({"zone", "you_control", "opponent_controls"})
 
 
 def discarded(selector: ast.Node | None, hand: str) -> ast.Node | None:
@@ -26,7 +24,7 @@ def discarded(selector: ast.Node | None, hand: str) -> ast.Node | None:
     if found is not None and found[0] is selector and found[1] == hand:
         return found[2]
     made: ast.Node = selector
-    if _from_hand(selector):
+    if from_hand(selector):
         zone = ast.Filter(kind="zone", value="in", zone=ast.ZoneRef(zone=hand, possessor="your"))
         made = replace(selector, filters=(*selector.filters, zone))
     if len(_MADE) > 20_000:
@@ -36,15 +34,3 @@ def discarded(selector: ast.Node | None, hand: str) -> ast.Node | None:
 
 
 _MADE: dict[int, tuple[ast.Cards, str, ast.Node]] = {}
-
-
-def _from_hand(selector: ast.Cards) -> bool:
-    q = selector.quantifier
-    if q is not None and (q.target or q.kind in ("target", "n_targets")):
-        return False  # a target is chosen in play
-    return (
-        selector.noun == "card"
-        and not selector.also
-        and not any(f.kind in _PLACED for f in selector.filters)
-        and not any(quality.kind == "possessor" for quality in selector.qualities)
-    )
