@@ -242,6 +242,13 @@ def delta_value(text: str, ctx: Context) -> int:
     return (-1 if text.startswith("-") else 1) * ctx.bindings.get(text[1:], 0)
 
 
+def bind_ability_where(ctx: Context, ability: ast.Node) -> None:
+    """``bind_where`` for an ability's effects, where it has any ("… where X is …")."""
+    steps = getattr(ability, "effects", None)
+    if isinstance(steps, ast.Steps) and steps.where:
+        bind_where(ctx, steps)
+
+
 def bind_where(ctx: Context, steps: ast.Steps) -> None:
     for binding in steps.where:
         count = len(candidates(ctx, binding.selector))

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from cardscript.grammar import ast
 from cardscript.grammar.checks import cost_names
 from cardscript.interpreter import cost_cards
-from cardscript.interpreter.characteristics import bind_where
+from cardscript.interpreter.characteristics import bind_ability_where
 
 if TYPE_CHECKING:
     from cardscript.interpreter.cards import CompiledAbility
@@ -123,14 +123,8 @@ def bind(ctx: Context, ability: ast.Node) -> Mapping[str, int] | None:
     """Bind the ability's X before its costs are paid: "where X is …" (the words speak for
     the whole ability: "pay X endurance → draw X cards, where X is …"), then those the
     payer chooses (``choose``); what ``choose`` answers."""
-    _bind_where(ctx, ability)
+    bind_ability_where(ctx, ability)
     return choose(ctx, ability)
-
-
-def _bind_where(ctx: Context, ability: ast.Node) -> None:
-    steps = getattr(ability, "effects", None)
-    if isinstance(steps, ast.Steps) and steps.where:
-        bind_where(ctx, steps)
 
 
 def choose(ctx: Context, ability: ast.Node) -> Mapping[str, int] | None:
@@ -165,7 +159,7 @@ def payable(engine: Engine, source: int | None, ability: CompiledAbility, player
     if not names(node):
         return True
     ctx = engine.context(source, ability, player)
-    _bind_where(ctx, node)
+    bind_ability_where(ctx, node)
     for name in names(node):
         most = _most(ctx, node, name)
         if most < ctx.bindings.get(name, LEAST):

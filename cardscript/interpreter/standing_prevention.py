@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from cardscript.grammar import ast
 from cardscript.interpreter.cards import STANDING_PREVENTION, CompiledAbility, is_standing
-from cardscript.interpreter.characteristics import bind_where
+from cardscript.interpreter.characteristics import bind_ability_where
 from cardscript.interpreter.select import Target, selects, test
 
 if TYPE_CHECKING:
@@ -98,7 +98,7 @@ def _covering(
     ctx = engine.context(uid, ability)
     if node.condition is not None and not test(ctx, node.condition):
         return
-    bind_where(ctx, node.effects)
+    bind_ability_where(ctx, node)
     for step in node.effects.steps:
         if not isinstance(step, ast.Clause) or not is_standing(step.action):
             continue

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 
 from cardscript.grammar import ast
 from cardscript.interpreter.cards import CompiledAbility
-from cardscript.interpreter.characteristics import bind_where
+from cardscript.interpreter.characteristics import bind_ability_where
 from cardscript.interpreter.engine import Cause, Engine
 from cardscript.interpreter.select import selects, test
 from cardscript.interpreter.standing_prevention import budget_name
@@ -284,8 +284,7 @@ def _in_chosen_order(
 def _amount(engine: Engine, uid: int, ability: CompiledAbility, action: ast.Action) -> int:
     """How many wounds a prevention text stops, its "where X is" counted now."""
     ctx = engine.context(uid, ability)
-    if isinstance(ability.node, ast.EffectAbility):
-        bind_where(ctx, ability.node.effects)
+    bind_ability_where(ctx, ability.node)
     return ctx.amount(action.amount)
 
 
