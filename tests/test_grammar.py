@@ -186,3 +186,19 @@ def test_a_number_chosen_on_declaration_parses_checks_and_round_trips() -> None:
     # without the declaration X is bound by nothing
     unbound = game.parse("Close this → deal 1 wound to each enemy creature with cost X.")
     assert [d.code for d in check_script(unbound.script, game.registry)] == ["CS-T003"]
+
+
+def test_the_formatter_keeps_the_number_written_after_the() -> None:
+    """ "the cards in …" is every card there, as "the card in …" is: the formatter wrote
+    both in the singular, which reads as one card (the number is kept as written)."""
+    from cardscript.grammar.formatter import format_script
+
+    game = load_game("pocket-duel")
+    for text in (
+        "Effect: Look at the cards in the opponent's hand.",
+        "Effect: Look at the card in the opponent's hand.",
+        "Effect: Return the cards in your opponent's discard pile to its owner's hand.",
+    ):
+        result = game.parse(text)
+        assert result.diagnostics == (), text
+        assert format_script(result.script, game.registry).strip() == text

@@ -54,7 +54,10 @@ class SelectorRules:
         quantifier = first_of(children, ast.Quantifier)
         qualities = next((c for c in children if isinstance(c, tuple)), ())
         noun = token_of(children, "NOUN")
-        plural = bool(getattr(noun, "plural", False)) if quantifier is None else None
+        # the number as written, where no count decides it ("your vanguard", "the cards
+        # in the opponent's hand": the formatter keeps it)
+        written = quantifier is None or quantifier.kind == "the"
+        plural = bool(getattr(noun, "plural", False)) if written else None
         listed = next((c for c in children if isinstance(c, Tree) and c.data == "noun_list"), None)
         also = [t for t in listed.children if isinstance(t, Token)] if listed else []
         return ast.Cards(

@@ -230,6 +230,8 @@ def is_plural(selector: ast.Node) -> bool:
         q = selector.quantifier
         if q is None:
             return selector.plural is not False
+        if q.kind == "the":
+            return bool(selector.plural)
         if q.kind in _PLURAL_QUANTIFIERS:
             return True
         if q.kind in ("n_targets", "n_cards", "up_to", "top", "bottom"):
