@@ -85,14 +85,19 @@ def _literal_of(name: str) -> str | None:
     return _literal_map().get(name)
 
 
-def _suggestion(word: str, accepted: Iterable[str], registry: Registry) -> str:
+def _suggestion(
+    word: str, accepted: Iterable[str], registry: Registry, *, known: bool = False
+) -> str:
+    """The accepted word ``word`` may be a misspelling of. A ``known`` word (one the
+    game or the grammar has, in the wrong place) is taken for a typo only when it is
+    very close ("then" for "than"), not merely near ("hand" is not "an")."""
     pool: list[str] = []
     for name in accepted:
         if name in WORD_CLASSES:
             pool.extend(registry.spellings(name))
         elif (literal := _literal_of(name)) is not None:
             pool.append(literal)
-    return did_you_mean(word, pool)
+    return did_you_mean(word, pool, cutoff=0.75 if known else 0.6)
 
 
 def viable(interactive: object, actions: Mapping[str, object]) -> set[str]:
@@ -147,7 +152,7 @@ def unexpected(
     after = f' after "{previous.text}"' if previous is not None and previous.text else ""
     unknown = all(o[0] == "WORD" for o in options) and piece.kind in ("WORD", "LABEL")
     hint = (
-        _suggestion(piece.value, accepted, registry)
+        _suggestion(piece.value, accepted, registry, known=not unknown)
         if piece.kind in ("WORD", "LABEL", "VAR")
         else ""
     )
@@ -155,6 +160,11 @@ def unexpected(
         hint = ""  # the word is right; its place is wrong
     if missing_sign and previous is not None:
         hint = f'perhaps a {missing_sign} is missing before "{shown}"'
+    zone = next((o for o in options if o[0] == "ZONE"), None)
+    if zone and "NOUN" in accepted:  # "look at the opponent's hand", "remove hand"
+        owner = _possessor_text(pieces, i - 1) if previous and previous.kind == "POSS" else "your"
+        words = " ".join(p.text for p in pieces[i : i + zone[2]])  # (a zone of two words)
+        hint = f'a zone holds cards: perhaps try "the cards in {owner} {words}"'
     if piece.kind == "LPAR" and i == 0:
         hint = 'reminder text is written as a comment: "# …"'
     if piece.kind == "LABEL" and unknown:
@@ -183,6 +193,20 @@ def unexpected(
             hint = _known_elsewhere_hint(piece.value, registry)
         return error("CS-P002", message, piece.span, hint)
     return error("CS-P001", f'unexpected "{shown}"{after}{wanted}', piece.span, hint)
+
+
+def _possessor_text(pieces: tuple[Piece, ...], poss: int) -> str:
+    """The possessor ending at the piece ``poss`` (its "'s"), as written: "the opponent's",
+    "its owner's" (back to the start of the phrase: a word that is not a player's)."""
+    start = poss
+    while start > 0 and pieces[start - 1].kind == "WORD" and poss - start < 3:
+        start -= 1
+        if pieces[start].value.casefold() in _PHRASE_OPENERS:
+            break
+    return " ".join(p.text for p in pieces[start:poss]) + pieces[poss].text
+
+
+_PHRASE_OPENERS = frozenset({"the", "an", "a", "your", "its", "each", "their"})
 
 
 def _label_before_colon(pieces: tuple[Piece, ...], i: int) -> tuple[str, Span] | None:
