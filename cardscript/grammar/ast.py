@@ -177,7 +177,7 @@ class Test(Node):
     """One test in a condition. ``kind`` names its form; unused fields stay None."""
 
     kind: str  # is_state, in_zone, has_counters, resource_cmp, stat_cmp, you_did, you_did_not,
-    #            you_control, paid_with
+    #            you_control, paid_with, has_resource
     subject: Selector | None = None
     negated: bool = False
     state: str | None = None

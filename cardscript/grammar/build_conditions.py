@@ -75,13 +75,20 @@ class ConditionRules:
         return Tree("zone_filter_only", children)
 
     def has_counters(self, meta: Meta, children: list[Any]) -> ast.Test:
+        return self._holds(meta, "has_counters", children, "COUNTER")
+
+    def has_resource(self, meta: Meta, children: list[Any]) -> ast.Test:
+        return self._holds(meta, "has_resource", children, "RESOURCE")
+
+    def _holds(self, meta: Meta, kind: str, children: list[Any], token_class: str) -> ast.Test:
+        """ "<selector> has <comparison> <counter or resource>"."""
         return self._test(
             meta,
-            "has_counters",
+            kind,
             children,
             subject=selector_of(children),
             comparison=first_of(children, ast.Comparison),
-            name=name_of(children, "COUNTER"),
+            name=name_of(children, token_class),
         )
 
     def resource_cmp(self, meta: Meta, children: list[Any]) -> ast.Test:

@@ -90,6 +90,25 @@ def check_line(
             yield from _check_rule_value(node, registry)
         elif isinstance(node, ast.Steps):
             yield from _check_steps(node)
+        elif isinstance(node, ast.Test) and node.kind == "has_resource":
+            yield from _check_has_resource(node, registry)
+
+
+def _check_has_resource(test: ast.Test, registry: Registry) -> Iterator[Diagnostic]:
+    """Only players hold resources: "if this has 3 or more energy" asks a card."""
+    from cardscript.grammar.format_phrases import PhraseFormatter
+
+    if isinstance(test.subject, ast.Player) or test.subject is None:
+        return
+    words = PhraseFormatter(registry)
+    resource = words.spell("RESOURCE", test.name or "")
+    asked = f"{words.comparison(test.comparison)} {resource}" if test.comparison else resource
+    yield error(
+        "CS-T011",
+        f'only a player has {resource}, and "{words.selector(test.subject)}" is a card',
+        test.subject.span,
+        f'perhaps try "you have {asked}" (its controller\'s {resource})',
+    )
 
 
 def _check_granted(action: ast.Action, registry: Registry) -> Iterator[Diagnostic]:

@@ -79,6 +79,11 @@ class PhraseFormatter:
                 f"{self.selector(subject)} {has} {self.comparison(cmp)} "
                 f"{self.spell('COUNTER', t.name or '', counts_many(cmp.value))}"
             )
+        if t.kind == "has_resource":
+            subject = req(t.subject)
+            has = "have" if is_plural(subject) else "has"
+            resource = self.spell("RESOURCE", t.name or "")
+            return f"{self.selector(subject)} {has} {self.comparison(req(t.comparison))} {resource}"
         if t.kind == "has_cards":
             subject = req(t.subject)
             has = "have" if is_plural(subject) else "has"

@@ -410,6 +410,14 @@ def _test(ctx: Context, t: ast.Test) -> bool:
         return engine.kernel.paid_with(engine, ctx.source, t.name or "")
     if kind == "you_control":
         return bool(candidates(ctx, t.subject)) if t.subject is not None else False
+    if kind == "has_resource" and isinstance(t.subject, ast.Player):
+        # "if you have 3 or more energy", "if each player has …": every player it names
+        found = players(ctx, t.subject.who)
+        pools = engine.state.players
+        held = bool(found) and all(
+            compare(pools[p].resources.get(t.name or "", 0), t.comparison, ctx) for p in found
+        )
+        return held != t.negated
     if kind == "is_state" and isinstance(t.subject, ast.Player):
         return _players_are(ctx, t.subject.who, t.state or "") != t.negated
     if kind in ("is_state", "in_zone", "has_counters"):
