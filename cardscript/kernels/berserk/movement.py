@@ -9,6 +9,7 @@ left; after an action it cannot move this turn (§219).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from cardscript.grammar import ast
@@ -32,6 +33,7 @@ from cardscript.kernels.berserk.hosts import LOST_HOST, attachments, follow_host
 
 # "move this to …": places on the battlefield that name a cell to choose, not a zone
 CELL_ZONES = frozenset({"any_free_cell", "free_adjacent_cell", "third_row"})
+SQUAD = frozenset({"battlefield", "additional_zone"})  # в отряде (§206.2)
 
 
 class BoardKernel(FieldKernel):
@@ -174,13 +176,15 @@ class BoardKernel(FieldKernel):
 
     def _move(self, engine: Engine, cause: Cause, uid: int, zone: str, **kw: Any) -> Any:
         """Moving to a cell chosen by the card's controller (``CELL_ZONES``); any other
-        zone is the common move."""
+        zone is the common move. A card from outside the squad is taken into it."""
         if zone not in CELL_ZONES:
             riders = attachments(engine, uid) if zone != "battlefield" else []
             move(engine, cause, uid, zone, **kw)
             follow_host(engine, uid, riders, LOST_HOST)  # §210.7: a base effect, uncancellable
             return None
         card = engine.state.cards[uid]
+        if card.zone not in SQUAD:
+            return self._onto_cell(engine, cause, uid, zone)
         if host_of(engine, uid) is not None:
             return False  # §210.11, §214.7: a rider moves only with its host
         cells = self.free_cells(engine, uid, zone)
@@ -193,49 +197,87 @@ class BoardKernel(FieldKernel):
         engine.emit(Event("moves", subject=uid, player=card.controller))
         return True
 
+    def _onto_cell(self, engine: Engine, cause: Cause, uid: int, zone: str) -> bool:
+        """A card put onto a cell from a deck or a graveyard is taken into the squad of the
+        source's controller (GLOSS «Поместить карту на клетку», «Взять в отряд»), open;
+        "a free adjacent cell" is one next to the source, chosen on resolution.
+        [ASSUMPTION] with no such cell nothing is put: the card stays where it is (the
+        rulebook is silent; a summon whose cell is gone is cancelled, DICT «Вызов»)."""
+        source = uid if cause.source is None else cause.source
+        card = engine.state.cards[uid]
+
+        def cell() -> Cell | None:
+            cells = self.free_cells(engine, source, zone)
+            return self.pick_cell(engine, card.controller, cells, engine.definition(uid).name)
+
+        return self._into_squad(engine, source, uid, card.zone, cell, None)
+
     def _summon(self, engine: Engine, cause: Cause, target: Any, **_: Any) -> bool:
         """Summon (DICT «Вызов»): a card from the deck joins the summoner's squad; the deck
         is shuffled."""
-        return self._into_squad(engine, cause, target, "deck", "is_summoned")
+        return self._into_squad_declared(engine, cause, target, "deck", "is_summoned")
 
     def _resurrect(self, engine: Engine, cause: Cause, target: Any, **_: Any) -> bool:
         """Resurrection (DICT «Возрождение»): a card from a graveyard joins the squad of
         the resurrecting card's controller; its owner stays its owner (§206.3а)."""
         if isinstance(target, int) and engine.permitted("be_resurrected", target) is False:
             return False
-        return self._into_squad(engine, cause, target, "graveyard", "is_resurrected")
+        return self._into_squad_declared(engine, cause, target, "graveyard", "is_resurrected")
 
-    def _into_squad(self, engine: Engine, cause: Cause, target: Any, zone: str, event: str) -> bool:
-        """A card from ``zone`` joins the squad of the source's controller, shown to all,
-        open unless ``enters_squad_as`` says closed, on a free cell adjacent to the source
-        (a flyer in the additional zone). With no free cell it is cancelled."""
+    def _into_squad_declared(
+        self, engine: Engine, cause: Cause, target: Any, zone: str, event: str
+    ) -> bool:
+        """A summon or resurrection: onto the cell declared as its target (DICT), else a
+        free one adjacent to the source chosen now."""
         source = cause.source
-        state = engine.state
-        if source is None or not isinstance(target, int) or state.cards[target].zone != zone:
+        if source is None or not isinstance(target, int):
             return False
-        if engine.permitted("be_taken_into_squad", target) is False:
+        me = engine.state.cards[source].controller
+
+        def cell() -> Cell | None:
+            declared = abilities.declared_cell(engine, source)
+            if declared is not None:
+                return declared
+            cells = self.free_cells(engine, source, "free_adjacent_cell")
+            return self.pick_cell(engine, me, cells, engine.definition(target).name)
+
+        return self._into_squad(engine, source, target, zone, cell, event)
+
+    def _into_squad(
+        self,
+        engine: Engine,
+        source: int,
+        target: int,
+        zone: str,
+        cell_of: Callable[[], Cell | None],
+        event: str | None,
+    ) -> bool:
+        """A card from ``zone`` joins the squad of the source's controller, shown to all
+        (§206.8), on the cell ``cell_of`` picks (a flyer in the additional zone, §211.2а);
+        a summoned or resurrected one (``event``) open unless ``enters_squad_as`` says
+        closed. With no cell it is cancelled. A deck a card left is shuffled (§206.10)."""
+        state = engine.state
+        card = state.cards[target]
+        if card.zone != zone or engine.permitted("be_taken_into_squad", target) is False:
             return False
         me = state.cards[source].controller
-        card = state.cards[target]
         if self.is_flyer(engine, target):
             state.move(target, "additional_zone", player=me)
         else:
-            cell = abilities.declared_cell(engine, source)  # declared as its target (DICT)
-            if cell is None:
-                cells = self.free_cells(engine, source, "free_adjacent_cell")
-                cell = self.pick_cell(engine, me, cells, engine.definition(target).name)
+            cell = cell_of()
             if cell is None:
                 return False
             state.move(target, "battlefield", player=me)
             card.data["cell"] = [cell[0], cell[1]]
         card.face_up = True
-        if engine.rule("enters_squad_as", uid=target) == "closed":
+        if event is not None and engine.rule("enters_squad_as", uid=target) == "closed":
             card.states.add("closed")
         else:
             card.states.discard("closed")
         if zone == "deck":
             state.rng.shuffle(state.players[card.owner].zone("deck"))
-        engine.emit(Event(event, subject=target, player=me))
+        if event is not None:
+            engine.emit(Event(event, subject=target, player=me))
         engine.emit(Event("enters_squad", subject=target, player=me))
         return True
 
