@@ -87,6 +87,23 @@ def test_an_exhaust_cost_pays_with_ready_cards_only_and_in_full() -> None:
     assert _zones(engine, 0, "hand") == (["bear", "bear"],)
 
 
+def test_an_exhaust_up_to_cost_offers_ready_cards_only_zero_to_its_number() -> None:
+    text = "Exhaust up to X creatures you control → draw X cards."
+    agent = Recorder([[1], [1]])  # X = 2 (of 1, 2); then the fresh bear alone
+    engine, miser = _tiny(text, hand=0, agent=agent)
+    tired = engine.state.create_card("bear", 0, "play")
+    tired.states.add("exhausted")
+    fresh = engine.state.create_card("bear", 0, "play").uid
+    (ability,) = engine.definition(miser).abilities
+    (action,) = (s.action for s in ability.node.costs.steps)  # type: ignore[attr-defined]
+    assert engine.kernel.most_payable(engine, 0, miser, action) == 2  # not the tired one
+    assert engine.resolve(ability, miser, 0)
+    asked = [(d.prompt, d.options, d.least, d.most) for d in agent.seen]
+    assert asked[1:] == [("exhaust", (miser, fresh), 0, 2)]
+    assert [engine.state.cards[u].states for u in (miser, fresh)] == [set(), {"exhausted"}]
+    assert _zones(engine, 0, "hand") == (["bear", "bear"],)
+
+
 # ---- VS System: the powers offered, X, and the chain -----------------------------------
 
 

@@ -1,9 +1,10 @@
 """Costs counted in cards: "discard 2 cards →", "discard X cards →", "exhaust 2
-characters you control →". How many cards can pay one now (``Kernel.most_payable``, so
-that ``cost_x`` offers an X and a fixed count only where it can be paid), and its
-payment, all or nothing: the payer chooses as many cards as it takes among those that
-can pay it; where there are too few, nothing is paid and the cost fails, so the ability
-is not used (a cost is paid in full: vs-system.md "Costs", MC2-T-092, Berserk §103.6)."""
+characters you control →", Berserk's "close 2 creatures you control →". How many cards
+can pay one now (``Kernel.most_payable``, so that ``cost_x`` offers an X and a fixed
+count only where it can be paid), and its payment, all or nothing: the payer chooses as
+many cards as it takes among those that can pay it; where there are too few, nothing is
+paid and the cost fails, so the ability is not used (a cost is paid in full: vs-system.md
+"Costs", MC2-T-092, Berserk §103.3, §103.6)."""
 
 from __future__ import annotations
 
@@ -20,8 +21,8 @@ if TYPE_CHECKING:
 __all__ = ["counted", "fixed", "paid", "payers"]
 
 # the quantifiers that take a number of cards: "a card", "another card", "2 cards", "X
-# cards" (not "up to …", which 0 pays; not "each", "all"; not a target, chosen before)
-_COUNTED = frozenset({"a", "an", "any", "another", "n_cards"})
+# cards", "up to 2 cards" (0 to 2; not "each", "all"; not a target, chosen before)
+_COUNTED = frozenset({"a", "an", "any", "another", "n_cards", "up_to"})
 
 
 def counted(action: ast.Action) -> ast.Cards | None:
@@ -37,8 +38,8 @@ def counted(action: ast.Action) -> ast.Cards | None:
 
 
 def fixed(selector: ast.Cards) -> int | None:
-    """How many cards the selector takes where a number says it ("a card": 1, "2 cards":
-    2); None for an X."""
+    """The fewest cards the selector takes where a number says it ("a card": 1, "2
+    cards": 2, "up to 2 cards": 0); None for an X."""
     picks = _plan(selector).picks
     return None if picks is None else picks[0]
 
@@ -70,7 +71,7 @@ def paid(ctx: Context, clause: ast.Clause, selector: ast.Cards) -> list[int] | N
     """The cards that pay ``clause``, where it is a cost of the running ability counted
     in cards: as many as it takes, chosen by the payer among ``payers``; [] where there
     are too few (nothing is paid). None where the action chooses as written: an effect,
-    cards chosen earlier (Berserk's Payment), a change not known here."""
+    cards chosen earlier (as it was played), a change not known here."""
     ability = ctx.ability
     costs = getattr(ability.node, "costs", None) if ability is not None else None
     if not isinstance(costs, ast.Steps) or not any(step is clause for step in costs.steps):
@@ -80,13 +81,15 @@ def paid(ctx: Context, clause: ast.Clause, selector: ast.Cards) -> list[int] | N
         return None
     found = payers(ctx, clause.action, selector)
     q = selector.quantifier
-    need = fixed(selector)
-    if need is None:
-        need = ctx.amount(q.count if q is not None else None)
-    if found is None or need < 1:
+    picks = _plan(selector).picks
+    if picks is None:  # an X, chosen by now
+        count = ctx.amount(q.count if q is not None else None)
+        picks = (0, count) if q is not None and q.kind == "up_to" else (count, count)
+    least, most = picks
+    if found is None or most < 1:
         return None
-    if len(found) < need:
+    if len(found) < least or not found:
         return []
     prompt = clause.action.name or clause.action.verb  # (as the action's own choice asks)
     pool = cast("list[Target]", found)
-    return cast("list[int]", _picked(ctx.engine, ctx.controller, prompt, pool, (need, need)))
+    return cast("list[int]", _picked(ctx.engine, ctx.controller, prompt, pool, (least, most)))

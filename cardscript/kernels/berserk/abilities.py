@@ -52,7 +52,7 @@ def closes(ability: CompiledAbility) -> bool:
 
 
 def _closes_this(action: ast.Action) -> bool:
-    """The closing symbol (§104.3), not "close X creatures you control" (``payment``)."""
+    """The closing symbol (§104.3), not "close X creatures you control" (``cost_cards``)."""
     return (
         action.verb == "primitive"
         and action.name == "close"
@@ -82,9 +82,6 @@ def payable(kernel: BoardKernel, engine: Engine, uid: int, ability: CompiledAbil
             if kernel.closed(engine, uid) or card.data.get("acted"):
                 return False
             if engine.permitted("act", uid) is False:
-                return False
-        elif payment.closes_others(action) is not None:  # open ones (§219.2)
-            if not payment.enough_open(kernel, engine, uid, action):
                 return False
         elif action.verb == "primitive" and action.name == "halt":
             if not kernel.can_move_at_all(engine, uid):

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from cardscript.grammar import ast
+from cardscript.interpreter import cost_cards
 from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.interpreter.primitives import move
 from cardscript.kernels.berserk import (
@@ -76,7 +77,12 @@ class BoardKernel(FieldKernel):
     def most_payable(
         self, engine: Engine, player: int, source: int | None, action: ast.Action
     ) -> int | None:
-        return payment.most_payable(self, engine, player, source, action)
+        """Counters (``payment``); cards, as "close 2 creatures you control": the shared
+        reading, the open ones (``cost_cards``)."""
+        found = payment.most_payable(self, engine, player, source, action)
+        if found is None and cost_cards.counted(action) is not None:
+            return super().most_payable(engine, player, source, action)
+        return found
 
     def movement_left(self, engine: Engine, uid: int) -> int:
         card = engine.state.cards[uid]
