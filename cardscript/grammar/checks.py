@@ -224,31 +224,43 @@ def _check_core_action(action: ast.Action, registry: Registry) -> Iterator[Diagn
     """A core action the game has nothing for ("draw" where a player has no deck; "deal
     … card" where only players take damage): the generic primitive would change a zone or
     a count the game does not have."""
-    # damage aimed at a card or at a player: the registry's key "<verb> card" / "<verb> player"
-    aim = ""
-    if action.verb in ("deal", "heal") and action.target is not None:
-        aim = "player" if isinstance(action.target, ast.Player) else "card"
-    elif action.verb == "discard" and isinstance(action.target, ast.Cards):
-        aim = "hand" if from_hand(action.target) else ""  # "discard a card": from the hand
-    refused = registry.not_actions.get(f"{action.verb} {aim}") or registry.not_actions.get(
-        action.verb
-    )
-    if refused is None:
-        return
-    reason, instead = refused
-    named = f'"{action.verb.replace("_", " ")}"'  # (as written: "gain control")
-    if f"{action.verb} {aim}" in registry.not_actions:
-        named += (
-            f" from the {aim}"
-            if aim == "hand"
-            else (f" {'to' if action.verb == 'deal' else 'from'} a {aim}")
-        )
-    yield error(
-        "CS-T009",
-        f"{named} means nothing in {registry.title}: {reason}",
-        action.span,
-        f'perhaps try "{instead}"' if instead else "",
-    )
+    for key, named in _core_keys(action, registry):
+        refused = registry.not_actions.get(key)
+        if refused is not None:
+            reason, instead = refused
+            yield error(
+                "CS-T009",
+                f"{named} means nothing in {registry.title}: {reason}",
+                action.span,
+                f'perhaps try "{instead}"' if instead else "",
+            )
+            return
+
+
+def _core_keys(action: ast.Action, registry: Registry) -> Iterator[tuple[str, str]]:
+    """The registry's keys that may refuse ``action``, the most particular first, each
+    with how the message names it: "deal rear_guard" ('"deal" to a rear-guard'), then
+    "deal card" / "deal player", "discard hand", then the verb alone."""
+    verb, target = action.verb, action.target
+    named = f'"{verb.replace("_", " ")}"'  # (as written: "gain control")
+    if verb in ("deal", "heal") and target is not None:
+        to = "to" if verb == "deal" else "from"
+        if isinstance(target, ast.Player):
+            yield f"{verb} player", f"{named} {to} a player"
+        else:
+            nouns = (target.noun, *target.also) if isinstance(target, ast.Cards) else ()
+            for noun in nouns:  # damage aimed at one kind of card ("to target rear-guard")
+                term = registry.term("NOUN", noun)
+                text = term.text if term else noun
+                yield f"{verb} {noun}", f"{named} {to} {_article(text)} {text}"
+            yield f"{verb} card", f"{named} {to} a card"
+    elif verb == "discard" and isinstance(target, ast.Cards) and from_hand(target):
+        yield "discard hand", f"{named} from the hand"  # "discard a card": from the hand
+    yield verb, named
+
+
+def _article(word: str) -> str:
+    return "an" if word[:1].casefold() in "aeiou" else "a"
 
 
 def _check_steps(steps: ast.Steps) -> Iterator[Diagnostic]:
