@@ -1,5 +1,6 @@
 """Every effect verb and named cost a game's checker accepts has a primitive in its kernel;
-the verbs that name a player's game action are refused as effects (CS-T007)."""
+the verbs that name a player's game action are refused as effects (CS-T007), and the core
+actions a game has nothing for are refused (CS-T009)."""
 
 from __future__ import annotations
 
@@ -109,3 +110,19 @@ def test_an_activated_ability_is_refused_where_no_rule_activates_one() -> None:
     ]
     assert _check("pocket-duel", "When this is revealed, pay 1 energy → heal 1.") == []
     assert _check("vs-system", "Pay 1 endurance → draw a card.") == []
+
+
+def test_a_heal_with_no_target_is_the_acting_player_s() -> None:
+    """A bare "heal 2 wounds" heals the acting player (``actions._heal``), as "heal 2
+    wounds from you" does: refused where a player has nothing to heal (Berserk, §15)."""
+    assert _check("berserk", "Close this → heal 2 wounds.") == [
+        (
+            "CS-T009",
+            1,
+            14,
+            '"heal" from a player means nothing in Berserk: a player has no wounds, only '
+            "creatures are wounded and healed (§15)",
+            ('perhaps try "heal 2 wounds from target creature you control"',),
+        )
+    ]
+    assert _check("pocket-duel", "Effect: Heal 2.") == []  # a hero's health is healed (§10)

@@ -243,9 +243,9 @@ def _core_keys(action: ast.Action, registry: Registry) -> Iterator[tuple[str, st
     "deal card" / "deal player", "discard hand", then the verb alone."""
     verb, target = action.verb, action.target
     named = f'"{verb.replace("_", " ")}"'  # (as written: "gain control")
-    if verb in ("deal", "heal") and target is not None:
+    if verb in ("deal", "heal") and (target is not None or verb == "heal"):
         to = "to" if verb == "deal" else "from"
-        if isinstance(target, ast.Player):
+        if target is None or isinstance(target, ast.Player):  # ("heal 2": the actor)
             yield f"{verb} player", f"{named} {to} a player"
         else:
             nouns = (target.noun, *target.also) if isinstance(target, ast.Cards) else ()
