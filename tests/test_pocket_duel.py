@@ -11,6 +11,8 @@ import pytest
 from cardscript.cli.play_cmd import play_one
 from cardscript.cli.replay_cmd import run_replay
 from cardscript.interpreter.agents import FirstAgent, RandomAgent
+from cardscript.interpreter.log import GameLog
+from cardscript.interpreter.transcript import transcript
 from cardscript.kernels.pocket_duel.kernel import (
     BUNDLED,
     PocketDuelKernel,
@@ -260,3 +262,26 @@ def test_a_card_that_blocks_blocks_for_its_player(tmp_path: Path) -> None:
     (effect,) = engine.definition(wall).abilities
     engine.resolve(effect, wall, 1)
     assert engine.state.data["round"]["block"] == {"1": 2}
+
+
+def test_only_a_superpower_is_put_into_the_reserve(tmp_path: Path) -> None:
+    # the reserve holds only superpowers (§10): a Weapon "put into your reserve" stays in
+    # the discard pile, and the transcript has the move asked and nothing moved
+    cards = tmp_path / "stash.yaml"
+    cards.write_text(
+        "game: pocket-duel\nset: LV\ncards:\n- {id: lv-stash, name: Stash, type: intellect,"
+        " hero: cinder-hero, attack: 0,"
+        " text: 'Effect: put target card from your discard pile into your reserve.'}\n"
+    )
+    log = GameLog()
+    engine = BUNDLED.new_engine([FirstAgent(), FirstAgent()], 1, log=log, extra=[cards])
+    stash = engine.state.create_card("lv-stash", 0, "table").uid
+    spear = engine.state.create_card("cinder-weapon", 0, "discard_pile").uid
+    (effect,) = engine.definition(stash).abilities
+    engine.resolve(effect, stash, 0)
+    assert engine.state.cards[spear].zone == "discard_pile"
+    assert transcript(log, engine) == [
+        "P1 chose Ash-Tipped Spear [discard_pile] for: put to reserve",
+        f"move by lv-stash at 1:1: card Ash-Tipped Spear#{spear}, zone reserve, player P1,"
+        " position None, face_up None",
+    ]

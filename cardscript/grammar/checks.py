@@ -65,6 +65,7 @@ def check_line(
             yield from _check_clause(node)
             yield from _check_effect_verb(node.action, registry)
             yield from _check_core_action(node.action, registry)
+            yield from _check_destination(node.action, registry)
             if node.action.verb == "grant_ability":
                 yield from _check_granted(node.action, registry)
         elif isinstance(node, ast.Amount) and node.kind == "var" and node.value not in bound:
@@ -250,13 +251,44 @@ def _core_keys(action: ast.Action, registry: Registry) -> Iterator[tuple[str, st
         else:
             nouns = (target.noun, *target.also) if isinstance(target, ast.Cards) else ()
             for noun in nouns:  # damage aimed at one kind of card ("to target rear-guard")
-                term = registry.term("NOUN", noun)
-                text = term.text if term else noun
+                text = _spelled(registry, "NOUN", noun)
                 yield f"{verb} {noun}", f"{named} {to} {_article(text)} {text}"
             yield f"{verb} card", f"{named} {to} a card"
     elif verb == "discard" and isinstance(target, ast.Cards) and from_hand(target):
         yield "discard hand", f"{named} from the hand"  # "discard a card": from the hand
     yield verb, named
+
+
+def _check_destination(action: ast.Action, registry: Registry) -> Iterator[Diagnostic]:
+    """A card put into a zone that never holds its kind ("put target Strength card … into
+    your reserve", where the reserve holds only superpowers); reported at the word."""
+    cards = action.target
+    if action.destination is None or not isinstance(cards, ast.Cards):
+        return
+    zone = registry.term("ZONE", action.destination.zone.zone)
+    if zone is None or not zone.refuses:
+        return
+    named = [
+        (q.value, f"{_spelled(registry, 'ADJ', q.value)} card", q.span)
+        for q in cards.qualities
+        if q.kind == "adj" and not q.negated
+    ]
+    named += [(n, _spelled(registry, "NOUN", n), cards.span) for n in (cards.noun, *cards.also)]
+    for word, text, span in named:
+        if word in zone.refuses:
+            yield error(
+                "CS-T010",
+                f"{_article(text)} {text} never goes into the {zone.text} in {registry.title}: "
+                f"{zone.holds}",
+                span,
+                f'perhaps try "{zone.instead}"' if zone.instead else "",
+            )
+            return
+
+
+def _spelled(registry: Registry, token_class: str, word: str) -> str:
+    term = registry.term(token_class, word)
+    return term.text if term else word
 
 
 def _article(word: str) -> str:

@@ -96,6 +96,10 @@ class Term:
     # can); the checker refuses it in card text (CS-T007), ``instead`` its hint
     not_effect: str = ""
     instead: str = ""
+    # zones: the nouns and adjectives naming cards the zone never holds, and why (the
+    # checker refuses putting such a card there, CS-T010, ``instead`` its hint)
+    refuses: tuple[str, ...] = ()
+    holds: str = ""
     # nouns: a card type whose text runs once and leaves (a plot twist, an event): such a
     # card is never in play, so a standing line on it never works (CS-C037)
     one_shot: bool = False
@@ -199,6 +203,8 @@ def term_from_data(data: Mapping[str, Any] | str) -> Term:
         past=data.get("past"),
         not_effect=str(data.get("not_effect", "")),
         instead=str(data.get("instead", "")),
+        refuses=tuple(str(word) for word in data.get("refuses") or ()),
+        holds=str(data.get("holds", "")),
         one_shot=bool(data.get("one_shot", False)),
         lasts=bool(data.get("lasts", False)),
     )

@@ -102,11 +102,14 @@ class PocketDuelChanges(Kernel):
         player: int | None = None,
         position: int | None = None,
         face_up: bool | None = None,
-    ) -> None:
+    ) -> bool:
+        if zone == "reserve" and engine.definition(uid).type != "superpower":
+            return False  # the reserve holds only superpowers (§10): the card stays
         primitives.move(engine, cause, uid, zone, player, position, face_up)
         states = engine.state.cards[uid].states
         if states and zone != self.discard_zone:
             states.discard("face_down")
+        return True
 
     def _round(self, engine: Engine) -> dict[str, Any]:
         data = engine.state.data
