@@ -64,7 +64,7 @@ def check_line(
         elif isinstance(node, ast.Clause):
             yield from _check_clause(node)
             yield from _check_effect_verb(node.action, registry)
-            yield from _check_core_action(node.action, registry)
+            yield from _check_core_action(node.action, registry, line.label)
             yield from _check_destination(node.action, registry)
             if node.action.verb == "grant_ability":
                 yield from _check_granted(node.action, registry)
@@ -221,13 +221,22 @@ def from_hand(selector: ast.Cards) -> bool:
     )
 
 
-def _check_core_action(action: ast.Action, registry: Registry) -> Iterator[Diagnostic]:
+def _check_core_action(
+    action: ast.Action, registry: Registry, label: ast.Label | None
+) -> Iterator[Diagnostic]:
     """A core action the game has nothing for ("draw" where a player has no deck; "deal
     … card" where only players take damage): the generic primitive would change a zone or
-    a count the game does not have."""
+    a count the game does not have. Some are right under one label only ("gain" in a
+    Marvel Champions "Resource:" ability, whose gain pays the cost being paid)."""
     for key, named in _core_keys(action, registry):
         refused = registry.not_actions.get(key)
         if refused is not None:
+            right_in = registry.not_actions_except.get(action.verb)
+            if right_in is not None:
+                if label is not None and label.name == right_in:
+                    return
+                term = registry.term("LABEL", right_in)
+                named += f' outside a "{term.text if term else right_in}:" ability'
             reason, instead = refused
             yield error(
                 "CS-T009",

@@ -135,6 +135,9 @@ class Registry:
     # core actions with nothing to act on in this game ("draw" where a player has no
     # deck): verb -> (why, what to write instead); the checker refuses them (CS-T009)
     not_actions: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    # of those, the ones right under one ability label ("gain" in a Marvel Champions
+    # "Resource:" ability): verb -> that label's id
+    not_actions_except: Mapping[str, str] = field(default_factory=dict)
 
     def terms(self, token_class: str) -> tuple[Term, ...]:
         return self.sections.get(WORD_CLASSES.get(token_class, token_class), ())
@@ -225,6 +228,11 @@ def registry_from_data(data: Mapping[str, Any]) -> Registry:
         not_actions={
             str(verb): (str(entry.get("reason", "")), str(entry.get("instead", "")))
             for verb, entry in (data.get("not_actions") or {}).items()
+        },
+        not_actions_except={
+            str(verb): str(entry["except_in"])
+            for verb, entry in (data.get("not_actions") or {}).items()
+            if entry.get("except_in")
         },
     )
 
