@@ -26,6 +26,12 @@ def _table(
 ) -> tuple[Engine, Recorder, int]:
     """Solo Bulwark (alter-ego form) with ``card`` in play and exactly ``hand``; the
     agent answers ``answers`` from then on (the first legal answer after them)."""
+    engine, agent = _holding(hand, answers)
+    return engine, agent, engine.state.create_card(card, 0, "play").uid
+
+
+def _holding(hand: list[str], answers: list[list[int]] | None = None) -> tuple[Engine, Recorder]:
+    """Solo Bulwark (alter-ego form) with exactly ``hand`` (``_table``, nothing put)."""
     agent = Recorder()
     engine = new_engine([agent], 1, pool=POOL)
     engine.kernel.setup(engine, [DECK])
@@ -36,7 +42,7 @@ def _table(
         state.create_card(card_id, 0, "hand")
     agent.seen.clear()
     agent.answers = [tuple(a) for a in answers or []]
-    return engine, agent, state.create_card(card, 0, "play").uid
+    return engine, agent
 
 
 def _names(engine: Engine, zone: str) -> list[str]:
@@ -114,6 +120,53 @@ def test_a_response_whose_x_cannot_be_paid_is_not_offered() -> None:
     _minion_defeated(engine)
     assert agent.seen == []
     assert _names(engine, "hand") == ["mcb-02", "mcb-03"]
+
+
+def _responded(hand: list[str], answers: list[list[int]]) -> tuple[Engine, Recorder]:
+    """``hand`` held when a minion is defeated, the agent answering ``answers``."""
+    engine, agent = _holding(hand, answers)
+    _minion_defeated(engine)
+    return engine, agent
+
+
+def test_an_event_whose_printed_cost_leaves_nothing_for_x_is_not_offered() -> None:
+    # Test Late Windfall costs 1, then "pay X resources": Clear Thought alone pays the 1
+    # or an X of 1, never both (each alone was enough, so it was offered, and paid for
+    # with nothing left for X)
+    engine, agent = _responded(["mct-rs-windfall", "mcb-02"], [[1]])
+    assert agent.seen == []
+    assert (_names(engine, "hand"), _names(engine, "discard")) == (
+        ["mct-rs-windfall", "mcb-02"],
+        [],
+    )
+
+
+def test_a_source_spent_whole_on_the_printed_cost_leaves_its_excess_to_nothing() -> None:
+    # Test Double Mental's 2 resources pay the 1 and the other is lost (MC-RES-6)
+    engine, agent = _responded(["mct-rs-windfall", "mct-double-mental"], [[1]])
+    assert agent.seen == []
+    assert _names(engine, "hand") == ["mct-rs-windfall", "mct-double-mental"]
+
+
+def test_x_is_at_most_what_the_printed_cost_leaves() -> None:
+    # three resources in hand, 1 for the event: X = 1 or 2; X = 2 draws 2
+    hand = ["mct-rs-windfall", "mcb-02", "mcb-03", "mcb-01"]
+    engine, agent = _responded(hand, [[1], [0], [1], [0], [0]])
+    assert _asked_x(agent) == [
+        ("choose X for the cost of mct-rs-windfall", (1, 2), ("X = 1", "X = 2"))
+    ]
+    assert _names(engine, "discard") == ["mcb-02", "mcb-03", "mcb-01", "mct-rs-windfall"]
+    assert _names(engine, "hand") == ["mcb-05", "mcb-05"]
+
+
+def test_a_typed_x_after_the_printed_cost_counts_the_sources_the_cost_leaves() -> None:
+    # "pay X energy": the 1 is paid with Clear Thought (mental), Spark Cell pays X = 1;
+    # with Spark Cell alone, the 1 takes it and nothing is left for X
+    engine, agent = _responded(["mct-rs-spark", "mcb-01"], [[1]])
+    assert agent.seen == []
+    engine, agent = _responded(["mct-rs-spark", "mcb-01", "mcb-02"], [[1], [1], [0], [0]])
+    assert _asked_x(agent) == [("choose X for the cost of mct-rs-spark", (1,), ("X = 1",))]
+    assert _names(engine, "discard") == ["mcb-02", "mcb-01", "mct-rs-spark"]
 
 
 def _game(seed: int, agents: list[object], log: GameLog) -> dict[str, object]:

@@ -103,10 +103,37 @@ def can_pay(
     return most(engine, player, kind, for_uid) >= amount
 
 
-def most(engine: Engine, player: int, kind: str | None, for_uid: int | None) -> int:
-    """The most of a cost of ``kind`` (None: any type) the player can generate now."""
-    found = [i for s in sources(engine, player, for_uid) for i in gives(engine, s, for_uid)]
-    return counts(found, kind)
+def most(engine: Engine, player: int, kind: str | None, for_uid: int | None, first: int = 0) -> int:
+    """The most of a cost of ``kind`` (None: any type) the player can generate now, after
+    a payment of ``first`` of any type made before it from the same sources (``after``)."""
+    given = [gives(engine, s, for_uid) for s in sources(engine, player, for_uid)]
+    if first:
+        return after(given, kind, first)
+    return counts([i for g in given for i in g], kind)
+
+
+def after(given: list[list[str]], kind: str | None, first: int) -> int:
+    """The most of ``kind`` the sources ``given`` (each a card or ability's resources, used
+    whole) still give once ``first`` of any type is paid from them: that payment's excess is
+    lost (MC-RES-6), so it takes the sources that cost the least of ``kind`` (0: it cannot
+    be paid)."""
+    total = sum(counts(g, kind) for g in given)
+    never = total + 1
+    spent = [0] + [never] * first  # the least of kind spent to pay i (first: or more)
+    for gift in given:
+        size, worth = len(gift), counts(gift, kind)
+        for paid in range(first, -1, -1):
+            reach = min(first, paid + size)
+            spent[reach] = min(spent[reach], spent[paid] + worth)
+    return total - spent[first] if spent[first] < never else 0
+
+
+def unpaid(engine: Engine, uid: int | None) -> int:
+    """The printed cost still to pay before an ability of ``uid`` is: an event in hand is
+    played, its cost paid, before its Interrupt's or Response's costs (``windows.use``)."""
+    if uid is None or engine.state.cards[uid].zone != "hand":
+        return 0
+    return engine.stat(uid, "cost")
 
 
 def typed(name: str | None) -> str | None:
@@ -116,10 +143,11 @@ def typed(name: str | None) -> str | None:
 
 def most_payable(engine: Engine, player: int, uid: int | None, action: ast.Action) -> int | None:
     """The most of one cost of the card ``uid``'s ability the player can pay now
-    (``Kernel.most_payable``): resources they can generate, of the type it asks for; for
+    (``Kernel.most_payable``): resources they can generate, of the type it asks for, with
+    what the card's own printed cost leaves if it is still to be paid (``unpaid``); for
     "spend", the card's Uses tokens (K1). None: a cost of another kind."""
     if action.verb == "pay":
-        return most(engine, player, typed(action.name), uid)
+        return most(engine, player, typed(action.name), uid, unpaid(engine, uid))
     if action.verb == "named_cost" and action.name == "spend":
         return engine.state.cards[uid].counters.get("all_purpose", 0) if uid is not None else 0
     return None
