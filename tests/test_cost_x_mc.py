@@ -169,6 +169,26 @@ def test_a_typed_x_after_the_printed_cost_counts_the_sources_the_cost_leaves() -
     assert _names(engine, "discard") == ["mcb-02", "mcb-01", "mct-rs-spark"]
 
 
+def test_an_action_event_pays_its_printed_cost_then_its_x() -> None:
+    # Test Burst (cost 1, "Action: Pay X resources → deal X damage to target enemy."):
+    # never offered before; with 1 resource it cannot be paid, with 3 X is 1 or 2
+    engine, agent = _holding(["mct-rs-burst", "mcb-02"])
+    burst = engine.state.players[0].zones["hand"][0]
+    assert not turns.can_play(engine.kernel, engine, 0, burst)
+    for card in ("mcb-03", "mcb-01"):
+        engine.state.create_card(card, 0, "hand")
+    assert turns.can_play(engine.kernel, engine, 0, burst)
+    agent.answers = [(0,), (1,), (0,), (0,)]  # Clear Thought, X = 2, Firm Grip, Spark Cell
+    turns.play_card(engine.kernel, engine, 0, burst)
+    assert _asked_x(agent) == [
+        ("choose X for the cost of mct-rs-burst", (1, 2), ("X = 1", "X = 2"))
+    ]
+    villain = engine.kernel.villain(engine)
+    assert villain is not None
+    assert engine.state.cards[villain].counters.get("damage") == 2
+    assert _names(engine, "discard") == ["mcb-02", "mcb-03", "mcb-01", "mct-rs-burst"]
+
+
 def _game(seed: int, agents: list[object], log: GameLog) -> dict[str, object]:
     """Bulwark with 4 Test Overloads for its first 4 cards, solo against Grimhold."""
     deck = deck_ids(POOL, ROOT / "decks" / "marvel-champions" / "bulwark.yaml")

@@ -28,12 +28,14 @@ NOT_ON_PLAY = frozenset({"resource", "boost", "when_revealed", "when_defeated", 
 
 
 def effect_abilities(engine: Engine, uid: int) -> list[CompiledAbility]:
-    """The effects an event resolves when played (not its Resource or other labels)."""
+    """The effects an event resolves when played (not its Resource or other labels), an
+    Action's costs paid first ("Action: Pay X resources → …", after the printed cost)."""
     out = []
     for ability in engine.definition(uid).abilities:
         label = getattr(ability.line, "label", None)
-        if isinstance(ability.node, ast.EffectAbility) and (
-            label is None or label.name not in NOT_ON_PLAY
+        name = label.name if label is not None else None
+        if (isinstance(ability.node, ast.EffectAbility) and name not in NOT_ON_PLAY) or (
+            isinstance(ability.node, ast.Activated) and name in (None, *ACTION_LABELS)
         ):
             out.append(ability)
     return out
@@ -107,6 +109,11 @@ def can_play(k: MarvelChampionsKernel, engine: Engine, player: int, uid: int) ->
         return (
             bool(found)
             and all(windows.form_ok(k, engine, player, a) for a in found)
+            and all(
+                costs_payable(engine, player, uid, a)
+                for a in found
+                if isinstance(a.node, ast.Activated)
+            )
             and any(would_change(k, engine, uid, a, player) for a in found)
         )
     return True
