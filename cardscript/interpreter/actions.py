@@ -17,6 +17,7 @@ from cardscript.interpreter.discard_from import discarded
 from cardscript.interpreter.events import Cause
 from cardscript.interpreter.lasting import clause_ref, is_group
 from cardscript.interpreter.play_index import _overrides
+from cardscript.interpreter.prevent_step import prevent
 from cardscript.interpreter.select import (
     Context,
     RulesError,
@@ -26,7 +27,6 @@ from cardscript.interpreter.select import (
     chosen_cards,
     own_zone_player,
     resolve_targets,
-    seats,
     uids,
     zone_place,
 )
@@ -111,26 +111,6 @@ def _deal(clause: ast.Clause) -> Run:
 def _opponents(ctx: Context) -> list[int]:
     n = len(ctx.engine.state.players)
     return [(ctx.controller + k) % n for k in range(1, n)]
-
-
-def _prevent(ctx: Context, clause: ast.Clause) -> None:
-    action = clause.action
-    if action.word == "the first" or action.period:
-        raise RulesError("a standing prevention is written on its own line, not as a step", ctx)
-    protected = list(resolve_targets(ctx, action.target, "protect") if action.target else ctx.it)
-    amount = 10**9 if action.word == "that" else ctx.amount(action.amount)
-    shield = {
-        "kind": "shield",
-        "uids": uids(protected),
-        "amount": amount,
-        "damage": action.name,
-        "until": ctx.engine.kernel.turn_phase,
-        "source": ctx.source,
-    }
-    players = seats(protected)
-    if players:  # "prevent the next 2 damage dealt to you" (``Kernel.shields``)
-        shield["seats"] = players
-    ctx.engine.state.lasting.append(shield)
 
 
 def _heal(clause: ast.Clause) -> Run:
@@ -549,7 +529,7 @@ def _named_cost(ctx: Context, clause: ast.Clause) -> None:
 
 
 _AS_WRITTEN: dict[str, Action] = {
-    "prevent": _prevent,
+    "prevent": prevent,
     "draw": _draw,
     "discard": _discard,
     "gain_control": _gain_control,

@@ -278,7 +278,7 @@ class Kernel:
         return self.shields(engine, target, amount)
 
     def shields(self, engine: Engine, target: Target, amount: int) -> int:
-        """Damage left after the shields of "prevent" steps (``actions._prevent``)."""
+        """Damage left after the shields of "prevent" steps (``prevent_step.prevent``)."""
         for shield in engine.state.lasting:
             if amount <= 0:
                 break
