@@ -43,7 +43,8 @@ def test_corpus_sizes() -> None:
 
 #: Constructs of the language the corpus of each game must use. What a game lacks is left
 #: out on purpose: counters (neither game), named costs (Pocket Duel), drawing (Pocket Duel
-#: has no deck), player resources paid or gained and dealt damage (this era of Vanguard).
+#: has no deck), player resources paid or gained and dealt damage (this era of Vanguard),
+#: "prevent N of that" (Pocket Duel: no trigger comes before the damage, CS-T012).
 COMMON = """
     version label label_qualifier keyword_list keyword_list_many
     triggered triggered_cost activated effect:plain effect:while effect:during replacement
@@ -75,7 +76,7 @@ REQUIRED = {
             COMMON
             + """
             action:deal action:gain action:lose action:pay action:remove_card
-            action:primitive_amount keyword_arg prevent:the_first prevent:of_that amount:all
+            action:primitive_amount keyword_arg prevent:the_first amount:all
             """
         ).split()
     )

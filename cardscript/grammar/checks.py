@@ -12,6 +12,7 @@ from collections.abc import Iterator
 
 from cardscript.grammar import ast
 from cardscript.grammar.diagnostics import Diagnostic, error
+from cardscript.grammar.late_prevention import check_late_prevention
 from cardscript.grammar.registry import Registry
 
 _SUBJECT_VERBS = frozenset({"get", "have", "set_stat", "grant_ability", "can", "cannot", "become"})
@@ -44,6 +45,7 @@ def check_line(
             ability.span,
             f'perhaps try "{instead}"' if instead else "",
         )
+    yield from check_late_prevention(line, registry)
     bound = (
         set(params)
         | set(cost_names(ability))

@@ -104,6 +104,11 @@ class Term:
     # card is never in play, so a standing line on it never works (CS-C037)
     one_shot: bool = False
     lasts: bool = False  # labels: a line that lasts on a one-shot card (VS "Ongoing:")
+    # labels: the trigger resolves before the event it names (MC's Interrupts, G20)
+    before_event: bool = False
+    # events: heard once damage has been dealt, so "prevent 1 of that damage" in a trigger
+    # on it comes too late (CS-T012)
+    after_damage: bool = False
 
     @property
     def text(self) -> str:
@@ -210,6 +215,8 @@ def term_from_data(data: Mapping[str, Any] | str) -> Term:
         holds=str(data.get("holds", "")),
         one_shot=bool(data.get("one_shot", False)),
         lasts=bool(data.get("lasts", False)),
+        before_event=bool(data.get("before_event", False)),
+        after_damage=bool(data.get("after_damage", False)),
     )
 
 
