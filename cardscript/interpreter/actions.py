@@ -311,6 +311,14 @@ def _reveal(ctx: Context, clause: ast.Clause) -> None:
     ctx.it = list(chosen)
 
 
+def _look(ctx: Context, clause: ast.Clause) -> None:
+    # private, unlike a reveal: the cards go to the looking player alone
+    chosen = tuple(uids(resolve_targets(ctx, clause.action.target, "look at")))
+    cause = cause_of(ctx)
+    ctx.engine.apply("look", cause, player=ctx.controller, count=len(chosen), _uids=chosen)
+    ctx.it = list(chosen)
+
+
 def _lasting(
     ctx: Context, clause: ast.Clause, entry: dict[str, object], chosen: list[int] | None = None
 ) -> None:
@@ -540,7 +548,7 @@ _AS_WRITTEN: dict[str, Action] = {
     "shuffle": _shuffle,
     "shuffle_into": _shuffle,
     "reveal": _reveal,
-    "look": _reveal,
+    "look": _look,
     "get": _get,
     "have": _keywords(True),
     "gain_keyword": _keywords(True),

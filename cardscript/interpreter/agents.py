@@ -78,7 +78,8 @@ class Agent(Protocol):
     the engine then asks those without building the decision (``Engine.one_of``,
     ``Engine.some_of``; never while a log records the decisions, nor of a subclass with
     a ``decide`` of its own: ``answers_by_count``). An answer ``decide`` could not give
-    is an ``IllegalAnswer``."""
+    is an ``IllegalAnswer``. An agent may also have ``see(labels)``: the cards shown to
+    its player alone ("look at the top 3 cards of your deck", ``Choices.show``)."""
 
     name: str
 
@@ -204,6 +205,10 @@ class TerminalAgent:
             if _valid(decision, picked):
                 return picked
             self.write("that is not a legal answer here\n")
+
+    def see(self, labels: Sequence[str]) -> None:
+        """Cards shown to this player alone."""
+        self.write(f"\nyou look at: {', '.join(labels) or 'no cards'}\n")
 
     @staticmethod
     def _ask(decision: Decision) -> str:

@@ -117,6 +117,13 @@ class Choices(EngineParts):
             self.log.decision(self, decision, answer)  # type: ignore[arg-type]
         return answer
 
+    def show(self, player: int, uids: Sequence[int]) -> None:
+        """Show cards to ``player`` alone ("look at"): to an agent that sees what it is
+        shown (``Agent.see``: a human at the terminal); no other, nor the log, learns which."""
+        see = getattr(self.agents[player], "see", None)
+        if see is not None:
+            see([self.describe(uid) for uid in uids])  # type: ignore[attr-defined]
+
     def may(self, player: int, prompt: str) -> bool:
         picked = self.one_of(player, 2)  # yes or no: asked by the count where it may be
         if picked is None:

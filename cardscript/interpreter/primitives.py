@@ -135,6 +135,15 @@ def reveal(
         _emit(engine, "revealed", subject=uid, player=engine.state.cards[uid].controller)
 
 
+def look(
+    engine: Engine, cause: Cause, player: int, count: int, _uids: tuple[int, ...] = ()
+) -> None:
+    """A player looks at cards: only they see which (``Choices.show``); the log, the
+    events and the other players learn how many (the log leaves out ``_uids``)."""
+    engine.show(player, _uids)
+    _emit(engine, "looked_at", player=player, amount=count)
+
+
 def gain_control(engine: Engine, cause: Cause, uid: int, player: int) -> None:
     card = engine.state.cards[uid]
     engine.state.move(uid, card.zone, player=player)
@@ -232,6 +241,7 @@ GENERIC: dict[str, Callable[..., Any]] = {
     "remove_counters": remove_counters,
     "shuffle": shuffle,
     "reveal": reveal,
+    "look": look,
     "gain_control": gain_control,
     "deal_damage": deal_damage,
     "heal": heal,
