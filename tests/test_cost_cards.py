@@ -67,6 +67,16 @@ def test_a_discard_cost_that_cannot_be_paid_in_full_pays_nothing() -> None:
     assert _zones(engine, 0, "hand", "discard", "deck") == (["bear"], [], ["bear"] * 3)
 
 
+def test_a_cost_stops_at_its_first_step_not_paid() -> None:
+    """A cost is paid in full: the discard fails (1 card of 2), so "exhaust this" is not
+    paid, and the ability stops (it went on: the last step's ``did`` was read alone)."""
+    engine, miser = _tiny("Discard 2 cards, exhaust this → draw 3 cards.", hand=1, agent=Recorder())
+    (ability,) = engine.definition(miser).abilities
+    assert not engine.resolve(ability, miser, 0)
+    assert engine.state.cards[miser].states == set()
+    assert _zones(engine, 0, "hand", "discard", "deck") == (["bear"], [], ["bear"] * 3)
+
+
 def test_an_exhaust_cost_pays_with_ready_cards_only_and_in_full() -> None:
     text = "Exhaust 2 creatures you control → draw 2 cards."
     agent = Recorder()

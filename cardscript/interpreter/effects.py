@@ -30,8 +30,11 @@ def run_steps(ctx: Context, steps: ast.Steps) -> None:
     steps_runner(steps)(ctx)
 
 
-def run_all(ctx: Context, steps: ast.Steps, plan: tuple[tuple[Run, bool], ...]) -> None:
-    """Run the steps' runners (``steps_runner``) in text order, X and the like bound."""
+def run_all(
+    ctx: Context, steps: ast.Steps, plan: tuple[tuple[Run, bool], ...], full: bool = False
+) -> None:
+    """Run the steps' runners (``steps_runner``) in text order, X and the like bound;
+    ``full`` (costs: ``costs_runner``): none after one that did not happen."""
     if steps.where:
         bind_where(ctx, steps)
     engine = ctx.engine
@@ -41,6 +44,8 @@ def run_all(ctx: Context, steps: ast.Steps, plan: tuple[tuple[Run, bool], ...]) 
         if after_then and not ctx.did and engine.kernel.then_needs_full(engine):
             return  # the text before "then" did not fully resolve (a game's rule)
         run(ctx)
+        if full and not ctx.did:
+            return
 
 
 def run_step(ctx: Context, step: ast.Node) -> None:

@@ -41,14 +41,36 @@ def steps_runner(steps: ast.Steps) -> Run:
     return run
 
 
-def _steps(steps: ast.Steps) -> Run:
+def costs_runner(steps: ast.Steps) -> Run:
+    """The runner of an ability's costs: ``steps_runner``'s, but a cost is paid in full
+    (vs-system.md "Costs", MC2-T-092, Berserk §103.6), so after a step that was not paid
+    (its ``did``) no later one is: "discard 2 cards, exhaust this" with one card in hand
+    exhausted nothing, and its ability went on (the last step's ``did``)."""
     from cardscript.interpreter.effects import run_all
 
-    # each step's runner, and whether the text before it ends in "then" (``then_needs_full``)
-    plan = tuple(
+    if _single(steps) is not None:
+        return steps_runner(steps)
+    plan = _plan(steps)
+
+    def pay(ctx: Context) -> None:
+        run_all(ctx, steps, plan, full=True)
+
+    return pay
+
+
+def _plan(steps: ast.Steps) -> tuple[tuple[Run, bool], ...]:
+    """Each step's runner, and whether the text before it ends in "then"
+    (``then_needs_full``)."""
+    return tuple(
         (_step(step), bool(index) and "then" in steps.joiners[index - 1])
         for index, step in enumerate(steps.steps)
     )
+
+
+def _steps(steps: ast.Steps) -> Run:
+    from cardscript.interpreter.effects import run_all
+
+    plan = _plan(steps)
     if _single(steps) is not None:
         only = plan[0][0]
 
@@ -256,7 +278,7 @@ def ability_plan(ability: CompiledAbility) -> AbilityPlan:
     direct = None if costs is not None or single is None else direct_step(single, bindings)
     found = AbilityPlan(
         ability,
-        None if costs is None else steps_runner(costs),
+        None if costs is None else costs_runner(costs),
         None if effects is None else steps_runner(effects),
         None if single is None else _only_step(single),
         isinstance(node, ast.Triggered),
