@@ -49,6 +49,7 @@ class Context:
         "event",
         "it",
         "last_amount",
+        "paid",
         "source",
     )
 
@@ -79,6 +80,7 @@ class Context:
         self.last_amount = 0 if event is None or event.amount is None else event.amount
         self.actor: int | None = None  # a card as the subject: "target creature suffers 2 wounds"
         self.cause = cause  # of its changes (``effects.cause_of``), made once
+        self.paid: tuple[int, ...] = ()  # cards that paid its costs: one pays one step
 
     def child(self, controller: int | None = None) -> Context:
         """A copy (every action with a subject makes one), acting for ``controller`` if
@@ -90,6 +92,7 @@ class Context:
         child.chosen, child.condition_held = self.chosen, self.condition_held
         child.last_amount, child.actor = self.last_amount, self.actor
         child.it, child.bindings, child.cause = self.it, self.bindings, self.cause
+        child.paid = self.paid
         return child
 
     def amount(self, node: ast.Amount | None, default: int = 1) -> int:

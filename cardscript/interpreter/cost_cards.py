@@ -4,13 +4,16 @@ can pay one now (``Kernel.most_payable``, so that ``cost_x`` offers an X and a f
 count only where it can be paid), and its payment, all or nothing: the payer chooses as
 many cards as it takes among those that can pay it; where there are too few, nothing is
 paid and the cost fails, so the ability is not used (a cost is paid in full: vs-system.md
-"Costs", MC2-T-092, Berserk §103.3, §103.6)."""
+"Costs", MC2-T-092, Berserk §103.3, §103.6). Steps of one cost that draw on the same
+cards are counted together (``cost_pools``): no card pays two of them, and where a card
+would leave another step unpaid it is not offered."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
 from cardscript.grammar import ast
+from cardscript.interpreter import cost_pools
 from cardscript.interpreter.card_plans import _plan
 from cardscript.interpreter.discard_from import discarded
 from cardscript.interpreter.select import _picked, candidates
@@ -18,7 +21,7 @@ from cardscript.interpreter.select import _picked, candidates
 if TYPE_CHECKING:
     from cardscript.interpreter.context import Context, Target
 
-__all__ = ["counted", "fixed", "paid", "payers"]
+__all__ = ["counted", "fixed", "needs", "paid", "payers", "pools", "steps"]
 
 # the quantifiers that take a number of cards: "a card", "another card", "2 cards", "X
 # cards", "up to 2 cards" (0 to 2; not "each", "all"; not a target, chosen before)
@@ -67,13 +70,68 @@ def payers(ctx: Context, action: ast.Action, selector: ast.Cards) -> list[int] |
     ]
 
 
+def needs(ability: ast.Node) -> tuple[tuple[ast.Clause, int | str], ...]:
+    """The cost steps that take a number of things ("discard 2 cards", "Soul Blast 1",
+    "pay X energy"), each with that number or the X it is; remembered per ability node
+    (definitions never change)."""
+    found = _NEEDS.get(id(ability))
+    if found is None or found[0] is not ability:
+        if len(_NEEDS) > 20_000:
+            _NEEDS.clear()  # pools come and go (tests): keep the memory bounded
+        costs = getattr(ability, "costs", None)
+        steps = costs.steps if isinstance(costs, ast.Steps) else ()
+        made = tuple(
+            (s, need)
+            for s in steps
+            if isinstance(s, ast.Clause) and (need := _need(s.action)) is not None
+        )
+        found = _NEEDS[id(ability)] = (ability, made)
+    return found[1]
+
+
+_NEEDS: dict[int, tuple[ast.Node, tuple[tuple[ast.Clause, int | str], ...]]] = {}
+
+
+def _need(action: ast.Action) -> int | str | None:
+    selector = counted(action)
+    amount = action.amount
+    if selector is not None and selector.quantifier is not None:
+        count = fixed(selector)
+        if count is not None:
+            return count
+        amount = selector.quantifier.count
+    if amount is None or amount.kind not in ("int", "var"):
+        return None
+    return str(amount.value) if amount.kind == "var" else int(amount.value or 0)
+
+
+def pools(
+    ctx: Context, ability: ast.Node, after: ast.Clause | None = None
+) -> list[tuple[int | str, frozenset[int]]]:
+    """The cost steps (those ``after`` the step given) whose payers are cards
+    (``Kernel.cost_payers``), each with its need and those of its cards that have not
+    paid a step yet."""
+    engine, out = ctx.engine, []
+    steps = needs(ability)
+    if after is not None:
+        # (by identity: "discard a card, discard a card" has two equal steps)
+        steps = steps[next(i for i, (s, _) in enumerate(steps) if s is after) + 1 :]
+    for clause, need in steps:
+        found = engine.kernel.cost_payers(engine, ctx.controller, ctx.source, clause.action)
+        if found is not None:
+            out.append((need, frozenset(found).difference(ctx.paid)))
+    return out
+
+
 def paid(ctx: Context, clause: ast.Clause, selector: ast.Cards) -> list[int] | None:
     """The cards that pay ``clause``, where it is a cost of the running ability counted
-    in cards: as many as it takes, chosen by the payer among ``payers``; [] where there
-    are too few (nothing is paid). None where the action chooses as written: an effect,
+    in cards: as many as it takes, chosen by the payer among ``payers`` (none that paid
+    a step before, none that the later steps need: ``cost_pools``); [] where there are
+    too few (nothing is paid). None where the action chooses as written: an effect,
     cards chosen earlier (as it was played), a change not known here."""
     ability = ctx.ability
-    costs = getattr(ability.node, "costs", None) if ability is not None else None
+    node = ability.node if ability is not None else None
+    costs = getattr(node, "costs", None)
     if not isinstance(costs, ast.Steps) or not any(step is clause for step in costs.steps):
         return None
     span = selector.span
@@ -88,8 +146,46 @@ def paid(ctx: Context, clause: ast.Clause, selector: ast.Cards) -> list[int] | N
     least, most = picks
     if found is None or most < 1:
         return None
-    if len(found) < least or not found:
+    found = [u for u in found if u not in ctx.paid]
+    rest: list[cost_pools.Step] = []
+    if node is not None and len(needs(node)) > 1:
+        rest = steps(ctx, pools(ctx, node, clause))
+    if not found or len(found) < least or not cost_pools.fits([(least, frozenset(found)), *rest]):
         return []
     prompt = clause.action.name or clause.action.verb  # (as the action's own choice asks)
-    pool = cast("list[Target]", found)
-    return cast("list[int]", _picked(ctx.engine, ctx.controller, prompt, pool, (least, most)))
+    if cost_pools.safe(frozenset(found), rest):
+        pool = cast("list[Target]", found)
+        chosen = cast("list[int]", _picked(ctx.engine, ctx.controller, prompt, pool, (least, most)))
+    else:
+        # (an "up to" step whose cards a later step needs pays its least: never a later
+        # step left unpaid)
+        chosen = _one_by_one(ctx, prompt, found, least, rest)
+    ctx.paid = (*ctx.paid, *chosen)
+    return chosen
+
+
+def steps(
+    ctx: Context, found: list[tuple[int | str, frozenset[int]]], unbound: int = 0
+) -> list[cost_pools.Step]:
+    """``pools`` as ``cost_pools`` steps: an X as bound, or ``unbound``."""
+    return [(n if isinstance(n, int) else ctx.bindings.get(n, unbound), p) for n, p in found]
+
+
+def _one_by_one(
+    ctx: Context, prompt: str, found: list[int], need: int, rest: list[cost_pools.Step]
+) -> list[int]:
+    """The payer picks one card at a time, among those that leave the later steps
+    payable ("discard a card, discard a creature from your hand": not the one creature)."""
+    taken: list[int] = []
+    for left in range(need - 1, -1, -1):
+        options: list[Target] = []
+        for u in found:
+            if u in taken:
+                continue
+            gone = {*taken, u}
+            later = [(n, p.difference(gone)) for n, p in rest]
+            if cost_pools.fits([(left, frozenset(found).difference(gone)), *later]):
+                options.append(u)
+        (one,) = _picked(ctx.engine, ctx.controller, prompt, options, (1, 1))
+        taken.append(cast("int", one))
+    return taken

@@ -6,7 +6,8 @@ number chosen on declaration — is not asked.
 X is at least 1: a cost of 0 pays nothing (Berserk §103.7а: "costs of 0 counters cannot
 be declared"; Soul Blast and Counter Blast X name cards to pay, vanguard.md §9.3; the VS
 spec is silent). It is at most what the kernel says the player has for every cost that
-X measures (``Kernel.most_payable``), and never more than ``MOST`` (a bounded choice).
+X measures (``Kernel.most_payable``) and what the other steps drawing on the same cards
+leave it (``cost_pools``), and never more than ``MOST`` (a bounded choice).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from cardscript.grammar import ast
 from cardscript.grammar.checks import cost_names
-from cardscript.interpreter import cost_cards
+from cardscript.interpreter import cost_cards, cost_pools
 from cardscript.interpreter.characteristics import bind_ability_where
 
 if TYPE_CHECKING:
@@ -56,32 +57,11 @@ def _measured(ability: ast.Node, name: str) -> list[ast.Action]:
     ]
 
 
-def _fixed(ability: ast.Node) -> tuple[tuple[ast.Action, int], ...]:
+def _fixed(ability: ast.Node) -> list[tuple[ast.Action, int]]:
     """The cost actions with a number for their amount ("pay 2 energy") or for the cards
-    they take ("discard 2 cards", "discard a card", ``cost_cards``), each with that
-    number; remembered per ability node."""
-    found = _FIXED.get(id(ability))
-    if found is None or found[0] is not ability:
-        if len(_FIXED) > 20_000:
-            _FIXED.clear()  # pools come and go (tests): keep the memory bounded
-        costs = getattr(ability, "costs", None)
-        steps = costs.steps if isinstance(costs, ast.Steps) else ()
-        fixed: list[tuple[ast.Action, int]] = []
-        for s in steps:
-            if not isinstance(s, ast.Clause):
-                continue
-            amount, selector = s.action.amount, cost_cards.counted(s.action)
-            if amount is not None and amount.kind == "int":
-                fixed.append((s.action, int(amount.value or 0)))
-            elif selector is not None:
-                count = cost_cards.fixed(selector)
-                if count is not None:
-                    fixed.append((s.action, count))
-        found = _FIXED[id(ability)] = (ability, tuple(fixed))
-    return found[1]
-
-
-_FIXED: dict[int, tuple[ast.Node, tuple[tuple[ast.Action, int], ...]]] = {}
+    they take ("discard 2 cards", "discard a card"), each with that number
+    (``cost_cards.needs``)."""
+    return [(s.action, n) for s, n in cost_cards.needs(ability) if isinstance(n, int)]
 
 
 def counts_cards(ability: ast.Node) -> bool:
@@ -105,12 +85,19 @@ def _counted(action: ast.Action) -> str | None:
 
 
 def _most(ctx: Context, ability: ast.Node, name: str) -> int:
-    """The most X the player can pay now, for every cost it measures."""
+    """The most X the player can pay now, for every cost it measures, and what the other
+    steps drawing on the same cards leave it (``cost_pools``)."""
     engine, most = ctx.engine, MOST
     for action in _measured(ability, name):
         can = engine.kernel.most_payable(engine, ctx.controller, ctx.source, action)
         if can is not None and can < most:
             most = can
+    if len(cost_cards.needs(ability)) > 1:
+        found = cost_cards.pools(ctx, ability)
+        fixed = cost_cards.steps(ctx, [(n, p) for n, p in found if n != name], LEAST)
+        measured = [p for n, p in found if n == name]
+        if measured:
+            most = min(most, cost_pools.largest(fixed, measured))
     return most
 
 
@@ -156,10 +143,13 @@ def payable(engine: Engine, source: int | None, ability: CompiledAbility, player
         most = engine.kernel.most_payable(engine, player, source, action)
         if most is not None and most < need:
             return False
-    if not names(node):
+    shared = len(cost_cards.needs(node)) > 1
+    if not shared and not names(node):
         return True
     ctx = engine.context(source, ability, player)
     bind_ability_where(ctx, node)
+    if shared and not cost_pools.fits(cost_cards.steps(ctx, cost_cards.pools(ctx, node), LEAST)):
+        return False  # steps drawing on the same cards: together (each X at least 1)
     for name in names(node):
         most = _most(ctx, node, name)
         if most < ctx.bindings.get(name, LEAST):

@@ -157,11 +157,20 @@ class Kernel:
         if action.verb == "pay":
             name = action.name or self.default_resource
             return engine.state.players[player].resources.get(name, 0)
+        found = self.cost_payers(engine, player, source, action)
+        return None if found is None else len(found)
+
+    def cost_payers(
+        self, engine: Engine, player: int, source: int | None, action: ast.Action
+    ) -> list[int] | None:
+        """The cards each of which can pay one of the cost ``action`` now, or None where
+        it is not paid with cards (steps of one cost that draw on the same cards are
+        counted together: ``cost_pools``). By default those of a cost counted in cards
+        (``cost_cards.payers``); a kernel with costs of its own answers for them."""
         selector = cost_cards.counted(action)
-        if selector is not None:
-            found = cost_cards.payers(engine.context(source, None, player), action, selector)
-            return None if found is None else len(found)
-        return None
+        if selector is None:
+            return None
+        return cost_cards.payers(engine.context(source, None, player), action, selector)
 
     def is_a(self, engine: Engine, uid: int, noun: str) -> bool:
         """Does the noun cover the card? The noun "card" covers every card, in every game

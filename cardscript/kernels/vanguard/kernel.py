@@ -128,16 +128,16 @@ class VanguardKernel(FieldKernel):
                 return False
         return cost_x.payable(engine, uid, ability, player)
 
-    def most_payable(
+    def cost_payers(
         self, engine: Engine, player: int, source: int | None, action: ast.Action
-    ) -> int | None:
+    ) -> list[int] | None:
         """Counter Blast: the face-up damage cards; Soul Blast: the cards in the soul (§9.3)."""
         if action.verb == "named_cost" and action.name == "counter_blast":
             damage = self.zone(engine, player, "damage_zone")
-            return sum(1 for u in damage if engine.state.cards[u].face_up)
+            return [u for u in damage if engine.state.cards[u].face_up]
         if action.verb == "named_cost" and action.name == "soul_blast":
-            return len(self.zone(engine, player, "soul"))
-        return super().most_payable(engine, player, source, action)
+            return list(self.zone(engine, player, "soul"))
+        return super().cost_payers(engine, player, source, action)
 
     def activate(self, engine: Engine, player: int, uid: int, ability: CompiledAbility) -> None:
         if engine.state.phase != "main_phase":
