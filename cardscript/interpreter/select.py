@@ -409,7 +409,7 @@ def _test(ctx: Context, t: ast.Test) -> bool:
     if kind == "paid_with":
         return engine.kernel.paid_with(engine, ctx.source, t.name or "")
     if kind == "you_control":
-        return bool(candidates(ctx, t.subject)) if t.subject is not None else False
+        return _you_control(ctx, t) != t.negated
     if kind == "has_resource" and isinstance(t.subject, ast.Player):
         # "if you have 3 or more energy", "if each player has …": every player it names
         found = players(ctx, t.subject.who)
@@ -457,6 +457,25 @@ def _test(ctx: Context, t: ast.Test) -> bool:
         card = _it_card(ctx)
         return card is not None and compare(engine.stat(card, t.name or ""), t.comparison, ctx)
     raise RulesError(f"unknown condition {kind!r}", ctx)
+
+
+def _you_control(ctx: Context, t: ast.Test) -> bool:
+    """ "If you control a Weapon card": one in play the reader controls; "2 characters"
+    (a count), at least that many; "3 or more characters" (``t.comparison``), as compared."""
+    subject = t.subject
+    if subject is None:
+        return False
+    cards = ctx.engine.state.cards
+    mine = [
+        u
+        for u in candidates(ctx, subject)
+        if isinstance(u, int) and cards[u].controller == ctx.controller
+    ]
+    if t.comparison is not None:
+        return compare(len(mine), t.comparison, ctx)
+    q = subject.quantifier if isinstance(subject, ast.Cards) else None
+    least = ctx.amount(q.count) if q is not None and q.kind == "n_cards" else 1
+    return len(mine) >= least
 
 
 def _has(ctx: Context, t: ast.Test, places: list[tuple[str, int | None]]) -> bool:
