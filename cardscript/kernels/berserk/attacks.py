@@ -10,7 +10,9 @@ Experience apply while the card is shooting, throwing or discharging. The wound 
 the attack's kinds, so Armor stops non-magic attacks and protections nullify their kind.
 As in a simple strike (``strike.py``), sudden actions may answer while its Result,
 Calculation and Defense objects are on top; its Target object's window is its
-declaration's (``abilities.declare``).
+declaration's (``abilities.declare``). Its Wounds object emits the kind's event
+(``kinds.ATTACK_EVENTS``: "whenever this shoots …", rulebook 216.11), whose triggers
+resolve before its Payment object, as a simple strike's «При ударе» ones do.
 
 Legal targets: never the attacker itself, terrain or equipment (§212.2, §214.3), nor a card
 that "cannot be attacked by" the attacker (Hideout against flyers, §408.6). Ranged attacks
@@ -27,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.kernels.berserk import control, modifiers, strike
-from cardscript.kernels.berserk.kinds import ability_of, attack_value, may_attack
+from cardscript.kernels.berserk.kinds import ATTACK_EVENTS, ability_of, attack_value, may_attack
 
 if TYPE_CHECKING:
     from cardscript.kernels.berserk.field import FieldKernel
@@ -120,45 +122,69 @@ def perform(kernel: FieldKernel, engine: Engine, cause: Cause, target: int, verb
         return False
     state.data.update(attacker=source, reflector=target, attack_kind=kind)
     try:
-        me = state.cards[source].controller
-        engine.emit(Event("attacks", subject=source, obj=target, player=me))
-        engine.emit(Event("is_attacked", subject=target, obj=source))
-        kernel.resolve_pending(engine)
-        if state.result is not None or state.cards[target].zone not in kernel.play_zones:
-            return True
-        # its Roll, Result, Calculation and Defense objects (§216.5–§216.10); its Target
-        # object's window is the one of its declaration (``abilities.declare``)
-        die = strike.natural(engine, source)
-        strike.window(kernel, engine, None, "result", source)
-        result = die + engine.stat(source, "die_roll")
-        strike.window(kernel, engine, None, "calculation", source)
-        chains = state.data.get(strike.CHAIN, ())
-        chain = chains[-1] if chains and chains[-1]["source"] == source else None
-        chain = chain or {"source": source, "blocked": False, "cancelled": False}
-        if not strike.window(kernel, engine, chain, "defense", source):
-            return True  # blocked or cancelled: no wounds (its Payment is its declaration's)
-        tier = min(strike.tier(result), int(chain.get("reduced", strike.STRONG)))
-        # §422.4: the strength's modifiers by group, the target's own, then a set-to
-        found = modifiers.parts(engine, source, "strength")
-        value = strength(engine, source, cause, kind)[tier]
-        value = max(0, modifiers.ordered(engine, value, found, source, target))
-        value = attack_value(engine, target, value, qualities)
-        value = modifiers.set_value(engine, source, target, value, "strength")
-        if value > 0:
-            engine.apply(
-                "deal_damage",
-                cause,
-                target=target,
-                amount=value,
-                kind="wound",
-                source=source,
-                qualities=qualities,
-            )
+        dealt = _objects(kernel, engine, cause, source, target, kind, qualities)
     finally:
         for key in ("attacker", "reflector", "attack_kind"):
             state.data.pop(key, None)
         control.end_period(engine, "attack")
+    if dealt:  # §216.11: what its Wounds object triggered resolves before its Payment
+        kernel.resolve_pending(engine)
     return True
+
+
+def _objects(
+    kernel: FieldKernel,
+    engine: Engine,
+    cause: Cause,
+    source: int,
+    target: int,
+    kind: str,
+    qualities: tuple[str, ...],
+) -> int:
+    """The attack's chain from its Target object to its Wounds object (§216.4–§216.11);
+    the wounds it dealt."""
+    state = engine.state
+    me = state.cards[source].controller
+    engine.emit(Event("attacks", subject=source, obj=target, player=me))
+    engine.emit(Event("is_attacked", subject=target, obj=source))
+    kernel.resolve_pending(engine)
+    if state.result is not None or state.cards[target].zone not in kernel.play_zones:
+        return 0
+    # its Roll, Result, Calculation and Defense objects (§216.5–§216.10); its Target
+    # object's window is the one of its declaration (``abilities.declare``)
+    die = strike.natural(engine, source)
+    strike.window(kernel, engine, None, "result", source)
+    result = die + engine.stat(source, "die_roll")
+    strike.window(kernel, engine, None, "calculation", source)
+    chains = state.data.get(strike.CHAIN, ())
+    chain = chains[-1] if chains and chains[-1]["source"] == source else None
+    chain = chain or {"source": source, "blocked": False, "cancelled": False}
+    if not strike.window(kernel, engine, chain, "defense", source):
+        return 0  # blocked or cancelled: no wounds (its Payment is its declaration's)
+    tier = min(strike.tier(result), int(chain.get("reduced", strike.STRONG)))
+    # §422.4: the strength's modifiers by group, the target's own, then a set-to
+    found = modifiers.parts(engine, source, "strength")
+    value = strength(engine, source, cause, kind)[tier]
+    value = max(0, modifiers.ordered(engine, value, found, source, target))
+    value = attack_value(engine, target, value, qualities)
+    value = modifiers.set_value(engine, source, target, value, "strength")
+    if value <= 0:
+        return 0
+    dealt = int(
+        engine.apply(
+            "deal_damage",
+            cause,
+            target=target,
+            amount=value,
+            kind="wound",
+            source=source,
+            qualities=qualities,
+        )
+        or 0
+    )
+    if dealt:  # its «При [тип атаки]…» abilities, as a simple strike's «При ударе» ones
+        engine.emit(Event(ATTACK_EVENTS[kind], subject=source, obj=target, amount=dealt))
+    return dealt
 
 
 def primitive(kernel: FieldKernel, verb: str) -> Any:

@@ -22,8 +22,20 @@ from cardscript.kernels.berserk import copies
 
 SPELL = ("spell", "magic")
 INFLUENCE = ("influence",)
-# triggered by the card's own attack («при атаке», «при нападении», «при ударе»)
-ATTACK_TRIGGERS = frozenset({"attacks", "strikes"})
+# an attack's kind -> the event its attacker's «При [тип атаки]…» abilities trigger on,
+# emitted in the attack's Wounds object (§216.11, §401; DICT «Удар Через Ряд»)
+ATTACK_EVENTS = {
+    "simple_strike": "strikes",
+    "shot": "shoots",
+    "throw": "throws_at",
+    "discharge": "discharges_at",
+    "special_strike": "special_strikes",
+    "magic_strike": "magic_strikes",
+    "row_strike": "row_strikes",
+}
+# triggered by the card's own attack («при атаке», «при нападении», «при ударе»,
+# «при выстреле»…: one family, A37)
+ATTACK_TRIGGERS = frozenset({"attacks", *ATTACK_EVENTS.values()})
 
 # §401: the kinds of abilities and properties, as nouns card text names ("by discharges")
 ACT_KINDS = frozenset(

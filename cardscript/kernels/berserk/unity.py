@@ -8,8 +8,9 @@ they are gained, not how long: nothing of this attack comes after its End object
 
 "Different" is different names (A19): a card named as one shown before adds nothing.
 With fewer than X such names in the deck, nothing is gained ("exactly X"). Of the attack
-types, the simple strike has «При ударе» abilities ("whenever this strikes …"); the
-vocabulary has no such event for the others (shots, throws…), so they gain nothing.
+types, each has its event (``kinds.ATTACK_EVENTS``): a simple strike gains «При ударе»
+abilities ("whenever this strikes …"), a shot «При выстреле» ones ("whenever this shoots
+…"), and so on; the type must match, so a shot gains no «При ударе» ability.
 """
 
 from __future__ import annotations
@@ -18,13 +19,15 @@ from typing import TYPE_CHECKING, Any
 
 from cardscript.grammar import ast
 from cardscript.interpreter.lasting import copy_abilities
-from cardscript.kernels.berserk.kinds import ability_of
+from cardscript.kernels.berserk.kinds import ATTACK_EVENTS, ability_of
 
 if TYPE_CHECKING:
     from cardscript.interpreter.engine import Cause, Engine
 
 # an attack's kind -> the events of its «При [тип атаки]…» abilities
-ON_ATTACK: dict[str, frozenset[str]] = {"simple_strike": frozenset({"strikes"})}
+ON_ATTACK: dict[str, frozenset[str]] = {
+    kind: frozenset({event}) for kind, event in ATTACK_EVENTS.items()
+}
 UNITY = "unity"
 
 
