@@ -11,7 +11,9 @@ from importlib import resources
 from pathlib import Path
 
 from cardscript import GAMES
-from cardscript.grammar.registry import CLASS_NAMES, WORD_CLASSES
+from cardscript.grammar.refusal_check import describe
+from cardscript.grammar.refusals import KINDS
+from cardscript.grammar.registry import CLASS_NAMES, WORD_CLASSES, Registry
 
 
 def constructs() -> str:
@@ -22,7 +24,7 @@ def constructs() -> str:
 def language_doc() -> str:
     from cardscript.games import load_game
 
-    parts = [constructs()]
+    parts = [constructs(), _refusal_kinds()]
     for game in GAMES:
         try:
             definition = load_game(game)
@@ -30,8 +32,6 @@ def language_doc() -> str:
             continue
         registry = definition.registry
         parts.append(f"\n## {registry.title} (`{game}`)\n")
-        if registry.no_activated:  # the checker refuses "cost → effect" (CS-T008)
-            parts.append(f"\nNo activated abilities: {registry.no_activated}.\n")
         for token_class, section in WORD_CLASSES.items():
             terms = registry.terms(token_class)
             if not terms:
@@ -55,10 +55,66 @@ def language_doc() -> str:
                 doc = term.doc or ""
                 if token_class == "HOOK" and term.default is not None:
                     doc += f" Default: `{_value(term.default)}`."
-                if term.not_effect:  # the checker refuses it in card text (CS-T007)
-                    doc += f" Not an effect: {term.not_effect}."
-                parts.append(f"| {words} | {_cell(doc)} |\n")
+                doc += _facts(token_class, term.id, registry)
+                parts.append(f"| {words} | {_cell(doc.strip())} |\n")
+        parts.append(_refused(registry))
     return "".join(parts)
+
+
+def _facts(token_class: str, term_id: str, registry: Registry) -> str:
+    """What the checker knows of a word besides its meaning: refused as an effect, or
+    when a trigger on it comes (the late-prevention check, CS-T012)."""
+    term = registry.term(token_class, term_id)
+    refused = [r for r in registry.refusals if r.what == "game verb" and r.verb == term_id]
+    if token_class == "VERB" and refused:  # (also in "Refused text")
+        return f" Not an effect: {refused[0].reason}."
+    if token_class == "EVENT" and term is not None and term.after_damage:
+        return " Heard once the damage is dealt: a trigger on it cannot prevent that damage."
+    if token_class == "LABEL" and term is not None and term.before_event:
+        return " Resolves before its event: it can prevent that damage."
+    return ""
+
+
+def _refusal_kinds() -> str:
+    """How a registry says which text its game refuses: one entry of ``refuse:`` each."""
+    rows = "".join(
+        f"| `{what}` | {', '.join(f'`{n}`' for n in (*kind.needs, *kind.may)) or '—'} | "
+        f"{kind.doc} | {kind.code} | {_cell(kind.message.format_map(_SLOTS))} |\n"
+        for what, kind in KINDS.items()
+    )
+    return (
+        "\n## Text a game refuses\n\n"
+        "Some well-formed text means nothing in a game (it has no deck to draw from, no card "
+        "is ever activated). Its registry lists such text under `refuse:`, one entry each: "
+        "`what` (the pattern), the words the pattern needs, `reason` (why) and `instead` "
+        "(what to write, the hint). `cardscript check` refuses the text with the code and "
+        "sentence of its pattern; each game's refusals are listed below, as Refused text.\n\n"
+        "| `what` | Words | Matches | Code | Message |\n|---|---|---|---|---|\n"
+        + rows
+        + "\nTwo facts about timing are not refusals: an event marked `after_damage` is heard "
+        "once the damage is dealt, and a label marked `before_event` resolves before its "
+        'event; the check of "prevent 1 of that damage" in a trigger (CS-T012) reasons with '
+        "both.\n"
+    )
+
+
+# how the docs show the parts of a refusal's message
+_SLOTS = {"named": "‹text›", "title": "‹game›", "zone": "‹zone›", "reason": "‹reason›"}
+
+
+def _refused(registry: Registry) -> str:
+    """The game's refusals: the text, its check, why, and what to write instead."""
+    if not registry.refusals:
+        return ""
+    rows = [
+        f"| {_cell(describe(r, registry))} | {r.kind.code} | {_cell(r.reason)} | "
+        + (f'"{_cell(r.instead)}" |' if r.instead else "— |")
+        for r in registry.refusals
+    ]
+    return (
+        "\n### Refused text — well-formed, but meaning nothing in this game\n\n"
+        "| Text | Check | Why | Instead |\n|---|---|---|---|\n" + "\n".join(rows) + "\n"
+    )
 
 
 def diagnostics_doc() -> str:

@@ -13,6 +13,8 @@ from collections.abc import Iterator
 from cardscript.grammar import ast
 from cardscript.grammar.diagnostics import Diagnostic, error
 from cardscript.grammar.late_prevention import check_late_prevention
+from cardscript.grammar.refusal_check import check_refusals
+from cardscript.grammar.refusal_check import from_hand as from_hand  # discard_from reads it
 from cardscript.grammar.registry import Registry
 
 _SUBJECT_VERBS = frozenset({"get", "have", "set_stat", "grant_ability", "can", "cannot", "become"})
@@ -37,14 +39,7 @@ def check_line(
         for item in ability.body:
             yield from check_line(item, registry, ability.params + params)
         return
-    if isinstance(ability, ast.Activated) and registry.no_activated:
-        instead = registry.no_activated_instead
-        yield error(
-            "CS-T008",
-            f"an activated ability is never used in {registry.title}: {registry.no_activated}",
-            ability.span,
-            f'perhaps try "{instead}"' if instead else "",
-        )
+    yield from check_refusals(ability, registry, line.label)
     yield from check_late_prevention(line, registry)
     bound = (
         set(params)
@@ -65,9 +60,7 @@ def check_line(
                 yield from _check_keyword_use(node, registry)
         elif isinstance(node, ast.Clause):
             yield from _check_clause(node)
-            yield from _check_effect_verb(node.action, registry)
-            yield from _check_core_action(node.action, registry, line.label)
-            yield from _check_destination(node.action, registry)
+            yield from check_refusals(node.action, registry, line.label)
             if node.action.verb == "grant_ability":
                 yield from _check_granted(node.action, registry)
         elif isinstance(node, ast.Amount) and node.kind == "var" and node.value not in bound:
@@ -186,124 +179,6 @@ def _check_clause(clause: ast.Clause) -> Iterator[Diagnostic]:
             clause.action.span,
             f'perhaps try "this {verb} …"',
         )
-
-
-def _check_effect_verb(action: ast.Action, registry: Registry) -> Iterator[Diagnostic]:
-    """A verb the registry marks as a player's game action has no effect to run: the
-    kernel takes that action in its own procedure, never from card text."""
-    if action.verb not in ("primitive", "primitive_amount"):
-        return
-    term = registry.term("VERB", action.name or "")
-    if term is None or not term.not_effect:
-        return
-    yield error(
-        "CS-T007",
-        f'"{term.text}" cannot be an effect in {registry.title}: {term.not_effect}',
-        action.span,
-        f'perhaps try "{term.instead}"' if term.instead else "",
-    )
-
-
-# the selector's words that speak of cards in play, or of a zone: the text then says where
-_PLACED = frozenset({"zone", "you_control", "opponent_controls"})
-
-
-def from_hand(selector: ast.Cards) -> bool:
-    """Does "discard <selector>" take cards from the acting player's hand: the noun
-    "card" with no zone, controller, possessor or target ("discard 2 cards")?
-    (``interpreter.discard_from``: every game reads it so.)"""
-    q = selector.quantifier
-    if q is not None and (q.target or q.kind in ("target", "n_targets")):
-        return False  # a target is chosen in play
-    return (
-        selector.noun == "card"
-        and not selector.also
-        and not any(f.kind in _PLACED for f in selector.filters)
-        and not any(quality.kind == "possessor" for quality in selector.qualities)
-    )
-
-
-def _check_core_action(
-    action: ast.Action, registry: Registry, label: ast.Label | None
-) -> Iterator[Diagnostic]:
-    """A core action the game has nothing for ("draw" where a player has no deck; "deal
-    … card" where only players take damage): the generic primitive would change a zone or
-    a count the game does not have. Some are right under one label only ("gain" in a
-    Marvel Champions "Resource:" ability, whose gain pays the cost being paid)."""
-    for key, named in _core_keys(action, registry):
-        refused = registry.not_actions.get(key)
-        if refused is not None:
-            right_in = registry.not_actions_except.get(action.verb)
-            if right_in is not None:
-                if label is not None and label.name == right_in:
-                    return
-                term = registry.term("LABEL", right_in)
-                named += f' outside a "{term.text if term else right_in}:" ability'
-            reason, instead = refused
-            yield error(
-                "CS-T009",
-                f"{named} means nothing in {registry.title}: {reason}",
-                action.span,
-                f'perhaps try "{instead}"' if instead else "",
-            )
-            return
-
-
-def _core_keys(action: ast.Action, registry: Registry) -> Iterator[tuple[str, str]]:
-    """The registry's keys that may refuse ``action``, the most particular first, each
-    with how the message names it: "deal rear_guard" ('"deal" to a rear-guard'), then
-    "deal card" / "deal player", "discard hand", then the verb alone."""
-    verb, target = action.verb, action.target
-    named = f'"{verb.replace("_", " ")}"'  # (as written: "gain control")
-    if verb in ("deal", "heal") and (target is not None or verb == "heal"):
-        to = "to" if verb == "deal" else "from"
-        if target is None or isinstance(target, ast.Player):  # ("heal 2": the actor)
-            yield f"{verb} player", f"{named} {to} a player"
-        else:
-            nouns = (target.noun, *target.also) if isinstance(target, ast.Cards) else ()
-            for noun in nouns:  # damage aimed at one kind of card ("to target rear-guard")
-                text = _spelled(registry, "NOUN", noun)
-                yield f"{verb} {noun}", f"{named} {to} {_article(text)} {text}"
-            yield f"{verb} card", f"{named} {to} a card"
-    elif verb == "discard" and isinstance(target, ast.Cards) and from_hand(target):
-        yield "discard hand", f"{named} from the hand"  # "discard a card": from the hand
-    yield verb, named
-
-
-def _check_destination(action: ast.Action, registry: Registry) -> Iterator[Diagnostic]:
-    """A card put into a zone that never holds its kind ("put target Strength card … into
-    your reserve", where the reserve holds only superpowers); reported at the word."""
-    cards = action.target
-    if action.destination is None or not isinstance(cards, ast.Cards):
-        return
-    zone = registry.term("ZONE", action.destination.zone.zone)
-    if zone is None or not zone.refuses:
-        return
-    named = [
-        (q.value, f"{_spelled(registry, 'ADJ', q.value)} card", q.span)
-        for q in cards.qualities
-        if q.kind == "adj" and not q.negated
-    ]
-    named += [(n, _spelled(registry, "NOUN", n), cards.span) for n in (cards.noun, *cards.also)]
-    for word, text, span in named:
-        if word in zone.refuses:
-            yield error(
-                "CS-T010",
-                f"{_article(text)} {text} never goes into the {zone.text} in {registry.title}: "
-                f"{zone.holds}",
-                span,
-                f'perhaps try "{zone.instead}"' if zone.instead else "",
-            )
-            return
-
-
-def _spelled(registry: Registry, token_class: str, word: str) -> str:
-    term = registry.term(token_class, word)
-    return term.text if term else word
-
-
-def _article(word: str) -> str:
-    return "an" if word[:1].casefold() in "aeiou" else "a"
 
 
 def _check_steps(steps: ast.Steps) -> Iterator[Diagnostic]:

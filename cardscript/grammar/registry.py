@@ -11,6 +11,8 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
+from cardscript.grammar.refusals import Refusal, RegistryError, refusals_from_data
+
 # Token class of the grammar -> the registry section that fills it.
 WORD_CLASSES: Mapping[str, str] = {
     "KW": "keywords",
@@ -92,22 +94,15 @@ class Term:
     third: str | None = None  # verbs: third person singular ("stuns"); defaults to forms[1]
     base: str | None = None  # events: the infinitive after "would" ("be stunned")
     past: str | None = None  # events: the past tense in "that attacked this turn"
-    # verbs: why the word names a player's game action and cannot be an effect (empty: it
-    # can); the checker refuses it in card text (CS-T007), ``instead`` its hint
-    not_effect: str = ""
-    instead: str = ""
-    # zones: the nouns and adjectives naming cards the zone never holds, and why (the
-    # checker refuses putting such a card there, CS-T010, ``instead`` its hint)
-    refuses: tuple[str, ...] = ()
-    holds: str = ""
     # nouns: a card type whose text runs once and leaves (a plot twist, an event): such a
     # card is never in play, so a standing line on it never works (CS-C037)
     one_shot: bool = False
     lasts: bool = False  # labels: a line that lasts on a one-shot card (VS "Ongoing:")
+    # Facts about timing the late-prevention check reasons with (CS-T012), not refusals:
     # labels: the trigger resolves before the event it names (MC's Interrupts, G20)
     before_event: bool = False
     # events: heard once damage has been dealt, so "prevent 1 of that damage" in a trigger
-    # on it comes too late (CS-T012)
+    # on it comes too late
     after_damage: bool = False
 
     @property
@@ -133,16 +128,8 @@ class Registry:
     game: str
     title: str
     sections: Mapping[str, tuple[Term, ...]] = field(default_factory=dict)
-    # why no activated ability ("cost → effect") is ever used in this game ("" where they
-    # are), and what to write instead
-    no_activated: str = ""
-    no_activated_instead: str = ""
-    # core actions with nothing to act on in this game ("draw" where a player has no
-    # deck): verb -> (why, what to write instead); the checker refuses them (CS-T009)
-    not_actions: Mapping[str, tuple[str, str]] = field(default_factory=dict)
-    # of those, the ones right under one ability label ("gain" in a Marvel Champions
-    # "Resource:" ability): verb -> that label's id
-    not_actions_except: Mapping[str, str] = field(default_factory=dict)
+    # well-formed text that means nothing in this game (``refuse:``, refusal_check.py)
+    refusals: tuple[Refusal, ...] = ()
 
     def terms(self, token_class: str) -> tuple[Term, ...]:
         return self.sections.get(WORD_CLASSES.get(token_class, token_class), ())
@@ -209,10 +196,6 @@ def term_from_data(data: Mapping[str, Any] | str) -> Term:
         third=data.get("third"),
         base=data.get("base"),
         past=data.get("past"),
-        not_effect=str(data.get("not_effect", "")),
-        instead=str(data.get("instead", "")),
-        refuses=tuple(str(word) for word in data.get("refuses") or ()),
-        holds=str(data.get("holds", "")),
         one_shot=bool(data.get("one_shot", False)),
         lasts=bool(data.get("lasts", False)),
         before_event=bool(data.get("before_event", False)),
@@ -221,27 +204,33 @@ def term_from_data(data: Mapping[str, Any] | str) -> Term:
 
 
 def registry_from_data(data: Mapping[str, Any]) -> Registry:
-    unused = data.get("no_activated_abilities") or {}
+    _refuse_moved(data, "the registry")
+    for section in WORD_CLASSES.values():
+        for entry in data.get(section) or ():
+            if isinstance(entry, Mapping):
+                _refuse_moved(entry, f"{section} {entry.get('id')}")
     sections = {
         section: tuple(term_from_data(entry) for entry in data.get(section) or ())
         for section in WORD_CLASSES.values()
     }
+    known = {name: {t.id for t in terms} for name, terms in sections.items()}
     return Registry(
         game=str(data["game"]),
         title=str(data.get("title", data["game"])),
         sections=sections,
-        no_activated=str(unused.get("reason", "")),
-        no_activated_instead=str(unused.get("instead", "")),
-        not_actions={
-            str(verb): (str(entry.get("reason", "")), str(entry.get("instead", "")))
-            for verb, entry in (data.get("not_actions") or {}).items()
-        },
-        not_actions_except={
-            str(verb): str(entry["except_in"])
-            for verb, entry in (data.get("not_actions") or {}).items()
-            if entry.get("except_in")
-        },
+        refusals=refusals_from_data(data.get("refuse"), str(data["game"]), known),
     )
+
+
+# Keys that said what a game refuses before ``refuse:`` said it all: an entry still
+# written so would be refused by nothing, silently.
+_MOVED = ("not_effect", "refuses", "holds", "instead", "no_activated_abilities", "not_actions")
+
+
+def _refuse_moved(data: Mapping[str, Any], where: str) -> None:
+    moved = [key for key in _MOVED if key in data]
+    if moved:
+        raise RegistryError(f"{where}: {', '.join(moved)} is now said by an entry of refuse:")
 
 
 def _slug(text: str) -> str:
