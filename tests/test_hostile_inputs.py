@@ -168,3 +168,16 @@ def test_fmt_and_test_skip_hidden_folders(tmp_path: Path) -> None:
     tested = runner.invoke(app, ["test", str(tmp_path)])
     assert (tested.exit_code, tested.stdout) == (0, "0 passed, 0 failed\n")
     assert (hidden / "cinder.yaml").read_text("utf-8") == ugly
+
+
+def test_an_escaped_utf16_half_in_a_card_file_is_an_error_not_a_crash(tmp_path: Path) -> None:
+    card_file = tmp_path / "cards.yaml"
+    card = "  - {id: X-1, name: A, type: character, cost: 1, version: v, team: t, atk: 1, def: 1"
+    card_file.write_text(f'game: vs-system\nset: X\ncards:\n{card}, text: "\\ud800"}}\n', "utf-8")
+    # the cache is written too: it held the lone surrogate and could not be saved
+    result = runner.invoke(app, ["validate", str(card_file)])
+    assert result.exit_code == 1, result.output
+    assert result.stdout.startswith(
+        "error[CS-Y001]: escape \\ud800 is half of a UTF-16 surrogate pair, not a character\n"
+        f" --> {card_file}:4:94\n"
+    )

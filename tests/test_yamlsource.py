@@ -375,6 +375,31 @@ def test_disallowed_character(parser: Any) -> None:
     assert load("a: '\ud800'").diagnostics[0].message == "character U+D800 is not allowed in YAML"
 
 
+def test_an_escaped_utf16_half_is_refused_where_it_is_written(parser: Any) -> None:
+    # pyyaml read "\\ud800" as a lone surrogate, which validate's cache, its output and a
+    # game log could not write as UTF-8 (an internal error); libyaml refuses it
+    doc = load('name: "Sky\\ud800guard"\n')
+    assert only(doc) == (
+        "CS-Y001",
+        "error",
+        "escape \\ud800 is half of a UTF-16 surrogate pair, not a character",
+        (1, 11, 1, 17),
+    )
+    assert doc.diagnostics[0].hints == (
+        'write the character itself, or its code point as one escape, e.g. "\\U0001F600"',
+    )
+    assert doc.data == {"name": "Sky\ufffdguard"}
+    pair = load('- "a \\\\ud800 b"\n- "c \\ud83d\\uDE00"\n')  # an escaped backslash is text
+    assert only(pair)[2:] == (
+        "escape \\ud83d is half of a UTF-16 surrogate pair, not a character",
+        (2, 6, 2, 12),
+    )
+    assert pair.diagnostics[0].hints == (
+        r'write the character itself, or "\U0001F600" for the pair',
+    )
+    assert at(load('a: "\\U0000DFFF \\u00e9"').diagnostics[0].span) == (1, 5, 1, 15)
+
+
 def test_invalid_utf8_points_at_the_first_bad_byte() -> None:
     doc = load(b"name: ok\ntext: caf\xc3\xa9 \xff bar\n")
     assert doc.data is None and doc.text == ""

@@ -27,6 +27,7 @@ from yaml.events import (
     StreamEndEvent,
 )
 
+from cardscript.cardfiles.yamlerrors import surrogate_escape
 from cardscript.cardfiles.yamltext import LineIndex, tag_range
 from cardscript.cardfiles.yamlvalues import (
     IMPLICIT,
@@ -181,6 +182,14 @@ class Builder:
             self.problem("CS-Y009", problem, *where, hint)
         return data
 
+    def halves(self, ev: ScalarEvent, start: int, end: int) -> None:
+        """CS-Y001 at an escape of a UTF-16 half; the value keeps U+FFFD in its place."""
+        found = surrogate_escape(self.lines.text, start, end)
+        if found is not None:
+            at, stop, message, hint = found
+            self.problem("CS-Y001", message, at, stop, hint)
+            ev.value = ev.value.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+
     def key(self, top: _Frame, value: Any, text: str, start: int, end: int) -> None:
         """Record a mapping key; a non-string key is used as its source text."""
         if not isinstance(value, str):
@@ -206,6 +215,8 @@ class Builder:
         top = self.stack[-1] if self.stack else None
         start, end = _at(ev.start_mark), _at(ev.end_mark)
         style = ev.style or None
+        if style == '"' and self.lines.text.find("\\", start, end) >= 0:
+            self.halves(ev, start, end)
         # Fast path (most events): an untagged, unanchored, non-empty value in a list or
         # after a string key; the same result as the general path, ~3x cheaper.
         if top is not None and start != end and not (ev.tag or ev.anchor or self.skip):

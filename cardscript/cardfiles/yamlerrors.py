@@ -114,3 +114,25 @@ def python_error(exc: MarkedYAMLError, lines: LineIndex) -> MarkedYAMLError | No
     finally:
         loader.dispose()
     return None
+
+
+# A \u or \U escape of a UTF-16 half (an even run of backslashes before it is text).
+_HALF_ESCAPE = re.compile(r"(?<!\\)(?:\\\\)*(\\(?:u|U0000)[dD][89a-fA-F][0-9a-fA-F]{2})")
+
+
+def surrogate_escape(text: str, start: int, end: int) -> tuple[int, int, str, str] | None:
+    """(start, end, message, hint) for the first escape of a UTF-16 half in the quoted
+    scalar text[start:end]. pyyaml reads it as a lone surrogate, which no UTF-8 output
+    can hold (libyaml refuses it); a JSON-style pair is told its one escape."""
+    found = _HALF_ESCAPE.search(text, start, end)
+    if found is None:
+        return None
+    written = found.group(1)
+    message = f"escape {written} is half of a UTF-16 surrogate pair, not a character"
+    hint = r'write the character itself, or its code point as one escape, e.g. "\U0001F600"'
+    low = _HALF_ESCAPE.match(text, found.end(), end)
+    high, second = int(written[-4:], 16), int(low.group(1)[-4:], 16) if low else 0
+    if low and 0xD800 <= high < 0xDC00 <= second:
+        point = 0x10000 + ((high - 0xD800) << 10) + (second - 0xDC00)
+        hint = rf'write the character itself, or "\U{point:08X}" for the pair'
+    return found.start(1), found.end(1), message, hint
