@@ -212,6 +212,10 @@ class YamlDocument:
         """Source line ``n`` (1-based) without its line break; '' if out of range."""
         return self._index.line(n)
 
+    def line_start(self, n: int) -> int:
+        """Offset where source line ``n`` (1-based) starts, after any kind of line break."""
+        return self._index.line_start(n)
+
 
 def text_offset_to_span(
     doc: YamlDocument, value_path: Sequence[str | int], start: int, end: int

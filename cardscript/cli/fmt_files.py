@@ -7,6 +7,7 @@ as it is and reported.
 
 from __future__ import annotations
 
+import json
 import os
 import tempfile
 from dataclasses import dataclass
@@ -107,8 +108,9 @@ def _format_card_file(path: Path, text: str) -> tuple[str | None, list[Diagnosti
             continue
         if result.text.rstrip("\n") == value.rstrip("\n"):
             continue
-        edit = _replacement(doc, (*card_path, "text"), result.text)
-        if edit is not None:
+        edit = _replacement(doc, (*card_path, "text"), result.text, _line_break(text))
+        # an alias (or a merge key) shares its anchor's text: that source is edited once
+        if edit is not None and all(edit[0] != done[0] for done in edits):
             edits.append(edit)
     if problems:
         return None, problems
@@ -117,7 +119,17 @@ def _format_card_file(path: Path, text: str) -> tuple[str | None, list[Diagnosti
     return text, []
 
 
-def _replacement(doc: Any, path: tuple[Any, ...], formatted: str) -> tuple[int, int, str] | None:
+def _line_break(text: str) -> str:
+    """The file's own line break, for the lines fmt writes (a CRLF file stays CRLF)."""
+    first = next((i for i, c in enumerate(text) if c in "\r\n"), -1)
+    if first < 0 or text[first] == "\n":
+        return "\n"
+    return "\r\n" if text.startswith("\r\n", first) else "\r"
+
+
+def _replacement(
+    doc: Any, path: tuple[Any, ...], formatted: str, newline: str
+) -> tuple[int, int, str] | None:
     """(start, end, new source) that puts ``formatted`` in place of the scalar at path."""
     located = doc.positions.get(path)
     if located is None:
@@ -125,19 +137,22 @@ def _replacement(doc: Any, path: tuple[Any, ...], formatted: str) -> tuple[int, 
     lines = formatted.rstrip("\n").split("\n")
     if located.style == "|" and located.block_indent is not None and located.content_line:
         pad = " " * (located.block_indent - 1)
-        start = _line_offset(doc.text, located.content_line)
+        start = doc.line_start(located.content_line)
         end = located.span.end_offset
-        body = "\n".join(pad + line if line else "" for line in lines)
+        while doc.text[end : end + 1] in (" ", "\t"):  # the last line's trailing blanks
+            end += 1
+        body = newline.join(pad + line if line else "" for line in lines)
         return start, end, body
+    card = doc.positions.get(path[:-1])
+    if card is not None and doc.text.startswith("{", card.span.offset):
+        # a flow mapping cannot hold a block scalar: one double-quoted line (JSON's
+        # escapes are YAML's; the breaks YAML 1.1 adds are escaped too)
+        quoted = json.dumps("\n".join(lines), ensure_ascii=False)
+        for mark in "\x85\u2028\u2029":
+            quoted = quoted.replace(mark, f"\\u{ord(mark):04x}")
+        return located.span.offset, located.span.end_offset, quoted
     key = located.key_span
     indent = (key.column - 1 if key is not None else 0) + 2
     pad = " " * indent
-    body = "|\n" + "\n".join(pad + line if line else "" for line in lines)
+    body = "|" + newline + newline.join(pad + line if line else "" for line in lines)
     return located.span.offset, located.span.end_offset, body
-
-
-def _line_offset(text: str, line: int) -> int:
-    offset = 0
-    for _ in range(line - 1):
-        offset = text.index("\n", offset) + 1
-    return offset
