@@ -7,7 +7,7 @@ add keywords without Python.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -17,6 +17,7 @@ import yaml
 from cardscript import GAMES
 from cardscript.content import KEYWORDS_FILE, bundled_cards_dir, package_name
 from cardscript.grammar import ast
+from cardscript.grammar.checks import number_params
 from cardscript.grammar.diagnostics import Diagnostic, did_you_mean, error
 from cardscript.grammar.lexer import split_lines
 from cardscript.grammar.parser import ParseResult, parse_script
@@ -71,7 +72,8 @@ def game_from_keywords(base: Registry, text: str, source: str) -> Game:
     """Parse a keywords file against the base vocabulary and add its keywords."""
     # Keyword bodies may use other keywords ("Unanswerable Strike includes Directed Strike"),
     # so every defined name is known before any body is parsed.
-    registry = base.with_keywords(declared_keywords(text))
+    declared = declared_keywords(text)
+    registry = base.with_keywords(declared)
     second = parse_script(text, registry)
     defs = [
         line.ability for line in second.script.lines if isinstance(line.ability, ast.KeywordDef)
@@ -101,6 +103,9 @@ def game_from_keywords(base: Registry, text: str, source: str) -> Game:
                 )
             )
         seen[key] = d
+    numbers = {keyword_id(d.name): number_params(d) for d in defs}
+    # what each keyword counts with is known once its body is read
+    registry = base.with_keywords(replace(t, numbers=numbers.get(t.id, ())) for t in declared)
     return Game(base.game, registry, tuple(defs), source, tuple(diagnostics))
 
 

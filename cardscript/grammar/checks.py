@@ -58,32 +58,25 @@ def check_line(
         if isinstance(node, ast.KeywordUse):
             if id(node) not in losing or node.args:
                 yield from _check_keyword_use(node, registry)
+            if id(node) not in losing:
+                yield from _check_keyword_values(node, registry, bound)
         elif isinstance(node, ast.Clause):
             yield from _check_clause(node)
             yield from check_refusals(node.action, registry, line.label)
             if node.action.verb == "grant_ability":
                 yield from _check_granted(node.action, registry)
         elif isinstance(node, ast.Amount) and node.kind == "var" and node.value not in bound:
-            yield error(
-                "CS-T003",
-                f"{node.value} is not defined here",
-                node.span,
-                f"perhaps try a number, or a cost that sets {node.value} such as "
-                f'"pay {node.value} …"',
-            )
+            name = str(node.value)
+            hint = f'perhaps try a number, or a cost that sets {name} such as "pay {name} …"'
+            yield _undefined(name, node, hint)
         elif (
             isinstance(node, ast.StatMod)
             and node.delta[1:] in ("X", "Y", "Z", "N")
             and (node.delta[1:] not in bound)
         ):
-            yield error(
-                "CS-T003",
-                f"{node.delta[1:]} is not defined here",
-                node.span,
-                "perhaps try a number such as +1",
-            )
+            yield _undefined(node.delta[1:], node, "perhaps try a number such as +1")
         elif isinstance(node, ast.RuleOverride):
-            yield from _check_rule_value(node, registry)
+            yield from _check_rule_value(node, registry, bound)
         elif isinstance(node, ast.Steps):
             yield from _check_steps(node)
         elif isinstance(node, ast.Test) and node.kind == "has_resource":
@@ -164,6 +157,43 @@ def _check_keyword_use(use: ast.KeywordUse, registry: Registry) -> Iterator[Diag
         )
 
 
+def _undefined(name: str, node: ast.Node, hint: str) -> Diagnostic:
+    return error("CS-T003", f"{name} is not defined here", node.span, hint)
+
+
+def number_params(definition: ast.KeywordDef) -> tuple[str, ...]:
+    """The parameters a keyword's body counts with ("heal X wounds", "+X die roll"): a
+    card gives each a number, since only digits take the place of such an X in play."""
+    used = set()
+    for line in definition.body:
+        for node in line.walk():
+            if isinstance(node, ast.Amount) and node.kind == "var":
+                used.add(str(node.value))
+            elif isinstance(node, ast.StatMod):
+                used.add(node.delta[1:])
+    return tuple(p for p in definition.params if p in used)
+
+
+def _check_keyword_values(
+    use: ast.KeywordUse, registry: Registry, bound: set[str]
+) -> Iterator[Diagnostic]:
+    term = registry.term("KW", use.name)
+    if term is None:
+        return
+    for param, arg in zip(term.params, use.args, strict=False):
+        counted = param in term.numbers
+        if arg.kind == "VAR" and arg.value not in bound:
+            hint = f'perhaps try "{term.text} 1"' if counted else "perhaps try a value in its place"
+            yield _undefined(arg.value, arg, hint)
+        elif counted and arg.kind not in ("INT", "VAR"):
+            yield error(
+                "CS-T001",
+                f'{term.text} needs a number, not "{arg.value}"',
+                arg.span,
+                f'perhaps try "{term.text} 1"',
+            )
+
+
 def _check_clause(clause: ast.Clause) -> Iterator[Diagnostic]:
     if clause.subject is None and clause.action.verb in _SUBJECT_VERBS:
         verb = {
@@ -194,7 +224,9 @@ def _check_steps(steps: ast.Steps) -> Iterator[Diagnostic]:
         )
 
 
-def _check_rule_value(node: ast.RuleOverride, registry: Registry) -> Iterator[Diagnostic]:
+def _check_rule_value(
+    node: ast.RuleOverride, registry: Registry, bound: set[str]
+) -> Iterator[Diagnostic]:
     hook = registry.term("HOOK", node.hook)
     if hook is None or hook.kind is None:
         return
@@ -213,3 +245,5 @@ def _check_rule_value(node: ast.RuleOverride, registry: Registry) -> Iterator[Di
             node.span,
             f'perhaps try "rule {hook.text} is {hook.default}" or "is unlimited"',
         )
+    elif node.value_kind == "VAR" and node.value not in bound:
+        yield _undefined(node.value, node, f'perhaps try "rule {hook.text} is {hook.default}"')

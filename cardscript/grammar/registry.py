@@ -89,6 +89,7 @@ class Term:
     plural: str | None = None
     doc: str = ""
     params: tuple[str, ...] = ()
+    numbers: tuple[str, ...] = ()  # keywords: the params a card gives as numbers
     default: Any = None
     kind: str | None = None
     third: str | None = None  # verbs: third person singular ("stuns"); defaults to forms[1]
