@@ -247,3 +247,12 @@ def _check_rule_value(
         )
     elif node.value_kind == "VAR" and node.value not in bound:
         yield _undefined(node.value, node, f'perhaps try "rule {hook.text} is {hook.default}"')
+    elif node.value_kind == "SIGNED" and not str(hook.default or 0).isdigit():
+        # "+1"/"-1" changes the rule's default, which here is a word
+        yield error(
+            "CS-T005",
+            f'rule {hook.text} is a word (normally "{hook.default}"), so "{node.value}" '
+            "cannot change it",
+            node.span,
+            f'perhaps try a value of its own, such as "rule {hook.text} is {hook.default}"',
+        )
