@@ -124,6 +124,10 @@ class ConditionRules:
         test = self._test(meta, "you_control", children, subject=selector_of(children))
         return dataclasses.replace(test, negated=True)
 
+    def you_control_count(self, meta: Meta, children: list[Any]) -> ast.Test:
+        comparison, cards = children[-1]
+        return self._test(meta, "you_control", children, subject=cards, comparison=comparison)
+
     def you_control(self, meta: Meta, children: list[Any]) -> ast.Test:
         return self._test(meta, "you_control", children, subject=selector_of(children))
 

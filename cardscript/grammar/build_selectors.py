@@ -12,6 +12,7 @@ from cardscript.grammar.build_util import (
     adjective_of,
     all_of,
     classed_word,
+    comparison_of,
     first_of,
     name_of,
     possessive_words,
@@ -69,6 +70,17 @@ class SelectorRules:
             filters=all_of(children, ast.Filter),
             span=span_of(meta),
         )
+
+    def counted_noun(self, meta: Meta, children: list[Any]) -> tuple[ast.Comparison, ast.Cards]:
+        """ "3 or more characters": the comparison, and the cards as a selector of their
+        own (every one of them: no quantifier, the noun as written)."""
+        counts = ("compare_word", "compare_prefix")
+        rest = [
+            c
+            for c in children
+            if not isinstance(c, ast.Amount) and not (isinstance(c, Tree) and c.data in counts)
+        ]
+        return comparison_of(meta, children), self.cards(meta, rest)
 
     def qualities(self, meta: Meta, children: list[Any]) -> tuple[ast.Quality, ...]:
         out = []

@@ -108,6 +108,8 @@ class PhraseFormatter:
             return f"you paid with {'an' if paid[:1].casefold() in 'aeiou' else 'a'} {paid}"
         if t.kind == "you_control":
             verb = "do not control" if t.negated else "control"
+            if t.comparison is not None:  # "3 or more characters"
+                verb += f" {self.comparison(t.comparison)}"
             return f"you {verb} {self.selector(req(t.subject))}"
         raise TypeError(f"unknown test {t.kind!r}")
 
