@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from cardscript.interpreter import cost_pools, cost_x
 from cardscript.interpreter.agents import FirstAgent
+from cardscript.interpreter.cards import CardPool
 from cardscript.interpreter.engine import Engine
 from cardscript.kernels.vanguard.kernel import new_engine as vanguard_engine
 from cardscript.kernels.vanguard.kernel import vanguard_pool
@@ -126,11 +127,13 @@ def test_a_card_a_later_step_needs_is_not_offered() -> None:
 # ---- VS System ---------------------------------------------------------------------------
 
 
-def _vs(card: str, hand: int, answers: list[list[int]] | None = None) -> tuple[Engine, Recorder]:
+def _vs(
+    card: str, hand: int, answers: list[list[int]] | None = None, pool: CardPool = VS_POOL
+) -> tuple[Engine, Recorder]:
     """``card`` for P1 in the front row, ``hand`` Watchful Sentinels in hand, 4 Fillers in
     the deck; P2's Sentinel in play."""
     agent = Recorder(answers)
-    engine = vs_engine([agent, Recorder()], 1, pool=VS_POOL)
+    engine = vs_engine([agent, Recorder()], 1, pool=pool)
     state = engine.state
     state.phase, state.active = "combat_phase", 0
     state.create_card(card, 0, "front_row").data["col"] = 0
@@ -168,10 +171,16 @@ def test_vs_discard_x_cards_and_a_card_offers_x_up_to_the_hand_less_1() -> None:
 # ---- Vanguard -------------------------------------------------------------------------
 
 
-def _vg(card: str, soul: int, hand: int = 0, answers: list[list[int]] | None = None) -> Engine:
+def _vg(
+    card: str,
+    soul: int,
+    hand: int = 0,
+    answers: list[list[int]] | None = None,
+    pool: CardPool = VG_POOL,
+) -> Engine:
     """``card`` on P1's vanguard circle with ``soul`` cards in the soul and ``hand`` in
     hand, 6 cards in each deck."""
-    engine = vanguard_engine([Recorder(answers), FirstAgent()], 1, pool=VG_POOL)
+    engine = vanguard_engine([Recorder(answers), FirstAgent()], 1, pool=pool)
     state = engine.state
     state.data["started"] = True
     state.phase, state.active, state.turn = "main_phase", 0, 3

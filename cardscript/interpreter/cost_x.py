@@ -6,8 +6,9 @@ number chosen on declaration — is not asked.
 X is at least 1: a cost of 0 pays nothing (Berserk §103.7а: "costs of 0 counters cannot
 be declared"; Soul Blast and Counter Blast X name cards to pay, vanguard.md §9.3; the VS
 spec is silent). It is at most what the kernel says the player has for every cost that
-X measures (``Kernel.most_payable``) and what the other steps drawing on the same cards
-leave it (``cost_pools``), and never more than ``MOST`` (a bounded choice).
+X measures (``Kernel.most_payable``), what the other steps drawing on the same cards
+leave it (``cost_pools``) and what those paying the same resource leave it
+(``cost_resources``), and never more than ``MOST`` (a bounded choice).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from cardscript.grammar import ast
 from cardscript.grammar.checks import cost_names
-from cardscript.interpreter import cost_cards, cost_pools
+from cardscript.interpreter import cost_cards, cost_pools, cost_resources
 from cardscript.interpreter.characteristics import bind_ability_where
 
 if TYPE_CHECKING:
@@ -25,7 +26,17 @@ if TYPE_CHECKING:
     from cardscript.interpreter.engine import Engine
     from cardscript.interpreter.select import Context
 
-__all__ = ["LEAST", "MOST", "bind", "choose", "counts_cards", "names", "payable", "values"]
+__all__ = [
+    "LEAST",
+    "MOST",
+    "bind",
+    "choose",
+    "counts_cards",
+    "counts_together",
+    "names",
+    "payable",
+    "values",
+]
 
 LEAST = 1
 MOST = 100
@@ -72,6 +83,13 @@ def counts_cards(ability: ast.Node) -> bool:
     return any(isinstance(s, ast.Clause) and cost_cards.counted(s.action) for s in steps)
 
 
+def counts_together(ability: ast.Node) -> bool:
+    """Has the ability two cost steps or more that take a number of things ("pay 1
+    endurance, pay 1 endurance"), which ``payable`` counts together where they draw on
+    the same cards or resource?"""
+    return len(cost_cards.needs(ability)) > 1
+
+
 def _var(amount: ast.Amount | None) -> str | None:
     return str(amount.value) if amount is not None and amount.kind == "var" else None
 
@@ -86,18 +104,20 @@ def _counted(action: ast.Action) -> str | None:
 
 def _most(ctx: Context, ability: ast.Node, name: str) -> int:
     """The most X the player can pay now, for every cost it measures, and what the other
-    steps drawing on the same cards leave it (``cost_pools``)."""
+    steps drawing on the same cards (``cost_pools``) or paying the same resource
+    (``cost_resources``) leave it."""
     engine, most = ctx.engine, MOST
     for action in _measured(ability, name):
         can = engine.kernel.most_payable(engine, ctx.controller, ctx.source, action)
         if can is not None and can < most:
             most = can
-    if len(cost_cards.needs(ability)) > 1:
+    if counts_together(ability):
         found = cost_cards.pools(ctx, ability)
         fixed = cost_cards.steps(ctx, [(n, p) for n, p in found if n != name], LEAST)
         measured = [p for n, p in found if n == name]
         if measured:
             most = min(most, cost_pools.largest(fixed, measured))
+        most = cost_resources.largest(ctx, ability, name, most, LEAST)
     return most
 
 
@@ -116,7 +136,11 @@ def bind(ctx: Context, ability: ast.Node) -> Mapping[str, int] | None:
 
 def choose(ctx: Context, ability: ast.Node) -> Mapping[str, int] | None:
     """The payer chooses each X the costs name that has no value yet, which ``ctx`` then
-    binds; the values chosen ({} for none), or None where no X can be paid."""
+    binds; the values chosen ({} for none), or None where no X can be paid, or the steps
+    paying the same resource cannot all be paid (nothing is paid then: the first would
+    be, and a later one not)."""
+    if not cost_resources.fits(ctx, ability, LEAST):
+        return None
     chosen: dict[str, int] = {}
     for name in names(ability):
         if name in ctx.bindings:
@@ -143,13 +167,15 @@ def payable(engine: Engine, source: int | None, ability: CompiledAbility, player
         most = engine.kernel.most_payable(engine, player, source, action)
         if most is not None and most < need:
             return False
-    shared = len(cost_cards.needs(node)) > 1
+    shared = counts_together(node)
     if not shared and not names(node):
         return True
     ctx = engine.context(source, ability, player)
     bind_ability_where(ctx, node)
     if shared and not cost_pools.fits(cost_cards.steps(ctx, cost_cards.pools(ctx, node), LEAST)):
         return False  # steps drawing on the same cards: together (each X at least 1)
+    if shared and not cost_resources.fits(ctx, node, LEAST):
+        return False  # steps paying the same resource: together
     for name in names(node):
         most = _most(ctx, node, name)
         if most < ctx.bindings.get(name, LEAST):

@@ -20,6 +20,7 @@ from cardscript.interpreter import cost_cards, primitives, standing_prevention
 
 if TYPE_CHECKING:
     from cardscript.interpreter.cards import CompiledAbility
+    from cardscript.interpreter.cost_resources import Amounts
     from cardscript.interpreter.engine import Cause, Engine, Event, PrimitiveFn
     from cardscript.interpreter.select import Context, Target
 
@@ -159,6 +160,24 @@ class Kernel:
             return engine.state.players[player].resources.get(name, 0)
         found = self.cost_payers(engine, player, source, action)
         return None if found is None else len(found)
+
+    def cost_resource(self, action: ast.Action) -> str | None:
+        """What the cost step ``action`` pays where it is an amount of a resource, so that
+        the steps of one cost that pay the same one are counted together
+        (``cost_resources``); None for any other. By default a "pay" step's resource."""
+        if action.verb == "pay":
+            return action.name or self.default_resource
+        return None
+
+    def resources_fit(
+        self, engine: Engine, player: int, source: int | None, steps: Amounts
+    ) -> bool:
+        """Can the cost steps ``steps`` (each with its amount), which pay the same resource
+        (``cost_resource``), all be paid now, one after the other? By default where their
+        amounts together are at most what one of them could take alone
+        (``most_payable``); a kernel whose resources are not one number answers itself."""
+        most = self.most_payable(engine, player, source, steps[0][0])
+        return most is None or sum(n for _, n in steps) <= most
 
     def cost_payers(
         self, engine: Engine, player: int, source: int | None, action: ast.Action

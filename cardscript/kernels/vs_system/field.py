@@ -58,7 +58,8 @@ def _modded_stats(engine: Engine) -> frozenset[str]:
 class Power(NamedTuple):
     """A payment power and what using it needs: ``limited``, a limit on its uses;
     ``ready``, its card ready (an Activate cost); ``pay``, the most endurance one of its
-    costs pays; ``x``, its costs name an X or take a number of cards, "discard 2 cards"
+    costs pays; ``x``, its costs name an X, take a number of cards, "discard 2 cards", or
+    have two steps that may pay the same, "pay 1 endurance, pay 1 endurance"
     (``cost_x.payable`` then says)."""
 
     ability: CompiledAbility
@@ -80,7 +81,7 @@ def _power(ability: CompiledAbility) -> Power:
             ready = True
         if action.verb == "pay" and action.amount and action.amount.kind == "int":
             pay = max(pay, int(action.amount.value or 0))
-    x = bool(cost_x.names(node)) or cost_x.counts_cards(node)
+    x = bool(cost_x.names(node)) or cost_x.counts_cards(node) or cost_x.counts_together(node)
     return Power(ability, bool(ability.line.mods), ready, pay, x)
 
 
