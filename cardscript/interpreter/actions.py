@@ -193,13 +193,17 @@ def _move(clause: ast.Clause) -> Run:
     plan = card_plan(target) if isinstance(target, ast.Cards) else None
     # "to your hand": ``zone_place``'s answer read in place (the controller's zone)
     yours = destination is not None and destination.zone.possessor == "your"
+    counted = cost_cards.counted(action)  # "put a card from your hand into your soul"
 
     def move(ctx: Context) -> None:
         assert destination is not None
         place = destination.zone
         zone, owner = (place.zone, ctx.controller) if yours else zone_place(ctx, place)
+        paid = None if counted is None else cost_cards.paid(ctx, clause, counted, prompt)
         chosen = (
-            uids(resolve_targets(ctx, target, prompt))
+            paid  # a cost counted in cards: in full, or nothing
+            if paid is not None
+            else uids(resolve_targets(ctx, target, prompt))
             if plan is None
             else chosen_cards(ctx, plan, prompt)  # (uids only)
         )

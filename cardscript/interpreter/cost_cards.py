@@ -1,5 +1,6 @@
 """Costs counted in cards: "discard 2 cards →", "discard X cards →", "exhaust 2
-characters you control →", Berserk's "close 2 creatures you control →". How many cards
+characters you control →", Berserk's "close 2 creatures you control →", "put a card from
+your hand into your soul →". How many cards
 can pay one now (``Kernel.most_payable``, so that ``cost_x`` offers an X and a fixed
 count only where it can be paid), and its payment, all or nothing: the payer chooses as
 many cards as it takes among those that can pay it; where there are too few, nothing is
@@ -26,13 +27,17 @@ __all__ = ["counted", "fixed", "needs", "paid", "payers", "pools", "steps"]
 # the quantifiers that take a number of cards: "a card", "another card", "2 cards", "X
 # cards", "up to 2 cards" (0 to 2; not "each", "all"; not a target, chosen before)
 _COUNTED = frozenset({"a", "an", "any", "another", "n_cards", "up_to"})
+_VERBS = ("discard", "primitive", "move")  # (a move: to a zone, "put … into your soul")
 
 
 def counted(action: ast.Action) -> ast.Cards | None:
     """The selector of a cost that takes a number of cards ("discard 2 cards", "exhaust
-    X characters you control"); None for any other ("exhaust this", "pay 2 endurance")."""
+    X characters you control", "put a card from your hand into your soul"); None for any
+    other ("exhaust this", "pay 2 endurance")."""
     target = action.target
-    if action.verb not in ("discard", "primitive") or not isinstance(target, ast.Cards):
+    if action.verb not in _VERBS or not isinstance(target, ast.Cards):
+        return None
+    if action.verb == "move" and action.destination is None:
         return None
     q = target.quantifier
     if q is None or q.target or q.kind not in _COUNTED:
@@ -50,13 +55,16 @@ def fixed(selector: ast.Cards) -> int | None:
 def payers(ctx: Context, action: ast.Action, selector: ast.Cards) -> list[int] | None:
     """The cards that can pay the cost now: those the selector covers that its change can
     be made to (a discard: cards not discarded yet, from the hand where no zone is named,
-    ``discard_from``; a change of state, as "exhaust": cards not in that state yet); None
-    where the change is not known (the kernel's own primitive)."""
+    ``discard_from``; a move: those it covers, "a card from your hand"; a change of
+    state, as "exhaust": cards not in that state yet); None where the change is not known
+    (the kernel's own primitive)."""
     engine = ctx.engine
     kernel = engine.kernel
     if action.verb == "discard":
         found = candidates(ctx, discarded(selector, kernel.hand_zone) or selector)
         return [u for u in found if isinstance(u, int) and not kernel.discarded(engine, u)]
+    if action.verb == "move":
+        return [u for u in candidates(ctx, selector) if isinstance(u, int)]
     change = kernel.primitive(kernel.verb(action.name or ""))
     sets = getattr(change, "sets", None)  # (``primitives.set_state``)
     if sets is None:
@@ -123,12 +131,15 @@ def pools(
     return out
 
 
-def paid(ctx: Context, clause: ast.Clause, selector: ast.Cards) -> list[int] | None:
+def paid(
+    ctx: Context, clause: ast.Clause, selector: ast.Cards, prompt: str | None = None
+) -> list[int] | None:
     """The cards that pay ``clause``, where it is a cost of the running ability counted
     in cards: as many as it takes, chosen by the payer among ``payers`` (none that paid
-    a step before, none that the later steps need: ``cost_pools``); [] where there are
-    too few (nothing is paid). None where the action chooses as written: an effect,
-    cards chosen earlier (as it was played), a change not known here."""
+    a step before, none that the later steps need: ``cost_pools``), asked with
+    ``prompt`` (else the action's name or verb); [] where there are too few (nothing is
+    paid). None where the action chooses as written: an effect, cards chosen earlier (as
+    it was played), a change not known here."""
     ability = ctx.ability
     node = ability.node if ability is not None else None
     costs = getattr(node, "costs", None)
@@ -152,7 +163,7 @@ def paid(ctx: Context, clause: ast.Clause, selector: ast.Cards) -> list[int] | N
         rest = steps(ctx, pools(ctx, node, clause))
     if not found or len(found) < least or not cost_pools.fits([(least, frozenset(found)), *rest]):
         return []
-    prompt = clause.action.name or clause.action.verb  # (as the action's own choice asks)
+    prompt = prompt or clause.action.name or clause.action.verb  # (as the action asks)
     if cost_pools.safe(frozenset(found), rest):
         pool = cast("list[Target]", found)
         chosen = cast("list[int]", _picked(ctx.engine, ctx.controller, prompt, pool, (least, most)))
