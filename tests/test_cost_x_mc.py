@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from cardscript.interpreter.agents import RandomAgent, ScriptedAgent
+from cardscript.interpreter.cards import CardPool
 from cardscript.interpreter.engine import Engine, Event
 from cardscript.interpreter.log import GameLog
 from cardscript.kernels.marvel_champions import player as turns
@@ -22,18 +23,20 @@ DECK = ["bulwark-hero", *["mcb-05"] * 12]
 
 
 def _table(
-    card: str, hand: list[str], answers: list[list[int]] | None = None
+    card: str, hand: list[str], answers: list[list[int]] | None = None, pool: CardPool = POOL
 ) -> tuple[Engine, Recorder, int]:
     """Solo Bulwark (alter-ego form) with ``card`` in play and exactly ``hand``; the
     agent answers ``answers`` from then on (the first legal answer after them)."""
-    engine, agent = _holding(hand, answers)
+    engine, agent = _holding(hand, answers, pool)
     return engine, agent, engine.state.create_card(card, 0, "play").uid
 
 
-def _holding(hand: list[str], answers: list[list[int]] | None = None) -> tuple[Engine, Recorder]:
+def _holding(
+    hand: list[str], answers: list[list[int]] | None = None, pool: CardPool = POOL
+) -> tuple[Engine, Recorder]:
     """Solo Bulwark (alter-ego form) with exactly ``hand`` (``_table``, nothing put)."""
     agent = Recorder()
-    engine = new_engine([agent], 1, pool=POOL)
+    engine = new_engine([agent], 1, pool=pool)
     engine.kernel.setup(engine, [DECK])
     state = engine.state
     for uid in list(state.players[0].zones["hand"]):

@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardscript.grammar import ast
+from cardscript.interpreter.cost_resources import Amounts
 from cardscript.interpreter.engine import Engine, Event, PrimitiveFn
 from cardscript.interpreter.playable import BundledGame
 from cardscript.interpreter.select import Context, Target
@@ -302,6 +303,17 @@ class MarvelChampionsKernel(MCBase):
         cost counted in cards as in every game ("discard 2 cards")."""
         found = resources.most_payable(engine, player, source, action)
         return super().most_payable(engine, player, source, action) if found is None else found
+
+    def cost_resource(self, action: ast.Action) -> str | None:
+        """Every "pay N <type> resource" step is paid from the same hand and "Resource:"
+        abilities (MC-RES), whatever type it asks for."""
+        return "resources" if action.verb == "pay" else None
+
+    def resources_fit(
+        self, engine: Engine, player: int, source: int | None, steps: Amounts
+    ) -> bool:
+        """Each source spent whole on one step (``resources.steps_fit``)."""
+        return resources.steps_fit(engine, player, source, steps)
 
     def may_choose(self, engine: Engine, ctx: Context, target: Target) -> bool:
         """An "(attack)" ability targets only enemies a basic attack could (Guard, K6)."""

@@ -10,10 +10,12 @@ wasted (MC-RES-4, MC2-T-051).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from cardscript.grammar import ast
 from cardscript.interpreter import cost_x
+from cardscript.interpreter.cost_resources import Amounts
 from cardscript.kernels.marvel_champions.base import RULE
 
 if TYPE_CHECKING:
@@ -126,6 +128,35 @@ def after(given: list[list[str]], kind: str | None, first: int) -> int:
             reach = min(first, paid + size)
             spent[reach] = min(spent[reach], spent[paid] + worth)
     return total - spent[first] if spent[first] < never else 0
+
+
+def fit(given: list[list[str]], needs: Sequence[tuple[str | None, int]]) -> bool:
+    """Can the sources ``given`` (each a card's or ability's resources, spent whole on one
+    payment, its excess lost: MC-RES-6) pay every need (its type, None: any; its amount),
+    one payment after the other? Each state is what each need still lacks; every source
+    goes to one need or none."""
+    kinds = [kind for kind, _ in needs]
+    done = (0,) * len(needs)
+    states = {tuple(amount for _, amount in needs)}
+    for gift in given:
+        if done in states:
+            return True
+        worths = [counts(gift, kind) for kind in kinds]
+        for state in list(states):
+            for i, worth in enumerate(worths):
+                if worth and state[i]:
+                    states.add((*state[:i], max(0, state[i] - worth), *state[i + 1 :]))
+    return done in states
+
+
+def steps_fit(engine: Engine, player: int, uid: int | None, steps: Amounts) -> bool:
+    """Can the resource costs ``steps`` of the card ``uid``'s ability (each with its
+    amount) all be paid now, after the card's own printed cost if it is still to be paid
+    (``unpaid``), from the same sources (``Kernel.resources_fit``)?"""
+    given = [gives(engine, s, uid) for s in sources(engine, player, uid)]
+    first = unpaid(engine, uid)
+    needs = [(typed(action.name), amount) for action, amount in steps]
+    return fit(given, [(None, first), *needs] if first else needs)
 
 
 def unpaid(engine: Engine, uid: int | None) -> int:

@@ -1,0 +1,61 @@
+"""Several resource costs in one Marvel Champions ability ("pay 1 mental resource, pay X
+resources →"), counted together (``resources.fit``): each step is paid in turn from the
+same hand and "Resource:" abilities, each source spent whole on one step and its excess
+lost (MC-RES-4, MC-RES-6), so the ability is offered only where every step can be paid,
+and X is at most what the other steps leave. The scenario MC-RC1 scripts it."""
+
+from __future__ import annotations
+
+from cardscript.kernels.marvel_champions import player as turns
+from cardscript.kernels.marvel_champions import resources
+from cardscript.kernels.marvel_champions.kernel import mc_pool
+from tests.test_cost_x import _asked_x
+from tests.test_cost_x_mc import ROOT, _names, _table
+
+FOLDER = ROOT / "tests" / "scenarios" / "marvel-champions"
+POOL = mc_pool([FOLDER / "mc-scenario-cards.yaml", FOLDER / "mc-rc-cost-cards.yaml"])
+
+
+def test_sources_fit_where_each_step_gets_whole_sources_of_its_own() -> None:
+    mental, wild, double = ["mental"], ["wild"], ["mental", "mental"]
+    assert resources.fit([wild], [("mental", 1), ("physical", 1)]) is False
+    assert resources.fit([wild, ["physical"]], [("mental", 1), ("physical", 1)]) is True
+    assert resources.fit([double], [("mental", 1), (None, 1)]) is False  # spent whole
+    assert resources.fit([double, ["energy"]], [("mental", 1), (None, 1)]) is True
+    assert resources.fit([mental, ["energy"]], [(None, 1), ("mental", 1)]) is True
+    assert resources.fit([mental], [(None, 0), ("mental", 1)]) is True
+
+
+def _offered(card: str, hand: list[str]) -> list[str]:
+    engine, _, _ = _table(card, hand, pool=POOL)
+    return [engine.definition(u).id for u, _ in turns.activatable(engine.kernel, engine, 0)]
+
+
+def test_a_typed_step_and_an_x_are_not_offered_with_one_source() -> None:
+    # Clear Thought pays the mental 1 or an X of 1, never both
+    assert _offered("mct-rc-focus-burst", ["mcb-02"]) == []
+    assert _offered("mct-rc-focus-burst", ["mcb-02", "mcb-01"]) == ["mct-rc-focus-burst"]
+
+
+def test_x_is_at_most_what_the_typed_step_leaves() -> None:
+    # Test Double Mental pays the mental 1 whole (1 lost): Spark Cell and Firm Grip are
+    # left for X (4 resources: X was offered 1 to 4)
+    hand = ["mct-double-mental", "mcb-01", "mcb-03"]
+    engine, agent, burst = _table("mct-rc-focus-burst", hand, [[1]], pool=POOL)  # X = 2
+    ((_, ability),) = turns.activatable(engine.kernel, engine, 0)
+    turns.activate(engine.kernel, engine, 0, burst, ability)
+    assert _asked_x(agent) == [
+        ("choose X for the cost of mct-rc-focus-burst", (1, 2), ("X = 1", "X = 2"))
+    ]
+    assert _names(engine, "discard") == ["mct-double-mental", "mcb-01", "mcb-03"]
+    assert _names(engine, "hand") == ["mcb-05", "mcb-05"]
+
+
+def test_two_typed_steps_are_not_offered_with_one_wild_source() -> None:
+    # Second Wind's wild pays the mental 1 or the physical 1, not both
+    assert _offered("mct-rc-twin-toll", ["mcb-04"]) == []
+    engine, _, toll = _table("mct-rc-twin-toll", ["mcb-04", "mcb-03"], pool=POOL)
+    ((_, ability),) = turns.activatable(engine.kernel, engine, 0)
+    turns.activate(engine.kernel, engine, 0, toll, ability)
+    assert _names(engine, "discard") == ["mcb-04", "mcb-03"]
+    assert _names(engine, "hand") == ["mcb-05", "mcb-05"]
