@@ -17,7 +17,7 @@ from typing import Any
 
 from jsonschema.exceptions import ValidationError, best_match
 
-from cardscript.grammar.diagnostics import Diagnostic, did_you_mean, error
+from cardscript.grammar.diagnostics import Diagnostic, article, did_you_mean, error
 
 _KINDS = {
     "integer": "a whole number",
@@ -58,16 +58,8 @@ def _card_type(instance: Any, path: tuple[Any, ...] = ()) -> str:
         return "this card file"
     if isinstance(instance, dict) and isinstance(instance.get("type"), str):
         kind = instance["type"].replace("_", " ")
-        return f"{_article(kind)} {kind}" + ("" if kind.endswith(" card") else " card")
+        return f"{article(kind)} {kind}" + ("" if kind.endswith(" card") else " card")
     return "this card"
-
-
-def _article(word: str) -> str:
-    """ "an" before a vowel sound ("an ally", "an upgrade"), else "a" ("a unit")."""
-    vowel = word[:1] in ("a", "e", "i", "o") or (
-        word[:1] == "u" and not word.startswith(("uni", "use", "usu"))
-    )
-    return "an" if vowel else "a"
 
 
 def _leaves(errors: Iterable[ValidationError]) -> Iterator[ValidationError]:

@@ -118,5 +118,14 @@ def did_you_mean(word: str, candidates: Iterable[str], *, cutoff: float = 0.6) -
     return f'did you mean "{pool[best[0]]}"?' if best else ""
 
 
+def article(word: str) -> str:
+    """ "an" before a vowel sound ("an ally", "an upgrade"), else "a" ("a unit")."""
+    low = word.casefold()
+    vowel = low[:1] in ("a", "e", "i", "o") or (
+        low[:1] == "u" and not low.startswith(("uni", "use", "usu"))
+    )
+    return "an" if vowel else "a"
+
+
 def has_errors(diagnostics: Iterable[Diagnostic], *, strict: bool = False) -> bool:
     return any(d.is_error or (strict and d.severity is Severity.WARNING) for d in diagnostics)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from cardscript.grammar import ast
-from cardscript.grammar.diagnostics import Diagnostic, Span, error
+from cardscript.grammar.diagnostics import Diagnostic, Span, article, error
 from cardscript.grammar.refusals import KINDS, Refusal
 from cardscript.grammar.registry import Registry
 
@@ -149,7 +149,7 @@ def _kind(registry: Registry, word: str, token_class: str = "") -> str:
     if not token_class:
         token_class = "NOUN" if registry.term("NOUN", word) else "ADJ"
     text = _spelled(registry, token_class, word) + (" card" if token_class == "ADJ" else "")
-    return f"{'an' if text[:1].casefold() in 'aeiou' else 'a'} {text}"
+    return f"{article(text)} {text}"
 
 
 def _spelled(registry: Registry, token_class: str, word: str) -> str:
