@@ -122,11 +122,19 @@ def _heal(clause: ast.Clause) -> Run:
         targets = resolve_targets(ctx, target, "heal") if target else [Seat(ctx.controller)]
         amount = ctx.amount(node) if fixed is None else fixed
         engine, cause = ctx.engine, ctx.cause or cause_of(ctx)
-        for each in targets:
+        done = [
             engine.applier("heal", cause)(engine, cause, target=each, amount=amount, kind=kind)
-        ctx.it, ctx.last_amount = list(targets), amount
+            for each in targets
+        ]
+        ctx.it, ctx.last_amount, ctx.did = list(targets), amount, _any_done(done)
 
     return heal
+
+
+def _any_done(results: list[object]) -> bool:
+    """Did a step's changes happen? A change the kernel refuses returns False (a Weapon
+    put into a Pocket Duel reserve stays put), so "if you do" after it does not run."""
+    return any(result is not False for result in results)
 
 
 def _draw(ctx: Context, clause: ast.Clause) -> None:
@@ -208,12 +216,14 @@ def _move(clause: ast.Clause) -> Run:
             else chosen_cards(ctx, plan, prompt)  # (uids only)
         )
         engine, cause = ctx.engine, ctx.cause or cause_of(ctx)
+        done = []
         for uid in chosen:
             player = own_zone_player(ctx, place, uid, owner)
-            engine.applier("move", cause)(
+            moved = engine.applier("move", cause)(
                 engine, cause, uid=uid, zone=zone, player=player, position=position, face_up=face
             )
-        ctx.it, ctx.did = list(chosen), bool(chosen)
+            done.append(moved)
+        ctx.it, ctx.did = list(chosen), _any_done(done)
 
     return move
 
