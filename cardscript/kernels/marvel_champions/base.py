@@ -65,7 +65,7 @@ class MCBase(Kernel):
 
     def listeners(self, engine: Engine) -> windows.Listeners:
         if self._listeners is None:
-            self._listeners = windows.Listeners.of(engine.pool)
+            self._listeners = windows.Listeners.of(engine.pool, engine.game.registry)
         return self._listeners
 
     def after_event(self, engine: Engine, event: Event) -> None:

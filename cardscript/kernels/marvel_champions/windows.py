@@ -26,13 +26,13 @@ from cardscript.interpreter.engine import Event
 from cardscript.interpreter.triggers import ability_matches, matching_triggers
 
 if TYPE_CHECKING:
+    from cardscript.grammar.registry import Registry
     from cardscript.interpreter.cards import CardPool, CompiledAbility
     from cardscript.interpreter.engine import Engine, PendingTrigger
     from cardscript.kernels.marvel_champions.base import MCBase
 
-INTERRUPTS = frozenset({"interrupt", "hero_interrupt", "alter_ego_interrupt"})
 RESPONSES = frozenset({"response", "hero_response", "alter_ego_response"})
-BEFORE = INTERRUPTS | {"forced_interrupt"}
+FORCED_INTERRUPT = "forced_interrupt"  # resolved first, offered to nobody (MC-FORCED-2)
 
 
 def kind(ability: CompiledAbility) -> str:
@@ -62,14 +62,19 @@ class Offer:
 
 @dataclass
 class Listeners:
-    """The event names some card of the pool interrupts or responds to (a fast skip)."""
+    """The labels that resolve before their event (the registry's ``before_event``: the
+    Interrupts, G20), those of them offered to a player, and the event names some card of
+    the pool interrupts or responds to (a fast skip)."""
 
+    labels_before: frozenset[str] = frozenset()
+    interrupts: frozenset[str] = frozenset()  # (all but the Forced Interrupt)
     before: frozenset[str] = frozenset()
     after_optional: frozenset[str] = frozenset()
     seen: dict[int, frozenset[str]] = field(default_factory=dict)
 
     @classmethod
-    def of(cls, pool: CardPool) -> Listeners:
+    def of(cls, pool: CardPool, registry: Registry) -> Listeners:
+        labels = frozenset(t.id for t in registry.terms("LABEL") if t.before_event)
         before: set[str] = set()
         after: set[str] = set()
         for card in pool.cards.values():
@@ -77,11 +82,11 @@ class Listeners:
                 node = ability.node
                 if not isinstance(node, ast.Triggered) or node.event.event is None:
                     continue
-                if kind(ability) in BEFORE:
+                if kind(ability) in labels:
                     before.add(node.event.event)
                 elif kind(ability) in RESPONSES:
                     after.add(node.event.event)
-        return cls(frozenset(before), frozenset(after))
+        return cls(labels, labels - {FORCED_INTERRUPT}, frozenset(before), frozenset(after))
 
 
 def form_ok(k: MCBase, engine: Engine, player: int, ability: CompiledAbility) -> bool:
@@ -108,19 +113,21 @@ def interrupt(k: MCBase, engine: Engine, event: Event) -> bool:
 def interrupt_window(k: MCBase, engine: Engine, event: Event) -> Window:
     """The interrupt window before ``event``, as it closed."""
     window = Window(event)
-    if event.name not in k.listeners(engine).before or engine.state.result is not None:
+    listeners = k.listeners(engine)
+    if event.name not in listeners.before or engine.state.result is not None:
         return window
     k.windows.append(window)
     try:
-        found = [t for t in matching_triggers(engine, event) if kind(t.ability) in BEFORE]
-        forced = [t for t in found if kind(t.ability) == "forced_interrupt"]
+        labels, interrupts = listeners.labels_before, listeners.interrupts
+        found = [t for t in matching_triggers(engine, event) if kind(t.ability) in labels]
+        forced = [t for t in found if kind(t.ability) == FORCED_INTERRUPT]
         resolve_forced(k, engine, forced)
         offers = [
             Offer(t.source, t.ability, t.event, t.controller, False)
             for t in found
-            if kind(t.ability) in INTERRUPTS
+            if kind(t.ability) in interrupts
         ]
-        offers += hand_offers(k, engine, [event], INTERRUPTS)
+        offers += hand_offers(k, engine, [event], interrupts)
         offer(k, engine, offers, window)
     finally:
         k.windows.pop()
@@ -148,8 +155,9 @@ def revealing(k: MCBase, uid: int) -> bool:
 
 def respond(k: MCBase, engine: Engine) -> None:
     """Settle what triggered: Forced Responses first, then a response window."""
+    before = k.listeners(engine).labels_before  # (heard before the event, settled there)
     for _ in range(50):
-        pending = [t for t in engine.take_pending() if kind(t.ability) not in BEFORE]
+        pending = [t for t in engine.take_pending() if kind(t.ability) not in before]
         heard, k.heard = k.heard, []
         forced = [t for t in pending if kind(t.ability) not in RESPONSES]
         offers = [

@@ -1,0 +1,43 @@
+"""Marvel Champions: which labels interrupt is the registry's word (``before_event``)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cardscript.interpreter.engine import Engine
+from cardscript.interpreter.scenario import run_scenario
+
+S060 = (
+    Path(__file__).parent
+    / "scenarios"
+    / "marvel-champions"
+    / "S060-interrupt-prevents-damage.scenario.yaml"
+)
+
+
+def test_the_kernel_interrupts_with_the_labels_the_registry_flags(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # S060: the Hero Interrupt in hand is offered before the damage, and prevents 1 of 4
+    assert run_scenario(S060).passed
+    new = Engine.new.__func__  # type: ignore[attr-defined]
+
+    def unflagged(cls: type[Engine], game: Any, *args: Any, **kw: Any) -> Engine:
+        labels = tuple(replace(t, before_event=False) for t in game.registry.terms("LABEL"))
+        registry = replace(game.registry, sections={**game.registry.sections, "labels": labels})
+        return new(cls, replace(game, registry=registry), *args, **kw)
+
+    # the same game with no label flagged: nothing interrupts, the hero takes all 4
+    monkeypatch.setattr(Engine, "new", classmethod(unflagged))
+    result = run_scenario(S060)
+    assert result.failures == [
+        "players.P1.zones.discard: expected ['mct-deflect'], got []",
+        "cards.bulwark-hero.counters: expected {'damage': 3}, got {'damage': 4}",
+        "events: expected ['plays', 'takes_damage', 'attacks'] in this order; 'plays' did not"
+        " come (events were ['drawn', 'drawn', 'drawn', 'drawn', 'drawn', 'drawn',"
+        " 'changes_form', 'is_discarded', 'takes_damage', 'attacks'])",
+    ]
