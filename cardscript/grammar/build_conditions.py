@@ -126,10 +126,29 @@ class ConditionRules:
 
     def you_control_count(self, meta: Meta, children: list[Any]) -> ast.Test:
         comparison, cards = children[-1]
-        return self._test(meta, "you_control", children, subject=cards, comparison=comparison)
+        return self._controls(meta, children, cards, comparison)
+
+    def _controls(
+        self,
+        meta: Meta,
+        children: list[Any],
+        cards: ast.Selector,
+        comparison: ast.Comparison | None = None,
+    ) -> ast.Test:
+        """ "you control …", "the opponent controls …": the player kept as ``possessor``
+        ("you" where it is the reader, as before any other player could be named)."""
+        who = children[0].who if isinstance(children[0], ast.Player) else "you"
+        return self._test(
+            meta,
+            "you_control",
+            children,
+            subject=cards,
+            comparison=comparison,
+            possessor=None if who == "you" else who,
+        )
 
     def you_control(self, meta: Meta, children: list[Any]) -> ast.Test:
-        return self._test(meta, "you_control", children, subject=selector_of(children))
+        return self._controls(meta, children, children[-1])
 
     def comparison(self, meta: Meta, children: list[Any]) -> ast.Comparison:
         return comparison_of(meta, children)

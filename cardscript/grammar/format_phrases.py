@@ -107,10 +107,11 @@ class PhraseFormatter:
             paid = self.spell("RESOURCE", t.name or "")
             return f"you paid with {'an' if paid[:1].casefold() in 'aeiou' else 'a'} {paid}"
         if t.kind == "you_control":
-            verb = "do not control" if t.negated else "control"
+            who = t.possessor or "you"
+            verb = "do not control" if t.negated else "control" if who == "you" else "controls"
             if t.comparison is not None:  # "3 or more characters"
                 verb += f" {self.comparison(t.comparison)}"
-            return f"you {verb} {self.selector(req(t.subject))}"
+            return f"{who} {verb} {self.selector(req(t.subject))}"
         raise TypeError(f"unknown test {t.kind!r}")
 
     def comparison(self, c: ast.Comparison) -> str:

@@ -461,21 +461,33 @@ def _test(ctx: Context, t: ast.Test) -> bool:
 
 def _you_control(ctx: Context, t: ast.Test) -> bool:
     """ "If you control a Weapon card": one in play the reader controls; "2 characters"
-    (a count), at least that many; "3 or more characters" (``t.comparison``), as compared."""
+    (a count), at least that many; "3 or more characters" (``t.comparison``), as compared.
+    Another player (``t.possessor``): "the opponent controls …"; "each player controls …"
+    every one of them; "an opponent controls …" any one."""
     subject = t.subject
     if subject is None:
         return False
+    who = t.possessor
+    if who is None:
+        seats = [ctx.controller]
+    elif who == "an opponent":  # (in a condition: any of them, no choice asked)
+        seats = _opponents_of(ctx.controller, len(ctx.engine.state.players))
+    else:
+        seats = players(ctx, who)
     cards = ctx.engine.state.cards
-    mine = [
-        u
-        for u in candidates(ctx, subject)
-        if isinstance(u, int) and cards[u].controller == ctx.controller
-    ]
+    found = [u for u in candidates(ctx, subject) if isinstance(u, int)]
+    held = [_holds(ctx, t, [u for u in found if cards[u].controller == s]) for s in seats]
+    return bool(held) and (any(held) if who == "an opponent" else all(held))
+
+
+def _holds(ctx: Context, t: ast.Test, controlled: list[int]) -> bool:
+    """Do the cards one player controls meet ``t``'s count ("a", "2", "3 or more")?"""
     if t.comparison is not None:
-        return compare(len(mine), t.comparison, ctx)
+        return compare(len(controlled), t.comparison, ctx)
+    subject = t.subject
     q = subject.quantifier if isinstance(subject, ast.Cards) else None
     least = ctx.amount(q.count) if q is not None and q.kind == "n_cards" else 1
-    return len(mine) >= least
+    return len(controlled) >= least
 
 
 def _has(ctx: Context, t: ast.Test, places: list[tuple[str, int | None]]) -> bool:
