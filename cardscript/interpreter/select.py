@@ -430,18 +430,18 @@ def _test(ctx: Context, t: ast.Test) -> bool:
             return False
         if kind == "is_state":
             state = (t.state or "").replace(" ", "_")
-            ok = all(engine.kernel.has_quality(engine, uid, state) for uid in subjects)
+            found = [engine.kernel.has_quality(engine, uid, state) for uid in subjects]
         elif kind == "in_zone":
-            ok = all(
+            found = [
                 t.zone is not None and _is_in(engine, engine.state.cards[uid].zone, t.zone.zone)
                 for uid in subjects
-            )
+            ]
         else:
-            ok = all(
+            found = [
                 compare(engine.state.cards[uid].counters.get(t.name or "", 0), t.comparison, ctx)
                 for uid in subjects
-            )
-        return ok != t.negated
+            ]
+        return _quantified(ctx, t.subject, [held != t.negated for held in found])
     if kind == "has_cards":
         zone = t.zone
         if zone is not None and isinstance(t.subject, ast.Player) and zone.possessor == "their":
@@ -457,6 +457,23 @@ def _test(ctx: Context, t: ast.Test) -> bool:
         card = _it_card(ctx)
         return card is not None and compare(engine.stat(card, t.name or ""), t.comparison, ctx)
     raise RulesError(f"unknown condition {kind!r}", ctx)
+
+
+def _quantified(ctx: Context, subject: ast.Node | None, held: list[bool]) -> bool:
+    """Whether the cards a test's subject means hold it, by its quantifier: "if a creature
+    you control is exhausted" any one ("2 creatures …": at least 2), "each …" or a card
+    named ("this", "it") every one; "not" is asked of each ("a creature … is not
+    exhausted": one that is not)."""
+    q = subject.quantifier if isinstance(subject, ast.Cards) else None
+    kind = q.kind if q is not None else None
+    if kind in _SOME:
+        return any(held)
+    if kind == "n_cards":
+        return held.count(True) >= ctx.amount(q.count if q is not None else None)
+    return all(held)
+
+
+_SOME = frozenset({"a", "an", "any", "another"})  # quantifiers of one card among many
 
 
 def _you_control(ctx: Context, t: ast.Test) -> bool:
