@@ -16,6 +16,7 @@ import yaml
 
 from cardscript.grammar import ast
 from cardscript.grammar.explain import _substitute
+from cardscript.grammar.standing_step import is_standing as is_standing  # (its readers)
 
 if TYPE_CHECKING:
     from cardscript.interpreter.step_plans import AbilityPlan
@@ -107,12 +108,6 @@ class CardDef:
 _KEYWORD_VERBS = frozenset({"have", "gain_keyword", "lose_keyword", "grant_ability"})
 # the ``play_index`` key of an effect ability with a standing "prevent" clause
 STANDING_PREVENTION = ("verb", "standing_prevention")
-
-
-def is_standing(action: ast.Action) -> bool:
-    """Is a "prevent" clause a standing line's ("Prevent the first 2 damage dealt to this
-    each turn."), not a step's, which runs once (``standing_prevention``)?"""
-    return action.verb == "prevent" and (action.word == "the first" or action.period is not None)
 
 
 def play_keys(ability: CompiledAbility) -> list[Any]:
