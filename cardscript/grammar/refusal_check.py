@@ -114,6 +114,8 @@ def _named(refusal: Refusal, registry: Registry) -> str:
     """A core action as its message names it: '"deal" to a rear-guard', '"gain" outside a
     "Resource:" ability'."""
     named = f'"{refusal.verb.replace("_", " ")}"'  # (as written: "gain control")
+    if refusal.verb == "redirected":  # a whole ability, named by its words
+        named = '"… are redirected to …"'
     to = "to" if refusal.verb == "deal" else "from"
     if refusal.aim == "hand":
         named += " from the hand"
