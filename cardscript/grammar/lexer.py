@@ -7,6 +7,7 @@ game's registry and the terminals the parser accepts at that point (see ``classi
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
@@ -224,16 +225,22 @@ def split_lines(
         elif kind == "punct":
             current.append(Piece(_PUNCT[raw], raw, raw, span))
         else:
-            report(
-                error(
-                    "CS-P004",
-                    f'unexpected character "{raw}"',
-                    span,
-                    "perhaps try removing it; card text uses words, numbers and , . : ; ( ) →",
-                )
-            )
+            report(_unexpected(raw, span))
     flush()
     return lines, diagnostics
+
+
+def _unexpected(raw: str, span: Span) -> Diagnostic:
+    """CS-P004; a character that shows nothing (an em space, a line separator) is named
+    by its code point, since quoting it shows a blank."""
+    shown = f'"{raw}"'
+    hint = "perhaps try removing it; card text uses words, numbers and , . : ; ( ) →"
+    if not raw.isprintable():
+        name = unicodedata.name(raw, "")
+        shown = f"U+{ord(raw):04X}" + (f" {name}" if name else "")
+        if unicodedata.category(raw).startswith("Z"):  # a space or a line break of its own
+            hint = "perhaps try a plain space in its place"
+    return error("CS-P004", f"unexpected character {shown}", span, hint)
 
 
 def _word_pieces(raw: str, span: Span) -> Iterator[Piece]:
