@@ -363,3 +363,13 @@ def test_negative_workers_are_a_usage_error(tmp_path: Path) -> None:
     assert refused.stderr.endswith(
         "Error: Invalid value for '--jobs' / '-j': Input should be greater than or equal to 0\n"
     )
+
+
+def test_an_empty_folder_is_an_error_with_no_summary(tmp_path: Path) -> None:
+    # (fuzz4: "checked 0 files: no problems" came before the error)
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    result = runner.invoke(app, ["validate", str(empty)])
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr == "error: no card files found (looked for *.yaml and *.yml)\n"

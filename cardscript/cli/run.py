@@ -96,13 +96,17 @@ def run_validate(
     finally:
         if progress is not None:
             progress.close()
+    if not run.checked and not run.diagnostics and not run.usage_error:
+        return _no_card_files()  # (a summary "checked 0 files: no problems" says otherwise)
     code = _emit("validate", run.diagnostics, run.checked, run.sources, fmt, strict)
     if run.usage_error:
         return 2
-    if not run.checked:
-        _err("error: no card files found (looked for *.yaml and *.yml)")
-        return 2
-    return code
+    return code if run.checked else _no_card_files()
+
+
+def _no_card_files() -> int:
+    _err("error: no card files found (looked for *.yaml and *.yml)")
+    return 2
 
 
 class _Progress:
