@@ -5,6 +5,9 @@ while its card is in play (``interpreter.standing_prevention`` reads the clauses
 effect line, nothing deeper). Inside a trigger, an activated ability, a cost or an "if"
 it would be a step that runs once, and a budget "each turn" has no meaning there; the
 step that prevents once ("prevent 2 damage dealt to you") shields until the turn ends.
+Joined to other steps on its line it is refused too: a line stands or runs, not both (a
+Pocket Duel card ran the whole line as steps and the game stopped at the prevention; a
+VS character's line stood, and its other steps never ran).
 """
 
 from __future__ import annotations
@@ -25,11 +28,15 @@ def is_standing(action: ast.Action) -> bool:
 
 
 def check_standing_steps(line: ast.AbilityLine, registry: Registry) -> Iterator[Diagnostic]:
-    """CS-T013 at each standing prevention that is not a clause of an effect line."""
+    """CS-T013 at each standing prevention that is not a clause of an effect line, and at
+    the first one of an effect line that has other steps."""
     ability = line.ability
     lines_own = set()
     if isinstance(ability, ast.EffectAbility):
         lines_own = {id(s.action) for s in ability.effects.steps if isinstance(s, ast.Clause)}
+        joined = _joined(ability.effects)
+        if joined is not None:
+            yield _refused_joined(line, joined, registry)
     for node in line.walk():
         if isinstance(node, ast.Action) and is_standing(node) and id(node) not in lines_own:
             yield _refused(node, registry)
@@ -50,6 +57,53 @@ def _refused(action: ast.Action, registry: Registry) -> Diagnostic:
         f'perhaps try a step that prevents once, this turn: "{formatter.action(once, False)}"',
         f'or "{formatter.line(ast.AbilityLine(ability=standing))}" as a line of its own',
     )
+
+
+def _standing_clause(step: ast.Step) -> bool:
+    return isinstance(step, ast.Clause) and is_standing(step.action)
+
+
+def _joined(effects: ast.Steps) -> ast.Action | None:
+    """The first standing prevention of a line that has other steps too, if any."""
+    standing = [s for s in effects.steps if _standing_clause(s)]
+    if not standing or len(standing) == len(effects.steps):
+        return None
+    first = standing[0]
+    assert isinstance(first, ast.Clause)
+    return first.action
+
+
+def _refused_joined(line: ast.AbilityLine, action: ast.Action, registry: Registry) -> Diagnostic:
+    ability = line.ability
+    assert isinstance(ability, ast.EffectAbility)
+    standing, rest = _part(ability.effects, True), _part(ability.effects, False)
+    formatter = Formatter(registry)
+
+    def alone(steps: ast.Steps) -> str:
+        one = dataclasses.replace(ability, effects=steps)
+        return formatter.line(dataclasses.replace(line, ability=one, mods=()))
+
+    return error(
+        "CS-T013",
+        f'"{formatter.action(action, third=False)}" is a standing prevention, which works '
+        "as a line of its own while its card is in play, not joined to other steps",
+        action.span,
+        f'perhaps try two lines: "{alone(standing)}"',
+        f'and "{alone(rest)}"',
+    )
+
+
+def _part(effects: ast.Steps, standing: bool) -> ast.Steps:
+    """The standing preventions of a line's steps, or its other steps, as steps of their own."""
+    kept: list[ast.Step] = []
+    joiners: list[str] = []
+    for number, step in enumerate(effects.steps):
+        if _standing_clause(step) != standing:
+            continue
+        if kept:  # (the joiner before the step)
+            joiners.append(effects.joiners[number - 1])
+        kept.append(step)
+    return dataclasses.replace(effects, steps=tuple(kept), joiners=tuple(joiners))
 
 
 def _step_word(word: str | None) -> str | None:
