@@ -114,8 +114,8 @@ def _named(refusal: Refusal, registry: Registry) -> str:
     """A core action as its message names it: '"deal" to a rear-guard', '"gain" outside a
     "Resource:" ability'."""
     named = f'"{refusal.verb.replace("_", " ")}"'  # (as written: "gain control")
-    if refusal.verb == "redirected":  # a whole ability, named by its words
-        named = '"… are redirected to …"'
+    if refusal.verb in _WORDED:  # named by its words
+        named = _WORDED[refusal.verb]
     to = "to" if refusal.verb == "deal" else "from"
     if refusal.aim == "hand":
         named += " from the hand"
@@ -158,6 +158,9 @@ def _spelled(registry: Registry, token_class: str, word: str) -> str:
     term = registry.term(token_class, word)
     return term.text if term else word
 
+
+# the core actions a message names by their words: a whole ability, a step with "it"
+_WORDED = {"redirected": '"… are redirected to …"', "redirect": '"redirect it to …"'}
 
 # the aims that name no noun of the game
 _CORE = frozenset({"player", "card"})

@@ -54,11 +54,12 @@ KINDS: Mapping[str, Kind] = {
 
 # The verbs of core actions (``ast.Action.verb``) a refusal may name, and the aims each
 # can take besides a noun: "deal" to a player or a card, "discard" from the hand.
-# "redirected" is a constant redirection ("attacks at X are redirected to Y").
+# "redirected" is a constant redirection ("attacks at X are redirected to Y"), "redirect"
+# the step that gives the ability answered a new target ("redirect it to X").
 CORE_VERBS = frozenset({
     "deal", "prevent", "heal", "draw", "discard", "gain", "gain_control", "lose", "pay",
     "move", "place", "remove_counters", "remove_card", "search", "shuffle", "shuffle_into",
-    "reveal", "look", "redirected",
+    "reveal", "look", "redirected", "redirect",
 })  # fmt: skip
 AIMS: Mapping[str, frozenset[str]] = {
     "deal": frozenset({"player", "card"}),
