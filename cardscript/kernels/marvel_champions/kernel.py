@@ -281,10 +281,17 @@ class MarvelChampionsKernel(MCBase):
             engine.log.step(engine, f"round {state.turn}")
 
     # ---- attacks against enemies --------------------------------------------------------
-    def attack_targets(self, engine: Engine, player: int) -> list[int]:
-        """K6 Guard: while a Guard minion is engaged with the player, the villain cannot be
-        attacked by them (the literal reading, hook ``guard_scope``)."""
-        enemies = self.enemies_of(engine, player)
+    def attack_targets(self, engine: Engine, player: int, attacker: int | None) -> list[int]:
+        """The enemies the player's ``attacker`` may attack (G05 step 4): those no card text
+        forbids ("this cannot be attacked", "… by allies"; with no attacker every
+        "cannot" counts, Guard's own text too), and K6 Guard:
+        while a Guard minion is engaged with the player, the villain cannot be attacked
+        by them (the literal reading, hook ``guard_scope``)."""
+        enemies = [
+            u
+            for u in self.enemies_of(engine, player)
+            if engine.permitted("be_attacked", u, attacker) is not False
+        ]
         guards = [u for u in self.engaged(engine, player) if engine.has_keyword(u, "guard")]
         if guards:
             scope = engine.rule("guard_scope", player=player)
@@ -322,7 +329,10 @@ class MarvelChampionsKernel(MCBase):
             return True
         if not self.is_a(engine, target, "enemy"):
             return True
-        return target in self.attack_targets(engine, ctx.controller)
+        source = ctx.source  # the attacker: an ally's own ability, else the identity
+        ally = source is not None and self.is_a(engine, source, "ally")
+        attacker = source if ally else self.identity(engine, ctx.controller)
+        return target in self.attack_targets(engine, ctx.controller, attacker)
 
     def attack(self, engine: Engine, attacker: int, target: int, amount: int) -> None:
         """An attack by a hero or ally (G05): damage, then Retaliate and other responses."""

@@ -269,7 +269,7 @@ def options(k: MarvelChampionsKernel, engine: Engine, player: int) -> list[Optio
     ready = "exhausted" not in state.cards[me].states
     hero = k.in_hero_form(engine, player)
     if ready and hero:
-        if k.attack_targets(engine, player):
+        if k.attack_targets(engine, player, me):
             out.append(("attack", me))
         if k.schemes(engine):
             out.append(("thwart", me))
@@ -277,7 +277,7 @@ def options(k: MarvelChampionsKernel, engine: Engine, player: int) -> list[Optio
         out.append(("recover", me))
     for ally in k.allies(engine, player):
         if "exhausted" not in state.cards[ally].states:
-            if k.attack_targets(engine, player) and not dashed(engine, ally, "atk"):
+            if k.attack_targets(engine, player, ally) and not dashed(engine, ally, "atk"):
                 out.append(("attack", ally))
             if k.schemes(engine) and not dashed(engine, ally, "thw"):
                 out.append(("thwart", ally))
@@ -378,7 +378,7 @@ def basic_attack(
 ) -> None:
     """G05 basic ATK power: exhaust, deal ATK damage; an ally takes consequential damage."""
     _ready_check(engine, uid, "atk")
-    targets = k.attack_targets(engine, player)
+    targets = k.attack_targets(engine, player, uid)
     if target is None:
         labels = [engine.describe(t) for t in targets]
         (picked,) = engine.choose(player, "targets", "attack which enemy?", targets, labels)

@@ -88,7 +88,8 @@ def run(k: MarvelChampionsKernel, engine: Engine, name: str, action: dict[str, A
             raise ValueError(f"{action['card']} has no action to use now")
         turns.activate(k, engine, player, uid, found[0])
     elif name == "can_attack":
-        ids = sorted(state.cards[u].card_id for u in k.attack_targets(engine, player))
+        attackable = k.attack_targets(engine, player, k.identity(engine, player))
+        ids = sorted(state.cards[u].card_id for u in attackable)
         if ids != sorted(action.get("expected", [])):
             raise AssertionError(f"attackable enemies: {ids}")
     elif name == "villain_phase":
