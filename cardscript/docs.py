@@ -91,6 +91,9 @@ def _refusal_kinds() -> str:
         "sentence of its pattern; each game's refusals are listed below, as Refused text.\n\n"
         "| `what` | Words | Matches | Code | Message |\n|---|---|---|---|---|\n"
         + rows
+        + "\nAn aim may come from where the card is: a zone marked `card_is` (a Vanguard RC "
+        'holds a rear-guard) makes "this" in an ability labelled with it ("[ACT](RC):") that '
+        "noun.\n"
         + "\nTwo facts about timing are not refusals: an event marked `after_damage` is heard "
         "once the damage is dealt, and a label marked `before_event` resolves before its "
         'event; the check of "prevent 1 of that damage" in a trigger (CS-T012) reasons with '

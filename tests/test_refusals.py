@@ -171,3 +171,13 @@ def test_the_keys_refuse_replaced_stop_the_registry() -> None:
     assert (
         str(raised.value) == "verbs ready: not_effect, instead is now said by an entry of refuse:"
     )
+
+
+def test_a_zone_whose_card_is_names_no_noun_stops_the_registry() -> None:
+    data = _data()
+    zones = [{"id": "play", "forms": ["play area"], "card_is": "creatur"}]
+    with pytest.raises(RegistryError) as raised:
+        registry_from_data({**data, "zones": zones})
+    assert str(raised.value) == "zone play: card_is 'creatur' is not declared"
+    zones[0]["card_is"] = "creature"
+    assert registry_from_data({**data, "zones": zones}).term("ZONE", "play").card_is == "creature"

@@ -85,7 +85,7 @@ def _core_action(node: ast.Node, registry: Registry, label: ast.Label | None) ->
     if not isinstance(node, ast.Action):
         return None
     refusals = list(_of(registry, "core action"))
-    for aim in _aims(node):
+    for aim in _aims(node, registry, label):
         for refusal in refusals:
             if (refusal.verb, refusal.aim) == (node.verb, aim):
                 if label is not None and label.name == refusal.except_in:
@@ -94,7 +94,7 @@ def _core_action(node: ast.Node, registry: Registry, label: ast.Label | None) ->
     return None
 
 
-def _aims(action: ast.Action) -> Iterator[str]:
+def _aims(action: ast.Action, registry: Registry, label: ast.Label | None) -> Iterator[str]:
     """What ``action`` is aimed at as entries say it, the most particular first: a noun
     ("deal" to a rear-guard), then "card" or "player", "hand", then nothing."""
     verb, target = action.verb, action.target
@@ -104,10 +104,25 @@ def _aims(action: ast.Action) -> Iterator[str]:
         else:
             if isinstance(target, ast.Cards):  # damage aimed at one kind of card
                 yield from (target.noun, *target.also)
+            elif isinstance(target, ast.ThisCard):  # the card itself, where it works
+                written = (target.noun,) if target.noun else ()
+                yield from _placed(registry, label) or written
             yield "card"
     elif verb == "discard" and isinstance(target, ast.Cards) and from_hand(target):
         yield "hand"  # "discard a card": from the hand
     yield ""
+
+
+def _placed(registry: Registry, label: ast.Label | None) -> tuple[str, ...]:
+    """What "this" is in an ability its label limits to zones ("[ACT](RC):" on a
+    rear-guard), as the zones say (``card_is``); nothing when they do not."""
+    zones = (
+        [registry.term("ZONE", q[5:]) for q in label.qualifier if q.startswith("ZONE:")]
+        if label
+        else []
+    )
+    nouns = tuple(z.card_is for z in zones if z is not None and z.card_is)
+    return nouns if nouns and len(nouns) == len(zones) else ()
 
 
 def _named(refusal: Refusal, registry: Registry) -> str:

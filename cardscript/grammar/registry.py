@@ -105,6 +105,9 @@ class Term:
     # events: heard once damage has been dealt, so "prevent 1 of that damage" in a trigger
     # on it comes too late
     after_damage: bool = False
+    # zones: the noun a card there is (a Vanguard RC holds a rear-guard), so "this" in an
+    # ability labelled with the zone ("[ACT](RC):") is one; the refusals aim by it
+    card_is: str | None = None
 
     @property
     def text(self) -> str:
@@ -201,6 +204,7 @@ def term_from_data(data: Mapping[str, Any] | str) -> Term:
         lasts=bool(data.get("lasts", False)),
         before_event=bool(data.get("before_event", False)),
         after_damage=bool(data.get("after_damage", False)),
+        card_is=data.get("card_is"),
     )
 
 
@@ -215,6 +219,9 @@ def registry_from_data(data: Mapping[str, Any]) -> Registry:
         for section in WORD_CLASSES.values()
     }
     known = {name: {t.id for t in terms} for name, terms in sections.items()}
+    for zone in sections["zones"]:
+        if zone.card_is is not None and zone.card_is not in known["nouns"]:
+            raise RegistryError(f"zone {zone.id}: card_is {zone.card_is!r} is not declared")
     return Registry(
         game=str(data["game"]),
         title=str(data.get("title", data["game"])),
