@@ -61,3 +61,29 @@ def test_a_text_in_a_flow_mapping_stays_a_flow_scalar(tmp_path: Path) -> None:
 def test_the_last_lines_trailing_blanks_go(tmp_path: Path) -> None:
     source = HEAD + card(1, f"|\n      {UGLY}\n      flight \t \n")
     assert fmt(tmp_path, source) == HEAD + card(1, f"|\n      {NEAT}\n      Flight\n")
+
+
+def test_a_granted_ability_is_formatted_inside_its_quotes(tmp_path: Path) -> None:
+    # the quoted ability is card script of its own: fmt kept its spacing and capitals
+    head = "game: berserk\nset: X\ncards:\n- id: X-1\n  name: A\n  type: creature\n"
+    head += "  cost: 1\n  elite: false\n  element: forest\n  life: 1\n  movement: 1\n"
+    head += "  strike: 1-1-1\n  text: |\n    "
+    ugly = 'creatures you control have "Close   this →  Place A counter on target creature'
+    neat = 'Creatures you control have "close this → place a counter on target creature'
+    got = fmt(tmp_path, head + ugly + ' named «I».".\n')
+    assert got == head + neat + ' named «I»".\n'
+    again = runner.invoke(app, ["fmt", "--check", str(tmp_path / "cards.yaml")])
+    assert (again.exit_code, again.stdout) == (0, ""), again.output  # fmt twice = once
+
+
+def test_a_granted_ability_that_does_not_read_is_left_as_written() -> None:
+    from cardscript.games import load_game
+    from cardscript.grammar.layout import format_text
+
+    registry = load_game("berserk").registry
+    # "frobnicate" is no verb, "" no ability: CS-T006 reports them, fmt keeps their text
+    for kept in ('this has "Frobnicate   this".', 'this has "".'):
+        assert format_text(kept, registry).text == "T" + kept[1:] + "\n"
+    # a name holding a straight quote is written in «» (it came from «»): "…"…" broke
+    text = 'Creatures named «a"b» get +1 strike.'
+    assert format_text(text, registry).text == text + "\n"

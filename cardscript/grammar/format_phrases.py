@@ -42,8 +42,14 @@ _BASE_FORM_PLAYERS = frozenset({"you"})
 class PhraseFormatter:
     """Renders conditions and selectors for one game's registry."""
 
-    def __init__(self, registry: Registry) -> None:
+    def __init__(self, registry: Registry, *, nested: bool = False) -> None:
         self.registry = registry
+        self.nested = nested  # writing the text of a granted ability, itself in quotes
+
+    def quoted(self, value: str) -> str:
+        """A name in quotes: «» inside a granted ability's own quotes, or when the name
+        holds a straight quote, so the quotes do not end one another."""
+        return f"«{value}»" if self.nested or '"' in value else f'"{value}"'
 
     # ---- words -------------------------------------------------------------------------
     def spell(self, token_class: str, term_id: str, plural: bool = False) -> str:
@@ -185,7 +191,7 @@ class PhraseFormatter:
             if q.kind == "adj":
                 words.append(("non-" if q.negated else "") + self._adjective(q.value))
             elif q.kind == "name":
-                words.append(f'"{q.value}"')
+                words.append(self.quoted(q.value))
             else:
                 words.append(q.value)
         return "".join(w + " " for w in words)
@@ -202,7 +208,7 @@ class PhraseFormatter:
         if k == "opponent_controls":
             return "an opponent controls"
         if k == "attr":
-            return f'with {self.spell("ATTR", f.name or "")} "{f.value}"'
+            return f"with {self.spell('ATTR', f.name or '')} {self.quoted(f.value or '')}"
         if k == "stat":
             return f"with {self.spell('STAT', f.name or '')} {self.comparison(req(f.comparison))}"
         if k == "printed_stat":
@@ -217,7 +223,7 @@ class PhraseFormatter:
         if k == "zone":
             return f"{f.value} {self.zone(req(f.zone))}"
         if k == "named":
-            return f'named "{f.value}"'
+            return f"named {self.quoted(f.value or '')}"
         if k == "other_than_this":
             return "other than this"
         if k == "history":

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from cardscript.grammar import ast
 from cardscript.grammar.format_phrases import PhraseFormatter, counts_many, is_plural, req
+from cardscript.grammar.parser import parse_script
 from cardscript.grammar.registry import Registry
 
 
@@ -106,7 +107,7 @@ class Formatter(PhraseFormatter):
                 parts.append(arg.value)
                 plural = arg.kind == "VAR" or (arg.kind == "INT" and arg.value != "1")
             elif arg.kind == "STRING":
-                parts.append(f'"{arg.value}"')
+                parts.append(self.quoted(arg.value))
             else:
                 many = arg.plural if arg.plural is not None else plural
                 parts.append(self._unmerged(parts[-1], arg.kind, arg.value, many))
@@ -135,14 +136,26 @@ class Formatter(PhraseFormatter):
         head = f"keyword {node.name}"
         if node.params:
             head += " " + ", ".join(node.params)
-        items = [self.line(item, sentence=False) for item in node.body]
-        items = [
-            item[0].lower() + item[1:]
-            if item[:1].isupper() and not _starts_with_name(item, self)
-            else item
-            for item in items
-        ]
+        items = [self._inner(item) for item in node.body]
         return head + ":\n  " + ";\n  ".join(items) + "."
+
+    def _inner(self, line: ast.AbilityLine) -> str:
+        """An ability inside another text (a keyword's body, a grant): no full stop, and
+        lower case unless it opens with a keyword or label."""
+        item = self.line(line, sentence=False)
+        if item[:1].isupper() and not _starts_with_name(item, self):
+            return item[0].lower() + item[1:]
+        return item
+
+    def _granted(self, text: str) -> str:
+        """The canonical text of a granted ability written out, or the text as written
+        when it is not one ability that reads back the same (the checker says why)."""
+        parsed = parse_script(text, self.registry)
+        if not parsed.ok or len(parsed.script.lines) != 1:
+            return text
+        canonical = Formatter(self.registry, nested=True)._inner(parsed.script.lines[0])
+        again = parse_script(canonical, self.registry)
+        return canonical if again.ok and again.script == parsed.script else text
 
     # ---- events ------------------------------------------------------------------------
     def event(self, event: ast.Event) -> str:
@@ -295,7 +308,7 @@ class Formatter(PhraseFormatter):
         if v == "set_stat":
             return f"{self._verb('have', third)} {self.spell('STAT', a.name or '')} {amount}"
         if v == "grant_ability":
-            text = a.text or ""
+            text = self._granted(a.text or "")
             return f"{self._verb('have', third)} " + (f"«{text}»" if '"' in text else f'"{text}"')
         if v in ("have", "gain_keyword", "lose_keyword"):
             base = {"have": "have", "gain_keyword": "gain", "lose_keyword": "lose"}[v]
