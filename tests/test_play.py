@@ -493,3 +493,41 @@ def test_a_pool_with_extra_files_is_compiled_once_while_they_stay_the_same(
     extra.write_text("game: pocket-duel\nset: ZZ\ncards:\n" + hero.replace("Zed", "Zeb"))
     again = bundled_pool("pocket-duel", [extra])
     assert again is not first and again["zz-hero"].name == "Zeb"
+
+
+def test_replay_of_a_header_that_cannot_be_played_says_its_line(tmp_path: Path) -> None:
+    # an unknown format stopped the replay with an internal error (KeyError, exit 3), an
+    # unknown variant replayed as "differs at step 1", the others had no file:line
+    header = {"t": "game", "game": "pocket-duel", "seed": 1, "decks": [["cinder-hero"]] * 2}
+    cases = [
+        (
+            {"format": "conquset"},
+            "unknown format 'conquset' for pocket-duel; did you mean \"conquest\"?",
+        ),
+        (
+            {"format": "conquest"},
+            "a conquest match needs a team of 3 heroes per deck; deck 1 has 1",
+        ),
+        (
+            {"variants": ["chalenge"]},
+            "unknown variant 'chalenge' for pocket-duel; did you mean \"challenge\"?",
+        ),
+        (
+            {"decks": [["cinder-hero"]] * 3},
+            "pocket-duel is played with 2 decks, one per player; 3 given",
+        ),
+        ({"game": "pocket-dul"}, "unknown game 'pocket-dul'; did you mean \"pocket-duel\"?"),
+        (
+            {"game": "berserk", "decks": [["GRW-001"]] * 2, "format": "x"},
+            "berserk has no match formats: one game is played",
+        ),
+    ]
+    log = tmp_path / "game.jsonl"
+    for changed, said in cases:
+        log.write_text("\n  \n" + json.dumps({**header, **changed}) + "\n", "utf-8")
+        result = runner.invoke(app, ["replay", str(log)])
+        assert (result.exit_code, result.stdout, result.stderr) == (
+            2,
+            "",
+            f"error: {log}:3: {said}\n",
+        )

@@ -22,6 +22,7 @@ from cardscript.interpreter.log import GameLog
 from cardscript.interpreter.playable import (
     CardFileError,
     DeckError,
+    EngineFactory,
     PlayDeck,
     PluginError,
     card_file_problem,
@@ -76,12 +77,7 @@ def new_game(
     *,
     check_cards: bool = True,
 ) -> Engine:
-    factory = engine_factory(game)
-    if factory is None and game not in GAMES:
-        hint = did_you_mean(game, GAMES) or "the games are: " + ", ".join(GAMES)
-        raise PlayError(f"unknown game {game!r}; {hint}")
-    if factory is None:
-        raise PlayError(f"there is no kernel for {game!r} yet, so it cannot be played")
+    factory = playable(game)
     if check_cards and game in GAMES:  # a user plays with card files ``validate`` accepts
         from cardscript.cardfiles.yamlsource import load_yaml_file
 
@@ -93,6 +89,17 @@ def new_game(
         return factory(seed, agents, log, [Path(c) for c in cards])
     except CardFileError as exc:  # an extra card file (``--cards``) that cannot join the pool
         raise PlayError(str(exc)) from None
+
+
+def playable(game: str) -> EngineFactory:
+    """The engine factory of ``game``; a game without one is a ``PlayError``."""
+    factory = engine_factory(game)
+    if factory is None and game not in GAMES:
+        hint = did_you_mean(game, GAMES) or "the games are: " + ", ".join(GAMES)
+        raise PlayError(f"unknown game {game!r}; {hint}")
+    if factory is None:
+        raise PlayError(f"there is no kernel for {game!r} yet, so it cannot be played")
+    return factory
 
 
 def check_deck_count(game: str, engine: Engine, count: int) -> None:

@@ -8,6 +8,7 @@ internal error (a bug of the engine, said as ``play`` says it: ``main.run``).
 
 from __future__ import annotations
 
+import io
 import os
 from typing import Any
 
@@ -18,10 +19,14 @@ from cardscript.cli.play_cmd import (
     _load_plugins,
     _out,
     check_deck_count,
+    check_variants,
+    choose_format,
     new_game,
+    playable,
     start_logged,
 )
 from cardscript.interpreter.agents import Agent, IllegalAnswer, ScriptedAgent, ScriptExhausted
+from cardscript.interpreter.engine import Engine
 from cardscript.interpreter.log import GameLog, LogError, read_log
 
 
@@ -33,7 +38,8 @@ def run_replay(log_file: str, plugins: list[str]) -> int:
     try:
         _load_plugins(plugins)
         with open(log_file, encoding="utf-8") as handle:
-            records = read_log(handle)
+            text = handle.read()
+        records = read_log(io.StringIO(text))
     except LogError as exc:
         _err(f"error: {log_file}:{exc.line}: {exc}")
         return 2
@@ -44,31 +50,32 @@ def run_replay(log_file: str, plugins: list[str]) -> int:
         _err(f"error: {log_file} does not start with a game header")
         return 2
     header = records[0]
+    where = f"{log_file}:{_header_line(text)}"
     logged = GameLog(records=records)
     decks = header["decks"]
     agents: list[Agent] = [ScriptedAgent(logged.answers(n)) for n in range(len(decks))]
     replay = GameLog()
+    game = header["game"]
     try:
-        engine = new_game(
-            header["game"], int(header["seed"]), agents, replay, header.get("cards", [])
-        )
-        check_deck_count(header["game"], engine, len(decks))
+        engine = _engine(where, header, agents, replay)
+    except PlayError as exc:
+        _err(f"error: {exc}")
+        return 2
+    try:
+        # what the header asks for must be playable: its line says where the log is wrong
+        check_deck_count(game, engine, len(decks))
         unknown = sorted({c for deck in decks for c in deck if c not in engine.pool.cards})
         if unknown:
             raise PlayError(
-                f"{log_file}:1: the log's decks name cards that are not in the "
-                f"{header['game']} card pool: {', '.join(unknown)}"
+                f"the log's decks name cards that are not in the {game} card pool: "
+                + ", ".join(unknown)
             )
-        start_logged(
-            engine,
-            replay,
-            decks,
-            list(header.get("agents", [])),
-            header.get("format"),
-            list(header.get("variants") or ()),
-        )
+        fmt = choose_format(game, engine, header.get("format"), ())
+        variants = list(header.get("variants") or ())
+        check_variants(game, engine, variants)
+        start_logged(engine, replay, decks, list(header.get("agents", [])), fmt, variants)
     except PlayError as exc:
-        _err(f"error: {exc}")
+        _err(f"error: {where}: {exc}")
         return 2
     except GAME_ERRORS:
         pass  # (written into ``replay``: compared with the log's below)
@@ -77,6 +84,21 @@ def run_replay(log_file: str, plugins: list[str]) -> int:
         return 1
     # anything else is a bug of the engine: an internal error, as ``play`` says it (exit 3)
     return _compare(logged, replay)
+
+
+def _header_line(text: str) -> int:
+    """The header's line: the first that is not blank (``read_log`` skips those)."""
+    return next(n for n, line in enumerate(text.split("\n"), 1) if line.strip())
+
+
+def _engine(where: str, header: dict[str, Any], agents: list[Agent], log: GameLog) -> Engine:
+    """The logged game's engine. A game that cannot be played is an error at the header's
+    line; an extra card file's problem names that file itself."""
+    try:
+        playable(header["game"])
+    except PlayError as exc:
+        raise PlayError(f"{where}: {exc}") from None
+    return new_game(header["game"], int(header["seed"]), agents, log, header.get("cards", []))
 
 
 def _compare(logged: GameLog, replay: GameLog) -> int:
