@@ -5,6 +5,7 @@ of the wrong kind, a wrong indent."""
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import shutil
@@ -181,3 +182,50 @@ def test_an_escaped_utf16_half_in_a_card_file_is_an_error_not_a_crash(tmp_path: 
         "error[CS-Y001]: escape \\ud800 is half of a UTF-16 surrogate pair, not a character\n"
         f" --> {card_file}:4:94\n"
     )
+
+
+CARD = (
+    "game: berserk\nset: X\ncards:\n- id: X-1\n  name: A\n  type: creature\n  cost: 1\n"
+    "  elite: false\n  element: forest\n  life: 1\n  movement: 1\n  strike: 1-1-1\n"
+    "  text: |\n    {text}\n"
+)
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "ascii"])
+def test_a_file_name_that_is_not_utf8_is_printed_with_its_bytes_escaped(
+    tmp_path: Path, encoding: str
+) -> None:
+    # a strict output (PYTHONIOENCODING, or a locale such as en_US.UTF-8) could not write
+    # the name's stray byte: "internal error: UnicodeEncodeError", exit 3
+    (tmp_path / os.fsdecode(b"bad\xff.yaml")).write_text(CARD.format(text="frobnicate"))
+    (tmp_path / os.fsdecode(b"ugly\xfe.yaml")).write_text(CARD.format(text="leap"))
+
+    def cli(*args: str) -> tuple[int, str, str]:
+        done = subprocess.run(
+            [sys.executable, "-c", "from cardscript.cli.main import run; run()", *args],
+            capture_output=True,
+            cwd=tmp_path,
+            env={**os.environ, "PYTHONIOENCODING": encoding, "NO_COLOR": "1"},
+            timeout=60,
+            check=False,
+        )
+        return done.returncode, done.stdout.decode(encoding), done.stderr.decode(encoding)
+
+    bad, ugly, missing = (os.fsdecode(n) for n in (b"bad\xff.yaml", b"ugly\xfe.yaml", b"no\xfd"))
+    code, out, err = cli("validate", "--no-cache", bad, missing)
+    assert (code, err) == (2, "checked 1 file: 2 errors, 0 warnings\n")
+    assert out.splitlines()[:2] == [
+        'error[CS-P002]: unknown word "frobnicate"; expected a keyword, a card or object noun, '
+        "a state or quality, an effect verb, a named cost, an ability label, "
+        + ("…" if encoding == "utf-8" else "\\u2026"),
+        "  --> bad\\xff.yaml:14:5",
+    ]
+    assert "error[CS-IO1]: cannot read no\\xfd: no such file or folder\n --> no\\xfd:1:1\n" in out
+    code, out, _ = cli("validate", "--no-cache", "--format", "json", bad)
+    assert (code, json.loads(out)["diagnostics"][0]["file"]) == (1, "bad\\xff.yaml")
+    assert cli("fmt", "--check", ugly) == (
+        1,
+        "would reformat ugly\\xfe.yaml\n",
+        "1 file checked: 1 would be reformatted, 0 left alone because of errors\n",
+    )
+    assert cli("fmt", ugly)[:2] == (0, "reformatted ugly\\xfe.yaml\n")

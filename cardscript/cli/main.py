@@ -273,6 +273,10 @@ app.add_typer(import_app, name="import")
 
 def run() -> None:
     """Console-script entry point."""
+    from cardscript.report.shown import make_safe
+
+    make_safe(sys.stdout)  # a file name that is not UTF-8 must not stop a command
+    make_safe(sys.stderr)
     try:
         app()
     except KeyboardInterrupt:

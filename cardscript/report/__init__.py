@@ -14,6 +14,7 @@ from cardscript.report.json_report import render_json
 from cardscript.report.junit import render_junit
 from cardscript.report.model import Report
 from cardscript.report.sarif import render_sarif
+from cardscript.report.shown import shown_report
 from cardscript.report.step_summary import write_github_step_summary
 from cardscript.report.summary import exit_code, summary_line
 from cardscript.report.text import render_text
@@ -40,6 +41,7 @@ def render(
 ) -> str:
     """The report in ``fmt``, ready for stdout. ``color`` only affects ``text``;
     ``rule_descriptions`` (code -> one-line description) only ``sarif``."""
+    report = shown_report(report)
     if fmt == "text":
         return render_text(report, color=color)
     if fmt == "json":
