@@ -70,6 +70,8 @@ def _facts(token_class: str, term_id: str, registry: Registry) -> str:
         return f" Not an effect: {refused[0].reason}."
     if token_class == "EVENT" and term is not None and term.after_damage:
         return " Heard once the damage is dealt: a trigger on it cannot prevent that damage."
+    if token_class == "LABEL" and term is not None and term.after_damage:
+        return " Resolves once its card dealt damage: it cannot prevent that damage."
     if token_class == "LABEL" and term is not None and term.before_event:
         return " Resolves before its event: it can prevent that damage."
     return ""
@@ -94,10 +96,12 @@ def _refusal_kinds() -> str:
         + "\nAn aim may come from where the card is: a zone marked `card_is` (a Vanguard RC "
         'holds a rear-guard) makes "this" in an ability labelled with it ("[ACT](RC):") that '
         "noun.\n"
-        + "\nTwo facts about timing are not refusals: an event marked `after_damage` is heard "
-        "once the damage is dealt, and a label marked `before_event` resolves before its "
-        'event; the check of "prevent 1 of that damage" in a trigger (CS-T012) reasons with '
-        "both.\n"
+        + "\nTwo facts about timing are not refusals: an event or a label marked "
+        "`after_damage` is heard, or resolves, once the damage is dealt, and a label marked "
+        '`before_event` resolves before its event; the check of "prevent 1 of that damage" '
+        "in a trigger (CS-T012) reasons with both. An event also marked `deals_damage` "
+        '("this hits") is about damage its subject dealt: the check then suggests no '
+        "standing line, which would prevent damage taken.\n"
     )
 
 

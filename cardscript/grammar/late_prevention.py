@@ -1,9 +1,12 @@
 """A trigger on damage that prevents "that damage" after it was dealt (CS-T012).
 
-A trigger on an event the registry marks ``after_damage`` ("whenever you take damage")
+A trigger on an event the registry marks ``after_damage`` ("whenever you take damage",
+"whenever this hits"), or a line under a label so marked (Pocket Duel's "On hit:"),
 resolves once the damage is dealt: "prevent 1 of that damage" there has nothing left to
 prevent. Only a label marked ``before_event`` (Marvel Champions' Interrupts) resolves
-before it. The standing line with the same amount and target prevents it as it is dealt.
+before it. The standing line with the same amount and target prevents damage taken as it
+is dealt; damage the card itself dealt (an event marked ``deals_damage``, the label) gets
+no such hint.
 """
 
 from __future__ import annotations
@@ -18,16 +21,25 @@ from cardscript.grammar.registry import Registry
 
 
 def check_late_prevention(line: ast.AbilityLine, registry: Registry) -> Iterator[Diagnostic]:
-    trigger = line.ability
-    if not isinstance(trigger, ast.Triggered) or trigger.event.event is None:
-        return
-    event = registry.term("EVENT", trigger.event.event)
     label = registry.term("LABEL", line.label.name) if line.label is not None else None
-    if event is None or not event.after_damage or (label is not None and label.before_event):
+    ability, trigger = line.ability, None
+    if label is not None and label.before_event:
         return
-    for node in trigger.effects.walk():
+    if label is not None and label.after_damage:  # Pocket Duel's "On hit:"
+        when = f'an "{label.text}:" line'
+    elif isinstance(ability, ast.Triggered) and ability.event.event is not None:
+        event = registry.term("EVENT", ability.event.event)
+        if event is None or not event.after_damage:
+            return
+        when = f'a trigger on "{event.text}"'
+        # "whenever this hits": that damage is what this dealt, which no standing line of
+        # the same meaning prevents (one on damage dealt to someone would be a wrong hint)
+        trigger = None if event.deals_damage else ability
+    else:
+        return
+    for node in ability.walk():
         if isinstance(node, ast.Action) and node.verb == "prevent" and _of_that(node):
-            yield _late(node, trigger, event.text, registry)
+            yield _late(node, trigger, when, registry)
 
 
 def _of_that(action: ast.Action) -> bool:
@@ -35,7 +47,9 @@ def _of_that(action: ast.Action) -> bool:
     return action.word in ("that", "of that") and action.period is None
 
 
-def _late(action: ast.Action, trigger: ast.Triggered, event: str, registry: Registry) -> Diagnostic:
+def _late(
+    action: ast.Action, trigger: ast.Triggered | None, when: str, registry: Registry
+) -> Diagnostic:
     formatter = Formatter(registry)
     written = formatter.action(action, third=False)
     kind = registry.term("DAMAGE", _kind(action, registry) or "")
@@ -43,12 +57,13 @@ def _late(action: ast.Action, trigger: ast.Triggered, event: str, registry: Regi
     damage = f"{words} {'is' if kind is None or words == kind.text else 'are'}"
     before = [f'"{t.text}:"' for t in registry.terms("LABEL") if t.before_event]
     labels = f"{', '.join(before[:-1])} or {before[-1]}" if len(before) > 1 else "".join(before)
+    standing = _standing(action, trigger, formatter) if trigger is not None else None
     return error(
         "CS-T012",
-        f'"{written}" comes too late in {registry.title}: a trigger on "{event}" resolves '
-        f"once the {damage} dealt, so none of it is left to prevent",
+        f'"{written}" comes too late in {registry.title}: {when} resolves once the {damage} '
+        "dealt, so none of it is left to prevent",
         action.span,
-        f'perhaps try "{_standing(action, trigger, formatter)}" as a line of its own',
+        f'perhaps try "{standing}" as a line of its own' if standing else "",
         f"or the label {labels}, which resolves before the damage" if before else "",
     )
 

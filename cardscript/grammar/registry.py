@@ -103,11 +103,13 @@ class Term:
     # labels: the trigger resolves before the event it names (MC's Interrupts, G20)
     before_event: bool = False
     # events: heard once damage has been dealt, so "prevent 1 of that damage" in a trigger
-    # on it comes too late
+    # on it comes too late; labels: the line resolves once its card dealt damage ("On hit")
     after_damage: bool = False
     # zones: the noun a card there is (a Vanguard RC holds a rear-guard), so "this" in an
     # ability labelled with the zone ("[ACT](RC):") is one; the refusals aim by it
     card_is: str | None = None
+    # events: the subject is who dealt that damage ("this hits"), not who took it
+    deals_damage: bool = False
 
     @property
     def text(self) -> str:
@@ -205,6 +207,7 @@ def term_from_data(data: Mapping[str, Any] | str) -> Term:
         before_event=bool(data.get("before_event", False)),
         after_damage=bool(data.get("after_damage", False)),
         card_is=data.get("card_is"),
+        deals_damage=bool(data.get("deals_damage", False)),
     )
 
 
