@@ -95,8 +95,7 @@ def _refusal_kinds() -> str:
         + rows
         + "\nAn aim may come from where the card is: a zone marked `card_is` (a Vanguard RC "
         'holds a rear-guard) makes "this" in an ability labelled with it ("[ACT](RC):") that '
-        "noun.\n"
-        + "\nTwo facts about timing are not refusals: an event or a label marked "
+        "noun.\n" + "\nTwo facts about timing are not refusals: an event or a label marked "
         "`after_damage` is heard, or resolves, once the damage is dealt, and a label marked "
         '`before_event` resolves before its event; the check of "prevent 1 of that damage" '
         "in a trigger (CS-T012) reasons with both. An event also marked `deals_damage` "
