@@ -191,7 +191,7 @@ def _gain_control(ctx: Context, clause: ast.Clause) -> None:
     ]
     if clause.duration is not None:  # "until the end of the turn": the kernel ends it
         _lasting(ctx, clause, {"kind": "control", "player": ctx.controller}, taken)
-    ctx.it = list(taken)
+    ctx.it, ctx.did = list(taken), bool(taken)
 
 
 def _move(clause: ast.Clause) -> Run:
@@ -242,12 +242,12 @@ def move_terms(action: ast.Action) -> tuple[str, int | None, bool | None]:
 
 def _counters(change: str) -> Callable[[Context, ast.Clause], None]:
     def run(ctx: Context, clause: ast.Clause) -> None:
-        amount = ctx.amount(clause.action.amount)
-        for uid in uids(resolve_targets(ctx, clause.action.target, change)):
-            ctx.engine.apply(
-                change, cause_of(ctx), uid=uid, counter=clause.action.name, amount=amount
-            )
-        ctx.last_amount = amount
+        amount, apply = ctx.amount(clause.action.amount), ctx.engine.apply
+        done = [
+            apply(change, cause_of(ctx), uid=uid, counter=clause.action.name, amount=amount)
+            for uid in uids(resolve_targets(ctx, clause.action.target, change))
+        ]
+        ctx.last_amount, ctx.did = amount, _any_done(done)
 
     return run
 
@@ -284,6 +284,7 @@ def _remove_card(clause: ast.Clause) -> Run:
         engine, cause = ctx.engine, ctx.cause or cause_of(ctx)
         for uid in chosen:
             engine.applier("remove_from_game", cause)(engine, cause, uid=uid)
+        ctx.did = bool(chosen)
 
     return remove
 
@@ -486,7 +487,8 @@ def _primitive(clause: ast.Clause) -> Run:
                 else run(engine, cause, target=each)
             )
             ctx.did = result is not False
-        ctx.it = list(targets)
+        # (nothing to act on: not done, "if you do" after it does not run)
+        ctx.it, ctx.did = list(targets), ctx.did and bool(targets)
 
     return primitive
 
