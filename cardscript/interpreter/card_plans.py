@@ -321,5 +321,8 @@ def _filter(ctx: Context, f: ast.Filter, uid: int) -> bool:
 def compare(value: int, comparison: ast.Comparison | None, ctx: Context) -> bool:
     if comparison is None:
         return True
-    holds = _HOLDS.get(comparison.op or "", comparison.holds)
+    op = comparison.op
+    if op is None and comparison.value.kind in ("a", "an"):
+        return value >= 1  # "if this has a counter": one or more, not exactly one
+    holds = _HOLDS.get(op or "", comparison.holds)
     return holds(value, ctx.amount(comparison.value))
