@@ -81,8 +81,8 @@ def _check(t: ast.Test) -> Check:
 def _read(t: ast.Test) -> Read | None:
     """A resource compared to a number (no "X": the context says that one, ``_test``)."""
     comparison = t.comparison
-    if t.kind != "resource_cmp" or comparison is None:
-        return None
+    if t.kind != "resource_cmp" or comparison is None or t.possessor not in _READ_HERE:
+        return None  # (another player's: ``_test`` reads the possessor)
     fixed = fixed_amount(comparison.value)
     if fixed is None:
         return None
@@ -90,8 +90,14 @@ def _read(t: ast.Test) -> Read | None:
     holds = _HOLDS.get(comparison.op or "", comparison.holds)
 
     def resource(engine: Engine, controller: int) -> bool:
-        players = engine.state.players  # (``_other`` written out: the other player)
-        who = controller if yours else (controller + 1) % len(players)
-        return holds(players[who].resources.get(name, 0), fixed)
+        players = engine.state.players  # (``select.players`` written out: the next player)
+        if yours:
+            return holds(players[controller].resources.get(name, 0), fixed)
+        n = len(players)
+        return n > 1 and holds(players[(controller + 1) % n].resources.get(name, 0), fixed)
 
     return resource
+
+
+# the possessors read here: the reader's, or the other player's of two
+_READ_HERE = (None, "your", "the opponent's", "your opponent's", "opponent's")

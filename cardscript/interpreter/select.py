@@ -450,9 +450,13 @@ def _test(ctx: Context, t: ast.Test) -> bool:
             held = bool(found) and all(_has(ctx, t, [(zone.zone, p)]) for p in found)
             return held != t.negated
         return _has(ctx, t, _zone_places(ctx, zone) if zone is not None else []) != t.negated
-    if kind == "resource_cmp":
-        who = ctx.controller if t.possessor in ("your", None) else _other(ctx)
-        return compare(engine.state.players[who].resources.get(t.name or "", 0), t.comparison, ctx)
+    if kind == "resource_cmp":  # "if each player's life is 5 or more": each one's
+        pools, name, possessor = engine.state.players, t.name or "", t.possessor
+        each = [
+            compare(pools[p].resources.get(name, 0), t.comparison, ctx)
+            for p in _possessors(ctx, possessor)
+        ]
+        return bool(each) and (any(each) if possessor == "an opponent's" else all(each))
     if kind == "stat_cmp":
         card = _it_card(ctx)
         return card is not None and compare(engine.stat(card, t.name or ""), t.comparison, ctx)
@@ -523,8 +527,34 @@ def _players_are(ctx: Context, who: str, state: str) -> bool:
     return bool(found) and all(engine.kernel.player_quality(engine, p, quality) for p in found)
 
 
-def _other(ctx: Context) -> int:
-    return (ctx.controller + 1) % len(ctx.engine.state.players)
+def _possessors(ctx: Context, possessor: str | None) -> list[int]:
+    """The players a possessor of a resource names ("each player's life"): ``players``'
+    reading of its words; "an opponent's" every opponent (any one holds, no choice)."""
+    if possessor == "an opponent's":
+        return _opponents_of(ctx.controller, len(ctx.engine.state.players))
+    if possessor == "the first player's":
+        return [ctx.engine.kernel.first_player(ctx.engine)]
+    who = _POSSESSED.get(possessor)
+    if who is None:  # ("the life": the other player, as it always was read)
+        return [(ctx.controller + 1) % len(ctx.engine.state.players)]
+    return players(ctx, who)
+
+
+# a possessor's words as ``players`` reads the player: "its" and "their" the card's owner,
+# as a zone of theirs is (``_zone_places``)
+_POSSESSED = {
+    None: "you",
+    "your": "you",
+    "the opponent's": "the opponent",
+    "your opponent's": "the opponent",
+    "opponent's": "the opponent",
+    "each player's": "each player",
+    "that player's": "that player",
+    "its controller's": "its controller",
+    "its owner's": "its owner",
+    "its": "its owner",
+    "their": "its owner",
+}
 
 
 def uids(targets: Iterable[Target]) -> list[int]:
