@@ -432,10 +432,7 @@ def _test(ctx: Context, t: ast.Test) -> bool:
             state = (t.state or "").replace(" ", "_")
             found = [engine.kernel.has_quality(engine, uid, state) for uid in subjects]
         elif kind == "in_zone":
-            found = [
-                t.zone is not None and _is_in(engine, engine.state.cards[uid].zone, t.zone.zone)
-                for uid in subjects
-            ]
+            found = [t.zone is not None and _in_place(ctx, uid, t.zone) for uid in subjects]
         else:
             found = [
                 compare(engine.state.cards[uid].counters.get(t.name or "", 0), t.comparison, ctx)
@@ -563,6 +560,22 @@ def uids(targets: Iterable[Target]) -> list[int]:
 
 def seats(targets: Iterable[Target]) -> list[int]:
     return [t.index for t in targets if isinstance(t, Seat)]
+
+
+def _in_place(ctx: Context, uid: int, zone: ast.ZoneRef) -> bool:
+    """ "This is in your hand": in the zone named, of a player its possessor names (any
+    player's where it names none)."""
+    engine = ctx.engine
+    where = engine.state.cards[uid].zone
+    if not _is_in(engine, where, zone.zone):
+        return False
+    if not zone.possessor:
+        return True
+    held = engine.state.players
+    return any(
+        owner is None or uid in held[owner].zones.get(where, ())
+        for _, owner in _zone_places(ctx, zone)
+    )
 
 
 def _is_in(engine: Engine, zone: str, named: str) -> bool:
