@@ -59,3 +59,34 @@ def test_two_typed_steps_are_not_offered_with_one_wild_source() -> None:
     turns.activate(engine.kernel, engine, 0, toll, ability)
     assert _names(engine, "discard") == ["mcb-04", "mcb-03"]
     assert _names(engine, "hand") == ["mcb-05", "mcb-05"]
+
+
+def test_a_step_is_offered_only_the_sources_that_leave_the_later_steps_payable() -> None:
+    # "pay 1 mental resource, pay 1 physical resource" with Second Wind (wild) and Clear
+    # Thought (mental): the mental step is offered Clear Thought alone (Second Wind spent
+    # there left the physical step unpaid and was lost), the physical one Second Wind
+    engine, agent, toll = _table("mct-rc-twin-toll", ["mcb-04", "mcb-02"], pool=POOL)
+    wind, thought = engine.state.players[0].zones["hand"]
+    ((_, ability),) = turns.activatable(engine.kernel, engine, 0)
+    turns.activate(engine.kernel, engine, 0, toll, ability)
+    assert [(d.prompt, tuple(d.options), tuple(d.labels)) for d in agent.seen] == [
+        ("pay 1 more", ((thought, None),), ("discard Clear Thought [hand] for mental",)),
+        ("pay 1 more", ((wind, None),), ("discard Second Wind [hand] for wild",)),
+    ]
+    assert _names(engine, "discard") == ["mcb-02", "mcb-04"]
+    assert _names(engine, "hand") == ["mcb-05", "mcb-05"]
+
+
+def test_a_step_with_spare_sources_offers_every_one_that_keeps_the_rest_payable() -> None:
+    # with Firm Grip (physical) too, either source pays the mental step: both offered;
+    # then the physical step is Firm Grip's (Clear Thought gives no physical)
+    engine, agent, toll = _table("mct-rc-twin-toll", ["mcb-04", "mcb-02", "mcb-03"], pool=POOL)
+    wind, thought, grip = engine.state.players[0].zones["hand"]
+    ((_, ability),) = turns.activatable(engine.kernel, engine, 0)
+    turns.activate(engine.kernel, engine, 0, toll, ability)
+    assert [tuple(d.options) for d in agent.seen] == [
+        ((wind, None), (thought, None)),
+        ((grip, None),),
+    ]
+    assert _names(engine, "discard") == ["mcb-04", "mcb-03"]
+    assert _names(engine, "hand") == ["mcb-02", "mcb-05", "mcb-05"]

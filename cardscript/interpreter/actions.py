@@ -10,7 +10,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from cardscript.grammar import ast
-from cardscript.interpreter import cost_cards
+from cardscript.interpreter import cost_cards, cost_resources
 from cardscript.interpreter.characteristics import SCALES, delta_value
 from cardscript.interpreter.context import fixed_amount
 from cardscript.interpreter.discard_from import discarded
@@ -166,15 +166,17 @@ def _discard(ctx: Context, clause: ast.Clause) -> None:
 def _resource(change: str) -> Callable[[ast.Clause], Run]:
     def make(clause: ast.Clause) -> Run:
         (node, fixed), name = _amount(clause.action), clause.action.name
+        paying = change == "pay"  # (a cost step: the later ones are kept payable)
 
         def run(ctx: Context) -> None:
             amount = ctx.amount(node) if fixed is None else fixed
             engine = ctx.engine
             resource = name or engine.kernel.default_resource
             cause = ctx.cause or cause_of(ctx)
-            done = engine.applier(change, cause)(
-                engine, cause, player=ctx.controller, resource=resource, amount=amount
-            )
+            apply = engine.applier(change, cause)
+            if paying:
+                apply = cost_resources.keeping(ctx, clause, apply)
+            done = apply(engine, cause, player=ctx.controller, resource=resource, amount=amount)
             ctx.did = done is not False
             ctx.last_amount = amount
 

@@ -9,15 +9,16 @@ are ``cost_pools``'."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cardscript.grammar import ast
 from cardscript.interpreter import cost_cards
 
 if TYPE_CHECKING:
+    from cardscript.interpreter.events import PrimitiveFn
     from cardscript.interpreter.select import Context
 
-__all__ = ["Amounts", "fits", "groups", "largest"]
+__all__ = ["Amounts", "fits", "groups", "keeping", "largest", "later"]
 
 Group = list[tuple[ast.Action, int | str]]  # steps paying one resource, each its amount or X
 Amounts = Sequence[tuple[ast.Action, int]]  # such steps, each X as chosen
@@ -68,3 +69,40 @@ def largest(ctx: Context, ability: ast.Node, name: str, most: int, least: int) -
         else:
             high = middle - 1
     return low
+
+
+def later(ctx: Context, clause: ast.Clause) -> Amounts:
+    """The steps of the running ability's cost after ``clause`` that pay the resource it
+    pays (``Kernel.cost_resource``), each with its amount (an X as bound); () where
+    ``clause`` is not such a cost step."""
+    ability = ctx.ability
+    found = cost_cards.needs(ability.node) if ability is not None else ()
+    index = next((i for i, (step, _) in enumerate(found) if step is clause), None)
+    if index is None or index == len(found) - 1:
+        return ()
+    cost_resource = ctx.engine.kernel.cost_resource
+    resource = cost_resource(clause.action)
+    return tuple(
+        (step.action, n if isinstance(n, int) else ctx.bindings.get(n, 0))
+        for step, n in found[index + 1 :]
+        if resource is not None and cost_resource(step.action) == resource
+    )
+
+
+def keeping(ctx: Context, clause: ast.Clause, apply: PrimitiveFn) -> PrimitiveFn:
+    """The payment ``apply`` of the "pay" step ``clause``, told the later steps that pay
+    the same resource (``Engine.cost_after``, ``later``): a source spent on this step is
+    then one that leaves them payable (Marvel Champions: a wild resource that a later
+    typed step needs is not spent on a step that another can pay)."""
+    after = later(ctx, clause)
+    if not after:
+        return apply
+
+    def pay(engine: Any, *args: Any, **kwargs: Any) -> Any:
+        engine.cost_after = after
+        try:
+            return apply(engine, *args, **kwargs)
+        finally:
+            del engine.cost_after
+
+    return pay

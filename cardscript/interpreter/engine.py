@@ -103,6 +103,10 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods, Ch
     # to the events it causes itself ("if this would be destroyed, destroy it instead"
     # does not loop); not a field: an instance has it only while one runs
     _replacing: ClassVar[tuple[str, ...]] = ()
+    # the steps of the cost being paid still to come after the "pay" step paying now that
+    # pay the same resource (``cost_resources.keeping``), so that a kernel whose sources
+    # are spent whole keeps them payable; not a field: set only while such a step is paid
+    cost_after: ClassVar[tuple[tuple[ast.Action, int], ...]] = ()
 
     @classmethod
     def new(

@@ -188,17 +188,32 @@ def payable(engine: Engine, player: int, uid: int) -> bool:
     return can_pay(engine, player, engine.stat(uid, "cost"), None, uid)
 
 
-def pay(engine: Engine, player: int, uid: int | None, cost: int, kind: str | None = None) -> bool:
+def pay(
+    engine: Engine,
+    player: int,
+    uid: int | None,
+    cost: int,
+    kind: str | None = None,
+    later: Amounts = (),
+) -> bool:
     """Generate resources until ``cost`` of ``kind`` is met; False (nothing spent) if it
-    cannot be. What was paid is recorded on a card whose text asks ("if you paid with a
+    cannot be, or if the ``later`` steps of the same cost could not be paid after it (each
+    its "pay" action and amount): then only sources that leave them payable are offered
+    (``keeps``). What was paid is recorded on a card whose text asks ("if you paid with a
     physical resource"), a wild one as the type the player declares (MC2-T-080)."""
     if not can_pay(engine, player, cost, kind, uid):
+        return False
+    needs = [(typed(action.name), amount) for action, amount in later]
+    if needs and not keeps(engine, player, uid, [(kind, cost), *needs]):
         return False
     pool: list[str] = []
     for _ in range(60):
         if counts(pool, kind) >= cost:
             break
         found = [s for s in sources(engine, player, uid) if counts(gives(engine, s, uid), kind)]
+        if needs:
+            left = cost - counts(pool, kind)
+            found = [s for s in found if keeps(engine, player, uid, needs, s, (kind, left))]
         if not found:
             raise ValueError("not enough resources")  # can_pay said otherwise: a bug
         labels = [_label(engine, s, uid) for s in found]
@@ -213,6 +228,25 @@ def pay(engine: Engine, player: int, uid: int | None, cost: int, kind: str | Non
     if uid is not None and asks_payment(engine, uid):
         engine.state.cards[uid].data["paid"] = [declared(engine, player, i, kind) for i in pool]
     return True
+
+
+def keeps(
+    engine: Engine,
+    player: int,
+    uid: int | None,
+    needs: list[tuple[str | None, int]],
+    spent: Source | None = None,
+    now: tuple[str | None, int] = (None, 0),
+) -> bool:
+    """Can ``needs`` (each its type, None: any; its amount) be paid from the sources left
+    once ``spent`` goes to the step paying now, which still lacks ``now`` (its type, its
+    amount)? Its excess is lost (MC-RES-6): "pay 1 mental resource, pay 1 physical
+    resource" with a wild and a mental source does not spend the wild on the mental."""
+    kind, left = now
+    if spent is not None:
+        left = max(0, left - counts(gives(engine, spent, uid), kind))
+    rest = [gives(engine, s, uid) for s in sources(engine, player, uid) if s != spent]
+    return fit(rest, [(kind, left), *needs] if left else needs)
 
 
 def asks_payment(engine: Engine, uid: int) -> bool:

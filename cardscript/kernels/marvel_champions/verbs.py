@@ -128,8 +128,10 @@ def verb_primitives(k: MarvelChampionsKernel) -> dict[str, PrimitiveFn]:
         return primitives.remove_counters(engine, cause, uid, counter, amount)
 
     def pay(engine: Engine, cause: Cause, player: int, resource: str, amount: int) -> bool:
-        """A cost "pay N <type> resource(s)": generated like a card's cost (MC2-T-052)."""
-        return resources.pay(engine, player, cause.source, amount, resources.typed(resource))
+        """A cost "pay N <type> resource(s)": generated like a card's cost (MC2-T-052),
+        keeping the later steps of the cost payable (``Engine.cost_after``)."""
+        kind = resources.typed(resource)
+        return resources.pay(engine, player, cause.source, amount, kind, engine.cost_after)
 
     def heal(engine: Engine, cause: Cause, target: Target, **args: Any) -> None:
         """A card that "cannot be healed" is not: "cannot" is absolute (G74, S063). With
