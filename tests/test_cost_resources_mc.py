@@ -7,10 +7,10 @@ and X is at most what the other steps leave. The scenario MC-RC1 scripts it."""
 from __future__ import annotations
 
 from cardscript.kernels.marvel_champions import player as turns
-from cardscript.kernels.marvel_champions import resources
+from cardscript.kernels.marvel_champions import resources, windows
 from cardscript.kernels.marvel_champions.kernel import mc_pool
 from tests.test_cost_x import _asked_x
-from tests.test_cost_x_mc import ROOT, _names, _table
+from tests.test_cost_x_mc import ROOT, _minion_defeated, _names, _table
 
 FOLDER = ROOT / "tests" / "scenarios" / "marvel-champions"
 POOL = mc_pool([FOLDER / "mc-scenario-cards.yaml", FOLDER / "mc-rc-cost-cards.yaml"])
@@ -90,3 +90,24 @@ def test_a_step_with_spare_sources_offers_every_one_that_keeps_the_rest_payable(
     ]
     assert _names(engine, "discard") == ["mcb-04", "mcb-03"]
     assert _names(engine, "hand") == ["mcb-02", "mcb-05", "mcb-05"]
+
+
+def test_a_cost_stops_at_its_first_unpaid_step() -> None:
+    # Test Worn Relay, exhausted: "exhaust this" is not paid, so "pay 1 resource" is not
+    # asked either (Spark Cell stays in hand) and the costs are not paid (MC2-T-092)
+    engine, agent, relay = _table("mct-c2-worn-relay", ["mcb-01"], pool=POOL)
+    engine.state.cards[relay].states.add("exhausted")
+    (ability,) = engine.definition(relay).abilities
+    assert windows.pay_costs(engine, relay, ability, 0) is None
+    assert agent.seen == []
+    assert (_names(engine, "hand"), _names(engine, "discard")) == (["mcb-01"], [])
+
+
+def test_a_response_whose_first_cost_step_fails_pays_nothing_and_does_nothing() -> None:
+    # the exhausted Relay's Response is used (the window offers it): nothing is paid and
+    # no card is drawn, where Spark Cell was spent and a card drawn before
+    engine, agent, relay = _table("mct-c2-worn-relay", ["mcb-01"], [[1]], pool=POOL)
+    engine.state.cards[relay].states.add("exhausted")
+    _minion_defeated(engine)
+    assert [d.prompt for d in agent.seen] == ["respond to is defeated?"]
+    assert (_names(engine, "hand"), _names(engine, "discard")) == (["mcb-01"], [])

@@ -8,7 +8,7 @@ themselves are ``actions``'.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardscript.grammar import ast
 from cardscript.interpreter.actions import _ACTIONS, _SUBJECT_IS_TARGET, _delayed, cause_of
@@ -23,11 +23,24 @@ from cardscript.interpreter.select import (
 )
 from cardscript.interpreter.step_plans import Run, steps_runner
 
-__all__ = ["cause_of", "run_clause", "run_step", "run_steps"]
+if TYPE_CHECKING:
+    from cardscript.interpreter.cards import CompiledAbility
+
+__all__ = ["cause_of", "pay_costs", "run_clause", "run_step", "run_steps"]
 
 
 def run_steps(ctx: Context, steps: ast.Steps) -> None:
     steps_runner(steps)(ctx)
+
+
+def pay_costs(ctx: Context, ability: CompiledAbility) -> bool:
+    """Pay the ability's costs, if any, in text order and in full: none after a step that
+    was not paid (its plan's ``costs_runner``, as ``Engine.resolve`` pays them). Whether
+    they were all paid (``ctx.did``)."""
+    costs = ability.plan.costs
+    if costs is not None:
+        costs(ctx)
+    return ctx.did
 
 
 def run_all(

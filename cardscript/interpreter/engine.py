@@ -21,7 +21,7 @@ from cardscript.interpreter.agents import Agent
 from cardscript.interpreter.cards import CardDef, CardPool, CompiledAbility
 from cardscript.interpreter.characteristics import Characteristics
 from cardscript.interpreter.choices import Choices
-from cardscript.interpreter.effects import run_steps
+from cardscript.interpreter.effects import pay_costs, run_steps
 from cardscript.interpreter.events import (
     BudgetExceeded,
     Cause,
@@ -438,8 +438,7 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods, Ch
                 return False
             if cost_x.bind(ctx, ability.node) is None:
                 return False  # no X can be paid
-            costs(ctx)
-            if not ctx.did:
+            if not pay_costs(ctx, ability):
                 return False
             ctx.did = True
         # (a new context's ``did`` is True already)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from cardscript.grammar import ast
 from cardscript.interpreter import cost_x
-from cardscript.interpreter.effects import run_steps
+from cardscript.interpreter.effects import pay_costs
 from cardscript.kernels.berserk import counter_costs
 
 if TYPE_CHECKING:
@@ -55,7 +55,7 @@ def pay(
     data = engine.state.data
     data[counter_costs.PAYING] = uid
     try:
-        run_steps(ctx, costs)
+        pay_costs(ctx, ability)
     finally:
         data.pop(counter_costs.PAYING, None)
 

@@ -20,8 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from cardscript.grammar import ast
-from cardscript.interpreter import cost_x
-from cardscript.interpreter.effects import run_steps
+from cardscript.interpreter import cost_x, effects
 from cardscript.interpreter.engine import Event
 from cardscript.interpreter.triggers import ability_matches, matching_triggers
 
@@ -281,8 +280,8 @@ def offer(k: MCBase, engine: Engine, offers: list[Offer], window: Window | None)
 def pay_costs(
     engine: Engine, uid: int, ability: CompiledAbility, player: int, event: Event | None = None
 ) -> Mapping[str, int] | None:
-    """Pay the ability's costs, its payer choosing any X first (``cost_x``): the X chosen
-    ({} for none), or None where the costs could not be paid."""
+    """Pay the ability's costs, its payer choosing any X first (``cost_x``), in full
+    (``effects.pay_costs``): the X chosen ({} for none), or None where they were not."""
     costs = getattr(ability.node, "costs", None)
     if costs is None:
         return {}
@@ -290,8 +289,7 @@ def pay_costs(
     chosen = cost_x.bind(ctx, ability.node)
     if chosen is None:
         return None
-    run_steps(ctx, costs)
-    return chosen if ctx.did else None
+    return chosen if effects.pay_costs(ctx, ability) else None
 
 
 def o_name(o: Offer) -> str:

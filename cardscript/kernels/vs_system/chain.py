@@ -124,7 +124,7 @@ def add_power(
 ) -> bool:
     """Pay the power's costs now; its effects wait on the chain, with the X its payer
     chose (``cost_x``)."""
-    from cardscript.interpreter.effects import run_steps
+    from cardscript.interpreter.effects import pay_costs
 
     costs = getattr(ability.node, "costs", None)
     chosen: Mapping[str, int] = {}
@@ -134,8 +134,7 @@ def add_power(
         if found is None:
             return False
         chosen = found
-        run_steps(ctx, costs)
-        if not ctx.did:
+        if not pay_costs(ctx, ability):
             return False
     targets = {str(ability.index): _targets(engine, kernel, ability, uid, player)}
     link: dict[str, Any] = {
