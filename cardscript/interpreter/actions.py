@@ -132,8 +132,8 @@ def _heal(clause: ast.Clause) -> Run:
 
 
 def _any_done(results: list[object]) -> bool:
-    """Did a step's changes happen? A change the kernel refuses returns False (a Weapon
-    put into a Pocket Duel reserve stays put), so "if you do" after it does not run."""
+    """Did a step's changes happen? A change the kernel refuses returns False (a card that
+    cannot be healed), so "if you do" after it does not run."""
     return any(result is not False for result in results)
 
 
@@ -218,14 +218,15 @@ def _move(clause: ast.Clause) -> Run:
             else chosen_cards(ctx, plan, prompt)  # (uids only)
         )
         engine, cause = ctx.engine, ctx.cause or cause_of(ctx)
-        done = []
+        moved = []  # "it" after: the cards moved, not one the kernel left where it was
         for uid in chosen:
             player = own_zone_player(ctx, place, uid, owner)
-            moved = engine.applier("move", cause)(
+            done = engine.applier("move", cause)(
                 engine, cause, uid=uid, zone=zone, player=player, position=position, face_up=face
             )
-            done.append(moved)
-        ctx.it, ctx.did = list(chosen), _any_done(done)
+            if done is not False:
+                moved.append(uid)
+        ctx.it, ctx.did = moved, bool(moved)
 
     return move
 
