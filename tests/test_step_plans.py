@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from cardscript.grammar import ast
-from cardscript.interpreter.actions import cause_of
 from cardscript.interpreter.agents import RandomAgent
 from cardscript.interpreter.cards import CompiledAbility
+from cardscript.interpreter.causes import cause_of
 from cardscript.interpreter.context import fixed_amount
 from cardscript.interpreter.effects import action_of, run_step
 from cardscript.interpreter.engine import Engine

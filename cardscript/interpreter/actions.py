@@ -11,16 +11,20 @@ from typing import TYPE_CHECKING
 
 from cardscript.grammar import ast
 from cardscript.interpreter import cost_cards, cost_resources
-from cardscript.interpreter.characteristics import SCALES, delta_value
+from cardscript.interpreter.causes import cause_of
 from cardscript.interpreter.context import fixed_amount
 from cardscript.interpreter.discard_from import discarded
-from cardscript.interpreter.events import Cause
-from cardscript.interpreter.lasting import clause_ref, is_group
-from cardscript.interpreter.play_index import _overrides
+from cardscript.interpreter.lasting_steps import (
+    become,
+    get,
+    keywords,
+    lasting,
+    permission,
+    set_stat,
+)
 from cardscript.interpreter.prevent_step import prevent
 from cardscript.interpreter.select import (
     Context,
-    RulesError,
     Seat,
     Target,
     card_plan,
@@ -33,24 +37,7 @@ from cardscript.interpreter.select import (
 from cardscript.interpreter.step_plans import Run
 
 if TYPE_CHECKING:
-    from cardscript.interpreter.cards import CompiledAbility
     from cardscript.interpreter.kernel import Kernel
-
-
-def cause_of(ctx: Context) -> Cause:
-    """Why the context's changes happen; made once per context (a child shares it: the
-    same ability and card)."""
-    cause = ctx.cause
-    if cause is None:
-        ability = ctx.ability
-        cause = Cause.new(rule="card text") if ability is None else card_cause(ability, ctx.source)
-        ctx.cause = cause
-    return cause
-
-
-def card_cause(ability: CompiledAbility, source: int | None) -> Cause:
-    """The cause of the changes of an ability's text, on the card ``source``."""
-    return Cause.new(card=ability.card_id, ability=ability.key, at=ability.where, source=source)
 
 
 Action = Callable[[Context, ast.Clause], None]  # an action run with its clause
@@ -192,7 +179,7 @@ def _gain_control(ctx: Context, clause: ast.Clause) -> None:
         u for u in chosen if apply("gain_control", cause, uid=u, player=ctx.controller) is not False
     ]
     if clause.duration is not None:  # "until the end of the turn": the kernel ends it
-        _lasting(ctx, clause, {"kind": "control", "player": ctx.controller}, taken)
+        lasting(ctx, clause, {"kind": "control", "player": ctx.controller}, taken)
     ctx.it, ctx.did = list(taken), bool(taken)
 
 
@@ -337,125 +324,6 @@ def _look(ctx: Context, clause: ast.Clause) -> None:
     ctx.it = list(chosen)
 
 
-def _lasting(
-    ctx: Context, clause: ast.Clause, entry: dict[str, object], chosen: list[int] | None = None
-) -> None:
-    """A change with a duration (or a one-shot change on a target) becomes a lasting effect;
-    on the cards ``chosen`` already, else on the clause's subject or the acting card."""
-    targets = (
-        chosen
-        if chosen is not None
-        else uids(resolve_targets(ctx, clause.subject, "choose"))
-        if (clause.subject is not None)
-        else [ctx.source]
-        if ctx.source is not None
-        else []
-    )
-    kernel = ctx.engine.kernel
-    if targets and _overrides(kernel, "unaffected"):
-        cause = cause_of(ctx)
-        targets = [t for t in targets if not kernel.unaffected(ctx.engine, cause, t)]
-    phase = clause.duration.phase if clause.duration else None
-    entry.update(
-        {
-            "uids": targets,
-            "until": phase.phase
-            if phase
-            else ctx.engine.kernel.default_duration or ctx.engine.kernel.turn_phase,
-            "timestamp": ctx.engine.state.tick(),
-            "cause": cause_of(ctx).as_dict(),
-            "giver": ctx.source,  # the card whose text made it (Berserk's §422.4 groups)
-        }
-    )
-    entry.update(_which_end(ctx, phase))
-    if kernel.lasting_covers_arrivals and is_group(clause.subject):
-        group = clause_ref(ctx, clause)
-        if group is not None:
-            entry["group"] = group  # covers the group as it is at any moment (MC2-T-072)
-    ctx.engine.state.lasting.append(entry)
-    ctx.it = list(targets)
-
-
-def _delayed(ctx: Context, clause: ast.Clause) -> None:
-    """ "Discard it at the end of the round": kept until that period ends, then run
-    (``Engine.end_period``), with "it" as it is now."""
-    ref = clause_ref(ctx, clause)
-    if ref is None:
-        raise RulesError("a delayed effect needs the text of a card", ctx)
-    entry: dict[str, object] = {
-        "kind": "delayed",
-        "uids": [t for t in ctx.it if isinstance(t, int)],
-        "until": clause.delay.phase if clause.delay else None,
-        "clause": ref,
-        "timestamp": ctx.engine.state.tick(),
-        "cause": cause_of(ctx).as_dict(),
-    }
-    entry.update(_which_end(ctx, clause.delay))
-    ctx.engine.state.lasting.append(entry)
-
-
-def _which_end(ctx: Context, phase: ast.PhaseRef | None) -> dict[str, object]:
-    """Which end of the period the effect waits for (``Engine.end_period``): "your
-    opponent's turn" ends only at the end of an opponent's turn (``ends_for``: whose
-    period), "the next turn" lets the end of the current one pass (``skip``: ends to let
-    pass)."""
-    owner = phase.owner if phase is not None else None
-    if not owner:
-        return {}
-    out: dict[str, object] = {}
-    ends_for: list[int] | None = None
-    if "opponent" in owner:
-        ends_for = out["ends_for"] = _opponents(ctx)
-    elif owner.startswith("your"):
-        ends_for = out["ends_for"] = [ctx.controller]
-    if "next" in owner and (ends_for is None or ctx.engine.state.active in ends_for):
-        out["skip"] = 1
-    return out
-
-
-def _get(ctx: Context, clause: ast.Clause) -> None:
-    for mod in clause.action.stat_mods:
-        if mod.delta in SCALES:  # kept as its word: lasting effects stay plain data
-            _lasting(ctx, clause, {"kind": "scale", "stat": mod.stat, "scale": mod.delta})
-        else:
-            delta = delta_value(mod.delta, ctx)
-            _lasting(ctx, clause, {"kind": "stat", "stat": mod.stat, "delta": delta})
-
-
-def _set_stat(ctx: Context, clause: ast.Clause) -> None:
-    _lasting(
-        ctx,
-        clause,
-        {"kind": "set", "stat": clause.action.name, "value": ctx.amount(clause.action.amount)},
-    )
-
-
-def _become(ctx: Context, clause: ast.Clause) -> None:
-    _lasting(ctx, clause, {"kind": "type", "type": clause.action.name})
-
-
-def _keywords(gain: bool) -> Callable[[Context, ast.Clause], None]:
-    def run(ctx: Context, clause: ast.Clause) -> None:
-        for use in clause.action.keywords:
-            entry = {"kind": "keyword", "keyword": use.name, "gain": gain}
-            if gain and use.args:  # its values, X bound ("gains Armor X")
-                entry["args"] = [
-                    str(ctx.bindings.get(a.value, a.value)) if a.kind == "VAR" else a.value
-                    for a in use.args
-                ]
-            _lasting(ctx, clause, entry)
-
-    return run
-
-
-def _permission(ctx: Context, clause: ast.Clause) -> None:
-    _lasting(
-        ctx,
-        clause,
-        {"kind": "permission", "name": clause.action.name, "allowed": clause.action.verb == "can"},
-    )
-
-
 def _primitive(clause: ast.Clause) -> Run:
     action = clause.action
     name, target, destination = action.name or "", action.target, action.destination
@@ -568,16 +436,16 @@ _AS_WRITTEN: dict[str, Action] = {
     "shuffle_into": _shuffle,
     "reveal": _reveal,
     "look": _look,
-    "get": _get,
-    "have": _keywords(True),
-    "gain_keyword": _keywords(True),
-    "lose_keyword": _keywords(False),
-    "can": _permission,
-    "cannot": _permission,
+    "get": get,
+    "have": keywords(True),
+    "gain_keyword": keywords(True),
+    "lose_keyword": keywords(False),
+    "can": permission,
+    "cannot": permission,
     "named_cost": _named_cost,
     "choose": _choose,
-    "set_stat": _set_stat,
-    "become": _become,
+    "set_stat": set_stat,
+    "become": become,
 }
 # each verb's action, made for one clause (``action_of``): the frequent ones work out
 # what their clause says once (amounts, qualities, prompts), the others as they run

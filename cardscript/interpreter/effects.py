@@ -11,8 +11,10 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from cardscript.grammar import ast
-from cardscript.interpreter.actions import _ACTIONS, _SUBJECT_IS_TARGET, _delayed, cause_of
+from cardscript.interpreter.actions import _ACTIONS, _SUBJECT_IS_TARGET
+from cardscript.interpreter.causes import cause_of
 from cardscript.interpreter.characteristics import bind_where
+from cardscript.interpreter.lasting_steps import delayed as _delayed
 from cardscript.interpreter.select import (
     Context,
     RulesError,

@@ -247,7 +247,7 @@ class AbilityPlan:
 
     def cause(self, source: int | None) -> Cause:
         """The cause of its changes on the card ``source`` (``cause_of``), remembered."""
-        from cardscript.interpreter.actions import card_cause
+        from cardscript.interpreter.causes import card_cause
 
         causes = self.causes
         if len(causes) > 1_000:
