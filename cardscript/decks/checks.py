@@ -40,7 +40,7 @@ from cardscript.decks.context import (
 from cardscript.decks.overrides import limit_value
 from cardscript.decks.pool import PoolCard, normalize
 from cardscript.decks.rules import Rule
-from cardscript.grammar.diagnostics import Diagnostic
+from cardscript.grammar.diagnostics import Diagnostic, article
 
 Kind = Callable[[Rule, Ctx], Iterable[Diagnostic]]
 
@@ -189,9 +189,9 @@ def allowed(rule: Rule, ctx: Ctx) -> Iterable[Diagnostic]:
             value = field_of(card, describe)
             yield violation(
                 rule,
-                f'"{card.name}" is {_article(str(value))} {value} card'
+                f'"{card.name}" is {article(str(value))} {value} card'
                 if describe != "type"
-                else f'"{card.name}" is {_article(str(value))} {_words(str(value))}',
+                else f'"{card.name}" is {article(str(value))} {_words(str(value))}',
                 item.entry.span,
                 f'remove {copies(item.count)} of "{card.name}"',
             )
@@ -275,10 +275,6 @@ def total(rule: Rule, ctx: Ctx) -> Iterable[Diagnostic]:
 
 def _number(value: Any) -> int:
     return value if isinstance(value, int) else 0
-
-
-def _article(word: str) -> str:
-    return "an" if word[:1].lower() in "aeiou" else "a"
 
 
 def _words(value: str) -> str:

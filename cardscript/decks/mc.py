@@ -19,7 +19,7 @@ from cardscript.decks.model import DeckEntry
 from cardscript.decks.overrides import CARDS, printed_match
 from cardscript.decks.pool import PoolCard, normalize
 from cardscript.decks.rules import Rule
-from cardscript.grammar.diagnostics import Diagnostic, Span, did_you_mean
+from cardscript.grammar.diagnostics import Diagnostic, Span, article, did_you_mean
 
 
 def _params(ctx: Ctx) -> dict[str, Any]:
@@ -85,7 +85,7 @@ def mc_identity(rule: Rule, ctx: Ctx) -> Iterable[Diagnostic]:
         card, span = wrong
         yield violation(
             rule,
-            f'"{card.name}" is {_a(card.type)} {_words(card.type)}, not an identity',
+            f'"{card.name}" is {article(card.type)} {_words(card.type)}, not an identity',
             span,
             "name a hero (or its alter-ego) as the identity",
         )
@@ -339,10 +339,6 @@ def mc_unique(rule: Rule, ctx: Ctx) -> Iterable[Diagnostic]:
 def _unique_name(card: PoolCard) -> str:
     subtitle = card.get("subtitle")
     return f'"{card.name}" ({subtitle})' if subtitle else f'"{card.name}"'
-
-
-def _a(word: str) -> str:
-    return "an" if word[:1] in "aeiou" else "a"
 
 
 def _words(word: str) -> str:

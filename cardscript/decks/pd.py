@@ -20,7 +20,7 @@ from cardscript.decks.model import DeckEntry
 from cardscript.decks.overrides import flag_value, limit_value
 from cardscript.decks.pool import PoolCard, normalize
 from cardscript.decks.rules import Rule
-from cardscript.grammar.diagnostics import Diagnostic, Span
+from cardscript.grammar.diagnostics import Diagnostic, Span, article
 
 
 @dataclass(frozen=True)
@@ -320,7 +320,7 @@ def pd_heroes(rule: Rule, ctx: Ctx) -> Iterable[Diagnostic]:
     for card, span in ctx.extra.get("not_heroes", []):
         yield violation(
             rule,
-            f'"{card.name}" is {_a(card.type)} {card.type} card, not a hero',
+            f'"{card.name}" is {article(card.type)} {card.type} card, not a hero',
             span,
             "name hero cards in the team",
         )
@@ -418,10 +418,6 @@ def pd_transfers(rule: Rule, ctx: Ctx) -> Iterable[Diagnostic]:
     for problem in ctx.extra.get("problems", []):
         if problem.kind == wanted:
             yield violation(rule, problem.details, problem.span, problem.hint)
-
-
-def _a(word: str) -> str:
-    return "an" if word[:1] in "aeiou" else "a"
 
 
 KINDS = {

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TypeVar
 
 from cardscript.grammar import ast
+from cardscript.grammar.diagnostics import article
 from cardscript.grammar.registry import Registry
 
 _T = TypeVar("_T")
@@ -111,7 +112,7 @@ class PhraseFormatter:
             return "you do not"
         if t.kind == "paid_with":
             paid = self.spell("RESOURCE", t.name or "")
-            return f"you paid with {'an' if paid[:1].casefold() in 'aeiou' else 'a'} {paid}"
+            return f"you paid with {article(paid)} {paid}"
         if t.kind == "you_control":
             who = t.possessor or "you"
             verb = "do not control" if t.negated else "control" if who == "you" else "controls"

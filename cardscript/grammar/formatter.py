@@ -8,6 +8,7 @@ opponent draws") and nouns with their quantifiers ("a character", "all character
 from __future__ import annotations
 
 from cardscript.grammar import ast
+from cardscript.grammar.diagnostics import article
 from cardscript.grammar.format_phrases import PhraseFormatter, counts_many, is_plural, req
 from cardscript.grammar.parser import parse_script
 from cardscript.grammar.registry import Registry
@@ -303,8 +304,7 @@ class Formatter(PhraseFormatter):
             return f"{self._verb('get', third)} {mods}"
         if v == "become":
             noun = self.spell("NOUN", a.name or "")
-            article = "an" if noun[:1].casefold() in "aeiou" else "a"
-            return f"{self._verb('become', third)} {article} {noun}"
+            return f"{self._verb('become', third)} {article(noun)} {noun}"
         if v == "set_stat":
             return f"{self._verb('have', third)} {self.spell('STAT', a.name or '')} {amount}"
         if v == "grant_ability":

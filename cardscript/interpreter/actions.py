@@ -27,6 +27,7 @@ from cardscript.interpreter.select import (
     Context,
     Seat,
     Target,
+    _opponents_of,
     card_plan,
     chosen_cards,
     own_zone_player,
@@ -75,7 +76,7 @@ def _deal(clause: ast.Clause) -> Run:
         targets = (
             resolve_targets(ctx, target, "deal damage to")
             if target
-            else [Seat(p) for p in _opponents(ctx)]
+            else [Seat(p) for p in _opponents_of(ctx.controller, len(ctx.engine.state.players))]
         )
         engine, cause, source = ctx.engine, ctx.cause or cause_of(ctx), ctx.source
         for each in targets:
@@ -93,11 +94,6 @@ def _deal(clause: ast.Clause) -> Run:
             ctx.did = False  # "deal 1 wound to target creature" with none to choose: not done
 
     return deal
-
-
-def _opponents(ctx: Context) -> list[int]:
-    n = len(ctx.engine.state.players)
-    return [(ctx.controller + k) % n for k in range(1, n)]
 
 
 def _heal(clause: ast.Clause) -> Run:

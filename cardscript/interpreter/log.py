@@ -14,6 +14,7 @@ import json
 from dataclasses import dataclass, field
 from typing import IO, TYPE_CHECKING, Any
 
+from cardscript.grammar.diagnostics import article
 from cardscript.interpreter.select import Seat
 
 if TYPE_CHECKING:
@@ -183,15 +184,11 @@ def _record_problem(record: Any, first: bool) -> str | None:
         return f"no log record type {kind!r}; the types are: " + ", ".join(_FIELDS)
     for name, what, fits in _FIELDS[kind]:
         if name not in record:
-            return f'{_a(kind)} "{kind}" record needs "{name}"'
+            return f'{article(kind)} "{kind}" record needs "{name}"'
         if not fits(record[name]):
-            return f'"{name}" of {_a(kind)} "{kind}" record must be {what}'
+            return f'"{name}" of {article(kind)} "{kind}" record must be {what}'
     if kind == "game":
         for name, (what, fits) in _OPTIONAL.items():
             if name in record and not fits(record[name]):
                 return f'"{name}" of a "game" record must be {what}'
     return None
-
-
-def _a(word: str) -> str:
-    return "an" if word[0] in "aeiou" else "a"
