@@ -183,3 +183,20 @@ def test_a_card_id_defined_twice_stops_the_scenario_where_it_is(tmp_path: Path) 
 def run_scenario_with(folder: Path, cards: str) -> str | None:
     (folder / "extra.yaml").write_text(cards, "utf-8")
     return run_scenario(folder / "s.scenario.yaml").error
+
+
+def test_a_setup_naming_an_unknown_card_says_which_and_offers_the_nearest(
+    tmp_path: Path,
+) -> None:
+    folder = Path(__file__).parent / "scenarios" / "pocket-duel"
+    scenario = folder / "PD-C2-1b-it-is-the-superpower-put-into-the-reserve.scenario.yaml"
+    text = scenario.read_text("utf-8").replace(
+        "discard_pile: [t-sp-playable]}", "discard_pile: [t-sp-playabel]}", 1
+    )
+    (tmp_path / "s.scenario.yaml").write_text(text, "utf-8")
+    cards = folder / "pd-scenario-cards.yaml"
+    (tmp_path / cards.name).write_text(cards.read_text("utf-8"), "utf-8")
+    assert run_scenario(tmp_path / "s.scenario.yaml").error == (
+        'setup: P1\'s discard_pile names card "t-sp-playabel", which neither the bundled '
+        'cards nor the scenario\'s card files (cards:) define; perhaps try "t-sp-playable"'
+    )

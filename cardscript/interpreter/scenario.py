@@ -35,6 +35,7 @@ actual, followed by the trace.
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -168,6 +169,9 @@ def run_scenario(path: str | Path) -> ScenarioResult:
             do = action.get("do")
             if do is not None:
                 _perform(engine, str(do), action)
+    except SetupError as exc:  # the scenario's own mistake: no trace to show
+        result.error = str(exc)
+        return result
     except Exception as exc:  # the failure, not a crash: show it with the trace
         result.error = f"{type(exc).__name__}: {exc}"
         result.trace = transcript(log, engine)
@@ -207,6 +211,19 @@ def _perform(engine: Engine, name: str, action: dict[str, Any]) -> None:
     raise ValueError(f"the action {name} should have been refused")
 
 
+class SetupError(ValueError):
+    """A ``setup:`` the scenario's author must mend (a card id no card file defines)."""
+
+
+def _unknown_card(engine: Engine, card_id: str, player: str, zone: str) -> str:
+    message = (
+        f'setup: {player}\'s {zone} names card "{card_id}", which neither the bundled '
+        "cards nor the scenario's card files (cards:) define"
+    )
+    near = difflib.get_close_matches(card_id, list(engine.pool.cards), n=1)
+    return message + (f'; perhaps try "{near[0]}"' if near else "")
+
+
 def _setup(engine: Engine, setup: Mapping[str, Any]) -> None:
     state = engine.state
     state.active = int(setup.get("active", 0))
@@ -221,6 +238,8 @@ def _setup(engine: Engine, setup: Mapping[str, Any]) -> None:
         for zone, cards in spec.get("zones", {}).items():
             for entry in cards:
                 card_id, extra = (entry, {}) if isinstance(entry, str) else (entry["card"], entry)
+                if str(card_id) not in engine.pool.cards:
+                    raise SetupError(_unknown_card(engine, str(card_id), player.name, zone))
                 card = state.create_card(str(card_id), index, zone)
                 card.states.update(extra.get("states", []))
                 card.counters.update(extra.get("counters", {}))
