@@ -202,3 +202,46 @@ def test_the_formatter_keeps_the_number_written_after_the() -> None:
         result = game.parse(text)
         assert result.diagnostics == (), text
         assert format_script(result.script, game.registry).strip() == text
+
+
+def test_sentences_are_steps_of_one_ability_joined_by_a_full_stop() -> None:
+    """ "Deal 2 damage to target minion. If you do, draw a card." is one ability of two
+    steps (joiner "."), as authors write card text; only the line's last "." ends it."""
+    from cardscript.grammar.formatter import format_script
+
+    game = load_game("marvel-champions")
+    text = (
+        "Deal 2 damage to target minion. If you do, draw a card. "
+        "Otherwise, draw 2 cards. Then discard a card."
+    )
+    result = game.parse(text)
+    assert result.diagnostics == ()
+    effects = result.script.lines[0].ability.effects  # type: ignore[union-attr]
+    assert [type(s).__name__ for s in effects.steps] == [
+        "Clause",
+        "Conditional",
+        "Otherwise",
+        "Clause",
+    ]
+    assert effects.joiners == (".", ".", ". then")
+    assert effects.steps[1].span == Span(1, 33, 1, 55, 32, 54)  # "If you do, draw a card"
+    assert format_script(result.script, game.registry).strip() == text
+    messy = game.parse(
+        "deal 2 damage to target minion.  if you do,draw a card.otherwise draw 2 cards."
+    )
+    assert format_script(messy.script, game.registry).strip() == (
+        "Deal 2 damage to target minion. If you do, draw a card. Otherwise, draw 2 cards."
+    )
+    same_sentence = "If this is exhausted, ready it, otherwise exhaust it."  # (no comma)
+    parsed = game.parse(same_sentence)
+    assert format_script(parsed.script, game.registry).strip() == same_sentence
+
+
+def test_a_limit_after_the_full_stop_is_pointed_at_with_the_limit_written_before_it() -> None:
+    game = load_game("pocket-duel")
+    (problem,) = game.parse("Effect: Heal 1. Gain 1 energy. (max 2 per round).").diagnostics
+    assert (problem.code, problem.span.line, problem.span.column) == ("CS-P001", 1, 32)
+    assert problem.message.startswith('unexpected "(" after "."; expected ')
+    assert problem.hints == (
+        'a limit comes before the full stop: perhaps try "… (max 2 per round)."',
+    )

@@ -309,7 +309,8 @@ Step = Clause | Conditional | Otherwise | ForEach | Choice | InPlayerOrder
 @dataclass(frozen=True)
 class Steps(Node):
     steps: tuple[Step, ...]
-    joiners: tuple[str, ...] = ()  # between consecutive steps: ",", ", then", ", and", ". then"
+    # between consecutive steps: ",", ", then", ", and", ". then", "." (a new sentence)
+    joiners: tuple[str, ...] = ()
     where: tuple[Binding, ...] = ()  # ", where X is the number of …"
     declared: tuple[DeclaredNumber, ...] = ()  # ", where X is chosen on declaration"
 

@@ -50,8 +50,8 @@ class EffectRules:
 
     def sep(self, meta: Meta, children: list[Any]) -> str:
         words = [str(c).casefold() for c in children]
-        if words and words[0] == ". then":
-            return ". then"
+        if words and words[0] in (". then", "."):
+            return words[0]
         return ", ".join(["", " ".join(words[1:])]).strip() if len(words) > 1 else ","
 
     def conditional(self, meta: Meta, children: list[Any]) -> ast.Conditional:

@@ -14,7 +14,7 @@ from cardscript.grammar import ast
 from cardscript.grammar.diagnostics import Span
 
 PUNCTUATION = frozenset(
-    {"COMMA", "DOT", "DOT_THEN", "COLON", "SEMI", "LPAR", "RPAR", "ARROW", "POSS"}
+    {"COMMA", "DOT", "DOT_THEN", "DOT_SEP", "COLON", "SEMI", "LPAR", "RPAR", "ARROW", "POSS"}
 )
 
 

@@ -39,6 +39,7 @@ _SIGNS: Mapping[str, str] = {
     "COMMA": ",",
     "DOT": ".",
     "DOT_THEN": ". Then",
+    "DOT_SEP": ".",
     "COLON": ":",
     "SEMI": ";",
     "LPAR": "(",

@@ -187,8 +187,12 @@ class Formatter(PhraseFormatter):
         out = self.step(steps.steps[0])
         for joiner, step in zip(steps.joiners, steps.steps[1:], strict=False):
             text = self.step(step)
+            if isinstance(step, ast.Otherwise) and joiner not in (".", ". then"):
+                text = text.replace("otherwise, ", "otherwise ", 1)  # (mid-sentence: no comma)
             if joiner == ". then":
                 out += ". Then " + text
+            elif joiner == ".":
+                out += ". " + text[:1].upper() + text[1:]
             elif joiner == ",":
                 out += ", " + text
             else:
@@ -207,7 +211,7 @@ class Formatter(PhraseFormatter):
         if isinstance(step, ast.ForEach):
             return f"for each {self._each(step.selector)}, {self.clause(step.clause)}"
         if isinstance(step, ast.Otherwise):
-            return f"otherwise {self.clause(step.clause)}"
+            return f"otherwise, {self.clause(step.clause)}"
         if isinstance(step, ast.InPlayerOrder):
             return f"in player order, {self.clause(step.clause)} until none remain"
         if isinstance(step, ast.Choice):

@@ -21,6 +21,7 @@ _PUNCT_TEXT = {
     "COMMA": '","',
     "DOT": '"."',
     "DOT_THEN": '". Then"',
+    "DOT_SEP": '"."',
     "COLON": '":"',
     "SEMI": '";"',
     "LPAR": '"("',
@@ -167,6 +168,9 @@ def unexpected(
         hint = f'a zone holds cards: perhaps try "the cards in {owner} {words}"'
     if piece.kind == "LPAR" and i == 0:
         hint = 'reminder text is written as a comment: "# …"'
+    elif piece.kind == "LPAR" and previous is not None and previous.kind == "DOT":
+        limit = _words_through(pieces, i, "RPAR")
+        hint = f'a limit comes before the full stop: perhaps try "… {limit}."'
     if piece.kind == "LABEL" and unknown:
         labels = registry.spellings("LABEL")
         hint = did_you_mean(piece.value, labels) or (
@@ -193,6 +197,18 @@ def unexpected(
             hint = _known_elsewhere_hint(piece.value, registry)
         return error("CS-P002", message, piece.span, hint)
     return error("CS-P001", f'unexpected "{shown}"{after}{wanted}', piece.span, hint)
+
+
+def _words_through(pieces: tuple[Piece, ...], i: int, kind: str) -> str:
+    """The text from ``pieces[i]`` up to the first piece of ``kind`` (or the line's end),
+    glued as written: "(once per round)"."""
+    out = ""
+    for piece in pieces[i:]:
+        glued = not out or out.endswith("(") or piece.kind in ("COMMA", "RPAR", "POSS")
+        out += ("" if glued else " ") + piece.text
+        if piece.kind == kind:
+            break
+    return out
 
 
 def _possessor_text(pieces: tuple[Piece, ...], poss: int) -> str:

@@ -100,6 +100,7 @@ _VALUE_KINDS = frozenset(
         "COMMA",
         "DOT",
         "DOT_THEN",
+        "DOT_SEP",
         "COLON",
         "SEMI",
         "LPAR",
@@ -356,6 +357,8 @@ def _candidates(
 ) -> list[Option]:
     """(terminal, value, pieces used) in order of preference for the piece at ``i``."""
     piece = pieces[i]
+    if piece.kind == "DOT" and i + 1 < len(pieces):
+        return _SENTENCE_END  # a full stop with more text after it ends a sentence
     if piece.kind not in ("WORD", "VAR"):
         return _fixed_candidates(piece, registry)
     window = tuple(
@@ -370,6 +373,9 @@ def _candidates(
         if len(memo) > 10_000:
             memo.clear()  # hostile input must not grow memory without bound
     return found
+
+
+_SENTENCE_END: list[Option] = [("DOT_SEP", ".", 1, False), ("DOT", ".", 1, False)]
 
 
 def _fixed_candidates(piece: Piece, registry: Registry) -> list[Option]:

@@ -45,9 +45,10 @@ SIGNS: Mapping[str, str] = {
     "RPAR": ")",
     "ARROW": "→",
     "DOT_THEN": ". Then",
+    "DOT_SEP": ".",
     "POSS": "'s",
 }
-_GLUE_LEFT = frozenset({"COMMA", "DOT", "COLON", "SEMI", "RPAR", "POSS", "DOT_THEN"})
+_GLUE_LEFT = frozenset({"COMMA", "DOT", "COLON", "SEMI", "RPAR", "POSS", "DOT_THEN", "DOT_SEP"})
 _GLUE_RIGHT = frozenset({"LPAR"})
 
 _NAMES = (
