@@ -166,6 +166,16 @@ def unexpected(
         owner = _possessor_text(pieces, i - 1) if previous and previous.kind == "POSS" else "your"
         words = " ".join(p.text for p in pieces[i : i + zone[2]])  # (a zone of two words)
         hint = f'a zone holds cards: perhaps try "the cards in {owner} {words}"'
+    passive = _passive_event(pieces, i, registry)
+    if passive:  # "when this gets cancelled": the game's event is "is cancelled"
+        hint = f'perhaps try "{passive}"'
+    if piece.value.casefold() == "instead" and not any(
+        p.value.casefold() == "would" for p in pieces[:i]
+    ):
+        hint = (
+            'a step that replaces another when a condition holds is written with "otherwise": '
+            'perhaps try "If <condition>, <this step>. Otherwise, <the other step>."'
+        )
     if piece.kind == "LPAR" and i == 0:
         hint = 'reminder text is written as a comment: "# …"'
     elif piece.kind == "LPAR" and previous is not None and previous.kind == "DOT":
@@ -197,6 +207,22 @@ def unexpected(
             hint = _known_elsewhere_hint(piece.value, registry)
         return error("CS-P002", message, piece.span, hint)
     return error("CS-P001", f'unexpected "{shown}"{after}{wanted}', piece.span, hint)
+
+
+def _passive_event(pieces: tuple[Piece, ...], i: int, registry: Registry) -> str:
+    """ "is <word>" where the game has that event and the text wrote "gets <word>" or
+    "becomes <word>" ("gets cancelled"), else ""."""
+    if piece_word(pieces, i) not in ("gets", "becomes", "get", "become") or i + 1 >= len(pieces):
+        return ""
+    for verb in ("is", "are"):
+        phrase = f"{verb} {piece_word(pieces, i + 1)}"
+        if any(cls == "EVENT" for cls, _, _ in registry.phrases.get(phrase, ())):
+            return phrase
+    return ""
+
+
+def piece_word(pieces: tuple[Piece, ...], i: int) -> str:
+    return pieces[i].value.casefold() if pieces[i].kind == "WORD" else ""
 
 
 def _words_through(pieces: tuple[Piece, ...], i: int, kind: str) -> str:

@@ -325,7 +325,9 @@ def _unexpected_later(
     def word() -> Diagnostic:
         previous = pieces[i - 1] if i else None
         if failed_actions is not None:  # the token was fed and failed: the state moved on
-            return unexpected(pieces, i, options, set(failed_actions), registry, previous)
+            # (what was just tried is not expected, whatever the merged lookaheads listed)
+            expected = set(failed_actions) - {o[0] for o in options}
+            return unexpected(pieces, i, options, expected, registry, previous)
         accepted = viable(at, at.choices())
         return unexpected(
             pieces, i, options, accepted, registry, previous, missing_sign(at, options)
