@@ -68,6 +68,12 @@ def _facts(token_class: str, term_id: str, registry: Registry) -> str:
     refused = [r for r in registry.refusals if r.what == "game verb" and r.verb == term_id]
     if token_class == "VERB" and refused:  # (also in "Refused text")
         return f" Not an effect: {refused[0].reason}."
+    if token_class == "NOUN" and term is not None and term.runs_by:
+        ways = " or ".join(f'"{way}"' for way in term.runs_by)
+        return (
+            f" Runs no line of its text by itself: a line that would run once says when, as "
+            f"{ways} (else CS-C038)."
+        )
     if token_class == "EVENT" and term is not None and term.after_damage:
         return " Heard once the damage is dealt: a trigger on it cannot prevent that damage."
     if token_class == "LABEL" and term is not None and term.after_damage:

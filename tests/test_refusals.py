@@ -181,3 +181,14 @@ def test_a_zone_whose_card_is_names_no_noun_stops_the_registry() -> None:
     assert str(raised.value) == "zone play: card_is 'creatur' is not declared"
     zones[0]["card_is"] = "creature"
     assert registry_from_data({**data, "zones": zones}).term("ZONE", "play").card_is == "creature"
+
+
+def test_a_way_to_run_without_its_steps_stops_the_registry() -> None:
+    data = _data()
+    nouns = [{"id": "creature", "forms": ["creature"], "runs_by": ["When this enters play"]}]
+    with pytest.raises(RegistryError) as raised:
+        registry_from_data({**data, "nouns": nouns})
+    assert str(raised.value) == "noun creature: each of runs_by holds one … for the steps"
+    nouns[0]["runs_by"] = ["When this enters play, …"]
+    found = registry_from_data({**data, "nouns": nouns}).term("NOUN", "creature")
+    assert found is not None and found.runs_by == ("When this enters play, …",)

@@ -1,6 +1,9 @@
-"""Lines that cannot work on a one-shot card: a card whose text runs once as it is played
-and then leaves (a VS plot twist, a Marvel Champions event: the registry's ``one_shot``
-nouns) is never in play, so a standing prevention on it never prevents anything."""
+"""Lines that cannot work on their card's type. A card whose text runs once as it is
+played and then leaves (a VS plot twist, a Marvel Champions event: the registry's
+``one_shot`` nouns) is never in play, so a standing prevention on it never prevents
+anything. A card that stays in play (a VS character: nouns with ``runs_by``) runs a line
+only when its trigger, cost or label says, so a line with none that would run once
+("Draw a card.") never runs."""
 
 from __future__ import annotations
 
@@ -8,9 +11,11 @@ import dataclasses
 from collections.abc import Iterator
 
 from cardscript.grammar import ast
-from cardscript.grammar.diagnostics import Diagnostic, error
+from cardscript.grammar.diagnostics import Diagnostic, article, error
 from cardscript.grammar.formatter import Formatter
+from cardscript.grammar.parser import parse_script
 from cardscript.grammar.registry import Registry
+from cardscript.grammar.standing_step import stands
 from cardscript.interpreter.cards import is_standing
 
 
@@ -47,3 +52,49 @@ def _refused(line: ast.AbilityLine, step: ast.Clause, registry: Registry, kind: 
         f'perhaps try a step that prevents once, this turn: "{hint}"',
         *(f'or write the line after "{label}:", which lasts' for label in lasting),
     )
+
+
+def never_run_diagnostics(
+    script: ast.Script, registry: Registry, card_type: object
+) -> Iterator[Diagnostic]:
+    """CS-C038 at the first step that would run once of each unlabelled effect line of a
+    card type that runs no line by itself (a noun with ``runs_by``)."""
+    noun = registry.term("NOUN", str(card_type))
+    if noun is None or not noun.runs_by:
+        return
+    for line in script.lines:
+        if line.label is not None or not isinstance(line.ability, ast.EffectAbility):
+            continue
+        once = next((s for s in line.ability.effects.steps if not stands(s)), None)
+        if once is not None:
+            yield _never_runs(line.ability, once, registry, noun.text, noun.runs_by)
+
+
+def _never_runs(
+    ability: ast.EffectAbility,
+    step: ast.Step,
+    registry: Registry,
+    kind: str,
+    ways: tuple[str, ...],
+) -> Diagnostic:
+    formatter = Formatter(registry)
+    alone = dataclasses.replace(ability.effects, steps=(step,), joiners=(), where=())
+    steps = formatter.steps(ability.effects)
+    hints = [f'"{written}"' for written in _written(ways, steps, registry)]
+    return error(
+        "CS-C038",
+        f'"{formatter.steps(alone)}" would run once, but {article(kind)} {kind} runs no line '
+        "of its text by itself: a line runs when its trigger, cost or label says, and one "
+        f"with none only holds while the {kind} is in play",
+        step.span,
+        *(f"{'perhaps try' if n == 0 else 'or'} {hint}" for n, hint in enumerate(hints)),
+    )
+
+
+def _written(ways: tuple[str, ...], steps: str, registry: Registry) -> Iterator[str]:
+    """Each way the line could run, with its steps, as the formatter writes it; a way
+    that does not read with these steps is left out."""
+    for way in ways:
+        parsed = parse_script(way.replace("…", steps) + ".", registry)
+        if parsed.ok and len(parsed.script.lines) == 1:
+            yield Formatter(registry).line(parsed.script.lines[0])

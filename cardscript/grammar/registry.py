@@ -99,6 +99,10 @@ class Term:
     # card is never in play, so a standing line on it never works (CS-C037)
     one_shot: bool = False
     lasts: bool = False  # labels: a line that lasts on a one-shot card (VS "Ongoing:")
+    # nouns: a card type that runs no line of its text by itself (a VS character): the
+    # ways a line of it runs once ("When this enters play, …"), "…" the line's steps;
+    # a line with none of them that would run once never does (CS-C038)
+    runs_by: tuple[str, ...] = ()
     # Facts about timing the late-prevention check reasons with (CS-T012), not refusals:
     # labels: the trigger resolves before the event it names (MC's Interrupts, G20)
     before_event: bool = False
@@ -204,6 +208,7 @@ def term_from_data(data: Mapping[str, Any] | str) -> Term:
         past=data.get("past"),
         one_shot=bool(data.get("one_shot", False)),
         lasts=bool(data.get("lasts", False)),
+        runs_by=tuple(str(way) for way in data.get("runs_by") or ()),
         before_event=bool(data.get("before_event", False)),
         after_damage=bool(data.get("after_damage", False)),
         card_is=data.get("card_is"),
@@ -225,6 +230,9 @@ def registry_from_data(data: Mapping[str, Any]) -> Registry:
     for zone in sections["zones"]:
         if zone.card_is is not None and zone.card_is not in known["nouns"]:
             raise RegistryError(f"zone {zone.id}: card_is {zone.card_is!r} is not declared")
+    for noun in sections["nouns"]:
+        if any(way.count("…") != 1 for way in noun.runs_by):
+            raise RegistryError(f"noun {noun.id}: each of runs_by holds one … for the steps")
     return Registry(
         game=str(data["game"]),
         title=str(data.get("title", data["game"])),

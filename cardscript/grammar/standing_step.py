@@ -20,6 +20,21 @@ from cardscript.grammar.diagnostics import Diagnostic, error
 from cardscript.grammar.formatter import Formatter
 from cardscript.grammar.registry import Registry
 
+# the verbs of a line that holds while its card is in play (the engine reads them as its
+# stats, keywords, permissions, type and redirections are asked), rather than runs
+STANDING_VERBS = frozenset(
+    {"get", "have", "set_stat", "grant_ability", "gain_keyword", "lose_keyword"}
+    | {"can", "cannot", "become", "redirected"}
+)
+
+
+def stands(step: ast.Step) -> bool:
+    """Does a step of an effect line hold while its card is in play, rather than run
+    once: a standing verb with no duration or delay, or a standing prevention?"""
+    if not isinstance(step, ast.Clause) or step.duration is not None or step.delay is not None:
+        return False
+    return step.action.verb in STANDING_VERBS or is_standing(step.action)
+
 
 def is_standing(action: ast.Action) -> bool:
     """Is a "prevent" clause a standing line's ("Prevent the first 2 damage dealt to this
