@@ -192,3 +192,14 @@ def test_a_way_to_run_without_its_steps_stops_the_registry() -> None:
     nouns[0]["runs_by"] = ["When this enters play, …"]
     found = registry_from_data({**data, "nouns": nouns}).term("NOUN", "creature")
     assert found is not None and found.runs_by == ("When this enters play, …",)
+
+
+def test_a_spared_kind_of_card_must_be_declared() -> None:
+    entry = {"what": "core action", "verb": "deal", "aim": "card", "reason": "r"}
+    with pytest.raises(RegistryError) as raised:
+        registry_from_data(_data({**entry, "spares": ["creatur"]}))
+    assert str(raised.value) == (
+        "testgame registry, refuse entry 1 (core action): spares 'creatur' is not declared"
+    )
+    spared = registry_from_data(_data({**entry, "spares": ["creature"]}))
+    assert spared.refusals[0].spares == ("creature",)

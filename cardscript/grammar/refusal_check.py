@@ -85,9 +85,11 @@ def _core_action(node: ast.Node, registry: Registry, label: ast.Label | None) ->
     if not isinstance(node, ast.Action):
         return None
     refusals = list(_of(registry, "core action"))
-    for aim in _aims(node, registry, label):
+    aims = list(_aims(node, registry, label))
+    named = frozenset(aims) - _CORE - {"this", "hand", ""}  # the kinds of card named
+    for aim in aims:
         for refusal in refusals:
-            if (refusal.verb, refusal.aim) == (node.verb, aim):
+            if (refusal.verb, refusal.aim) == (node.verb, aim) and not refusal.spared(named):
                 if label is not None and label.name == refusal.except_in:
                     return None
                 return refusal, describe(refusal, registry), node.span
@@ -96,7 +98,8 @@ def _core_action(node: ast.Node, registry: Registry, label: ast.Label | None) ->
 
 def _aims(action: ast.Action, registry: Registry, label: ast.Label | None) -> Iterator[str]:
     """What ``action`` is aimed at as entries say it, the most particular first: a noun
-    ("deal" to a rear-guard), then "card" or "player", "hand", then nothing."""
+    ("deal" to a rear-guard), "this" where neither a noun nor its label's circle says what
+    it is, then "card" or "player", "hand", then nothing."""
     verb, target = action.verb, action.target
     if verb in ("deal", "heal") and (target is not None or verb == "heal"):
         if target is None or isinstance(target, ast.Player):  # ("heal 2": the actor)
@@ -106,7 +109,7 @@ def _aims(action: ast.Action, registry: Registry, label: ast.Label | None) -> It
                 yield from (target.noun, *target.also)
             elif isinstance(target, ast.ThisCard):  # the card itself, where it works
                 written = (target.noun,) if target.noun else ()
-                yield from _placed(registry, label) or written
+                yield from _placed(registry, label) or written or ("this",)
             yield "card"
     elif verb == "discard" and isinstance(target, ast.Cards) and from_hand(target):
         yield "hand"  # "discard a card": from the hand
@@ -136,6 +139,8 @@ def _named(refusal: Refusal, registry: Registry) -> str:
         named += " from the hand"
     elif refusal.aim in _CORE:
         named += f" {to} a {refusal.aim}"
+    elif refusal.aim == "this":
+        named += f' {to} "this"'
     elif refusal.aim:
         named += f" {to} {_kind(registry, refusal.aim, 'NOUN')}"
     if refusal.except_in:

@@ -40,9 +40,11 @@ KINDS: Mapping[str, Kind] = {
         "CS-T009",
         "{named} means nothing in {title}: {reason}",
         needs=("verb",),
-        may=("aim", "except_in"),
-        doc="a core action of card script (`verb`), aimed at a player, a card, a kind of "
-        "card (a noun) or the hand (`aim`), right under one label only (`except_in`)",
+        may=("aim", "except_in", "spares"),
+        doc='a core action of card script (`verb`), aimed at a player, a card, "this" '
+        "(no noun, no circle), a kind of card (a noun) or the hand (`aim`), right under "
+        "one label only (`except_in`); aimed at a card, not where every kind of card named "
+        "is one of `spares`",
     ),
     "into zone": Kind(
         "CS-T010",
@@ -53,7 +55,8 @@ KINDS: Mapping[str, Kind] = {
 }
 
 # The verbs of core actions (``ast.Action.verb``) a refusal may name, and the aims each
-# can take besides a noun: "deal" to a player or a card, "discard" from the hand.
+# can take besides a noun: "deal" to a player, a card or "this" (its card, where neither a
+# noun nor its label's circle says what it is), "discard" from the hand.
 # "redirected" is a constant redirection ("attacks at X are redirected to Y"), "redirect"
 # the step that gives the ability answered a new target ("redirect it to X").
 CORE_VERBS = frozenset({
@@ -62,8 +65,8 @@ CORE_VERBS = frozenset({
     "reveal", "look", "redirected", "redirect",
 })  # fmt: skip
 AIMS: Mapping[str, frozenset[str]] = {
-    "deal": frozenset({"player", "card"}),
-    "heal": frozenset({"player", "card"}),
+    "deal": frozenset({"player", "card", "this"}),
+    "heal": frozenset({"player", "card", "this"}),
     "discard": frozenset({"hand"}),
 }
 
@@ -80,10 +83,15 @@ class Refusal:
     zone: str = ""
     kinds: tuple[str, ...] = ()
     except_in: str = ""
+    spares: tuple[str, ...] = ()  # aim card: the kinds of card it does not refuse
 
     @property
     def kind(self) -> Kind:
         return KINDS[self.what]
+
+    def spared(self, named: frozenset[str]) -> bool:
+        """Is every kind of card the text names ("target vanguard") one this entry spares?"""
+        return bool(named) and named <= frozenset(self.spares)
 
 
 class RegistryError(ValueError):
@@ -122,6 +130,7 @@ def _refusal(data: Any, where: str, known: Mapping[str, Set[str]]) -> Refusal:
         zone=str(data.get("zone", "")),
         kinds=(str(kinds),) if isinstance(kinds, str) else tuple(str(k) for k in kinds),
         except_in=str(data.get("except_in", "")),
+        spares=tuple(str(noun) for noun in data.get("spares") or ()),
     )
     for field, unknown, reading in _unknown_words(refusal, known):
         raise RegistryError(f"{where} ({refusal.what}): {field} {unknown!r} {reading}")
@@ -144,6 +153,7 @@ def _unknown_words(refusal: Refusal, known: Mapping[str, Set[str]]) -> list[tupl
         ("aim", refusal.aim, aims, f"is not an aim of {refusal.verb}"),
         ("zone", refusal.zone, known.get("zones", ()), declared),
         ("except_in", refusal.except_in, known.get("labels", ()), declared),
+        *(("spares", noun, nouns, declared) for noun in refusal.spares),
         *(
             ("kinds", k, nouns | frozenset(known.get("adjectives", ())), declared)
             for k in refusal.kinds
