@@ -1,7 +1,8 @@
-"""Each kind of attack has its «При [тип атаки]…» event (``kinds.ATTACK_EVENTS``, §216.11,
-§401): the attack ability's Wounds object emits its own and no other, so "whenever this
-throws at a creature" triggers on a throw only, and Unity copies by that event
-(``unity.ON_ATTACK``). The scenarios BK-UN1–BK-UN3 script shots and simple strikes."""
+"""Each kind of attack has its «При [тип атаки]…» events (``kinds.ATTACK_EVENTS``, §216.11,
+§401): the attack ability's Wounds object emits its own, and for a strike «при ударе»
+("strikes") and, where melee, «при ближнем ударе», so "whenever this throws at a
+creature" triggers on a throw only, and Unity copies by those events
+(``unity.ON_ATTACK``). The scenarios BK-UN1–BK-UN3 and BK-ST1–BK-ST3 script them."""
 
 from __future__ import annotations
 
@@ -39,22 +40,25 @@ def _attack(ability: str, cell: str) -> tuple[Engine, int, int]:
 
 
 @pytest.mark.parametrize(
-    ("ability", "cell", "event"),
+    ("ability", "cell", "events"),
     [
-        ("Shot", 'C2"', "shoots"),
-        ("Throw", 'C2"', "throws_at"),
-        ("Discharge", 'C2"', "discharges_at"),
-        ("Strike Through a Row", 'C2"', "row_strikes"),
-        ("Special Strike", 'C1"', "special_strikes"),
-        ("Magic Strike", 'C1"', "magic_strikes"),
+        ("Shot", 'C2"', ["shoots"]),
+        ("Throw", 'C2"', ["throws_at"]),
+        ("Discharge", 'C2"', ["discharges_at"]),
+        # a strike through a row is a strike, not a melee one (DICT «Удар Через Ряд»)
+        ("Strike Through a Row", 'C2"', ["row_strikes", "strikes"]),
+        ("Special Strike", 'C1"', ["special_strikes", "melee_strikes", "strikes"]),
+        ("Magic Strike", 'C1"', ["magic_strikes", "melee_strikes", "strikes"]),
     ],
 )
-def test_each_attack_ability_emits_its_own_event_and_triggers_its_own_ability(
-    ability: str, cell: str, event: str
+def test_each_attack_ability_emits_its_own_events_and_triggers_its_own_ability(
+    ability: str, cell: str, events: list[str]
 ) -> None:
     engine, adept, foe = _attack(ability, cell)
     heard = [(name, subject) for name, subject, *_ in engine.state.history]
-    assert [h for h in heard if h[0] in ATTACK_TRIGGERS - {"attacks"}] == [(event, adept)]
+    assert [h for h in heard if h[0] in ATTACK_TRIGGERS - {"attacks"}] == [
+        (event, adept) for event in events
+    ]
     # the attack's 1 wound; of its six "whenever this …" abilities, the one counter
     assert engine.state.cards[foe].counters == {"wound": 1}
     assert engine.state.cards[adept].counters == {"counter": 1}
@@ -78,3 +82,20 @@ def test_unity_copies_of_each_kind_only_the_abilities_of_that_kind() -> None:
         ["BKT-UNF#2"],
         ["BKT-UNF#3"],
     ]
+
+
+def test_unity_copies_the_strike_abilities_every_strike_triggers() -> None:
+    """A «При ударе» ability is of the type of every strike, a «При ближнем ударе» one of
+    the melee strikes, a «При простом ударе» one of the simple strike only."""
+    engine = new_engine([FirstAgent(), FirstAgent()], 1, pool=POOL)
+    blade = engine.state.create_card("BKT-BLADE", 0, "deck", face_up=False).uid
+    # its lines 5-7: strikes, makes a melee strike at, makes a simple strike at
+    assert {kind: unity.attack_abilities(engine, blade, kind) for kind in ATTACK_EVENTS} == {
+        "simple_strike": ["BKT-BLADE#4", "BKT-BLADE#5", "BKT-BLADE#6"],
+        "shot": [],
+        "throw": [],
+        "discharge": [],
+        "special_strike": ["BKT-BLADE#4", "BKT-BLADE#5"],
+        "magic_strike": ["BKT-BLADE#4", "BKT-BLADE#5"],
+        "row_strike": ["BKT-BLADE#4"],
+    }

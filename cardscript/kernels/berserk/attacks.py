@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.kernels.berserk import control, modifiers, strike
-from cardscript.kernels.berserk.kinds import ATTACK_EVENTS, ability_of, attack_value, may_attack
+from cardscript.kernels.berserk.kinds import ability_of, attack_value, may_attack, wounds_dealt_by
 
 if TYPE_CHECKING:
     from cardscript.kernels.berserk.field import FieldKernel
@@ -183,7 +183,7 @@ def _objects(
         or 0
     )
     if dealt:  # its «При [тип атаки]…» abilities, as a simple strike's «При ударе» ones
-        engine.emit(Event(ATTACK_EVENTS[kind], subject=source, obj=target, amount=dealt))
+        wounds_dealt_by(engine, kind, source, target, dealt)
     return dealt
 
 

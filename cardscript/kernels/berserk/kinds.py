@@ -15,27 +15,29 @@ from collections.abc import Iterator
 from cardscript.grammar import ast
 from cardscript.interpreter.cards import CompiledAbility
 from cardscript.interpreter.characteristics import bind_ability_where
-from cardscript.interpreter.engine import Cause, Engine
+from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.interpreter.select import selects, test
 from cardscript.interpreter.standing_prevention import budget_name
 from cardscript.kernels.berserk import copies
 
 SPELL = ("spell", "magic")
 INFLUENCE = ("influence",)
-# an attack's kind -> the event its attacker's «При [тип атаки]…» abilities trigger on,
-# emitted in the attack's Wounds object (§216.11, §401; DICT «Удар Через Ряд»)
-ATTACK_EVENTS = {
-    "simple_strike": "strikes",
-    "shot": "shoots",
-    "throw": "throws_at",
-    "discharge": "discharges_at",
-    "special_strike": "special_strikes",
-    "magic_strike": "magic_strikes",
-    "row_strike": "row_strikes",
+# an attack's kind -> the events its attacker's «При [тип атаки]…» abilities trigger on,
+# emitted in that order in the attack's Wounds object (§216.11, §401): its own, then
+# «при ближнем ударе» for a melee strike and «при ударе» for every strike, a strike
+# through a row included (DICT «Удар Через Ряд»: ranged, and a strike, not a melee one)
+ATTACK_EVENTS: dict[str, tuple[str, ...]] = {
+    "simple_strike": ("simple_strikes", "melee_strikes", "strikes"),
+    "shot": ("shoots",),
+    "throw": ("throws_at",),
+    "discharge": ("discharges_at",),
+    "special_strike": ("special_strikes", "melee_strikes", "strikes"),
+    "magic_strike": ("magic_strikes", "melee_strikes", "strikes"),
+    "row_strike": ("row_strikes", "strikes"),
 }
 # triggered by the card's own attack («при атаке», «при нападении», «при ударе»,
 # «при выстреле»…: one family, A37)
-ATTACK_TRIGGERS = frozenset({"attacks", *ATTACK_EVENTS.values()})
+ATTACK_TRIGGERS = frozenset({"attacks"}.union(*ATTACK_EVENTS.values()))
 
 # §401: the kinds of abilities and properties, as nouns card text names ("by discharges")
 ACT_KINDS = frozenset(
@@ -59,6 +61,13 @@ KIND_OF_ACT = {
     "throwing": "throw",
     "discharging": "discharge",
 }
+
+
+def wounds_dealt_by(engine: Engine, kind: str, striker: int, struck: int, dealt: int) -> None:
+    """In an attack's Wounds object, once ``striker`` has dealt ``struck`` ``dealt``
+    wounds with an attack of ``kind``: its «При [тип атаки]…» events (``ATTACK_EVENTS``)."""
+    for name in ATTACK_EVENTS[kind]:
+        engine.emit(Event(name, subject=striker, obj=struck, amount=dealt))
 
 
 def ability_of(engine: Engine, key: str | None) -> CompiledAbility | None:

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.kernels.berserk import control, modifiers
-from cardscript.kernels.berserk.kinds import attack_value, may_attack
+from cardscript.kernels.berserk.kinds import attack_value, may_attack, wounds_dealt_by
 
 if TYPE_CHECKING:
     from cardscript.kernels.berserk.field import FieldKernel
@@ -325,8 +325,8 @@ def attack(
             source=striker,
             qualities=qualities,
         )
-        if dealt:  # §216.11: "when this deals X wounds with a simple strike" (Vampirism)
-            engine.emit(Event("strikes", subject=striker, obj=struck, amount=int(dealt)))
+        if dealt:  # §216.11: «при ударе», «при простом / ближнем ударе» (Vampirism, Plague)
+            wounds_dealt_by(engine, "simple_strike", striker, struck, int(dealt))
     dying = state.data.pop("wounding", [])
     state.data["dying"] = True  # §102.4: the loss check comes after every death
     for uid, killer in dying:

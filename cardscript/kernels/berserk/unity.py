@@ -8,9 +8,10 @@ they are gained, not how long: nothing of this attack comes after its End object
 
 "Different" is different names (A19): a card named as one shown before adds nothing.
 With fewer than X such names in the deck, nothing is gained ("exactly X"). Of the attack
-types, each has its event (``kinds.ATTACK_EVENTS``): a simple strike gains «При ударе»
-abilities ("whenever this strikes …"), a shot «При выстреле» ones ("whenever this shoots
-…"), and so on; the type must match, so a shot gains no «При ударе» ability.
+types, each has its events (``kinds.ATTACK_EVENTS``): a simple strike gains «При ударе»
+abilities ("whenever this strikes …", which every strike triggers) and «При простом
+ударе» ones, a shot «При выстреле» ones ("whenever this shoots …"), and so on; the type
+must match, so a shot gains no «При ударе» ability.
 """
 
 from __future__ import annotations
@@ -24,9 +25,10 @@ from cardscript.kernels.berserk.kinds import ATTACK_EVENTS, ability_of
 if TYPE_CHECKING:
     from cardscript.interpreter.engine import Cause, Engine
 
-# an attack's kind -> the events of its «При [тип атаки]…» abilities
+# an attack's kind -> the events of its «При [тип атаки]…» abilities: those its Wounds
+# object emits, so a special strike, which is a strike, gains «При ударе» ones too
 ON_ATTACK: dict[str, frozenset[str]] = {
-    kind: frozenset({event}) for kind, event in ATTACK_EVENTS.items()
+    kind: frozenset(events) for kind, events in ATTACK_EVENTS.items()
 }
 UNITY = "unity"
 
