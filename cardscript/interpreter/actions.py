@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable
+from contextlib import nullcontext
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -227,12 +228,16 @@ def move_terms(action: ast.Action) -> tuple[str, int | None, bool | None]:
 
 
 def _counters(change: str) -> Callable[[Context, ast.Clause], None]:
+    paying = change == "remove_counters"  # (a cost step: the later ones are kept payable)
+
     def run(ctx: Context, clause: ast.Clause) -> None:
         amount, apply = ctx.amount(clause.action.amount), ctx.engine.apply
-        done = [
-            apply(change, cause_of(ctx), uid=uid, counter=clause.action.name, amount=amount)
-            for uid in uids(resolve_targets(ctx, clause.action.target, change))
-        ]
+        found = uids(resolve_targets(ctx, clause.action.target, change))
+        with cost_resources.telling(ctx, clause) if paying else nullcontext():
+            done = [
+                apply(change, cause_of(ctx), uid=uid, counter=clause.action.name, amount=amount)
+                for uid in found
+            ]
         ctx.last_amount, ctx.did = amount, _any_done(done)
 
     return run
@@ -410,12 +415,13 @@ def _choose(ctx: Context, clause: ast.Clause) -> None:
 
 def _named_cost(ctx: Context, clause: ast.Clause) -> None:
     amount = ctx.amount(clause.action.amount)
-    done = ctx.engine.apply(
-        ctx.engine.kernel.verb(clause.action.name or ""),
-        cause_of(ctx),
-        player=ctx.controller,
-        amount=amount,
-    )
+    with cost_resources.telling(ctx, clause):
+        done = ctx.engine.apply(
+            ctx.engine.kernel.verb(clause.action.name or ""),
+            cause_of(ctx),
+            player=ctx.controller,
+            amount=amount,
+        )
     ctx.did = done is not False
 
 

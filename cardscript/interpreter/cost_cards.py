@@ -108,7 +108,11 @@ def _need(action: ast.Action) -> int | str | None:
         if count is not None:
             return count
         amount = selector.quantifier.count
-    if amount is None or amount.kind not in ("int", "var"):
+    if amount is None:
+        return None
+    if amount.kind in ("a", "an"):  # "remove a counter from this"
+        return 1
+    if amount.kind not in ("int", "var"):
         return None
     return str(amount.value) if amount.kind == "var" else int(amount.value or 0)
 

@@ -8,7 +8,8 @@ are ``cost_pools``'."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from cardscript.grammar import ast
@@ -18,7 +19,7 @@ if TYPE_CHECKING:
     from cardscript.interpreter.events import PrimitiveFn
     from cardscript.interpreter.select import Context
 
-__all__ = ["Amounts", "fits", "groups", "keeping", "largest", "later"]
+__all__ = ["Amounts", "fits", "groups", "keeping", "largest", "later", "telling"]
 
 Group = list[tuple[ast.Action, int | str]]  # steps paying one resource, each its amount or X
 Amounts = Sequence[tuple[ast.Action, int]]  # such steps, each X as chosen
@@ -99,10 +100,30 @@ def keeping(ctx: Context, clause: ast.Clause, apply: PrimitiveFn) -> PrimitiveFn
         return apply
 
     def pay(engine: Any, *args: Any, **kwargs: Any) -> Any:
-        engine.cost_after = after
-        try:
+        with _told(engine, after):
             return apply(engine, *args, **kwargs)
-        finally:
-            del engine.cost_after
 
     return pay
+
+
+@contextmanager
+def telling(ctx: Context, clause: ast.Clause) -> Iterator[None]:
+    """While the step ``clause`` is paid, the kernel is told the later steps of its cost
+    that pay the same resource (``Engine.cost_after``), as ``keeping`` tells it: Berserk
+    removes a card's counters for one step only where they leave the later ones
+    payable."""
+    after = later(ctx, clause)
+    if not after:
+        yield
+        return
+    with _told(ctx.engine, after):
+        yield
+
+
+@contextmanager
+def _told(engine: Any, after: Amounts) -> Iterator[None]:
+    engine.cost_after = after
+    try:
+        yield
+    finally:
+        del engine.cost_after

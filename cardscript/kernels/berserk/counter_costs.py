@@ -38,7 +38,13 @@ def pay(
 ) -> bool:
     """Remove ``amount`` counters for a cost of ``uid`` from ``payers``: while more than
     one card has some and not all of them are needed, its controller chooses whose each
-    counter is (logged). With one card holding any, the plain removal from it."""
+    counter is (logged). With one card holding any, the plain removal from it. Nothing
+    is removed (False) where they and the later steps of the cost taking the same
+    counters (``Engine.cost_after``) cannot all be paid: a cost is paid in full (§103.3,
+    §103.6)."""
+    later = sum(n for _, n in engine.cost_after)
+    if available(kernel, engine, uid, counter) < amount + later:
+        return False
     cards = engine.state.cards
     left = {
         k: n

@@ -84,6 +84,9 @@ class BoardKernel(FieldKernel):
             return super().most_payable(engine, player, source, action)
         return found
 
+    def cost_resource(self, action: ast.Action) -> str | None:
+        return payment.cost_resource(action)
+
     def movement_left(self, engine: Engine, uid: int) -> int:
         card = engine.state.cards[uid]
         return self.fast_stat(engine, uid, "movement") - int(card.data.get("moved", 0))

@@ -1,7 +1,9 @@
 """The Payment object of an ability (spec berserk.md §216.12, §103.6, §104.4): an X its
 costs name is chosen as the ability is declared (``cost_x``: 1 to what can be paid now,
 a cost of 0 cannot be declared, §103.7а), and the costs are paid after the effects, with
-that X ("spend X → heal X wounds …"). A "close N …" cost is a cost counted in cards
+that X ("spend X → heal X wounds …"). Steps taking the card's counters ("spend 2, remove a
+counter from this") are counted together, as it is declared and as it is paid
+(``cost_resource``, ``counter_costs.pay``). A "close N …" cost is a cost counted in cards
 (``cost_cards``, as in every game): its payers are the open cards (a closed card cannot be
 closed, §219.2), chosen as it is paid, all of them or none (§103.3, §103.6, A25)."""
 
@@ -60,17 +62,31 @@ def pay(
         data.pop(counter_costs.PAYING, None)
 
 
+def own_counters(action: ast.Action) -> str | None:
+    """The kind of counter a cost step takes from its ability's card ("spend 2", "remove
+    X counters from this"), or None for any other step."""
+    if action.verb == "named_cost" and action.name == "spend":
+        return counter_costs.COUNTER
+    if action.verb == "remove_counters" and (
+        action.target is None or isinstance(action.target, ast.ThisCard)
+    ):
+        return action.name or counter_costs.COUNTER
+    return None
+
+
+def cost_resource(action: ast.Action) -> str | None:
+    """Steps taking counters of one kind from the card draw on the same counters, its
+    kindred cards' with them (Meditation): ``cost_resources`` counts them together."""
+    counter = own_counters(action)
+    return None if counter is None else f"{counter} counters of this"
+
+
 def most_payable(
     kernel: FieldKernel, engine: Engine, player: int, source: int | None, action: ast.Action
 ) -> int | None:
     """The most a cost may take now: the counters the card may pay with (``spend X``,
     "remove X counters from this"); None for any other."""
-    if source is None:
+    counter = own_counters(action)
+    if source is None or counter is None:
         return None
-    if action.verb == "named_cost" and action.name == "spend":
-        return counter_costs.available(kernel, engine, source)
-    if action.verb == "remove_counters" and (
-        action.target is None or isinstance(action.target, ast.ThisCard)
-    ):
-        return counter_costs.available(kernel, engine, source, action.name or "counter")
-    return None
+    return counter_costs.available(kernel, engine, source, counter)
