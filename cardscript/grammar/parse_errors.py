@@ -4,7 +4,7 @@ that ends too early. Only failures that are reported are ever worded."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 
 from lark import Token
@@ -166,6 +166,9 @@ def unexpected(
         owner = _possessor_text(pieces, i - 1) if previous and previous.kind == "POSS" else "your"
         words = " ".join(p.text for p in pieces[i : i + zone[2]])  # (a zone of two words)
         hint = f'a zone holds cards: perhaps try "the cards in {owner} {words}"'
+    given = _given(pieces, i)
+    if given:  # "give your hero +1 ATK": the card script says what the card gets
+        hint = f'perhaps try "{given}"'
     passive = _passive_event(pieces, i, registry)
     if passive:  # "when this gets cancelled": the game's event is "is cancelled"
         hint = f'perhaps try "{passive}"'
@@ -209,6 +212,29 @@ def unexpected(
     return error("CS-P001", f'unexpected "{shown}"{after}{wanted}', piece.span, hint)
 
 
+def _given(pieces: tuple[Piece, ...], i: int) -> str:
+    """ "give your hero +1 ATK until …" said as the card script says it ("your hero gets
+    +1 ATK until …"), or "" where the words are not "give <cards> <+N> …"."""
+    if piece_word(pieces, i) not in ("give", "gives"):
+        return ""
+    signed = next((j for j in range(i + 1, len(pieces)) if pieces[j].kind == "SIGNED"), None)
+    if signed is None or signed == i + 1:
+        return ""
+    rest = [p for p in pieces[signed:] if p.kind != "DOT"]
+    who = _glued(pieces[i + 1 : signed])
+    plural = who.endswith("s") and not who.endswith("'s")
+    return f"{who} {'get' if plural else 'gets'} {_glued(rest)}"
+
+
+def _glued(pieces: Sequence[Piece]) -> str:
+    """The pieces' text with signs glued to the word before them, as written."""
+    out = ""
+    for piece in pieces:
+        glued = not out or out.endswith("(") or piece.kind in ("COMMA", "RPAR", "POSS", "DOT")
+        out += ("" if glued else " ") + piece.text
+    return out
+
+
 def _passive_event(pieces: tuple[Piece, ...], i: int, registry: Registry) -> str:
     """ "is <word>" where the game has that event and the text wrote "gets <word>" or
     "becomes <word>" ("gets cancelled"), else ""."""
@@ -228,13 +254,8 @@ def piece_word(pieces: tuple[Piece, ...], i: int) -> str:
 def _words_through(pieces: tuple[Piece, ...], i: int, kind: str) -> str:
     """The text from ``pieces[i]`` up to the first piece of ``kind`` (or the line's end),
     glued as written: "(once per round)"."""
-    out = ""
-    for piece in pieces[i:]:
-        glued = not out or out.endswith("(") or piece.kind in ("COMMA", "RPAR", "POSS")
-        out += ("" if glued else " ") + piece.text
-        if piece.kind == kind:
-            break
-    return out
+    end = next((j for j in range(i, len(pieces)) if pieces[j].kind == kind), len(pieces) - 1)
+    return _glued(pieces[i : end + 1])
 
 
 def _possessor_text(pieces: tuple[Piece, ...], poss: int) -> str:
