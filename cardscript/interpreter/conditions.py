@@ -5,12 +5,14 @@ text (``step_plans``): each test's own check where it has one, the others throug
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from cardscript.grammar import ast
-from cardscript.interpreter.card_plans import compare
+from cardscript.interpreter.card_plans import _Plan, _plan, compare
 from cardscript.interpreter.context import _HOLDS, Context, RulesError, fixed_amount
 from cardscript.interpreter.select import (
+    _cards,
     _it_card,
     _opponents_of,
     _zone_places,
@@ -137,16 +139,14 @@ def _test(ctx: Context, t: ast.Test) -> bool:
         return engine.kernel.paid_with(engine, ctx.source, t.name or "")
     if kind == "you_control":
         return _you_control(ctx, t) != t.negated
-    if kind == "has_resource" and isinstance(t.subject, ast.Player):
-        # "if you have 3 or more energy", "if each player has …": every player it names
-        found = players(ctx, t.subject.who)
-        pools = engine.state.players
-        held = bool(found) and all(
-            compare(pools[p].resources.get(t.name or "", 0), t.comparison, ctx) for p in found
-        )
-        return held != t.negated
-    if kind == "is_state" and isinstance(t.subject, ast.Player):
-        return _players_are(ctx, t.subject.who, t.state or "") != t.negated
+    if isinstance(t.subject, ast.Player) and kind in _OF_PLAYERS:
+        return _players_hold(ctx, t, t.subject.who)
+    if kind == "in_zone":
+        looked = _looked_in(t)
+        if looked is not None:  # "if a creature is in your discard pile": there, not in play
+            found = _cards(ctx, looked)
+            held = bool(found) and _quantified(ctx, t.subject, [True] * len(found))
+            return held != t.negated
     if kind in ("is_state", "in_zone", "has_counters"):
         subjects = (
             [x for x in candidates(ctx, t.subject) if isinstance(x, int)]
@@ -169,18 +169,16 @@ def _test(ctx: Context, t: ast.Test) -> bool:
     if kind == "has_cards":
         zone = t.zone
         if zone is not None and isinstance(t.subject, ast.Player) and zone.possessor == "their":
-            # "the opponent has … in their hand": theirs, each player the subject names
-            found = players(ctx, t.subject.who)
-            held = bool(found) and all(_has(ctx, t, [(zone.zone, p)]) for p in found)
-            return held != t.negated
+            # "the opponent has … in their hand": theirs, of the players the subject names
+            return _players_hold(ctx, t, t.subject.who)
         return _has(ctx, t, _zone_places(ctx, zone) if zone is not None else []) != t.negated
     if kind == "resource_cmp":  # "if each player's life is 5 or more": each one's
-        pools, name, possessor = engine.state.players, t.name or "", t.possessor
-        each = [
-            compare(pools[p].resources.get(name, 0), t.comparison, ctx)
-            for p in _possessors(ctx, possessor)
-        ]
-        return bool(each) and (any(each) if possessor == "an opponent's" else all(each))
+        if t.possessor == "the first player's":
+            return _players_hold(ctx, t, [ctx.engine.kernel.first_player(ctx.engine)])
+        who = _POSSESSED.get(t.possessor)
+        if who is None:  # ("the life": the other player, as it always was read)
+            return _players_hold(ctx, t, [(ctx.controller + 1) % len(engine.state.players)])
+        return _players_hold(ctx, t, who)
     if kind == "stat_cmp":
         card = _it_card(ctx)
         return card is not None and compare(engine.stat(card, t.name or ""), t.comparison, ctx)
@@ -191,9 +189,9 @@ def _quantified(ctx: Context, subject: ast.Node | None, held: list[bool]) -> boo
     """Whether the cards a test's subject means hold it, by its quantifier: "if a creature
     you control is exhausted" any one ("2 creatures …": at least 2), "each …" or a card
     named ("this", "it") every one; "not" is asked of each ("a creature … is not
-    exhausted": one that is not)."""
+    exhausted": one that is not). "An opponent's creature" is "a" creature of theirs."""
     q = subject.quantifier if isinstance(subject, ast.Cards) else None
-    kind = q.kind if q is not None else None
+    kind = q.kind if q is not None else _article(subject)
     if kind in _SOME:
         return any(held)
     if kind == "n_cards":
@@ -204,25 +202,53 @@ def _quantified(ctx: Context, subject: ast.Node | None, held: list[bool]) -> boo
 _SOME = frozenset({"a", "an", "any", "another"})  # quantifiers of one card among many
 
 
+def _looked_in(t: ast.Test) -> _Plan | None:
+    """ "If a creature is in your discard pile", "if 2 spells are in an opponent's hand":
+    cards that name no zone of their own, one or a number of them, are looked for in the
+    zone the test names (a card selector with no zone means the cards in play); as a plan
+    of ``_cards``, worked out once per test. None where the subject names its cards
+    ("this", "each creature") or the zone is play."""
+    known = _LOOKED_IN.get(id(t))
+    if known is not None and known[0] is t:
+        return known[1]
+    subject, zone, plan = t.subject, t.zone, None
+    if isinstance(subject, ast.Cards) and zone is not None and zone.zone != "play":
+        q = subject.quantifier
+        kind = q.kind if q is not None else _article(subject)
+        if (kind in _SOME or kind == "n_cards") and _plan(subject).zone is None:
+            plan = replace(_plan(subject), zone=zone)
+    if len(_LOOKED_IN) > 20_000:
+        _LOOKED_IN.clear()  # (texts come and go: tests)
+    _LOOKED_IN[id(t)] = (t, plan)
+    return plan
+
+
+_LOOKED_IN: dict[int, tuple[ast.Test, _Plan | None]] = {}
+
+
+def _article(subject: ast.Node | None) -> str | None:
+    """The article of cards with no quantifier: "an opponent's creature" has its
+    possessor's ("an"); "your creatures" none."""
+    if isinstance(subject, ast.Cards):
+        for quality in subject.qualities:
+            if quality.kind == "possessor" and quality.value == "an opponent's":
+                return "an"
+    return None
+
+
 def _you_control(ctx: Context, t: ast.Test) -> bool:
     """ "If you control a Weapon card": one in play the reader controls; "2 characters"
     (a count), at least that many; "3 or more characters" (``t.comparison``), as compared.
-    Another player (``t.possessor``): "the opponent controls …"; "each player controls …"
-    every one of them; "an opponent controls …" any one."""
+    Another player (``t.possessor``, read as ``_seats`` reads it): "the opponent controls
+    …"; "each player controls …" every one of them; "an opponent controls …" any one."""
     subject = t.subject
     if subject is None:
         return False
-    who = t.possessor
-    if who is None:
-        seats = [ctx.controller]
-    elif who == "an opponent":  # (in a condition: any of them, no choice asked)
-        seats = _opponents_of(ctx.controller, len(ctx.engine.state.players))
-    else:
-        seats = players(ctx, who)
+    seats, some = _seats(ctx, t.possessor or "you")
     cards = ctx.engine.state.cards
     found = [u for u in candidates(ctx, subject) if isinstance(u, int)]
     held = [_holds(ctx, t, [u for u in found if cards[u].controller == s]) for s in seats]
-    return bool(held) and (any(held) if who == "an opponent" else all(held))
+    return bool(held) and (any(held) if some else all(held))
 
 
 def _holds(ctx: Context, t: ast.Test, controlled: list[int]) -> bool:
@@ -243,31 +269,44 @@ def _has(ctx: Context, t: ast.Test, places: list[tuple[str, int | None]]) -> boo
     return compare(count, t.comparison, ctx)
 
 
-def _players_are(ctx: Context, who: str, state: str) -> bool:
-    """ "If you are in hero form", "if each player is …": the kernel's answer
-    (``Kernel.player_quality``) for every player the words name."""
-    engine, quality = ctx.engine, state.replace(" ", "_")
-    found = players(ctx, who)
-    return bool(found) and all(engine.kernel.player_quality(engine, p, quality) for p in found)
+def _seats(ctx: Context, who: str) -> tuple[list[int], bool]:
+    """The players a condition's subject names (``players``' reading of its words), and
+    whether any one of them is enough: "an opponent" is any of them, nobody asked to
+    choose one (an effect's "an opponent" is chosen); "you", "each player" every one."""
+    if who == "an opponent":
+        return _opponents_of(ctx.controller, len(ctx.engine.state.players)), True
+    return players(ctx, who), False
 
 
-def _possessors(ctx: Context, possessor: str | None) -> list[int]:
-    """The players a possessor of a resource names ("each player's life"): ``players``'
-    reading of its words; "an opponent's" every opponent (any one holds, no choice)."""
-    if possessor == "an opponent's":
-        return _opponents_of(ctx.controller, len(ctx.engine.state.players))
-    if possessor == "the first player's":
-        return [ctx.engine.kernel.first_player(ctx.engine)]
-    who = _POSSESSED.get(possessor)
-    if who is None:  # ("the life": the other player, as it always was read)
-        return [(ctx.controller + 1) % len(ctx.engine.state.players)]
-    return players(ctx, who)
+def _players_hold(ctx: Context, t: ast.Test, who: str | list[int]) -> bool:
+    """A test of players (``_OF_PLAYERS``; ``who``: the subject's words, or the seats
+    themselves): "if you have 3 or more energy", "if each player is in hero form", "if
+    the opponent has 2 cards in their hand", "if an opponent's life is 5" (any one);
+    "not" is asked of each player ("an opponent is not …": one who is not)."""
+    seats, some = _seats(ctx, who) if isinstance(who, str) else (who, False)
+    engine, name, kind = ctx.engine, t.name or "", t.kind
+    if kind == "is_state":
+        quality, player_quality = (t.state or "").replace(" ", "_"), engine.kernel.player_quality
+        found = [player_quality(engine, p, quality) for p in seats]
+    elif kind == "has_cards":
+        zone = t.zone.zone if t.zone is not None else ""
+        found = [_has(ctx, t, [(zone, p)]) for p in seats]
+    else:  # a resource: "you have 3 energy", "your energy is 3"
+        pools = engine.state.players
+        found = [compare(pools[p].resources.get(name, 0), t.comparison, ctx) for p in seats]
+    held = [each != t.negated for each in found]
+    return bool(held) and (any(held) if some else all(held))
 
 
-# a possessor's words as ``players`` reads the player: "its" and "their" the card's owner,
+# the tests whose subject may be a player, read by ``_players_hold``
+_OF_PLAYERS = frozenset({"has_resource", "is_state"})
+
+
+# a possessor's words as ``_seats`` reads the player: "its" and "their" the card's owner,
 # as a zone of theirs is (``_zone_places``)
 _POSSESSED = {
     None: "you",
+    "an opponent's": "an opponent",
     "your": "you",
     "the opponent's": "the opponent",
     "your opponent's": "the opponent",
