@@ -55,7 +55,7 @@ class Amount(Node):
 @dataclass(frozen=True)
 class Comparison(Node):
     value: Amount
-    op: str | None = None  # "or more" | "or less" | "or fewer" | "or greater" | None (exactly)
+    op: str | None = None  # "or more", "at least", "exactly", … | None (a bare number)
 
     def holds(self, value: int, wanted: int) -> bool:
         """Whether ``value`` compares to ``wanted`` (the amount, worked out) as written."""

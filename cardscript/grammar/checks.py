@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from cardscript.grammar import ast
+from cardscript.grammar.count_check import check_bare_counts
 from cardscript.grammar.delayed_order import check_delayed_order
 from cardscript.grammar.diagnostics import Diagnostic, error
 from cardscript.grammar.late_prevention import check_late_prevention
@@ -45,6 +46,7 @@ def check_line(
     yield from check_late_prevention(line, registry)
     yield from check_standing_steps(line, registry)
     yield from check_delayed_order(line, registry)
+    yield from check_bare_counts(line, registry)
     bound = (
         set(params)
         | set(cost_names(ability))

@@ -10,7 +10,9 @@ from cardscript.grammar.diagnostics import article
 from cardscript.grammar.registry import Registry
 
 _T = TypeVar("_T")
-_COMPARE_PREFIXES = frozenset({"more than", "fewer than", "less than", "at least", "at most"})
+_COMPARE_PREFIXES = frozenset(
+    {"more than", "fewer than", "less than", "at least", "at most", "exactly"}
+)
 
 _THIRD_PERSON = {
     "become": "becomes",

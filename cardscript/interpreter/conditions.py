@@ -162,7 +162,7 @@ def _test(ctx: Context, t: ast.Test) -> bool:
             found = [t.zone is not None and _in_place(ctx, uid, t.zone) for uid in subjects]
         else:
             found = [
-                compare(engine.state.cards[uid].counters.get(t.name or "", 0), t.comparison, ctx)
+                _counted(engine.state.cards[uid].counters.get(t.name or "", 0), t.comparison, ctx)
                 for uid in subjects
             ]
         return _quantified(ctx, t.subject, [held != t.negated for held in found])
@@ -266,7 +266,19 @@ def _has(ctx: Context, t: ast.Test, places: list[tuple[str, int | None]]) -> boo
     engine = ctx.engine
     noun = t.name or "card"
     count = sum(1 for uid in engine.cards_in(places) if engine.kernel.is_a(engine, uid, noun))
-    return compare(count, t.comparison, ctx)
+    return _counted(count, t.comparison, ctx)
+
+
+def _counted(count: int, comparison: ast.Comparison | None, ctx: Context) -> bool:
+    """A count of what a condition's subject has, compared: a bare number is that many or
+    more ("if this has 2 counters": 2, 3, …), as "a counter" is one or more and "you
+    control 2 characters" 2 or more; "exactly 2", "no" and the others as written."""
+    if comparison is not None and comparison.op is None and comparison.value.kind in _NUMBERS:
+        return count >= ctx.amount(comparison.value)
+    return compare(count, comparison, ctx)
+
+
+_NUMBERS = frozenset({"int", "var"})  # the amounts written as a number ("2", "X")
 
 
 def _seats(ctx: Context, who: str) -> tuple[list[int], bool]:
@@ -291,9 +303,9 @@ def _players_hold(ctx: Context, t: ast.Test, who: str | list[int]) -> bool:
     elif kind == "has_cards":
         zone = t.zone.zone if t.zone is not None else ""
         found = [_has(ctx, t, [(zone, p)]) for p in seats]
-    else:  # a resource: "you have 3 energy", "your energy is 3"
-        pools = engine.state.players
-        found = [compare(pools[p].resources.get(name, 0), t.comparison, ctx) for p in seats]
+    else:  # a resource: "you have 3 energy" (a count), "your energy is 3" (a value)
+        pools, held_as = engine.state.players, _counted if kind == "has_resource" else compare
+        found = [held_as(pools[p].resources.get(name, 0), t.comparison, ctx) for p in seats]
     held = [each != t.negated for each in found]
     return bool(held) and (any(held) if some else all(held))
 

@@ -156,5 +156,6 @@ _HOLDS: dict[str, Callable[[int, int], bool]] = {
     "more than": operator.gt,
     "fewer than": operator.lt,
     "less than": operator.lt,
-    "": operator.eq,  # (exactly)
+    "exactly": operator.eq,
+    "": operator.eq,  # (a bare number: exactly, but in a condition's count, ``conditions``)
 }
