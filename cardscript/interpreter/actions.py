@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from contextlib import nullcontext
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -70,7 +70,7 @@ def _deal(clause: ast.Clause) -> Run:
     action = clause.action
     node, fixed = _amount(action)
     target, kind = action.target, action.name
-    qualities = tuple(q.value for q in action.qualities)
+    marks = tuple(q.value for q in action.qualities)  # (the damage's qualities)
 
     def deal(ctx: Context) -> None:
         amount = ctx.amount(node) if fixed is None else fixed
@@ -80,18 +80,15 @@ def _deal(clause: ast.Clause) -> Run:
             else [Seat(p) for p in _opponents_of(ctx.controller, len(ctx.engine.state.players))]
         )
         engine, cause, source = ctx.engine, ctx.cause or cause_of(ctx), ctx.source
-        for each in targets:
-            engine.applier("deal_damage", cause)(
-                engine,
-                cause,
-                target=each,
-                amount=amount,
-                kind=kind,
-                source=source,
-                qualities=qualities,
+        done = []
+        for each in targets:  # (``applier`` once per change: it counts the change)
+            hit = engine.applier("deal_damage", cause)
+            dealt = hit(
+                engine, cause, target=each, amount=amount, kind=kind, source=source, qualities=marks
             )
-        ctx.it, ctx.last_amount = list(targets), amount
-        if target is not None and not targets:
+            done.append(dealt)
+        ctx.it, ctx.last_amount = _changed(targets, done), amount
+        if target is not None and not ctx.it:
             ctx.did = False  # "deal 1 wound to target creature" with none to choose: not done
 
     return deal
@@ -110,7 +107,8 @@ def _heal(clause: ast.Clause) -> Run:
             engine.applier("heal", cause)(engine, cause, target=each, amount=amount, kind=kind)
             for each in targets
         ]
-        ctx.it, ctx.last_amount, ctx.did = list(targets), amount, _any_done(done)
+        ctx.it, ctx.last_amount = _changed(targets, done), amount
+        ctx.did = bool(ctx.it)
 
     return heal
 
@@ -119,6 +117,13 @@ def _any_done(results: list[object]) -> bool:
     """Did a step's changes happen? A change the kernel refuses returns False (a card that
     cannot be healed), so "if you do" after it does not run."""
     return any(result is not False for result in results)
+
+
+def _changed(targets: Sequence[Target], results: list[object]) -> list[Target]:
+    """ "It" after a step: its targets whose change the kernel did not refuse (the
+    primitive returned False: a card that cannot be healed, one already exhausted), as
+    after a move; "did" is whether there are any."""
+    return [each for each, result in zip(targets, results, strict=True) if result is not False]
 
 
 def _draw(ctx: Context, clause: ast.Clause) -> None:
@@ -141,10 +146,9 @@ def _discard(ctx: Context, clause: ast.Clause) -> None:
         chosen = paid  # a cost counted in cards: in full, or nothing
     q = target.quantifier if isinstance(target, ast.Cards) else None
     asked = ctx.amount(q.count) if q is not None and q.kind in ("n_cards", "n_targets") else 1
-    ctx.did = len(chosen) >= asked  # "discard 2 cards" with 1 card did not happen in full
-    for uid in chosen:
-        ctx.engine.apply("discard", cause_of(ctx), uid=uid)
-    ctx.it = list(chosen)
+    done = [ctx.engine.apply("discard", cause_of(ctx), uid=uid) for uid in chosen]
+    ctx.it = _changed(chosen, done)
+    ctx.did = len(ctx.it) >= asked  # "discard 2 cards" with 1 card did not happen in full
 
 
 def _resource(change: str) -> Callable[[ast.Clause], Run]:
@@ -202,15 +206,15 @@ def _move(clause: ast.Clause) -> Run:
             else chosen_cards(ctx, plan, prompt)  # (uids only)
         )
         engine, cause = ctx.engine, ctx.cause or cause_of(ctx)
-        moved = []  # "it" after: the cards moved, not one the kernel left where it was
+        done = []  # "it" after: the cards moved, not one the kernel left where it was
         for uid in chosen:
             player = own_zone_player(ctx, place, uid, owner)
-            done = engine.applier("move", cause)(
+            moved = engine.applier("move", cause)(
                 engine, cause, uid=uid, zone=zone, player=player, position=position, face_up=face
             )
-            if done is not False:
-                moved.append(uid)
-        ctx.it, ctx.did = moved, bool(moved)
+            done.append(moved)
+        ctx.it = _changed(chosen, done)
+        ctx.did = bool(ctx.it)
 
     return move
 
@@ -351,16 +355,18 @@ def _primitive(clause: ast.Clause) -> Run:
         if ctx.actor is not None and ctx.actor != ctx.source:
             extra["actor"] = ctx.actor  # "the villain attacks you" on a treachery: who acts
         cause = ctx.cause or cause_of(ctx)
+        done = []
         for each in targets:  # (``**extra`` only where there is some: it costs a dict)
             run = engine.applier(change, cause)
-            result = (
+            done.append(
                 run(engine, cause, target=each, **extra)
                 if extra
                 else run(engine, cause, target=each)
             )
-            ctx.did = result is not False
-        # (nothing to act on: not done, "if you do" after it does not run)
-        ctx.it, ctx.did = list(targets), ctx.did and bool(targets)
+        # "it": the cards changed; "did": any was (nothing to act on: not done, "if you
+        # do" after it does not run)
+        ctx.it = _changed(targets, done)
+        ctx.did = bool(ctx.it)
 
     return primitive
 
