@@ -95,15 +95,21 @@ class _TiredPlayers(TinyKernel):
         return quality == "exhausted" and player in self.tired
 
 
-def test_an_opponent_as_a_conditions_subject_is_any_of_them_and_nobody_is_asked() -> None:
+def _three_players() -> tuple[list[_Asked], Engine, int]:
+    """Three players with 10, 2 and 5 life, P2 with 3 cards in hand (the others none),
+    P2 exhausted (``_TiredPlayers``), and P1's creature in play: its uid."""
     agents = [_Asked(), _Asked(), _Asked()]
     engine = new_engine(agents, kernel=_TiredPlayers())
     state = engine.state
     for player, life in enumerate((10, 2, 5)):
         state.players[player].resources["life"] = life
     for _ in range(3):
-        state.create_card("bear", 1, "hand")  # P2: 3 cards in hand, the others none
-    source = state.create_card("bear", 0, "play").uid
+        state.create_card("bear", 1, "hand")
+    return agents, engine, state.create_card("bear", 0, "play").uid
+
+
+def test_an_opponent_as_a_conditions_subject_is_any_of_them_and_nobody_is_asked() -> None:
+    agents, engine, source = _three_players()
     expected = {
         "if an opponent has 6 or more life": [False, True, True],
         "if an opponent has 2 or less life": [True, False, True],
@@ -152,4 +158,20 @@ def test_vs_system_with_three_players_reads_an_opponent_as_any_of_them() -> None
         "if a character is in your KO'd pile": [False, False, True],
     }
     assert _table(engine, list(expected), source, load_game("vs-system")) == expected
+    assert [agent.asked for agent in agents] == [[], [], []]
+
+
+def test_a_player_as_a_conditions_subject_is_any_of_them_and_nobody_is_asked() -> None:
+    """ "a player" and "target player"/"target opponent" read as "an opponent" does: any
+    one of the players the words name, and nobody is asked to choose one."""
+    agents, engine, source = _three_players()  # P1 controls a creature
+    expected = {
+        "if a player has 6 or more life": [True, True, True],
+        "if a player has 11 or more life": [False, False, False],
+        "if a player has 2 or more cards in their hand": [True, True, True],
+        "if a player controls a creature": [True, True, True],
+        "if a player is exhausted": [True, True, True],
+        "if target opponent has 6 or more life": [False, True, True],
+    }
+    assert _table(engine, list(expected), source) == expected
     assert [agent.asked for agent in agents] == [[], [], []]

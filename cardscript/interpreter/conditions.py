@@ -12,9 +12,9 @@ from cardscript.grammar import ast
 from cardscript.interpreter.card_plans import _Plan, _plan, compare
 from cardscript.interpreter.context import _HOLDS, Context, RulesError, fixed_amount
 from cardscript.interpreter.select import (
+    _PICKED,
     _cards,
     _it_card,
-    _opponents_of,
     _zone_places,
     candidates,
     players,
@@ -283,10 +283,11 @@ _NUMBERS = frozenset({"int", "var"})  # the amounts written as a number ("2", "X
 
 def _seats(ctx: Context, who: str) -> tuple[list[int], bool]:
     """The players a condition's subject names (``players``' reading of its words), and
-    whether any one of them is enough: "an opponent" is any of them, nobody asked to
-    choose one (an effect's "an opponent" is chosen); "you", "each player" every one."""
-    if who == "an opponent":
-        return _opponents_of(ctx.controller, len(ctx.engine.state.players)), True
+    whether any one of them is enough: "an opponent", "a player" is any of them, nobody
+    asked to choose one (an effect's "an opponent" is chosen); "you", "each player" every one."""
+    picked = _PICKED.get(who)  # "an opponent", "a player", "target …"
+    if picked is not None:
+        return picked(ctx.controller, len(ctx.engine.state.players)), True
     return players(ctx, who), False
 
 

@@ -47,15 +47,20 @@ def players(ctx: Context, who: str) -> list[int]:
     if who in ("the opponent", "your opponent"):
         # the first of the others; two-player wording ("an opponent" asks in larger games)
         return [(me + 1) % n] if n > 1 else []
-    others = [(me + k) % n for k in range(1, n)]
     if who == "each opponent":
-        return others
-    if who == "an opponent":
-        return _pick_player(ctx, others)
-    if who in ("each player",):
-        return [(me + k) % n for k in range(n)]
-    if who in ("that player",) and ctx.event is not None and ctx.event.player is not None:
-        return [ctx.event.player]
+        return _opponents_of(me, n)
+    if who in ("an opponent", "target opponent"):
+        return _pick_player(ctx, _opponents_of(me, n))
+    if who == "each player":
+        return _everyone(me, n)
+    if who in ("a player", "target player"):
+        return _pick_player(ctx, _everyone(me, n), "choose a player")
+    if who == "that player":
+        for target in reversed(ctx.it):  # "choose a player. That player …": the one chosen
+            if isinstance(target, Seat):
+                return [target.index]
+        if ctx.event is not None and ctx.event.player is not None:
+            return [ctx.event.player]
     if who == "the active player":
         active = ctx.engine.kernel.active_player(ctx.engine)
         return [] if active is None else [active]
@@ -67,13 +72,17 @@ def players(ctx: Context, who: str) -> list[int]:
     return []
 
 
-def _pick_player(ctx: Context, options: list[int]) -> list[int]:
+def _everyone(me: int, n: int) -> list[int]:
+    return [(me + k) % n for k in range(n)]
+
+
+def _pick_player(ctx: Context, options: list[int], prompt: str = "choose an opponent") -> list[int]:
     if len(options) <= 1:
         return options
     picked = ctx.engine.choose(
         ctx.controller,
         "targets",
-        "choose an opponent",
+        prompt,
         options,
         [ctx.engine.state.players[i].name for i in options],
     )
@@ -105,8 +114,12 @@ def _event_card(ctx: Context) -> int | None:
 
 
 def candidates(ctx: Context, selector: ast.Node) -> list[Target]:
-    """Every card or player the selector could mean (before any choice is made)."""
+    """Every card or player the selector could mean (before any choice is made: "an
+    opponent" is each of them here, and ``resolve_targets`` asks which)."""
     if isinstance(selector, ast.Player):  # (first: the usual one here)
+        picked = _PICKED.get(selector.who)
+        if picked is not None:
+            return [Seat(i) for i in picked(ctx.controller, len(ctx.engine.state.players))]
         return [Seat(i) for i in players(ctx, selector.who)]
     if isinstance(selector, (ast.ThisCard, ast.ThisPossessed)):
         # "this unit's attack hits": events about a card's attack name the card itself
@@ -234,6 +247,16 @@ def _opponents_of(controller: int, n: int) -> list[int]:
     return [(controller + k) % n for k in range(1, n)]
 
 
+# the players one of whom the words mean, asked when the text acts ("choose a player"),
+# each of them where a trigger or test only asks whether one is meant
+_PICKED = {
+    "an opponent": _opponents_of,
+    "target opponent": _opponents_of,
+    "a player": _everyone,
+    "target player": _everyone,
+}
+
+
 def zone_place(ctx: Context, zone: ast.ZoneRef) -> tuple[str, int | None]:
     if zone.possessor == "your":  # ``_zone_places``' first answer, without its list
         return zone.zone, ctx.controller
@@ -268,6 +291,8 @@ def resolve_targets(ctx: Context, selector: ast.Node | None, prompt: str) -> lis
         return []
     if isinstance(selector, ast.Cards):
         return chosen_cards(ctx, _plan(selector), prompt)
+    if isinstance(selector, ast.Player) and selector.who in _PICKED and not ctx.chosen:
+        return [Seat(i) for i in players(ctx, selector.who)]  # one of them, asked
     found = candidates(ctx, selector)
     if ctx.chosen:
         earlier = _chosen_earlier(ctx, selector.span, found)
