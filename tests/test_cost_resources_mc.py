@@ -103,11 +103,11 @@ def test_a_cost_stops_at_its_first_unpaid_step() -> None:
     assert (_names(engine, "hand"), _names(engine, "discard")) == (["mcb-01"], [])
 
 
-def test_a_response_whose_first_cost_step_fails_pays_nothing_and_does_nothing() -> None:
-    # the exhausted Relay's Response is used (the window offers it): nothing is paid and
-    # no card is drawn, where Spark Cell was spent and a card drawn before
+def test_a_response_whose_first_cost_step_cannot_be_paid_is_not_offered() -> None:
+    # the exhausted Relay's Response is not offered (G13: ``cost_changes``), so nothing is
+    # paid and no card drawn
     engine, agent, relay = _table("mct-c2-worn-relay", ["mcb-01"], [[1]], pool=POOL)
     engine.state.cards[relay].states.add("exhausted")
     _minion_defeated(engine)
-    assert [d.prompt for d in agent.seen] == ["respond to is defeated?"]
+    assert agent.seen == []
     assert (_names(engine, "hand"), _names(engine, "discard")) == (["mcb-01"], [])

@@ -52,12 +52,12 @@ def fixed(selector: ast.Cards) -> int | None:
     return None if picks is None else picks[0]
 
 
-def payers(ctx: Context, action: ast.Action, selector: ast.Cards) -> list[int] | None:
-    """The cards that can pay the cost now: those the selector covers that its change can
-    be made to (a discard: cards not discarded yet, from the hand where no zone is named,
-    ``discard_from``; a move: those it covers, "a card from your hand"; a change of
-    state, as "exhaust": cards not in that state yet); None where the change is not known
-    (the kernel's own primitive)."""
+def payers(ctx: Context, action: ast.Action, selector: ast.Node) -> list[int] | None:
+    """The cards that can pay the cost now: those the selector covers ("this" too) that
+    its change can be made to (a discard: cards not discarded yet, from the hand where no
+    zone is named, ``discard_from``; a move: those it covers, "a card from your hand"; a
+    change of state, as "exhaust": cards not in that state yet); None where the change is
+    not known (the kernel's own primitive)."""
     engine = ctx.engine
     kernel = engine.kernel
     if action.verb == "discard":

@@ -241,10 +241,6 @@ def activatable(
                 ability, uid
             ):
                 continue
-            costs = getattr(ability.node, "costs", None)
-            text = str(costs)
-            if "exhaust" in text and "exhausted" in engine.state.cards[uid].states:
-                continue
             if not costs_payable(engine, player, uid, ability):
                 continue
             if not would_change(k, engine, uid, ability, player):

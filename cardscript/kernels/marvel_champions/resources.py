@@ -17,6 +17,7 @@ from cardscript.grammar import ast
 from cardscript.interpreter import cost_x
 from cardscript.interpreter.cost_resources import Amounts
 from cardscript.kernels.marvel_champions.base import RULE
+from cardscript.kernels.marvel_champions.cost_changes import changes_payable
 
 if TYPE_CHECKING:
     from cardscript.interpreter.cards import CompiledAbility
@@ -73,10 +74,7 @@ def resource_abilities(engine: Engine, player: int, paying_for: int | None = Non
         for ability in engine.definition(uid).abilities:
             if not paying_for_it(engine, ability, paying_for):
                 continue
-            costs = str(getattr(ability.node, "costs", ""))
-            if "exhaust" in costs and "exhausted" in engine.state.cards[uid].states:
-                continue
-            if engine.within_limits(ability, uid):
+            if engine.within_limits(ability, uid) and changes_payable(engine, player, uid, ability):
                 out.append((uid, ability))
     return out
 
@@ -294,8 +292,9 @@ def _use(engine: Engine, player: int, uid: int, ability: CompiledAbility) -> lis
 
 
 def costs_payable(engine: Engine, player: int, uid: int, ability: CompiledAbility) -> bool:
-    """Can the resource and Uses costs of an ability be paid now (G46 step 4)? An X the
-    payer chooses: at least 1 (``cost_x``)."""
+    """Can the costs of an ability be paid now (G46 step 4): its resources and Uses
+    tokens, the cards it changes ("exhaust this": ``cost_changes``), an X the payer
+    chooses of at least 1 (``cost_x``)?"""
     costs = getattr(ability.node, "costs", None)
     for step in costs.steps if costs is not None else ():
         action = getattr(step, "action", None)
@@ -305,4 +304,6 @@ def costs_payable(engine: Engine, player: int, uid: int, ability: CompiledAbilit
         can = most_payable(engine, player, uid, action)
         if can is not None and can < int(str(value)):
             return False
-    return cost_x.payable(engine, uid, ability, player)
+    return changes_payable(engine, player, uid, ability) and cost_x.payable(
+        engine, uid, ability, player
+    )
