@@ -323,9 +323,20 @@ class MarvelChampionsKernel(MCBase):
         return resources.steps_fit(engine, player, source, steps)
 
     def may_choose(self, engine: Engine, ctx: Context, target: Target) -> bool:
-        """An "(attack)" ability targets only enemies a basic attack could (Guard, K6)."""
+        """An "(attack)" ability targets only enemies a basic attack could (Guard, K6);
+        an enemy attacking in card text ("the villain attacks a hero") only characters it
+        may attack (``villain.may_attack``)."""
         ability = ctx.ability
-        if ability is None or not isinstance(target, int) or not turns.is_attack(ability):
+        if ability is None or not isinstance(target, int):
+            return True
+        enemy = ctx.actor
+        if (
+            enemy is not None
+            and self.is_a(engine, enemy, "enemy")
+            and vphase.attacks_in_text(ability)
+        ):
+            return vphase.may_attack(engine, enemy, target)
+        if not turns.is_attack(ability):
             return True
         if not self.is_a(engine, target, "enemy"):
             return True

@@ -20,6 +20,7 @@ from cardscript.kernels.marvel_champions import windows
 from cardscript.kernels.marvel_champions.base import RULE
 
 if TYPE_CHECKING:
+    from cardscript.interpreter.cards import CompiledAbility
     from cardscript.interpreter.engine import Engine
     from cardscript.kernels.marvel_champions.kernel import MarvelChampionsKernel
 
@@ -207,21 +208,22 @@ def enemy_scheme(
 def enemy_attack(
     k: MarvelChampionsKernel, engine: Engine, enemy: int, player: int, *, with_boost: bool
 ) -> None:
-    """G18: declare a defender (a ready hero or ally, or none), boost, damage."""
+    """G18: declare a defender (a ready hero or ally, or none), boost, damage. An attack
+    on an identity that cannot be attacked by the enemy is not made (``may_attack``)."""
     state = engine.state
+    me = k.identity(engine, player)
+    if me is None or not may_attack(engine, enemy, me):
+        return  # (no attack: a stunned enemy keeps its stunned card)
     counters = state.cards[enemy].counters
     if counters.get("stunned_card"):
         del counters["stunned_card"]
-        return
-    me = k.identity(engine, player)
-    if me is None:
         return
     window = windows.interrupt_window(k, engine, Event("attacks", subject=enemy, player=player))
     if window.cancelled:
         return  # cancelled (S042): no boost card, no damage
     defender = window.defended_by  # a "(defense)" Interrupt: defended, nothing exhausts
     if defender is None:
-        candidates = defenders(k, engine, player)
+        candidates = defenders(k, engine, player, enemy)
         labels = [f"defend with {engine.describe(u)}" for u in candidates] + ["no defender"]
         name = engine.definition(enemy).name
         (picked,) = engine.choose(player, "option", f"{name} attacks", [*candidates, None], labels)
@@ -257,9 +259,37 @@ def enemy_attack(
     engine.end_period("attack")  # "until the end of the attack" ends (MC-LAST-0)
 
 
-def defenders(k: MarvelChampionsKernel, engine: Engine, player: int) -> list[int]:
-    """Ready heroes and allies that may defend ``player``: their own, then (with
-    ``defend_other_players``) the other players' in player order (G39, D-22)."""
+def may_attack(engine: Engine, enemy: int, character: int) -> bool:
+    """May the enemy attack the hero, alter-ego or ally? Not where card text forbids it
+    ("This cannot be attacked.", "Your hero cannot be attacked by minions.": G05 step 4,
+    read for that enemy). [ASSUMPTION] The rules say who an enemy attacks (the player of
+    the activation, G01, G18 step 4) but not what becomes of an attack its target cannot
+    take: the attack is not made (no boost card, no defender, no damage; the activation
+    was still heard), and a character that cannot be attacked by the enemy does not
+    defend against it, since defending makes it take the attack (G18 step 4, G39)."""
+    return engine.permitted("be_attacked", character, enemy) is not False
+
+
+def attacks_in_text(ability: CompiledAbility) -> bool:
+    """Is every choice the ability's text makes for a card acting ("the villain attacks a
+    hero") the target of an attack? Then it is offered only characters the card may
+    attack (``MarvelChampionsKernel.may_choose``); another ("the villain deals 2 damage to
+    a hero") is not an attack."""
+    acting = [
+        node.action
+        for node in ability.line.walk()
+        if isinstance(node, ast.Clause)
+        and node.subject is not None
+        and isinstance(node.action.target, ast.Cards)
+        and node.action.target.quantifier is not None
+    ]
+    return bool(acting) and all(a.verb == "primitive" and a.name == "attack" for a in acting)
+
+
+def defenders(k: MarvelChampionsKernel, engine: Engine, player: int, enemy: int) -> list[int]:
+    """Ready heroes and allies that may defend ``player`` against ``enemy``: their own,
+    then (with ``defend_other_players``) the other players' in player order (G39, D-22);
+    none that cannot be attacked by the enemy (``may_attack``)."""
     out: list[int] = []
     for who in k.players(engine):
         if who != player and not engine.rule("defend_other_players", player=player):
@@ -268,7 +298,11 @@ def defenders(k: MarvelChampionsKernel, engine: Engine, player: int) -> list[int
         mine = ([me] if me is not None and k.in_hero_form(engine, who) else []) + k.allies(
             engine, who
         )
-        mine = [u for u in mine if "exhausted" not in engine.state.cards[u].states]
+        mine = [
+            u
+            for u in mine
+            if "exhausted" not in engine.state.cards[u].states and may_attack(engine, enemy, u)
+        ]
         out = mine + out if who == player else out + mine
     return out
 
