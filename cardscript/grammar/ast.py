@@ -177,7 +177,7 @@ class Test(Node):
     """One test in a condition. ``kind`` names its form; unused fields stay None."""
 
     kind: str  # is_state, in_zone, has_counters, resource_cmp, stat_cmp, you_did, you_did_not,
-    #            you_control, paid_with, has_resource
+    #            you_control, paid_with, has_resource, is_a, happened_this
     subject: Selector | None = None
     negated: bool = False
     state: str | None = None
@@ -185,6 +185,8 @@ class Test(Node):
     comparison: Comparison | None = None
     name: str | None = None  # counter / resource / stat id
     possessor: str | None = None
+    kind_of: Selector | None = None  # is_a: what the subject is ("a Weapon card")
+    phase: str | None = None  # happened_this: the period ("this round")
 
 
 @dataclass(frozen=True)

@@ -46,6 +46,26 @@ class ConditionRules:
         text = words_of(state.children) if isinstance(state, Tree) else str(state)
         return self._test(meta, "is_state", children, subject=selector_of(children), state=text)
 
+    def is_a(self, meta: Meta, children: list[Any]) -> ast.Test:
+        kind_of = [c for c in children if isinstance(c, ast.Cards)][-1]  # (``a_kind``, last)
+        subject = selector_of([c for c in children if c is not kind_of])
+        return self._test(meta, "is_a", children, subject=subject, kind_of=kind_of)
+
+    def a_kind(self, meta: Meta, children: list[Any]) -> ast.Cards:
+        article = next(c for c in children if isinstance(c, Tree) and c.data == "article")
+        quantifier = ast.Quantifier(kind=words_of(article.children), span=span_of(meta))
+        return self.cards(meta, [quantifier, *(c for c in children if c is not article)])  # type: ignore[attr-defined]
+
+    def happened_this(self, meta: Meta, children: list[Any]) -> ast.Test:
+        return self._test(
+            meta,
+            "happened_this",
+            children,
+            subject=selector_of(children),
+            name=name_of(children, "EVENT"),
+            phase=name_of(children, "PHASE"),
+        )
+
     def in_zone(self, meta: Meta, children: list[Any]) -> ast.Test:
         return self._test(
             meta,

@@ -108,6 +108,15 @@ class PhraseFormatter:
                 f"{t.possessor} {self.spell(cls, t.name or '')} is "
                 f"{self.comparison(req(t.comparison))}"
             )
+        if t.kind == "is_a":
+            subject = req(t.subject)
+            be = "are" if is_plural(subject) else "is"
+            return f"{self.selector(subject)} {be}{neg} {self.selector(req(t.kind_of))}"
+        if t.kind == "happened_this":
+            term = self.registry.term("EVENT", t.name or "")
+            verb = (term.past or term.text) if term else (t.name or "")
+            phase = self.spell("PHASE", t.phase or "")
+            return f"{self.selector(req(t.subject))} {verb} this {phase}"
         if t.kind == "you_did":
             return "you do"
         if t.kind == "you_did_not":

@@ -99,6 +99,9 @@ class Term:
     # card is never in play, so a standing line on it never works (CS-C037)
     one_shot: bool = False
     lasts: bool = False  # labels: a line that lasts on a one-shot card (VS "Ongoing:")
+    # phases: the period the game keeps its record of events for (``Kernel.turn_phase``),
+    # which "that attacked this turn" and "if you blocked this round" read
+    remembered: bool = False
     # nouns: a card type that runs no line of its text by itself (a VS character): the
     # ways a line of it runs once ("When this enters play, …"), "…" the line's steps;
     # a line with none of them that would run once never does (CS-C038)
@@ -208,6 +211,7 @@ def term_from_data(data: Mapping[str, Any] | str) -> Term:
         past=data.get("past"),
         one_shot=bool(data.get("one_shot", False)),
         lasts=bool(data.get("lasts", False)),
+        remembered=bool(data.get("remembered", False)),
         runs_by=tuple(str(way) for way in data.get("runs_by") or ()),
         before_event=bool(data.get("before_event", False)),
         after_damage=bool(data.get("after_damage", False)),

@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from cardscript.grammar import ast
-from cardscript.interpreter.card_plans import _Plan, _plan, compare
+from cardscript.interpreter.card_plans import _Plan, _plan, compare, matches_cards
 from cardscript.interpreter.context import _HOLDS, Context, RulesError, fixed_amount
 from cardscript.interpreter.select import (
     _PICKED,
@@ -147,6 +147,14 @@ def _test(ctx: Context, t: ast.Test) -> bool:
             found = _cards(ctx, looked)
             held = bool(found) and _quantified(ctx, t.subject, [True] * len(found))
             return held != t.negated
+    if kind == "is_a":  # "if it is a Weapon card": the kind, wherever the card is
+        kind_of, subject = t.kind_of, t.subject
+        assert isinstance(kind_of, ast.Cards) and subject is not None
+        subjects = [x for x in candidates(ctx, subject) if isinstance(x, int)]
+        kinds = [matches_cards(ctx, kind_of, uid) != t.negated for uid in subjects]
+        return bool(kinds) and _quantified(ctx, subject, kinds)
+    if kind == "happened_this":
+        return _happened(ctx, t)
     if kind in ("is_state", "in_zone", "has_counters"):
         subjects = (
             [x for x in candidates(ctx, t.subject) if isinstance(x, int)]
@@ -183,6 +191,22 @@ def _test(ctx: Context, t: ast.Test) -> bool:
         card = _it_card(ctx)
         return card is not None and compare(engine.stat(card, t.name or ""), t.comparison, ctx)
     raise RulesError(f"unknown condition {kind!r}", ctx)
+
+
+def _happened(ctx: Context, t: ast.Test) -> bool:
+    """ "If a card you control was cancelled this round", "if you blocked this turn": the
+    game's record of this turn (``GameState.history``, emptied as the game's turn ends)
+    has that event of a card the subject means, or of a player it names."""
+    history, event = ctx.engine.state.history, t.name
+    subject = t.subject
+    assert subject is not None
+    if isinstance(subject, ast.Player):
+        seats, some = _seats(ctx, subject.who)
+        held = [any(h[0] == event and h[2] == p for h in history) != t.negated for p in seats]
+        return bool(held) and (any(held) if some else all(held))
+    subjects = [x for x in candidates(ctx, subject) if isinstance(x, int)]
+    found = [any(h[0] == event and h[1] == uid for h in history) != t.negated for uid in subjects]
+    return bool(found) and _quantified(ctx, subject, found)
 
 
 def _quantified(ctx: Context, subject: ast.Node | None, held: list[bool]) -> bool:
