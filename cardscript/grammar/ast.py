@@ -126,6 +126,9 @@ class ThatCard(Node):
 @dataclass(frozen=True)
 class Player(Node):
     who: str  # canonical words: "you", "each opponent", "its controller", ...
+    # "a random opponent", "an opponent at random": written, and refused (CS-T020); who is
+    # then "player" or "opponent" in the first form
+    random: Quantifier | None = None
 
 
 @dataclass(frozen=True)
@@ -139,9 +142,20 @@ class Quality(Node):
 
 @dataclass(frozen=True)
 class Quantifier(Node):
-    kind: str  # a, an, each, all, every, any, another, the, other, target, n_targets, up_to, ...
+    """How many of the cards a selector covers it means, and who picks them.
+
+    ``random``: the game picks ``count`` of them with its seeded RNG, nobody chooses;
+    written "a random card", "2 random cards" or, ``postfix``, "2 cards at random" (then
+    ``written`` is the quantifier before the noun, kept for layout; ``count`` is None
+    where it says no number: "each card at random", refused by CS-T020).
+    """
+
+    kind: str  # a, an, each, all, every, any, another, the, other, target, n_targets, up_to,
+    #            random, ...
     count: Amount | None = None
-    target: bool = False  # "up to 2 target ..." vs "up to 2 ..."
+    target: bool = False  # "up to 2 target ..." vs "up to 2 ..."; "target random card"
+    postfix: bool = False  # random: "… at random" after the selector
+    written: Quantifier | None = None
 
 
 @dataclass(frozen=True)

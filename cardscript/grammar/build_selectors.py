@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from lark import Token, Tree
@@ -21,6 +22,7 @@ from cardscript.grammar.build_util import (
     token_span,
     words_of,
 )
+from cardscript.grammar.diagnostics import Span
 
 
 class SelectorRules:
@@ -59,6 +61,9 @@ class SelectorRules:
         # in the opponent's hand": the formatter keeps it)
         written = quantifier is None or quantifier.kind == "the"
         plural = bool(getattr(noun, "plural", False)) if written else None
+        at_random = first_of(children, AtRandom)
+        if at_random is not None:
+            quantifier = _postfix_random(quantifier, at_random.span)
         listed = next((c for c in children if isinstance(c, Tree) and c.data == "noun_list"), None)
         also = [t for t in listed.children if isinstance(t, Token)] if listed else []
         return ast.Cards(
@@ -98,6 +103,30 @@ class SelectorRules:
 
     def quantifier(self, meta: Meta, children: list[Any]) -> ast.Quantifier:
         return ast.Quantifier(kind=words_of(children), span=span_of(meta))
+
+    def random(self, meta: Meta, children: list[Any]) -> ast.Quantifier:
+        """ "a random card", "2 random cards", "X random cards": the game picks them."""
+        count = first_of(children, ast.Amount)
+        if count is None:  # "a"
+            count = ast.Amount(kind="a", span=token_span(children[0]))
+        return ast.Quantifier(kind="random", count=count, span=span_of(meta))
+
+    def target_random(self, meta: Meta, children: list[Any]) -> ast.Quantifier:
+        return ast.Quantifier(kind="random", target=True, span=span_of(meta))
+
+    def at_random(self, meta: Meta, children: list[Any]) -> AtRandom:
+        return AtRandom(span_of(meta))
+
+    def random_player(self, meta: Meta, children: list[Any]) -> ast.Player:
+        """ "a random opponent", "an opponent at random": read, to be refused (CS-T020)."""
+        who = first_of(children, ast.Player)
+        at_random = first_of(children, AtRandom)
+        if at_random is not None:
+            picked = ast.Quantifier(kind="random", postfix=True, span=at_random.span)
+            return ast.Player(who=who.who, random=picked, span=span_of(meta))
+        span = span_of(meta)  # (the words "a random" are not kept: the whole selector)
+        picked = ast.Quantifier(kind="random", count=ast.Amount(kind="a", span=span), span=span)
+        return ast.Player(who=who.who.removeprefix("each "), random=picked, span=span)
 
     def _counted(self, meta: Meta, kind: str, children: list[Any]) -> ast.Quantifier:
         target = any(isinstance(c, Token) and c.type == "TARGET" for c in children)
@@ -221,3 +250,30 @@ class SelectorRules:
 
     def any_time(self, meta: Meta, children: list[Any]) -> ast.Mod:
         return ast.Mod(kind="any_time", span=span_of(meta))
+
+
+@dataclass(frozen=True)
+class AtRandom:
+    """ "at random" after a selector, where it is written (folded into its quantifier)."""
+
+    span: Span | None
+
+
+def _postfix_random(written: ast.Quantifier | None, span: Span | None) -> ast.Quantifier:
+    """The quantifier of "<written> cards at random": a number ("a", "2", "X") is how many
+    the game picks; "target" stays a target (refused, CS-T020); any other says no number."""
+    kind, count = None, None
+    if written is not None:
+        kind = written.kind
+        if kind in ("n_cards", "n_targets"):
+            count = written.count
+        elif kind in ("a", "an"):
+            count = ast.Amount(kind=kind, span=written.span)
+    return ast.Quantifier(
+        kind="random",
+        count=count,
+        target=kind in ("target", "n_targets"),
+        postfix=True,
+        written=written,
+        span=span,
+    )

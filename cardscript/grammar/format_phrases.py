@@ -3,6 +3,7 @@ selectors ("each other ready character you control"), shared by ``formatter.Form
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TypeVar
 
 from cardscript.grammar import ast
@@ -160,7 +161,9 @@ class PhraseFormatter:
         if isinstance(s, ast.ThatCard):
             return f"{s.word} " + self.spell("NOUN", s.noun, s.word == "those")
         if isinstance(s, ast.Player):
-            return s.who
+            if s.random is None:
+                return s.who
+            return f"{s.who} at random" if s.random.postfix else f"a random {s.who}"
         if isinstance(s, ast.Cards):
             return self.cards(s)
         raise TypeError(f"not a selector: {type(s).__name__}")
@@ -169,24 +172,31 @@ class PhraseFormatter:
         """After "for each" a noun is singular: "for each Rest card"."""
         if isinstance(s, ast.Cards) and s.quantifier is None:
             return self.cards(s, plural=False)
-        if isinstance(s, ast.Player) and s.who.startswith("each "):
+        if isinstance(s, ast.Player) and s.who.startswith("each ") and s.random is None:
             return s.who[5:]
         return self.selector(s)
 
     def cards(self, c: ast.Cards, plural: bool | None = None) -> str:
         parts: list[str] = []
-        if c.quantifier is not None:
-            parts.append(self.quantifier(c.quantifier))
+        if c.quantifier is not None and (words := self.quantifier(c.quantifier)):
+            parts.append(words)
         quals = self._qualities(c.qualities).strip()
         if quals:
             parts.append(quals)
         many = is_plural(c) if plural is None else plural
         parts.append(" and ".join(self.spell("NOUN", n, many) for n in (c.noun, *c.also)))
         parts.extend(self.filter(f) for f in c.filters)
+        if c.quantifier is not None and c.quantifier.postfix:
+            parts.append("at random")
         return " ".join(parts)
 
     def quantifier(self, q: ast.Quantifier) -> str:
+        """The words before the noun ("2 random", "up to 2 target")."""
+        if q.postfix:  # "<as written> cards at random"
+            return "" if q.written is None else self.quantifier(q.written)
         count = self.amount(q.count) if q.count else ""
+        if q.kind == "random":
+            return f"{count} random" if q.count else "target random"
         if q.kind == "n_targets":
             return f"{count} target"
         if q.kind == "n_cards":
@@ -261,6 +271,10 @@ def is_plural(selector: ast.Node) -> bool:
         if q.kind in _PLURAL_QUANTIFIERS:
             return True
         if q.kind in ("n_targets", "n_cards", "up_to", "top", "bottom"):
+            return counts_many(q.count)
+        if q.kind == "random" and q.postfix:  # the number its written quantifier says
+            return is_plural(replace(selector, quantifier=q.written))
+        if q.kind == "random":
             return counts_many(q.count)
     return False
 

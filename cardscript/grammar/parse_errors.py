@@ -44,6 +44,8 @@ _PUNCT_TEXT = {
 def describe_expected(accepted: Iterable[str], registry: Registry, limit: int = 6) -> str:
     """Plain words for what the parser would have accepted: 'a stat, "until" or ","'."""
     names = sorted(set(accepted), key=_expected_order)
+    usual = [name for name in names if _literal_of(name) not in _SELDOM]
+    names = usual or names
     parts: list[str] = []
     for name in names:
         if name in CLASS_NAMES:
@@ -73,6 +75,11 @@ def _expected_order(name: str) -> tuple[int, str]:
     if name in _PUNCT_TEXT:
         return (2, name)
     return (1, _literal_of(name) or name)
+
+
+# words that may follow nearly any card selector or article, and seldom do: not offered
+# where other words are (they would push out the words an author more likely meant)
+_SELDOM = frozenset({"at random", "random"})
 
 
 @cache
