@@ -189,14 +189,24 @@ def played_and_replayed(
     return result, first
 
 
-def _vs_game(agents: list[object], log: GameLog) -> dict[str, object]:
-    """Dawnwatch with 4 Shock Batteries for its first 4 cards against Vex Legion, seed 1."""
-    decks = [
-        deck_ids(VS_POOL, ROOT / "decks" / "vs-system" / name)
-        for name in ("dawnwatch-starter.yaml", "vex-legion-starter.yaml")
-    ]
-    decks[0][:4] = ["VST-085"] * 4
-    return whole_game(vs_engine, VS_POOL, decks, 1, agents, log)
+def dawnwatch_with(
+    pool: CardPool, card: str, seed: int
+) -> Callable[[list[object], GameLog], dict[str, object]]:
+    """A whole VS game: Dawnwatch with 4 ``card`` for its first 4 cards against Vex
+    Legion, at ``seed``."""
+
+    def game(agents: list[object], log: GameLog) -> dict[str, object]:
+        decks = [
+            deck_ids(pool, ROOT / "decks" / "vs-system" / name)
+            for name in ("dawnwatch-starter.yaml", "vex-legion-starter.yaml")
+        ]
+        decks[0][:4] = [card] * 4
+        return whole_game(vs_engine, pool, decks, seed, agents, log)
+
+    return game
+
+
+_vs_game = dawnwatch_with(VS_POOL, "VST-085", 1)  # 4 Shock Batteries, seed 1
 
 
 def test_the_x_chosen_is_logged_and_a_replay_is_the_same_game() -> None:

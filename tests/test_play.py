@@ -279,12 +279,12 @@ def test_replay_of_a_log_that_is_not_one_says_where(tmp_path: Path) -> None:
         (
             [header, '{"t": "stpe"}'],
             "2: no log record type 'stpe'; the types are: game, "
-            "decision, step, result, error, change, event",
+            "decision, step, result, error, change, event, random",
         ),
         (
             [header, '{"t": ["step"]}'],
             "2: no log record type ['step']; the types are: game, "
-            "decision, step, result, error, change, event",
+            "decision, step, result, error, change, event, random",
         ),
         (['{"t": "step", "hash": "0"}'], "1: a log starts with its game header"),
         (

@@ -50,7 +50,23 @@ class Explainer:
             text = f"{name}{gloss}{where}: {text}"
         if line.mods:
             text += " Limit: " + ", ".join(self.fmt.mod(m) for m in line.mods) + "."
-        return text
+        return text + self._random(line)
+
+    def _random(self, line: ast.AbilityLine) -> str:
+        """Which cards the game picks at random, said so: nobody chooses them."""
+        picked = [
+            f'"{self.fmt.selector(node)}"'
+            for node in line.walk()
+            if isinstance(node, ast.Cards)
+            and node.quantifier is not None
+            and node.quantifier.kind == "random"
+        ]
+        if not picked:
+            return ""
+        return (
+            f" Picked at random by the game (its seeded random numbers; no player chooses): "
+            f"{', '.join(picked)}."
+        )
 
     def ability(self, node: ast.Node) -> str:
         f = self.fmt
@@ -164,7 +180,7 @@ def _is_continuous(steps: ast.Steps) -> bool:
         if step.action.verb not in _CONTINUOUS_VERBS:
             return False
         q = getattr(step.subject, "quantifier", None)
-        if q is not None and q.kind in ("target", "n_targets", "up_to"):
+        if q is not None and q.kind in ("target", "n_targets", "up_to", "random"):
             return False
     return True
 

@@ -145,10 +145,14 @@ def _discard(ctx: Context, clause: ast.Clause) -> None:
     else:
         chosen = paid  # a cost counted in cards: in full, or nothing
     q = target.quantifier if isinstance(target, ast.Cards) else None
-    asked = ctx.amount(q.count) if q is not None and q.kind in ("n_cards", "n_targets") else 1
+    asked = ctx.amount(q.count) if q is not None and q.kind in _NUMBERED else 1
     done = [ctx.engine.apply("discard", cause_of(ctx), uid=uid) for uid in chosen]
     ctx.it = _changed(chosen, done)
     ctx.did = len(ctx.it) >= asked  # "discard 2 cards" with 1 card did not happen in full
+
+
+# the quantifiers whose number says how many cards a discard takes ("2 random cards")
+_NUMBERED = frozenset({"n_cards", "n_targets", "random"})
 
 
 def _resource(change: str) -> Callable[[ast.Clause], Run]:

@@ -90,7 +90,7 @@ def _picks(kind: str, how_many: int | None) -> tuple[int, int] | None:
         return None
     if kind == "up_to":
         return None if how_many is None else (0, how_many)
-    if kind in ("n_targets", "n_cards"):
+    if kind in ("n_targets", "n_cards", "random"):
         return None if how_many is None else (how_many, how_many)
     return (1, 1)  # a, an, any, another, the, target: exactly one
 
@@ -200,10 +200,13 @@ def context_free(plan: _Plan) -> bool:
     """Can cards be chosen by the plan for a controller without a context
     (``select.picked_without_context``)? It names a zone of yours or of your opponents,
     a fixed number of picks (or every card), and asks of a card its one noun, or nouns and
-    adjectives its definition may answer (``by_definitions``); nothing else."""
+    adjectives its definition may answer (``by_definitions``); nothing else (no random
+    pick)."""
     ref = plan.zone
     if ref is None or (ref.possessor != "your" and "opponent" not in (ref.possessor or "")):
         return False
+    if plan.quantifier is not None and plan.quantifier.kind == "random":
+        return False  # picked by the game's RNG (``chosen_cards``), not chosen
     if plan.picks is None and not plan.takes_all:
         return False  # "X targets", "the top N": the context says how many
     if plan.noun_only is not None:

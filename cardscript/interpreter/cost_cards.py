@@ -5,7 +5,9 @@ can pay one now (``Kernel.most_payable``, so that ``cost_x`` offers an X and a f
 count only where it can be paid), and its payment, all or nothing: the payer chooses as
 many cards as it takes among those that can pay it; where there are too few, nothing is
 paid and the cost fails, so the ability is not used (a cost is paid in full: vs-system.md
-"Costs", MC2-T-092, Berserk §103.3, §103.6). Steps of one cost that draw on the same
+"Costs", MC2-T-092, Berserk §103.3, §103.6). A cost "at random" ("discard a card at
+random →") is paid as well: the game picks the cards among those that can pay it, the
+payer chooses none. Steps of one cost that draw on the same
 cards are counted together (``cost_pools``): no card pays two of them, and where a card
 would leave another step unpaid it is not offered."""
 
@@ -17,6 +19,7 @@ from cardscript.grammar import ast
 from cardscript.interpreter import cost_pools
 from cardscript.interpreter.card_plans import _plan
 from cardscript.interpreter.discard_from import discarded
+from cardscript.interpreter.random_pick import at_random
 from cardscript.interpreter.select import _picked, candidates
 
 if TYPE_CHECKING:
@@ -26,7 +29,7 @@ __all__ = ["counted", "fixed", "needs", "paid", "payers", "pools", "steps"]
 
 # the quantifiers that take a number of cards: "a card", "another card", "2 cards", "X
 # cards", "up to 2 cards" (0 to 2; not "each", "all"; not a target, chosen before)
-_COUNTED = frozenset({"a", "an", "any", "another", "n_cards", "up_to"})
+_COUNTED = frozenset({"a", "an", "any", "another", "n_cards", "up_to", "random"})
 _VERBS = ("discard", "primitive", "move")  # (a move: to a zone, "put … into your soul")
 
 
@@ -168,13 +171,18 @@ def paid(
     if not found or len(found) < least or not cost_pools.fits([(least, frozenset(found)), *rest]):
         return []
     prompt = prompt or clause.action.name or clause.action.verb  # (as the action asks)
+    by_chance = q is not None and q.kind == "random"  # the game picks, not the payer
     if cost_pools.safe(frozenset(found), rest):
-        pool = cast("list[Target]", found)
-        chosen = cast("list[int]", _picked(ctx.engine, ctx.controller, prompt, pool, (least, most)))
+        if by_chance:
+            chosen = at_random(ctx.engine, ctx.controller, prompt, found, most)
+        else:
+            pool = cast("list[Target]", found)
+            picked = _picked(ctx.engine, ctx.controller, prompt, pool, (least, most))
+            chosen = cast("list[int]", picked)
     else:
         # (an "up to" step whose cards a later step needs pays its least: never a later
         # step left unpaid)
-        chosen = _one_by_one(ctx, prompt, found, least, rest)
+        chosen = _one_by_one(ctx, prompt, found, least, rest, by_chance)
     ctx.paid = (*ctx.paid, *chosen)
     return chosen
 
@@ -187,10 +195,16 @@ def steps(
 
 
 def _one_by_one(
-    ctx: Context, prompt: str, found: list[int], need: int, rest: list[cost_pools.Step]
+    ctx: Context,
+    prompt: str,
+    found: list[int],
+    need: int,
+    rest: list[cost_pools.Step],
+    by_chance: bool = False,
 ) -> list[int]:
     """The payer picks one card at a time, among those that leave the later steps
-    payable ("discard a card, discard a creature from your hand": not the one creature)."""
+    payable ("discard a card, discard a creature from your hand": not the one creature);
+    ``by_chance``, the game picks each at random among them."""
     taken: list[int] = []
     for left in range(need - 1, -1, -1):
         options: list[Target] = []
@@ -201,6 +215,9 @@ def _one_by_one(
             later = [(n, p.difference(gone)) for n, p in rest]
             if cost_pools.fits([(left, frozenset(found).difference(gone)), *later]):
                 options.append(u)
-        (one,) = _picked(ctx.engine, ctx.controller, prompt, options, (1, 1))
+        if by_chance:
+            (one,) = at_random(ctx.engine, ctx.controller, prompt, options, 1)
+        else:
+            (one,) = _picked(ctx.engine, ctx.controller, prompt, options, (1, 1))
         taken.append(cast("int", one))
     return taken

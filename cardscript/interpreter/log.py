@@ -2,10 +2,12 @@
 closed by a hash of the whole state so a replay can prove it is the same game.
 
 Records: {"t": "game", …header…} first; then {"t": "decision", "player", "kind",
-"prompt", "answer"}, {"t": "change", "change", "args", "cause": {card, ability, at}},
-{"t": "event", "name", …}, {"t": "step", "n", "hash"}; last {"t": "result", …}, or,
-for a game stopped by a game error, {"t": "error", "kind", "message", "step", "hash"}: the
-error's type and message (no traceback), the engine's step count and the state's hash then.
+"prompt", "answer"}, {"t": "random", "player", "prompt", "picked", "labels"} (cards the
+game picked at random: no answer to replay), {"t": "change", "change", "args", "cause":
+{card, ability, at}}, {"t": "event", "name", …}, {"t": "step", "n", "hash"}; last
+{"t": "result", …}, or, for a game stopped by a game error, {"t": "error", "kind",
+"message", "step", "hash"}: the error's type and message (no traceback), the engine's
+step count and the state's hash then.
 """
 
 from __future__ import annotations
@@ -47,6 +49,18 @@ class GameLog:
                 "prompt": decision.prompt,
                 "answer": list(answer),
                 "labels": [decision.labels[i] for i in answer if i < len(decision.labels)],
+            }
+        )
+
+    def random(self, engine: Engine, player: int, prompt: str, picked: list[Any]) -> None:
+        """Cards the game picked at random for ``player``'s text: nobody chose them."""
+        self.write(
+            {
+                "t": "random",
+                "player": player,
+                "prompt": prompt,
+                "picked": picked,
+                "labels": [engine.describe(t) for t in picked],
             }
         )
 
@@ -165,6 +179,7 @@ _FIELDS: dict[str, tuple[tuple[str, str, Any], ...]] = {
     ),
     "change": (),
     "event": (),
+    "random": (),
 }
 _OPTIONAL = {
     "agents": _WORDS,

@@ -27,6 +27,7 @@ from cardscript.interpreter.card_plans import (
 # (the context and targets are ``context``'s; read from here too, as they always were)
 from cardscript.interpreter.context import Context, RulesError, Seat, Target
 from cardscript.interpreter.play_index import _overrides
+from cardscript.interpreter.random_pick import at_random
 
 if TYPE_CHECKING:
     from cardscript.interpreter.engine import Engine
@@ -328,6 +329,9 @@ def chosen_cards(ctx: Context, plan: _Plan, prompt: str) -> list[Target]:
     picks = plan.picks
     q = plan.quantifier
     assert q is not None  # (``takes_all`` otherwise)
+    if q.kind == "random":  # the game picks them: nobody is asked, no target is chosen
+        count = ctx.amount(q.count) if picks is None else picks[1]
+        return at_random(ctx.engine, ctx.controller, prompt, found, count)
     if picks is None and q.kind in ("top", "bottom"):
         count = ctx.amount(q.count) if plan.how_many is None else plan.how_many
         return found[-count:][::-1] if q.kind == "top" else found[:count]

@@ -17,8 +17,8 @@ _CARD_KEYS = frozenset({"uid", "source", "target", "subject", "obj", "card"})
 
 
 def transcript(log: GameLog, engine: Engine | None = None) -> list[str]:
-    """One line per decision, change, event and end of a turn or round of ``log``; with
-    the ``engine`` that played it, cards and players by name."""
+    """One line per decision, random pick, change, event and end of a turn or round of
+    ``log``; with the ``engine`` that played it, cards and players by name."""
     card, player = _namers(engine)
     out = []
     for record in log.records:
@@ -26,6 +26,10 @@ def transcript(log: GameLog, engine: Engine | None = None) -> list[str]:
         if kind == "decision":
             chose = ", ".join(str(label) for label in record.get("labels", ())) or "nothing"
             out.append(f"{player(record['player'])} chose {chose} for: {record['prompt']}")
+        elif kind == "random":
+            picked = ", ".join(str(label) for label in record.get("labels", ()))
+            who = player(record["player"])
+            out.append(f"{picked} picked at random for {who} (nobody chose): {record['prompt']}")
         elif kind == "change":
             args = _shown(record.get("args", {}), card, player)
             out.append(change_line(record) + (f": {args}" if args else ""))
