@@ -245,3 +245,19 @@ def test_a_limit_after_the_full_stop_is_pointed_at_with_the_limit_written_before
     assert problem.hints == (
         'a limit comes before the full stop: perhaps try "… (max 2 per round)."',
     )
+
+
+def test_small_numbers_written_as_words_are_numbers_and_written_back_as_digits() -> None:
+    from cardscript.grammar.formatter import format_script
+
+    game = load_game("marvel-champions")
+    result = game.parse("Deal three damage to target minion. Then draw one card.")
+    assert result.diagnostics == ()
+    deal = result.script.lines[0].ability.effects.steps[0].action  # type: ignore[union-attr]
+    assert (deal.amount.kind, deal.amount.value) == ("int", 3)
+    assert deal.amount.span == Span(1, 6, 1, 11, 5, 10)
+    assert format_script(result.script, game.registry).strip() == (
+        "Deal 3 damage to target minion. Then draw 1 card."
+    )
+    choice = game.parse("Choose one: draw 2 cards or deal 1 damage to target minion.")
+    assert choice.diagnostics == ()  # "one" there is still the choice's word

@@ -440,10 +440,21 @@ def _single_word_options(piece: Piece, word: str, registry: Registry) -> list[Op
         options.append(("MOVE_VERB", MOVE_VERBS[word], 1, False))
     if word in IT_WORDS:
         options.append(("IT_WORD", word, 1, False))
+    if word in NUMBER_WORDS:  # "draw two cards": a number (the formatter writes digits)
+        options.append(("INT", str(NUMBER_WORDS[word]), 1, False))
     if piece.kind == "VAR":
         options.append(("VAR", piece.value, 1, False))
     options.append(("WORD", piece.value, 1, False))
     return options
+
+
+# numbers written as words, as card text often spells the small ones
+NUMBER_WORDS: Mapping[str, int] = {
+    word: n
+    for n, word in enumerate(
+        ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+    )
+}
 
 
 def _canonical_reserved(phrase: str) -> str:
