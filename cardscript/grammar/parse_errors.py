@@ -176,6 +176,9 @@ def unexpected(
     given = _given(pieces, i)
     if given:  # "give your hero +1 ATK": the card script says what the card gets
         hint = f'perhaps try "{given}"'
+    begun = _event_begun(pieces, i, accepted, registry)
+    if begun:  # "this enters play" where the game says "enters the squad"
+        hint = begun
     passive = _passive_event(pieces, i, registry)
     if passive:  # "when this gets cancelled": the game's event is "is cancelled"
         hint = f'perhaps try "{passive}"'
@@ -217,6 +220,37 @@ def unexpected(
             hint = _known_elsewhere_hint(piece.value, registry)
         return error("CS-P002", message, piece.span, hint)
     return error("CS-P001", f'unexpected "{shown}"{after}{wanted}', piece.span, hint)
+
+
+def _event_begun(pieces: tuple[Piece, ...], i: int, accepted: set[str], registry: Registry) -> str:
+    """ "did you mean …?" with the game's events whose words begin as the text's do from
+    ``i`` ("enters" of "enters the squad", "is placed" of "is placed on RC"), the most words
+    that begin some; "" where none do, or too many."""
+    if "EVENT" not in accepted:
+        return ""
+    forms = registry.spellings("EVENT")
+    found: list[str] = []
+    words = ""
+    for piece in pieces[i : i + 3]:
+        if piece.kind not in ("WORD", "VAR"):
+            break
+        words = f"{words} {piece.value.casefold()}".strip()
+        begun = [f for f in forms if f.casefold().startswith(words + " ")]
+        if not begun:
+            break
+        found = begun
+    if not found:
+        return ""
+    # the forms whose other words the text goes on to write ("placed on (VC)": VC)
+    later = {p.value.casefold() for p in pieces[i:]}
+    scores = {f: sum(w in later for w in f.casefold().split()[len(words.split()) :]) for f in found}
+    best = max(scores.values())
+    if best:
+        found = [f for f in found if scores[f] == best]
+    if len(set(found)) > 3:
+        return ""
+    shortest = sorted(set(found), key=lambda f: (len(f), f))
+    return "did you mean " + " or ".join(f'"{f}"' for f in shortest) + "?"
 
 
 def _given(pieces: tuple[Piece, ...], i: int) -> str:
