@@ -17,7 +17,7 @@ import yaml
 from cardscript import GAMES
 from cardscript.content import KEYWORDS_FILE, bundled_cards_dir, package_name
 from cardscript.grammar import ast
-from cardscript.grammar.checks import number_params
+from cardscript.grammar.checks import check_script, number_params
 from cardscript.grammar.diagnostics import Diagnostic, did_you_mean, error
 from cardscript.grammar.lexer import split_lines
 from cardscript.grammar.parser import ParseResult, parse_script
@@ -106,6 +106,10 @@ def game_from_keywords(base: Registry, text: str, source: str) -> Game:
     numbers = {keyword_id(d.name): number_params(d) for d in defs}
     # what each keyword counts with is known once its body is read
     registry = base.with_keywords(replace(t, numbers=numbers.get(t.id, ())) for t in declared)
+    # a keyword's lines become abilities of the cards that have it: the checks of a card
+    # text, with the keyword's parameters defined (check_line reads each body)
+    diagnostics.extend(d.with_file(source) for d in check_script(second.script, registry))
+    diagnostics.sort(key=Diagnostic.sort_key)
     return Game(base.game, registry, tuple(defs), source, tuple(diagnostics))
 
 

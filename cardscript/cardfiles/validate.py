@@ -54,6 +54,11 @@ def _card_file(path: Path) -> bool:
     return path.suffix in CARD_FILE_SUFFIXES
 
 
+def is_keywords_file(path: str) -> bool:
+    """A keywords file named on the command line (a folder is searched for card files)."""
+    return path.endswith(".cardscript")
+
+
 def validate_paths(
     paths: Iterable[Path | str],
     *,
@@ -71,7 +76,8 @@ def validate_paths(
         if data is None:
             cold.append((path, b""))
             continue
-        hit = cache.get(path, data) if cache else None
+        # (a keywords file's result depends on its folder too: it is checked each time)
+        hit = cache.get(path, data) if cache and not is_keywords_file(path) else None
         if hit is not None:
             results[path] = hit
         else:
@@ -131,8 +137,11 @@ def _check_all(
 
 def _check_one(path: str, keywords_dir: str | None) -> FileResult:
     from cardscript.cardfiles.checkfile import check_file
+    from cardscript.cardfiles.keywordfile import check_keywords_file
 
     try:
+        if is_keywords_file(path):
+            return check_keywords_file(path)
         return check_file(path, keywords_dir=keywords_dir)
     except Exception as exc:  # a bug of ours must not hide the other files' results
         return FileResult(

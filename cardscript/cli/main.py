@@ -58,7 +58,9 @@ def _check_format(fmt: str) -> None:
 
 @app.command()
 def validate(
-    paths: Annotated[list[Path], typer.Argument(help="Card files or folders of them.")],
+    paths: Annotated[
+        list[Path], typer.Argument(help="Card files or folders of them, or keywords files.")
+    ],
     fmt: FormatOption = "text",
     strict: StrictOption = False,
     no_cache: Annotated[bool, typer.Option("--no-cache", help="Ignore the result cache.")] = False,
