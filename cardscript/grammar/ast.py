@@ -157,6 +157,11 @@ class Quantifier(Node):
     postfix: bool = False  # random: "… at random" after the selector
     written: Quantifier | None = None
 
+    @property
+    def chooses(self) -> bool:
+        """Are its cards chosen as a step runs ("target", "2 target", "up to 2 target")?"""
+        return self.target or self.kind in ("target", "n_targets")
+
 
 @dataclass(frozen=True)
 class Filter(Node):

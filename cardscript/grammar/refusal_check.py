@@ -194,7 +194,7 @@ def from_hand(selector: ast.Cards) -> bool:
     "card" with no zone, controller, possessor or target ("discard 2 cards")?
     (``interpreter.discard_from``: every game reads it so.)"""
     q = selector.quantifier
-    if q is not None and (q.target or q.kind in ("target", "n_targets")):
+    if q is not None and q.chooses:
         return False  # a target is chosen in play
     return (
         selector.noun == "card"

@@ -30,10 +30,22 @@ STANDING_VERBS = frozenset(
 
 def stands(step: ast.Step) -> bool:
     """Does a step of an effect line hold while its card is in play, rather than run
-    once: a standing verb with no duration or delay, or a standing prevention?"""
+    once: a standing verb with no duration or delay, or a standing prevention, whose
+    subject is no target?"""
     if not isinstance(step, ast.Clause) or step.duration is not None or step.delay is not None:
         return False
-    return step.action.verb in STANDING_VERBS or is_standing(step.action)
+    if not (step.action.verb in STANDING_VERBS or is_standing(step.action)):
+        return False
+    # a target is chosen once, as a step runs; a standing line's subject is what it
+    # names for as long as it holds ("characters you control"), which no choice can be
+    return not _chosen(step.subject)
+
+
+def _chosen(selector: ast.Selector | None) -> bool:
+    if isinstance(selector, ast.Player):
+        return selector.who.startswith("target ")  # ("target opponent", "target player")
+    q = selector.quantifier if isinstance(selector, ast.Cards) else None
+    return q is not None and q.chooses
 
 
 def is_standing(action: ast.Action) -> bool:
