@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from cardscript.grammar import ast
-from cardscript.interpreter.card_plans import _Plan, _plan, compare, matches_cards
+from cardscript.interpreter.card_plans import _matches, _Plan, _plan, compare, matches_cards
 from cardscript.interpreter.context import _HOLDS, Context, RulesError, fixed_amount
 from cardscript.interpreter.select import (
     _PICKED,
@@ -147,6 +147,12 @@ def _test(ctx: Context, t: ast.Test) -> bool:
             found = _cards(ctx, looked)
             held = bool(found) and _quantified(ctx, t.subject, [True] * len(found))
             return held != t.negated
+        every = _each_of(t)
+        if every is not None:  # "if each creature is in your discard pile": all of yours
+            zone = t.zone
+            assert zone is not None
+            each = [_in_place(ctx, uid, zone) != t.negated for uid in _owned(ctx, every, zone)]
+            return bool(each) and all(each)
     if kind == "is_a":  # "if it is a Weapon card": the kind, wherever the card is
         kind_of, subject = t.kind_of, t.subject
         assert isinstance(kind_of, ast.Cards) and subject is not None
@@ -248,6 +254,34 @@ def _looked_in(t: ast.Test) -> _Plan | None:
 
 
 _LOOKED_IN: dict[int, tuple[ast.Test, _Plan | None]] = {}
+
+
+def _each_of(t: ast.Test) -> _Plan | None:
+    """The plan of "each <noun>" (no zone of its own) in a test naming a zone but play:
+    ``_owned`` lists every such card, wherever it is, and each one must be in the zone.
+    (Looked for in the zone alone, each one found would be there; in play, none is.)"""
+    subject, zone = t.subject, t.zone
+    if not isinstance(subject, ast.Cards) or zone is None or zone.zone == "play":
+        return None
+    q = subject.quantifier
+    if q is None or q.kind not in _EVERY or _plan(subject).zone is not None:
+        return None
+    return _plan(subject)
+
+
+_EVERY = frozenset({"each", "every", "all"})
+
+
+def _owned(ctx: Context, plan: _Plan, zone: ast.ZoneRef) -> list[int]:
+    """The cards ``plan`` means in every zone of the game, owned by a player whose zone
+    ``zone`` may be (any player's, where it names none: a shared zone)."""
+    owners = {owner for _, owner in _zone_places(ctx, zone)}
+    anyone = None in owners
+    return [
+        uid
+        for uid, card in ctx.engine.state.cards.items()
+        if (anyone or card.owner in owners) and _matches(ctx, plan, plan.rest, uid)
+    ]
 
 
 def _article(subject: ast.Node | None) -> str | None:
