@@ -195,3 +195,20 @@ def test_validate_reads_a_keywords_files_game_from_its_folder(tmp_path: Path) ->
     assert result.stdout.splitlines()[-1] == (
         '  = hint: perhaps try a folder named after its game: "vs-system/keywords.cardscript"'
     )
+
+
+def test_validate_given_a_folder_checks_the_keywords_files_in_it(tmp_path: Path) -> None:
+    """A folder is searched for keywords.cardscript files as for card files: a CI job
+    running "cardscript validate cards/" checks its keywords too."""
+    path, _ = _keywords(tmp_path, "vs-system", "Gets +1 ATK.")
+    (tmp_path / "vs-system" / "notes.cardscript").write_text("not a keywords file\n", "utf-8")
+    result = runner.invoke(app, ["validate", "--no-cache", "--format", "json", str(tmp_path)])
+    assert result.exit_code == 1
+    assert result.stderr == "checked 1 file: 1 error, 0 warnings\n"
+    [found] = json.loads(result.stdout)["diagnostics"]
+    assert (found["code"], found["file"], found["line"], found["column"]) == (
+        "CS-T002",
+        str(path),
+        2,
+        3,
+    )

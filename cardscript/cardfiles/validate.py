@@ -23,6 +23,7 @@ from cardscript import GAMES, __version__, safe_read
 from cardscript.cardfiles.bundled_refs import bundled_summaries
 from cardscript.cardfiles.checkfile import CardSummary, FileResult
 from cardscript.cardfiles.crossref import cross_file_diagnostics
+from cardscript.content import KEYWORDS_FILE
 from cardscript.grammar.diagnostics import Diagnostic, Severity, Span, error
 from cardscript.workers import worker_count
 
@@ -41,7 +42,8 @@ class ValidationRun:
 
 
 def collect_files(paths: Iterable[Path | str]) -> tuple[list[str], list[Diagnostic]]:
-    """Card files under the given paths (folders are searched for *.yaml / *.yml)."""
+    """Card files under the given paths (folders are searched for *.yaml / *.yml and for
+    keywords.cardscript files)."""
     files, unreadable = safe_read.files_under(paths, _card_file)
     problems = [
         error("CS-IO1", f"cannot read {path}: {why}", Span.point(1, 1, str(path)))
@@ -51,11 +53,12 @@ def collect_files(paths: Iterable[Path | str]) -> tuple[list[str], list[Diagnost
 
 
 def _card_file(path: Path) -> bool:
-    return path.suffix in CARD_FILE_SUFFIXES
+    """A card file, or a game's keywords file (``<game>/keywords.cardscript``)."""
+    return path.suffix in CARD_FILE_SUFFIXES or path.name == KEYWORDS_FILE
 
 
 def is_keywords_file(path: str) -> bool:
-    """A keywords file named on the command line (a folder is searched for card files)."""
+    """A keywords file (named on the command line, or a folder's keywords.cardscript)."""
     return path.endswith(".cardscript")
 
 
@@ -172,7 +175,7 @@ def cache_dir() -> Path:
 def engine_fingerprint(keywords_dir: str | None = None) -> str:
     """Changes whenever anything that decides a file's result changes: the version, the
     grammar, the checks' code and messages, each game's registry, schema and keywords."""
-    from cardscript.content import KEYWORDS_FILE, bundled_cards_dir, package_name
+    from cardscript.content import bundled_cards_dir, package_name
 
     digest = hashlib.sha256(__version__.encode())
     package = resources.files("cardscript")
