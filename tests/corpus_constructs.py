@@ -8,7 +8,14 @@ from collections.abc import Iterator
 
 from cardscript.grammar import ast
 
-_JOINERS = {",": "comma", ", then": "then", ", and": "and", ". then": "sentence_then"}
+_JOINERS = {
+    ",": "comma",
+    ", then": "then",
+    ", and": "and",
+    "and": "and_alone",
+    ". then": "sentence_then",
+    ".": "sentence",
+}
 _RULE_VALUES = {"INT": "int", "SIGNED": "signed", "WORD": "word", "ADJ": "adj"}
 
 

@@ -261,3 +261,24 @@ def test_small_numbers_written_as_words_are_numbers_and_written_back_as_digits()
     )
     choice = game.parse("Choose one: draw 2 cards or deal 1 damage to target minion.")
     assert choice.diagnostics == ()  # "one" there is still the choice's word
+
+
+def test_and_alone_joins_steps_where_no_other_reading_of_it_fits() -> None:
+    from cardscript.grammar.formatter import format_script
+
+    game = load_game("vs-system")
+    joined = game.parse("Draw a card and discard a card.")
+    assert joined.diagnostics == ()
+    assert joined.script.lines[0].ability.effects.joiners == ("and",)  # type: ignore[union-attr]
+    assert format_script(joined.script, game.registry).strip() == "Draw a card and discard a card."
+    for kept in (  # its other readings come first: one step each
+        "Target character gets +1 ATK and +1 DEF until end of turn.",
+        "This gains Flight and Range until end of turn.",
+    ):
+        steps = game.parse(kept).script.lines[0].ability.effects  # type: ignore[union-attr]
+        assert len(steps.steps) == 1, kept
+    both = game.parse(
+        "If you control a character and an opponent controls a character, draw a card."
+    )
+    (step,) = both.script.lines[0].ability.effects.steps  # type: ignore[union-attr]
+    assert step.condition.ops == ("and",)

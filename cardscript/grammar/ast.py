@@ -330,7 +330,7 @@ Step = Clause | Conditional | Otherwise | ForEach | Choice | InPlayerOrder
 @dataclass(frozen=True)
 class Steps(Node):
     steps: tuple[Step, ...]
-    # between consecutive steps: ",", ", then", ", and", ". then", "." (a new sentence)
+    # between consecutive steps: ",", ", then", ", and", "and", ". then", "." (a new sentence)
     joiners: tuple[str, ...] = ()
     where: tuple[Binding, ...] = ()  # ", where X is the number of …"
     declared: tuple[DeclaredNumber, ...] = ()  # ", where X is chosen on declaration"

@@ -50,7 +50,7 @@ class EffectRules:
 
     def sep(self, meta: Meta, children: list[Any]) -> str:
         words = [str(c).casefold() for c in children]
-        if words and words[0] in (". then", "."):
+        if words in ([". then"], ["."], ["and"]):
             return words[0]
         return ", ".join(["", " ".join(words[1:])]).strip() if len(words) > 1 else ","
 

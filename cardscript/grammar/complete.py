@@ -40,6 +40,7 @@ _SIGNS: Mapping[str, str] = {
     "DOT": ".",
     "DOT_THEN": ". Then",
     "DOT_SEP": ".",
+    "AND_STEP": "and",
     "COLON": ":",
     "SEMI": ";",
     "LPAR": "(",

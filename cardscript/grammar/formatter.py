@@ -195,6 +195,8 @@ class Formatter(PhraseFormatter):
                 out += ". " + text[:1].upper() + text[1:]
             elif joiner == ",":
                 out += ", " + text
+            elif joiner == "and":
+                out += " and " + text
             else:
                 out += f"{joiner} {text}"
         for binding in steps.where:

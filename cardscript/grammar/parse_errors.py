@@ -22,6 +22,7 @@ _PUNCT_TEXT = {
     "DOT": '"."',
     "DOT_THEN": '". Then"',
     "DOT_SEP": '"."',
+    "AND_STEP": '"and"',
     "COLON": '":"',
     "SEMI": '";"',
     "LPAR": '"("',

@@ -412,8 +412,10 @@ def _word_candidates(
             )
         if width == 1:
             options.extend(_single_word_options(piece, phrase, registry))
-    if piece.value.casefold() == "and" and _noun_at(pieces, i + 1, registry):
-        options.insert(0, ("LIST_AND", "and", 1, False))  # "character and attachment"
+    if piece.value.casefold() == "and":
+        if _noun_at(pieces, i + 1, registry):
+            options.insert(0, ("LIST_AND", "and", 1, False))  # "character and attachment"
+        options.append(("AND_STEP", "and", 1, False))  # "draw a card and discard a card"
     return options
 
 

@@ -46,6 +46,7 @@ SIGNS: Mapping[str, str] = {
     "ARROW": "→",
     "DOT_THEN": ". Then",
     "DOT_SEP": ".",
+    "AND_STEP": "and",
     "POSS": "'s",
 }
 _GLUE_LEFT = frozenset({"COMMA", "DOT", "COLON", "SEMI", "RPAR", "POSS", "DOT_THEN", "DOT_SEP"})
