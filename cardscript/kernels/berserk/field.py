@@ -401,16 +401,17 @@ class FieldKernel(Kernel):
 
     def _heal(
         self, engine: Engine, cause: Cause, target: Any, amount: int, kind: str | None = None
-    ) -> None:
+    ) -> bool | None:
         if isinstance(target, Seat):
-            return
+            return None
         card = engine.state.cards[target]
         if engine.permitted("be_healed", target) is False:
-            return  # Incorporeality: "this cannot be healed"
+            return False  # Incorporeality: "this cannot be healed" (a refusal: "it" is not it)
         healed = min(card.counters.get("wound", 0), max(0, amount))
         if healed:
             card.counters["wound"] -= healed
             engine.emit(Event("is_healed", subject=target, amount=healed))
+        return None
 
     def _drain(
         self, engine: Engine, cause: Cause, amount: int, target: int | None = None, **_: Any

@@ -133,18 +133,20 @@ def verb_primitives(k: MarvelChampionsKernel) -> dict[str, PrimitiveFn]:
         kind = resources.typed(resource)
         return resources.pay(engine, player, cause.source, amount, kind, engine.cost_after)
 
-    def heal(engine: Engine, cause: Cause, target: Target, **args: Any) -> None:
-        """A card that "cannot be healed" is not: "cannot" is absolute (G74, S063). With
-        ``heal_above_max`` healing goes past the maximum (S118): the surplus is kept as
-        negative damage, so the card has that many hit points more left."""
+    def heal(engine: Engine, cause: Cause, target: Target, **args: Any) -> bool | None:
+        """A card that "cannot be healed" is not: "cannot" is absolute (G74, S063), and
+        the refusal is False for "it" and "if you do". With ``heal_above_max`` healing goes
+        past the maximum (S118): the surplus is kept as negative damage, so the card has
+        that many hit points more left."""
         if isinstance(target, int) and engine.permitted("be_healed", target) is False:
-            return
+            return False
         if isinstance(target, int) and engine.rule("heal_above_max", uid=target):
             counters = engine.state.cards[target].counters
             counters["damage"] = counters.get("damage", 0) - int(args.get("amount") or 0)
             engine.emit(Event("healed", subject=target, amount=args.get("amount")))
-            return
+            return None
         primitives.heal(engine, cause, target, **args)
+        return None
 
     def add_counters(engine: Engine, cause: Cause, uid: int, counter: str, amount: int) -> None:
         """At most ``status_card_limit`` status cards of a kind on a card (G49)."""
