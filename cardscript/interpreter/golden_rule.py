@@ -4,12 +4,14 @@ default, and permissions where "cannot" beats "can"."""
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from cardscript.grammar import ast
+from cardscript.interpreter.lasting import clause_of
 from cardscript.interpreter.select import Context, RulesError, Seat, candidates, selects, test
 
 if TYPE_CHECKING:
+    from cardscript.interpreter.engine import Engine
     from cardscript.interpreter.parts import EngineParts
     from cardscript.interpreter.play_index import GameFacts
 else:
@@ -126,13 +128,7 @@ class GoldenRule(EngineParts):
                 if step.action.name != permission or step.subject is None:
                     continue
                 ctx = self.context(source, ability)
-                if not selects(ctx, step.subject, uid):
-                    continue
-                if (
-                    obj is not None
-                    and step.action.event_object is not None
-                    and not selects(ctx, step.action.event_object.selector, obj)
-                ):
+                if not selects(ctx, step.subject, uid) or not _by(ctx, step.action, obj):
                     continue
                 if step.action.verb == "cannot":
                     forbidden = True
@@ -143,6 +139,7 @@ class GoldenRule(EngineParts):
                 effect["kind"] == "permission"
                 and effect["name"] == permission
                 and self.covers(effect, uid)
+                and (obj is None or "by" not in effect or self._lasting_by(effect["by"], obj))
             ):
                 forbidden |= not effect["allowed"]
                 allowed |= effect["allowed"]
@@ -150,10 +147,23 @@ class GoldenRule(EngineParts):
             return False
         return True if allowed else None
 
+    def _lasting_by(self, ref: dict[str, Any], obj: int) -> bool:
+        """``_by`` for a lasting permission, its "by" read in the text that made it."""
+        ctx, clause = clause_of(cast("Engine", self), ref)
+        return _by(ctx, clause.action, obj)
+
 
 _UNSET = object()
 UNLIMITED = 10**9  # "is unlimited" for a number (a count, a limit): more than any game has
 _PERMISSION = ("verb", "permission")  # the ``play_index`` key of "can"/"cannot" text
+
+
+def _by(ctx: Context, action: ast.Action, obj: int | None) -> bool:
+    """Does the permission's "by <selector>" name ``obj``, the card acting ("cannot be
+    attacked by minions")? Any card does where no "by" is written, or where the kernel
+    names none (then the text speaks of every one)."""
+    found = action.event_object
+    return obj is None or found is None or selects(ctx, found.selector, obj)
 
 
 def _rule_value(node: ast.RuleOverride, default: Any, ctx: Context) -> Any:

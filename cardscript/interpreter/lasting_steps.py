@@ -134,8 +134,16 @@ def keywords(gain: bool) -> Callable[[Context, ast.Clause], None]:
 
 
 def permission(ctx: Context, clause: ast.Clause) -> None:
-    lasting(
-        ctx,
-        clause,
-        {"kind": "permission", "name": clause.action.name, "allowed": clause.action.verb == "can"},
-    )
+    """A lasting "can" or "cannot"; one "by <selector>" keeps its clause, so that the
+    selector is read for the card acting whenever the permission is asked (``permitted``)."""
+    entry: dict[str, object] = {
+        "kind": "permission",
+        "name": clause.action.name,
+        "allowed": clause.action.verb == "can",
+    }
+    if clause.action.event_object is not None:
+        ref = clause_ref(ctx, clause)
+        if ref is None:
+            raise RulesError('a lasting "… by" permission needs the text of a card', ctx)
+        entry["by"] = ref
+    lasting(ctx, clause, entry)
