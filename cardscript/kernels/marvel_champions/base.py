@@ -41,6 +41,20 @@ ENCOUNTER_TYPES = frozenset(
 CHARACTER_TYPES = frozenset({"hero", "alter_ego", "ally", "villain", "minion"})
 
 
+def _unless_forbidden(permission: str, change: PrimitiveFn) -> PrimitiveFn:
+    """``change``, refused (False) on a card whose text forbids it: "This cannot ready."
+    (G22, G74), by effects and at the end of the player phase alike."""
+
+    def run(engine: Engine, cause: Cause, target: Target, **args: Any) -> Any:
+        if isinstance(target, int) and engine.permitted(permission, target) is False:
+            return False
+        return change(engine, cause, target, **args)
+
+    # the state it changes, read by ``cost_cards.payers`` ("ready this" as a cost)
+    setattr(run, "sets", getattr(change, "sets", None))  # noqa: B010
+    return run
+
+
 class MCBase(Kernel):
     """The parts of the rules the engine asks about."""
 
@@ -121,7 +135,9 @@ class MCBase(Kernel):
     def primitives(self) -> dict[str, PrimitiveFn]:
         return {
             "exhaust": primitives.set_state("exhausted", True, "exhausted"),
-            "ready": primitives.set_state("exhausted", False, "readied"),
+            "ready": _unless_forbidden(
+                "ready", primitives.set_state("exhausted", False, "readied")
+            ),
             "stun": self._status("stunned_card"),
             "confuse": self._status("confused_card"),
             "defeat": self._defeat_primitive,
@@ -129,6 +145,12 @@ class MCBase(Kernel):
             "cancel": self._cancel,
             "deal_damage": self._deal_damage,
         }
+
+    def may(self, engine: Engine, uid: int, permission: str) -> bool:
+        """May the character do it (attack, thwart, scheme, defend), no card text forbidding
+        it ("This cannot thwart.", "Target minion cannot attack until the end of the
+        round."): "cannot" is absolute (G74)."""
+        return engine.permitted(permission, uid) is not False
 
     def _deal_damage(self, engine: Engine, cause: Cause, target: Target, **args: Any) -> int:
         """An interrupt window opens before damage is dealt (S060: prevent part of it);

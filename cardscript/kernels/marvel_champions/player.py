@@ -109,6 +109,7 @@ def can_play(k: MarvelChampionsKernel, engine: Engine, player: int, uid: int) ->
         return (
             bool(found)
             and all(windows.form_ok(k, engine, player, a) for a in found)
+            and all(windows.acting_allowed(k, engine, player, uid, a) for a in found)
             and all(
                 costs_payable(engine, player, uid, a)
                 for a in found
@@ -241,6 +242,8 @@ def activatable(
                 ability, uid
             ):
                 continue
+            if not windows.acting_allowed(k, engine, player, uid, ability):
+                continue
             if not costs_payable(engine, player, uid, ability):
                 continue
             if not would_change(k, engine, uid, ability, player):
@@ -265,17 +268,17 @@ def options(k: MarvelChampionsKernel, engine: Engine, player: int) -> list[Optio
     ready = "exhausted" not in state.cards[me].states
     hero = k.in_hero_form(engine, player)
     if ready and hero:
-        if k.attack_targets(engine, player, me):
+        if k.attack_targets(engine, player, me) and k.may(engine, me, "attack"):
             out.append(("attack", me))
-        if k.schemes(engine):
+        if k.schemes(engine) and k.may(engine, me, "thwart"):
             out.append(("thwart", me))
     if ready and not hero and state.cards[me].counters.get("damage", 0) > 0:
         out.append(("recover", me))
     for ally in k.allies(engine, player):
         if "exhausted" not in state.cards[ally].states:
-            if k.attack_targets(engine, player, ally) and not dashed(engine, ally, "atk"):
+            if k.attack_targets(engine, player, ally) and _usable(k, engine, ally, "atk"):
                 out.append(("attack", ally))
-            if k.schemes(engine) and not dashed(engine, ally, "thw"):
+            if k.schemes(engine) and _usable(k, engine, ally, "thw"):
                 out.append(("thwart", ally))
     out += [("activate", a) for a in activatable(k, engine, player)]
     changes = state.players[player].data.get("form_changes", 0)
@@ -357,11 +360,27 @@ def activate(
     k.resolve_pending(engine)
 
 
-def _ready_check(engine: Engine, uid: int, power: str | None = None) -> None:
+# the basic powers card text may forbid ("This cannot thwart.": G05, G44, G74)
+_POWER_ACTS = {"atk": "attack", "thw": "thwart"}
+
+
+def _usable(k: MarvelChampionsKernel, engine: Engine, uid: int, power: str) -> bool:
+    """May the character use its basic power: no dash (MC-DASH-1), no text forbidding it."""
+    act = _POWER_ACTS.get(power)
+    return not dashed(engine, uid, power) and (act is None or k.may(engine, uid, act))
+
+
+def _ready_check(
+    k: MarvelChampionsKernel, engine: Engine, uid: int, power: str | None = None
+) -> None:
+    name = engine.definition(uid).name
     if "exhausted" in engine.state.cards[uid].states:
-        raise ValueError(f"{engine.definition(uid).name} is exhausted")
+        raise ValueError(f"{name} is exhausted")
     if power is not None and dashed(engine, uid, power):
-        raise ValueError(f"{engine.definition(uid).name} has no {power.upper()} (a dash)")
+        raise ValueError(f"{name} has no {power.upper()} (a dash)")
+    act = _POWER_ACTS.get(power or "")
+    if act is not None and not k.may(engine, uid, act):
+        raise ValueError(f"{name} cannot {act}")
 
 
 def dashed(engine: Engine, uid: int, power: str) -> bool:
@@ -373,7 +392,7 @@ def basic_attack(
     k: MarvelChampionsKernel, engine: Engine, player: int, uid: int, target: int | None = None
 ) -> None:
     """G05 basic ATK power: exhaust, deal ATK damage; an ally takes consequential damage."""
-    _ready_check(engine, uid, "atk")
+    _ready_check(k, engine, uid, "atk")
     targets = k.attack_targets(engine, player, uid)
     if target is None:
         labels = [engine.describe(t) for t in targets]
@@ -405,7 +424,7 @@ def basic_thwart(
     k: MarvelChampionsKernel, engine: Engine, player: int, uid: int, target: int | None = None
 ) -> None:
     """G44 basic THW power: exhaust, remove THW threat from a scheme."""
-    _ready_check(engine, uid, "thw")
+    _ready_check(k, engine, uid, "thw")
     schemes = k.schemes(engine)
     if target is None:
         labels = [engine.describe(s) for s in schemes]
@@ -434,7 +453,7 @@ def thwart(engine: Engine, uid: int, target: int, player: int) -> bool:
 
 def recover(k: MarvelChampionsKernel, engine: Engine, player: int, uid: int) -> None:
     """G57 basic REC power of an alter-ego: exhaust, heal REC damage."""
-    _ready_check(engine, uid, "rec")
+    _ready_check(k, engine, uid, "rec")
     if engine.definition(uid).type != "alter_ego":
         raise ValueError("only an alter-ego recovers")
     engine.apply("exhaust", RULE, target=uid)

@@ -55,7 +55,8 @@ def verb_primitives(k: MarvelChampionsKernel) -> dict[str, PrimitiveFn]:
         engine: Engine, cause: Cause, target: Target, actor: int | None = None, **_: Any
     ) -> bool:
         """Card text "thwart target scheme" (G44, S116): a thwart attempt of the character
-        acting, or of the player's identity for an event's text; nothing exhausts."""
+        acting, or of the player's identity for an event's text; nothing exhausts. One that
+        "cannot thwart" makes none (False; a confused one keeps its confused card)."""
         uid = actor if actor is not None else cause.source
         if uid is None or not isinstance(target, int) or target not in k.schemes(engine):
             return False
@@ -65,6 +66,8 @@ def verb_primitives(k: MarvelChampionsKernel) -> dict[str, PrimitiveFn]:
             if found is None:
                 return False
             uid = found
+        if not k.may(engine, uid, "thwart"):
+            return False
         return turns.thwart(engine, uid, target, player)
 
     def engage(

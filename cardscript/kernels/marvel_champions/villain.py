@@ -189,6 +189,10 @@ def activate(
 def enemy_scheme(
     k: MarvelChampionsKernel, engine: Engine, enemy: int, player: int, *, with_boost: bool
 ) -> None:
+    if not k.may(engine, enemy, "scheme"):
+        # [ASSUMPTION] the rules do not say: the enemy does nothing (it does not attack
+        # instead); a confused enemy keeps its confused card, it did not "scheme" (G49)
+        return
     counters = engine.state.cards[enemy].counters
     if counters.get("confused_card"):
         del counters["confused_card"]
@@ -209,11 +213,13 @@ def enemy_attack(
     k: MarvelChampionsKernel, engine: Engine, enemy: int, player: int, *, with_boost: bool
 ) -> None:
     """G18: declare a defender (a ready hero or ally, or none), boost, damage. An attack
-    on an identity that cannot be attacked by the enemy is not made (``may_attack``)."""
+    on an identity that cannot be attacked by the enemy is not made (``may_attack``),
+    nor one of an enemy that "cannot attack" [ASSUMPTION: the rules do not say; it does
+    nothing, it does not scheme instead]."""
     state = engine.state
     me = k.identity(engine, player)
-    if me is None or not may_attack(engine, enemy, me):
-        return  # (no attack: a stunned enemy keeps its stunned card)
+    if me is None or not may_attack(engine, enemy, me) or not k.may(engine, enemy, "attack"):
+        return  # (no attack: a stunned enemy keeps its stunned card, G49 "would attack")
     counters = state.cards[enemy].counters
     if counters.get("stunned_card"):
         del counters["stunned_card"]
@@ -289,7 +295,7 @@ def attacks_in_text(ability: CompiledAbility) -> bool:
 def defenders(k: MarvelChampionsKernel, engine: Engine, player: int, enemy: int) -> list[int]:
     """Ready heroes and allies that may defend ``player`` against ``enemy``: their own,
     then (with ``defend_other_players``) the other players' in player order (G39, D-22);
-    none that cannot be attacked by the enemy (``may_attack``)."""
+    none that cannot be attacked by the enemy (``may_attack``) or "cannot defend"."""
     out: list[int] = []
     for who in k.players(engine):
         if who != player and not engine.rule("defend_other_players", player=player):
@@ -301,7 +307,9 @@ def defenders(k: MarvelChampionsKernel, engine: Engine, player: int, enemy: int)
         mine = [
             u
             for u in mine
-            if "exhausted" not in engine.state.cards[u].states and may_attack(engine, enemy, u)
+            if "exhausted" not in engine.state.cards[u].states
+            and may_attack(engine, enemy, u)
+            and k.may(engine, u, "defend")
         ]
         out = mine + out if who == player else out + mine
     return out

@@ -104,6 +104,26 @@ def qualified(ability: CompiledAbility, what: str) -> bool:
     return label is not None and any(q.split(":")[-1] == what for q in label.qualifier)
 
 
+# what an "(attack)", "(thwart)" or "(defense)" ability is for its character (G05, G44,
+# G39): the permission card text may take away ("Your hero cannot attack.")
+_ACTS = {"attack": "attack", "thwart": "thwart", "defense": "defend"}
+
+
+def acting_allowed(
+    k: MCBase, engine: Engine, player: int, uid: int, ability: CompiledAbility
+) -> bool:
+    """May the character act as the ability's qualifier says: the ally whose ability it is,
+    else the player's identity (a defense is always the identity's, G39)? Not where card
+    text forbids it: then the ability is not offered (G74 "cannot" is absolute)."""
+    for what, permission in _ACTS.items():
+        if qualified(ability, what):
+            ally = what != "defense" and engine.card_type(uid) == "ally"
+            actor = uid if ally else k.identity(engine, player)
+            if actor is not None and not k.may(engine, actor, permission):
+                return False
+    return True
+
+
 def interrupt(k: MCBase, engine: Engine, event: Event) -> bool:
     """Open an interrupt window before ``event``; False if it was cancelled."""
     return not interrupt_window(k, engine, event).cancelled
@@ -240,6 +260,7 @@ def usable(k: MCBase, engine: Engine, o: Offer) -> bool:
         return False
     return (
         form_ok(k, engine, o.player, o.ability)
+        and acting_allowed(k, engine, o.player, o.uid, o.ability)
         and engine.within_limits(o.ability, o.uid)
         and costs_payable(engine, o.player, o.uid, o.ability)
     )
