@@ -258,7 +258,10 @@ def enemy_attack(
         and engine.has_keyword(enemy, "overkill")
     ):
         k.damage(engine, me, excess, enemy)  # K3: the excess goes to the hero
+    k.check(engine)  # a defeated target is gone before "after it is attacked" (K8, D-12)
     engine.emit(Event("attacks", subject=enemy, player=player))
+    # the character that took the attack was attacked: Retaliate on a hero or ally (K8)
+    engine.emit(Event("is_attacked", subject=target, player=player, obj=enemy))
     k.resolve_pending(engine)
     state.data.pop("attacker", None)
     state.data.pop("defender", None)
