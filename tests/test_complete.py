@@ -288,3 +288,25 @@ def test_a_cursor_past_the_text_is_refused_or_bounded(card_file: Path) -> None:
     for far in ("11:20", "11:99999999999999"):
         result = runner.invoke(app, ["complete", str(card_file), "--at", far, "-f", "json"])
         assert (result.exit_code, json.loads(result.output)["completions"]) == (0, [])
+
+
+def test_a_cursor_after_the_spaces_that_end_a_blocks_last_line(tmp_path: Path) -> None:
+    """ "If it is |": the YAML node ends at "is", the text keeps the space the author
+    just typed, and what may follow it is offered (it was nothing)."""
+    path = tmp_path / "set.yaml"
+    path.write_text(
+        "game: pocket-duel\nset: TST\ncards:\n  - id: t-x\n    name: X\n    type: rest\n"
+        "    text: |\n      Effect: If it is \n",
+        encoding="utf-8",
+    )
+    result = runner.invoke(app, ["complete", str(path), "--at", "8:24", "-f", "json"])
+    assert result.exit_code == 0, result.output
+    found = json.loads(result.output)["completions"]
+    words = [c["text"] for c in found if c["kind"] == "word"]
+    assert words == ["a", "an", "face", "in", "not"]
+    assert found[0]["replace"] == {
+        "start": {"line": 8, "column": 21},
+        "end": {"line": 8, "column": 24},
+    }  # "is blocked": from "is" to the cursor
+    past = runner.invoke(app, ["complete", str(path), "--at", "8:40", "-f", "json"])
+    assert json.loads(past.output)["completions"] == found  # a cursor past the line's end

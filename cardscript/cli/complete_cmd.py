@@ -164,6 +164,14 @@ def _cursor_in(
     if inside:
         at = source_offset_to_text(doc, path, offset)
         return value, at, lambda n: _file_position(doc, path, n)
+    if style == "|" and line == span.end_line and column > span.end_column:
+        # after spaces that end the block's last line ("If it is |"): the node ends at
+        # its last word, the text keeps the spaces (as many as the line has)
+        gap = doc.line(line)[span.end_column - 1 : column - 1]
+        if not gap.strip():
+            end = source_offset_to_text(doc, path, span.end_offset)
+            at = min(end + len(gap), len(value.rstrip("\n")))
+            return value, at, lambda n: _file_position(doc, path, n)
     indent = located.block_indent
     if style not in ("|", ">") or indent is None or line <= span.end_line:
         return None
