@@ -233,20 +233,20 @@ def _event_begun(pieces: tuple[Piece, ...], i: int, accepted: set[str], registry
         return ""
     forms = registry.spellings("EVENT")
     found: list[str] = []
-    words = ""
+    words: list[str] = []  # the text's words that begin the forms ``found``
     for piece in pieces[i : i + 3]:
         if piece.kind not in ("WORD", "VAR"):
             break
-        words = f"{words} {piece.value.casefold()}".strip()
-        begun = [f for f in forms if f.casefold().startswith(words + " ")]
+        tried = " ".join([*words, piece.value.casefold()])
+        begun = [f for f in forms if f.casefold().startswith(tried + " ")]
         if not begun:
             break
-        found = begun
+        found, words = begun, tried.split()
     if not found:
         return ""
     # the forms whose other words the text goes on to write ("placed on (VC)": VC)
     later = {p.value.casefold() for p in pieces[i:]}
-    scores = {f: sum(w in later for w in f.casefold().split()[len(words.split()) :]) for f in found}
+    scores = {f: sum(w in later for w in f.casefold().split()[len(words) :]) for f in found}
     best = max(scores.values())
     if best:
         found = [f for f in found if scores[f] == best]
