@@ -289,6 +289,7 @@ class Clause(Node):
     per_each: Selector | None = None
     duration: Duration | None = None
     delay: PhaseRef | None = None  # "at the end of the round": a delayed effect, run then
+    instead: bool = False  # "…, draw 2 cards instead": in place of the step before it
 
 
 @dataclass(frozen=True)

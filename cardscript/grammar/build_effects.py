@@ -92,9 +92,12 @@ class EffectRules:
         per_each: Any = None
         duration: Any = None
         delay: Any = None
+        instead = False
         if tail is not None:
             for part in tail.children:
-                if isinstance(part, ast.Duration):
+                if isinstance(part, Tree) and part.data == "instead":
+                    instead = True
+                elif isinstance(part, ast.Duration):
                     duration = part
                 elif isinstance(part, Tree) and part.data == "delay":
                     delay = part.children[0]
@@ -113,6 +116,7 @@ class EffectRules:
             per_each=per_each,
             duration=duration,
             delay=delay,
+            instead=instead,
             span=span_of(meta),
         )
 

@@ -15,6 +15,7 @@ from cardscript.grammar.count_check import check_bare_counts
 from cardscript.grammar.delayed_order import check_delayed_order
 from cardscript.grammar.diagnostics import Diagnostic, error
 from cardscript.grammar.history_check import check_history_periods
+from cardscript.grammar.instead_check import check_instead
 from cardscript.grammar.late_prevention import check_late_prevention
 from cardscript.grammar.random_check import check_random
 from cardscript.grammar.refusal_check import check_refusals
@@ -50,6 +51,7 @@ def check_line(
     yield from check_delayed_order(line, registry)
     yield from check_bare_counts(line, registry)
     yield from check_history_periods(line, registry)
+    yield from check_instead(line, registry)
     yield from check_random(line, registry)
     bound = (
         set(params)

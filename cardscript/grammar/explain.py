@@ -101,7 +101,7 @@ class Explainer:
         if isinstance(node, ast.Replacement):
             return (
                 f"Replacement effect. If {f.selector(node.subject)} would "
-                f"{f._infinitive(node.event)}, {self.steps(node.effects)} instead."
+                f"{f._infinitive(node.event)}, {self.steps(node.effects)}."
             )
         if isinstance(node, ast.RuleOverride):
             hook = self.registry.term("HOOK", node.hook)

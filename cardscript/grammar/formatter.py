@@ -89,7 +89,7 @@ class Formatter(PhraseFormatter):
             text = f"if {self.selector(node.subject)} would {self._infinitive(node.event)}"
             if node.obj is not None:
                 text += " " + self.event_object(node.obj)
-            return f"{text}, {self.steps(node.effects)} instead"
+            return f"{text}, {self.steps(node.effects)}"  # (its last clause says "instead")
         if isinstance(node, ast.RuleOverride):
             value = self.spell("ADJ", node.value) if node.value_kind == "ADJ" else node.value
             text = f"rule {self.spell('HOOK', node.hook)} is {value}"
@@ -237,6 +237,8 @@ class Formatter(PhraseFormatter):
             parts.append(f"until {'the ' if d.the else ''}end of {self.phase(d.phase)}")
         if clause.delay is not None:
             parts.append(f"at the end of {self.phase(clause.delay)}")
+        if clause.instead:
+            parts.append("instead")
         return " ".join(parts)
 
     def action(self, a: ast.Action, third: bool) -> str:

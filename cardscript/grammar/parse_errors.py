@@ -183,13 +183,6 @@ def unexpected(
     passive = _passive_event(pieces, i, registry)
     if passive:  # "when this gets cancelled": the game's event is "is cancelled"
         hint = f'perhaps try "{passive}"'
-    if piece.value.casefold() == "instead" and not any(
-        p.value.casefold() == "would" for p in pieces[:i]
-    ):
-        hint = (
-            'a step that replaces another when a condition holds is written with "otherwise": '
-            'perhaps try "If <condition>, <this step>. Otherwise, <the other step>."'
-        )
     if piece.kind == "LPAR" and i == 0:
         hint = 'reminder text is written as a comment: "# …"'
     elif piece.kind == "LPAR" and previous is not None and previous.kind == "DOT":

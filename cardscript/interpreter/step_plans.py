@@ -60,11 +60,44 @@ def costs_runner(steps: ast.Steps) -> Run:
 
 def _plan(steps: ast.Steps) -> tuple[tuple[Run, bool], ...]:
     """Each step's runner, and whether the text before it ends in "then"
-    (``then_needs_full``)."""
-    return tuple(
-        (_step(step), bool(index) and "then" in steps.joiners[index - 1])
-        for index, step in enumerate(steps.steps)
+    (``then_needs_full``); a step and the "…, B instead" after it are one runner."""
+    out: list[tuple[Run, bool]] = []
+    nodes, index = steps.steps, 0
+    while index < len(nodes):
+        after_then = bool(index) and "then" in steps.joiners[index - 1]
+        following = nodes[index + 1] if index + 1 < len(nodes) else None
+        if replaces(following):
+            assert isinstance(following, ast.Conditional)
+            out.append((_instead(nodes[index], following), after_then))
+            index += 2
+            continue
+        out.append((_step(nodes[index]), after_then))
+        index += 1
+    return tuple(out)
+
+
+def replaces(step: ast.Node | None) -> bool:
+    """Is ``step`` "if …, B instead", run in place of the step before it?"""
+    return isinstance(step, ast.Conditional) and step.clause.instead
+
+
+def _instead(before: ast.Node, step: ast.Conditional) -> Run:
+    """ "A. If C, B instead.": C asked where A would run, and B runs in its place if it
+    holds; A runs otherwise (and "if you do" after them reads the one that ran)."""
+    check, then, otherwise = (
+        condition_check(step.condition),
+        clause_runner(step.clause),
+        _step(before),
     )
+
+    def instead(ctx: Context) -> None:
+        ctx.condition_held = held = check(ctx)
+        if held:
+            then(ctx)
+        else:
+            otherwise(ctx)
+
+    return instead
 
 
 def _steps(steps: ast.Steps) -> Run:

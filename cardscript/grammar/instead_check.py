@@ -1,0 +1,88 @@
+"""Where "instead" means nothing (CS-T024): "A. If C, B instead." runs B in place of A
+where C holds, and a replacement ("If this would be KO'd, recover it instead.") ends with
+it; anywhere else there is no step it takes the place of."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+
+from cardscript.grammar import ast
+from cardscript.grammar.diagnostics import Diagnostic, error
+from cardscript.grammar.registry import Registry
+
+# the steps a "…, B instead" may take the place of (one that runs, or not, as a whole)
+_REPLACEABLE = (ast.Clause, ast.Conditional, ast.Otherwise, ast.ForEach)
+
+
+def check_instead(line: ast.AbilityLine, registry: Registry) -> Iterator[Diagnostic]:
+    """CS-T024 at each "instead" with no step to replace, and at a replacement without it."""
+    from cardscript.grammar.formatter import Formatter  # (it imports the checks' modules)
+
+    words = Formatter(registry)
+    ability = line.ability
+    allowed: set[int] = set()  # the clauses whose "instead" means something
+    if isinstance(ability, ast.Replacement):
+        last = ability.effects.steps[-1]
+        clause = last.clause if isinstance(last, ast.Conditional) else last
+        if isinstance(clause, ast.Clause) and clause.instead:
+            allowed.add(id(clause))
+        else:
+            steps = (*ability.effects.steps[:-1], _marked(last))
+            marked = dataclasses.replace(
+                ability, effects=dataclasses.replace(ability.effects, steps=steps)
+            )
+            yield _refused(
+                last,
+                "a replacement says what happens instead of the event",
+                _capital(words.ability(marked)) + ".",
+            )
+    for node in line.walk():
+        if not isinstance(node, ast.Steps):
+            continue
+        for index, step in enumerate(node.steps):
+            clause = step.clause if isinstance(step, ast.Conditional) else step
+            if not isinstance(clause, ast.Clause) or not clause.instead or id(clause) in allowed:
+                continue
+            before = node.steps[index - 1] if index else None
+            if not isinstance(step, ast.Conditional):
+                yield _refused(
+                    step,
+                    '"… instead" with no condition: the step before it would never run',
+                    f"If <condition>, {words.clause(clause)}.",
+                )
+            elif before is None:
+                yield _refused(
+                    step,
+                    '"… instead" takes the place of the step before it, and there is none',
+                    f"<a step>. {_capital(words.step(step))}.",
+                )
+            elif not isinstance(before, _REPLACEABLE) or _replaces(before):
+                yield _refused(
+                    step,
+                    '"… instead" takes the place of one step, and the one before it is '
+                    + ("another instead" if _replaces(before) else "a choice of steps"),
+                    _capital(words.step(_marked(step, instead=False))) + ".",
+                )
+
+
+def _replaces(step: ast.Node) -> bool:
+    return isinstance(step, ast.Conditional) and step.clause.instead
+
+
+def _marked(step: ast.Step, instead: bool = True) -> ast.Step:
+    """The step with "instead" written on its clause, or taken off it (the hints)."""
+    if isinstance(step, ast.Conditional):
+        clause = dataclasses.replace(step.clause, instead=instead)
+        return dataclasses.replace(step, clause=clause)
+    if isinstance(step, ast.Clause):
+        return dataclasses.replace(step, instead=instead)
+    return step
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _refused(step: ast.Node, message: str, suggestion: str) -> Diagnostic:
+    return error("CS-T024", message, step.span, f'perhaps try "{suggestion}"')
