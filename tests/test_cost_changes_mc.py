@@ -87,6 +87,14 @@ def test_ready_this_needs_it_exhausted() -> None:
     assert _offered(engine) == ["mcex-rewind"]
 
 
+def test_ready_this_needs_a_card_that_may_ready() -> None:
+    # "This cannot ready." and "Action: Ready this → draw 1 card." (Test Stuck Spring): the
+    # cost changes nothing on a card forbidden to ready, so it is never offered
+    engine, _, spring = _table("mcex-stuck-spring", [], pool=POOL)
+    engine.state.cards[spring].states.add("exhausted")
+    assert _offered(engine) == []
+
+
 def test_a_target_in_the_discard_pile_is_needed() -> None:
     # "Remove target card in your discard pile from the game →" (Test Pyre)
     engine, _, _ = _table("mct-pyre", [], pool=POOL)

@@ -74,10 +74,13 @@ def payers(ctx: Context, action: ast.Action, selector: ast.Node) -> list[int] | 
         return None
     state, on = sets
     cards = engine.state.cards
+    forbidden_by = getattr(change, "forbidden_by", None)  # ("This cannot ready.")
     return [
         u
         for u in candidates(ctx, selector)
-        if isinstance(u, int) and (state in cards[u].states) != on
+        if isinstance(u, int)
+        and (state in cards[u].states) != on
+        and (forbidden_by is None or engine.permitted(forbidden_by, u) is not False)
     ]
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from cardscript.interpreter.events import left_from
+from cardscript.interpreter.events import PrimitiveFn, left_from
 from cardscript.interpreter.select import Seat, Target
 
 if TYPE_CHECKING:
@@ -209,6 +209,21 @@ def set_state(state: str, on: bool, event: str) -> Any:
     # the state it turns on or off: the cards a cost of it can be paid with
     # (``cost_cards.payers``)
     setattr(run, "sets", (state, on))  # noqa: B010 (a function's attribute: no type has it)
+    return run
+
+
+def unless_forbidden(permission: str, change: PrimitiveFn) -> PrimitiveFn:
+    """``change``, refused (False) on a card whose text forbids it ("This cannot ready."),
+    by effects and by the rules alike; a cost of it is paid only with cards it may change
+    (``cost_cards.payers`` reads ``forbidden_by``)."""
+
+    def run(engine: Engine, cause: Cause, target: Target, **args: Any) -> Any:
+        if isinstance(target, int) and engine.permitted(permission, target) is False:
+            return False
+        return change(engine, cause, target, **args)
+
+    setattr(run, "sets", getattr(change, "sets", None))  # noqa: B010 (the state it changes)
+    setattr(run, "forbidden_by", permission)  # noqa: B010
     return run
 
 

@@ -41,20 +41,6 @@ ENCOUNTER_TYPES = frozenset(
 CHARACTER_TYPES = frozenset({"hero", "alter_ego", "ally", "villain", "minion"})
 
 
-def _unless_forbidden(permission: str, change: PrimitiveFn) -> PrimitiveFn:
-    """``change``, refused (False) on a card whose text forbids it: "This cannot ready."
-    (G22, G74), by effects and at the end of the player phase alike."""
-
-    def run(engine: Engine, cause: Cause, target: Target, **args: Any) -> Any:
-        if isinstance(target, int) and engine.permitted(permission, target) is False:
-            return False
-        return change(engine, cause, target, **args)
-
-    # the state it changes, read by ``cost_cards.payers`` ("ready this" as a cost)
-    setattr(run, "sets", getattr(change, "sets", None))  # noqa: B010
-    return run
-
-
 class MCBase(Kernel):
     """The parts of the rules the engine asks about."""
 
@@ -135,7 +121,7 @@ class MCBase(Kernel):
     def primitives(self) -> dict[str, PrimitiveFn]:
         return {
             "exhaust": primitives.set_state("exhausted", True, "exhausted"),
-            "ready": _unless_forbidden(
+            "ready": primitives.unless_forbidden(
                 "ready", primitives.set_state("exhausted", False, "readied")
             ),
             "stun": self._status("stunned_card"),
