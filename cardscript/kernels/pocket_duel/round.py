@@ -346,7 +346,8 @@ class RoundKernel(RoundEnd):
             opp, key, target = against
             raw = found.attack if printed else engine.stat(uid, "attack")
             left = have = pool.get(key, 0)
-            if forbids and engine.permitted("be_blocked", uid) is False:
+            # ("cannot be blocked by Defense cards": the card played against it blocks)
+            if forbids and engine.permitted("be_blocked", uid, played[opp]) is False:
                 left = 0
             blocked = raw if raw < left else left  # (not ``min``: a builtin call per attack)
             pool[key] = have - blocked
@@ -481,8 +482,8 @@ class RoundKernel(RoundEnd):
     ) -> bool:
         """``cancels`` with the definitions read and whether permissions speak."""
         if speak and (
-            engine.permitted("be_cancelled", other) is False
-            or engine.permitted("cancel", uid) is False
+            engine.permitted("be_cancelled", other, uid) is False  # (by the canceller)
+            or engine.permitted("cancel", uid, other) is False
         ):
             return False
         mine = definition.type
