@@ -67,7 +67,8 @@ def can_attack_target(engine: Engine, attacker: int, defender: int) -> bool:
     card = engine.state.cards[defender]
     if card.zone not in ROWS or card.controller == engine.state.cards[attacker].controller:
         return False
-    if stunned(engine, defender) or engine.permitted("be_attacked", defender) is False:
+    # ("cannot be attacked by characters with cost 3 or more": the attacker is named)
+    if stunned(engine, defender) or engine.permitted("be_attacked", defender, attacker) is False:
         return False
     return not protected(engine, defender) or bool(
         engine.rule("can_attack_protected", uid=attacker)
@@ -105,12 +106,7 @@ def options(engine: Engine, player: int) -> list[tuple[tuple[int, ...], int | No
     if not attackers:
         return []
     opposing = characters(engine, 1 - player)
-    open_ = [
-        d
-        for d in opposing
-        if "stunned" not in cards[d].states
-        and (not speak or engine.permitted("be_attacked", d) is not False)
-    ]
+    open_ = [d for d in opposing if "stunned" not in cards[d].states]
     guarded = {d for d in open_ if protected(engine, d)}
     direct = all("stunned" in cards[d].states for d in opposing)
     teams = {
@@ -127,6 +123,8 @@ def options(engine: Engine, player: int) -> list[tuple[tuple[int, ...], int | No
         # Flight matters only when some defender is protected
         flies = not guarded or bool(engine.rule("can_attack_protected", uid=a))
         mine = open_ if flies else [d for d in open_ if d not in guarded]
+        if speak:  # "cannot be attacked (by …)", asked of each attacker (``can_attack_target``)
+            mine = [d for d in mine if engine.permitted("be_attacked", d, a) is not False]
         if a in teams:
             legal[a] = set(mine)
         out += [((a,), d) for d in mine]
