@@ -183,6 +183,14 @@ def unexpected(
     passive = _passive_event(pieces, i, registry)
     if passive:  # "when this gets cancelled": the game's event is "is cancelled"
         hint = f'perhaps try "{passive}"'
+    if accepted == {"THIS"} and previous is not None and previous.kind == "WORD":
+        # "if that enemy is defeated," read as what happened: its period is missing
+        kept = next((t for t in registry.terms("PHASE") if t.remembered), None)
+        if kept is not None:
+            hint = (
+                "what happened is asked of the period the game remembers: perhaps try "
+                f'"… was {previous.text} this {kept.forms[0]}"'
+            )
     if piece.kind == "LPAR" and i == 0:
         hint = 'reminder text is written as a comment: "# …"'
     elif piece.kind == "LPAR" and previous is not None and previous.kind == "DOT":
