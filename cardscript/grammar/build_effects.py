@@ -294,6 +294,19 @@ class EffectRules:
     def look(self, meta: Meta, children: list[Any]) -> ast.Action:
         return self._action(meta, "look", target=selector_of(children))
 
+    def look_zone(self, meta: Meta, children: list[Any]) -> ast.Action:
+        """ "Look at your opponent's hand": the cards in it (``zone`` keeps the words)."""
+        zone = first_of(children, ast.ZoneRef)
+        span = span_of(meta)
+        cards = ast.Cards(
+            noun="card",
+            quantifier=ast.Quantifier(kind="the", span=span),
+            filters=(ast.Filter(kind="zone", value="in", zone=zone, span=span),),
+            plural=True,
+            span=span,
+        )
+        return self._action(meta, "look", target=cards, zone=zone)
+
     def get(self, meta: Meta, children: list[Any]) -> ast.Action:
         return self._action(meta, "get", stat_mods=children[0])
 

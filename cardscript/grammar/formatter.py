@@ -262,6 +262,8 @@ class Formatter(PhraseFormatter):
             return f"{self._verb('draw', third)} {amount} {self.spell('NOUN', a.name or '', many)}"
         if v in ("discard", "reveal"):
             return f"{self._verb(v, third)} {self.selector(req(a.target))}"
+        if v == "look" and a.zone is not None:  # "look at your opponent's hand"
+            return f"{self._verb('look', third)} at {self.zone(a.zone)}"
         if v == "look":
             return f"{self._verb('look', third)} at {self.selector(req(a.target))}"
         if v in ("gain", "lose", "pay"):

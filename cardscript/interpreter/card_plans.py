@@ -59,6 +59,8 @@ def _plan(selector: ast.Cards) -> _Plan:
     where = next((f for f in filters if f.kind == "zone" and f.zone is not None), None)
     q = selector.quantifier
     how_many = fixed_amount(q.count) if q is not None else None
+    # "the cards in your hand": every one of them, as "each" (written in the plural)
+    every = q is None or q.kind in _TAKES_ALL or (q.kind == "the" and selector.plural is True)
     plan = _Plan(
         where.zone if where is not None else None,
         (selector.noun, *selector.also),
@@ -72,8 +74,8 @@ def _plan(selector: ast.Cards) -> _Plan:
         q,
         selector.span,
         how_many,
-        q is None or q.kind in _TAKES_ALL,
-        None if q is None else _picks(q.kind, how_many),
+        every,
+        None if every or q is None else _picks(q.kind, how_many),
         "card" in (selector.noun, *selector.also),
     )
     if not (plan.not_this or plan.qualities or plan.rest or selector.also):
