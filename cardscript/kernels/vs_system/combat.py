@@ -158,8 +158,6 @@ def reinforcers(engine: Engine, defender: int) -> list[int]:
     if not team:
         return []
     speak = engine.permissions_speak()
-    if speak and engine.permitted("be_reinforced", defender) is False:
-        return []
     col = int(card.data.get("col", 0))
     out = []
     for uid in engine.state.players[card.controller].zones.get("support_row", ()):
@@ -168,7 +166,11 @@ def reinforcers(engine: Engine, defender: int) -> list[int]:
             continue
         if engine.definition(uid).get("team") != team:
             continue
-        if speak and engine.permitted("reinforce", uid) is False:
+        # each teammate named ("cannot be reinforced by characters with cost 3 or more")
+        if speak and (
+            engine.permitted("be_reinforced", defender, uid) is False
+            or engine.permitted("reinforce", uid, defender) is False
+        ):
             continue
         ocol = int(other.data.get("col", 0))
         behind = card.zone == "front_row" and ocol == col
@@ -239,13 +241,14 @@ def power_up(engine: Engine, fighter: int) -> bool:
     return True
 
 
-def reinforce(engine: Engine, defender: int) -> bool:
+def reinforce(engine: Engine, defender: int, by: int | None = None) -> bool:
     """§7.6 by card text (no teammate exhausted): the defender of the attack under way
-    is reinforced, unless stunned or it cannot be; a second reinforcement adds nothing."""
+    is reinforced, unless stunned or it cannot be by ``by``, the card whose text does it;
+    a second reinforcement adds nothing."""
     attack = engine.state.data.get("attack")
     if not attack or attack["defender"] != defender or attack.get("reinforced"):
         return False
-    if stunned(engine, defender) or engine.permitted("be_reinforced", defender) is False:
+    if stunned(engine, defender) or engine.permitted("be_reinforced", defender, by) is False:
         return False
     attack["reinforced"] = True
     engine.happened("reinforced", subject=defender, player=engine.state.cards[defender].controller)

@@ -19,7 +19,7 @@ def power_up(engine: Engine, cause: Cause, target: Target, **_: Any) -> bool:
 
 def reinforce(engine: Engine, cause: Cause, target: Target, **_: Any) -> bool:
     """§7.6 with no teammate exhausted: the defender is reinforced (no breakthrough)."""
-    return isinstance(target, int) and combat.reinforce(engine, target)
+    return isinstance(target, int) and combat.reinforce(engine, target, cause.source)
 
 
 def cancel(engine: Engine, cause: Cause, target: Target, **_: Any) -> bool:
