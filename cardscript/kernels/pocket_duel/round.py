@@ -315,10 +315,12 @@ class RoundKernel(RoundEnd):
             assert uid is not None
             if not _live(cards[uid]):
                 continue
-            # the block a played card gives its player this round (Block X, "you block…")
+            # the block a played card gives its player this round (Block X, "you block…"),
+            # against the card of the seat before, whose attack it meets ("This cannot
+            # block Weapon cards.": ``opponents``)
             if (
                 not (quiet and not state.lasting and plan.next_uid == state.next_uid)
-                and engine.permitted("block", uid) is False
+                and engine.permitted("block", uid, played[player - 1]) is False
             ):
                 continue
             for ability in found.blocks:
