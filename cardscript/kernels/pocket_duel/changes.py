@@ -267,7 +267,9 @@ class PocketDuelChanges(Kernel):
         """Destroy a hero: its player loses at the end of the effect step (§11)."""
         if not isinstance(target, Seat):
             return False
-        if engine.permitted("be_destroyed", self._hero(engine, target.index)) is False:
+        # ("cannot be destroyed by Weapon cards": the card whose text destroys is named)
+        hero = self._hero(engine, target.index)
+        if engine.permitted("be_destroyed", hero, cause.source) is False:
             return False
         destroyed = self._round(engine).setdefault("destroyed", [])
         if target.index not in destroyed:

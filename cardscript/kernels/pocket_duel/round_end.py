@@ -132,7 +132,11 @@ class RoundEnd(PocketDuelChanges):
             if rule_in(engine, self.rules(engine), "weapon_destroys_rest", uid):
                 engine.apply(
                     "destroy",
-                    Cause.new(card=engine.state.cards[uid].card_id, rule="Weapon destroys Rest"),
+                    Cause.new(
+                        card=engine.state.cards[uid].card_id,
+                        rule="Weapon destroys Rest",
+                        source=uid,  # (the Weapon destroys: "cannot be destroyed by …")
+                    ),
                     target=Seat(opp),
                 )
 
