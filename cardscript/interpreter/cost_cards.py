@@ -24,8 +24,9 @@ from cardscript.interpreter.select import _picked, candidates
 
 if TYPE_CHECKING:
     from cardscript.interpreter.context import Context, Target
+    from cardscript.interpreter.engine import Engine
 
-__all__ = ["counted", "fixed", "needs", "paid", "payers", "pools", "steps"]
+__all__ = ["counted", "fixed", "needs", "paid", "payers", "pools", "steps", "this_payable"]
 
 # the quantifiers that take a number of cards: "a card", "another card", "2 cards", "X
 # cards", "up to 2 cards" (0 to 2; not "each", "all"; not a target, chosen before)
@@ -69,19 +70,34 @@ def payers(ctx: Context, action: ast.Action, selector: ast.Node) -> list[int] | 
     if action.verb == "move":
         return [u for u in candidates(ctx, selector) if isinstance(u, int)]
     change = kernel.primitive(kernel.verb(action.name or ""))
-    sets = getattr(change, "sets", None)  # (``primitives.set_state``)
-    if sets is None:
+    if getattr(change, "sets", None) is None:  # (``primitives.set_state``)
         return None
-    state, on = sets
-    cards = engine.state.cards
-    forbidden_by = getattr(change, "forbidden_by", None)  # ("This cannot ready.")
     return [
-        u
-        for u in candidates(ctx, selector)
-        if isinstance(u, int)
-        and (state in cards[u].states) != on
-        and (forbidden_by is None or engine.permitted(forbidden_by, u) is not False)
+        u for u in candidates(ctx, selector) if isinstance(u, int) and _changes(engine, change, u)
     ]
+
+
+def this_payable(engine: Engine, uid: int, action: ast.Action) -> bool:
+    """Can the cost step ``action`` be paid where it changes its own card ("rest this",
+    "ready this" with "This cannot ready.")? As ``payers`` says of the card; True for
+    any other step and a change not known here."""
+    if action.verb != "primitive" or not (
+        action.target is None or isinstance(action.target, ast.ThisCard)
+    ):
+        return True
+    kernel = engine.kernel
+    change = kernel.primitive(kernel.verb(action.name or ""))
+    return getattr(change, "sets", None) is None or _changes(engine, change, uid)
+
+
+def _changes(engine: Engine, change: object, uid: int) -> bool:
+    """May the change of state be made to the card: not in that state yet, and no text
+    forbidding it (``forbidden_by``: the permission the primitive asks as it runs)."""
+    state, on = getattr(change, "sets")  # noqa: B009 (a function's attribute)
+    if (state in engine.state.cards[uid].states) == on:
+        return False
+    forbidden_by = getattr(change, "forbidden_by", None)  # ("This cannot ready.")
+    return forbidden_by is None or engine.permitted(forbidden_by, uid) is not False
 
 
 def needs(ability: ast.Node) -> tuple[tuple[ast.Clause, int | str], ...]:

@@ -212,17 +212,20 @@ def set_state(state: str, on: bool, event: str) -> Any:
     return run
 
 
-def unless_forbidden(permission: str, change: PrimitiveFn) -> PrimitiveFn:
+def unless_forbidden(
+    permission: str, change: PrimitiveFn, sets: tuple[str, bool] | None = None
+) -> PrimitiveFn:
     """``change``, refused (False) on a card whose text forbids it ("This cannot ready."),
     by effects and by the rules alike; a cost of it is paid only with cards it may change
-    (``cost_cards.payers`` reads ``forbidden_by``)."""
+    (``cost_cards.payers`` reads ``forbidden_by``, and ``sets``: the change's own, or the
+    state a kernel's own primitive turns on or off)."""
 
     def run(engine: Engine, cause: Cause, target: Target, **args: Any) -> Any:
         if isinstance(target, int) and engine.permitted(permission, target) is False:
             return False
         return change(engine, cause, target, **args)
 
-    setattr(run, "sets", getattr(change, "sets", None))  # noqa: B010 (the state it changes)
+    setattr(run, "sets", sets or getattr(change, "sets", None))  # noqa: B010 (the state it changes)
     setattr(run, "forbidden_by", permission)  # noqa: B010
     return run
 

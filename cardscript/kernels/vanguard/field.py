@@ -54,7 +54,8 @@ class FieldKernel(Kernel):
             "move": self._move,
             "discard": self._discard,
             "rest": primitives.set_state("rested", True, "rested"),
-            "stand": self._stand,
+            # ("This cannot stand.": effects, the stand phase and costs alike)
+            "stand": primitives.unless_forbidden("stand", self._stand, ("rested", False)),
             "retire": self._retire,
             "call": self._call,
             "superior_call": self._superior_call,
@@ -98,8 +99,6 @@ class FieldKernel(Kernel):
 
     def _stand(self, engine: Engine, cause: Cause, target: Target, **_: Any) -> bool:
         if not isinstance(target, int) or "rested" not in engine.state.cards[target].states:
-            return False
-        if engine.permitted("stand", target) is False:
             return False
         engine.state.cards[target].states.discard("rested")
         engine.emit(Event("stands", subject=target, player=engine.state.cards[target].controller))

@@ -35,7 +35,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardscript.grammar import ast
-from cardscript.interpreter import cost_x
+from cardscript.interpreter import cost_cards, cost_x
 from cardscript.interpreter.cards import CompiledAbility
 from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.interpreter.playable import BundledGame
@@ -123,8 +123,8 @@ class VanguardKernel(FieldKernel):
                 most = self.most_payable(engine, player, uid, action)
                 if most is not None and most < need:
                     return False
-            rest_self = action.verb == "primitive" and action.name == "rest" and not action.target
-            if rest_self and "rested" in engine.state.cards[uid].states:
+            # "rest this" not while rested, "stand this" not where "This cannot stand."
+            if not cost_cards.this_payable(engine, uid, action):
                 return False
         return cost_x.payable(engine, uid, ability, player)
 

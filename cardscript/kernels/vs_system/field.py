@@ -60,29 +60,33 @@ class Power(NamedTuple):
     ``ready``, its card ready (an Activate cost); ``pay``, the most endurance one of its
     costs pays; ``x``, its costs name an X, take a number of cards, "discard 2 cards", or
     have two steps that may pay the same, "pay 1 endurance, pay 1 endurance"
-    (``cost_x.payable`` then says)."""
+    (``cost_x.payable`` then says); ``changes``, its steps that change its own card but
+    Activate ("ready this": ``cost_cards.this_payable``)."""
 
     ability: CompiledAbility
     limited: bool
     ready: bool
     pay: int
     x: bool
+    changes: tuple[ast.Action, ...]
 
 
 def _power(ability: CompiledAbility) -> Power:
     node = ability.node
     assert isinstance(node, ast.Activated)
-    ready, pay = False, 0
+    ready, pay, changes = False, 0, []
     for step in node.costs.steps:
         if not isinstance(step, ast.Clause):
             continue
         action = step.action
         if action.name == "activate":
             ready = True
+        elif action.verb == "primitive" and isinstance(action.target, ast.ThisCard):
+            changes.append(action)
         if action.verb == "pay" and action.amount and action.amount.kind == "int":
             pay = max(pay, int(action.amount.value or 0))
     x = bool(cost_x.names(node)) or cost_x.counts_cards(node) or cost_x.counts_together(node)
-    return Power(ability, bool(ability.line.mods), ready, pay, x)
+    return Power(ability, bool(ability.line.mods), ready, pay, x, tuple(changes))
 
 
 class Facts:
@@ -171,7 +175,8 @@ class FieldKernel(Kernel):
         return {
             "exhaust": primitives.set_state("exhausted", True, "exhausted"),
             "activate": self._activate,
-            "ready": self._ready,
+            # ("This cannot ready.": effects, the recovery phase and costs alike)
+            "ready": primitives.unless_forbidden("ready", self._ready, ("exhausted", False)),
             "stun": self._stun,
             "recover": self._recover,
             "ko": self._ko,
@@ -198,8 +203,6 @@ class FieldKernel(Kernel):
             return False
         card = engine.state.cards[target]
         if "exhausted" not in card.states or "stunned" in card.states:
-            return False
-        if engine.permitted("ready", target) is False:
             return False
         card.states.discard("exhausted")
         engine.happened("readied", subject=target)

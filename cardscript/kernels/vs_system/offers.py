@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardscript.interpreter import cost_x
+from cardscript.interpreter import cost_cards, cost_x
 from cardscript.interpreter.engine import Engine
 from cardscript.interpreter.state import Card, GameState
 from cardscript.kernels.vs_system.field import Facts, FieldKernel, Power
@@ -200,9 +200,11 @@ def usable(engine: Engine, powers: list[PowerOffer]) -> list[tuple[str, Any]]:
     cheap questions first: most powers are an Activate)."""
     players = engine.state.players
     out = []
-    for card, (ability, limited, ready, pay, x), option in powers:
+    for card, (ability, limited, ready, pay, x, changes), option in powers:
         if ready and not card.states.isdisjoint(_NOT_READY):
             continue
+        if changes and not all(cost_cards.this_payable(engine, card.uid, a) for a in changes):
+            continue  # ("Ready this →" on a ready card, or one that "cannot ready")
         if pay and players[card.controller].resources.get("endurance", 0) < pay:
             continue
         if x and not cost_x.payable(engine, card.uid, ability, card.controller):
