@@ -8,7 +8,7 @@ registry are stored by their canonical id ("atk", "ko_pile"), never as typed.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 
 from cardscript.grammar.diagnostics import Span
 
@@ -336,6 +336,34 @@ class Steps(Node):
     where: tuple[Binding, ...] = ()  # ", where X is the number of …"
     declared: tuple[DeclaredNumber, ...] = ()  # ", where X is chosen on declaration"
 
+    @property
+    def ends_instead(self) -> bool:
+        """Does the last clause say "instead" (a replacement's, or a choice's last option)?"""
+        return last_clause(self.steps[-1]).instead
+
+    def with_instead(self, instead: bool) -> Steps:
+        """These steps with "instead" set on their last clause, or taken off it: it ends a
+        replacement (``Replacement.instead``), before any ", where X is …"."""
+        last = self.steps[-1]
+        clause = last_clause(last)
+        if clause.instead == instead:
+            return self
+        marked = replace(clause, instead=instead)
+        if isinstance(last, Clause):
+            step: Step = marked
+        elif isinstance(last, Choice):
+            step = replace(last, options=(*last.options[:-1], marked))
+        else:
+            step = replace(last, clause=marked)
+        return replace(self, steps=(*self.steps[:-1], step))
+
+
+def last_clause(step: Step) -> Clause:
+    """The step's clause (a choice's last option)."""
+    if isinstance(step, Clause):
+        return step
+    return step.options[-1] if isinstance(step, Choice) else step.clause
+
 
 @dataclass(frozen=True)
 class Binding(Node):
@@ -401,6 +429,9 @@ class Replacement(Node):
     event: str
     effects: Steps
     obj: EventObject | None = None
+    # its last clause said "instead" (the builder takes it off that clause, which is then
+    # no "instead" step of its own: ``Steps.with_instead``); CS-T024 where it did not
+    instead: bool = True
 
 
 @dataclass(frozen=True)

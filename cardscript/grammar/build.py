@@ -192,11 +192,14 @@ class AstBuilder(EffectRules, ConditionRules, SelectorRules):
         return ast.EffectAbility(effects=steps, span=span_of(meta))
 
     def replacement(self, meta: Meta, children: list[Any]) -> ast.Replacement:
+        effects = first_of(children, ast.Steps)
+        instead = effects.ends_instead  # (it ends the replacement, not its last step)
         return ast.Replacement(
             subject=selector_of(children),
             event=str(token_of(children, "EVENT")),
-            effects=first_of(children, ast.Steps),
+            effects=effects.with_instead(False),
             obj=first_of(children, ast.EventObject),
+            instead=instead,
             span=span_of(meta),
         )
 

@@ -101,7 +101,8 @@ class Explainer:
         if isinstance(node, ast.Replacement):
             return (
                 f"Replacement effect. If {f.selector(node.subject)} would "
-                f"{f._infinitive(node.event)}, {self.steps(node.effects)}."
+                f"{f._infinitive(node.event)}, "
+                f"{self.steps(node.effects.with_instead(node.instead))}."
             )
         if isinstance(node, ast.RuleOverride):
             hook = self.registry.term("HOOK", node.hook)

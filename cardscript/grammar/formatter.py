@@ -89,7 +89,7 @@ class Formatter(PhraseFormatter):
             text = f"if {self.selector(node.subject)} would {self._infinitive(node.event)}"
             if node.obj is not None:
                 text += " " + self.event_object(node.obj)
-            return f"{text}, {self.steps(node.effects)}"  # (its last clause says "instead")
+            return f"{text}, {self.steps(node.effects.with_instead(node.instead))}"
         if isinstance(node, ast.RuleOverride):
             value = self.spell("ADJ", node.value) if node.value_kind == "ADJ" else node.value
             text = f"rule {self.spell('HOOK', node.hook)} is {value}"

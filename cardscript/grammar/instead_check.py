@@ -21,28 +21,19 @@ def check_instead(line: ast.AbilityLine, registry: Registry) -> Iterator[Diagnos
 
     words = Formatter(registry)
     ability = line.ability
-    allowed: set[int] = set()  # the clauses whose "instead" means something
-    if isinstance(ability, ast.Replacement):
-        last = ability.effects.steps[-1]
-        clause = last.clause if isinstance(last, ast.Conditional) else last
-        if isinstance(clause, ast.Clause) and clause.instead:
-            allowed.add(id(clause))
-        else:
-            steps = (*ability.effects.steps[:-1], _marked(last))
-            marked = dataclasses.replace(
-                ability, effects=dataclasses.replace(ability.effects, steps=steps)
-            )
-            yield _refused(
-                last,
-                "a replacement says what happens instead of the event",
-                _capital(words.ability(marked)) + ".",
-            )
+    if isinstance(ability, ast.Replacement) and not ability.instead:
+        marked = dataclasses.replace(ability, instead=True)
+        yield _refused(
+            ability.effects.steps[-1],
+            "a replacement says what happens instead of the event",
+            _capital(words.ability(marked)) + ".",
+        )
     for node in line.walk():
         if not isinstance(node, ast.Steps):
             continue
         for index, step in enumerate(node.steps):
             clause = step.clause if isinstance(step, ast.Conditional) else step
-            if not isinstance(clause, ast.Clause) or not clause.instead or id(clause) in allowed:
+            if not isinstance(clause, ast.Clause) or not clause.instead:
                 continue
             before = node.steps[index - 1] if index else None
             if not isinstance(step, ast.Conditional):
