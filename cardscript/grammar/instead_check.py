@@ -32,11 +32,12 @@ def check_instead(line: ast.AbilityLine, registry: Registry) -> Iterator[Diagnos
         if not isinstance(node, ast.Steps):
             continue
         for index, step in enumerate(node.steps):
-            clause = step.clause if isinstance(step, ast.Conditional) else step
-            if not isinstance(clause, ast.Clause) or not clause.instead:
+            clauses = step.options if isinstance(step, ast.Choice) else (ast.last_clause(step),)
+            clause = next((c for c in clauses if c.instead), None)
+            if clause is None:
                 continue
             before = node.steps[index - 1] if index else None
-            if not isinstance(step, ast.Conditional):
+            if not isinstance(step, ast.Conditional):  # (a for each, an "otherwise", …)
                 yield _refused(
                     step,
                     '"… instead" with no condition: the step before it would never run',

@@ -191,6 +191,7 @@ def unexpected(
                 "what happened is asked of the period the game remembers: perhaps try "
                 f'"… was {previous.text} this {kept.forms[0]}"'
             )
+    hint = _instead_hint(pieces, i) or hint
     if piece.kind == "LPAR" and i == 0:
         hint = 'reminder text is written as a comment: "# …"'
     elif piece.kind == "LPAR" and previous is not None and previous.kind == "DOT":
@@ -278,6 +279,39 @@ def _glued(pieces: Sequence[Piece]) -> str:
         glued = not out or out.endswith("(") or piece.kind in ("COMMA", "RPAR", "POSS", "DOT")
         out += ("" if glued else " ") + piece.text
     return out
+
+
+def _instead_hint(pieces: tuple[Piece, ...], i: int) -> str:
+    """ "Gain 1 energy. Instead, gain 2 energy.": "instead" ends the step it puts in place of
+    the one before it, which says its condition; with no step before it, "otherwise" says
+    which step runs when the condition does not hold. "" where the word is not "instead"."""
+    if piece_word(pieces, i) != "instead":
+        return ""
+    start = next((j + 1 for j in range(i - 1, -1, -1) if pieces[j].kind in _SENTENCE_ENDS), 0)
+    head = pieces[start:i]
+    if head and head[-1].kind == "COMMA":
+        head = head[:-1]
+    after = i + 1 + (i + 1 < len(pieces) and pieces[i + 1].kind == "COMMA")
+    end = next((j for j in range(after, len(pieces)) if pieces[j].kind in _SENTENCE_ENDS), None)
+    cut = next((j for j in range(after, end or len(pieces)) if pieces[j].kind == "COMMA"), end)
+    step = _glued(pieces[after:cut]) or "<this step>"
+    step += " instead" + _glued(pieces[cut:end])  # (before the steps that follow it)
+    if not head:
+        if start == 0 or pieces[start - 1].kind != "DOT":  # no step before it to replace
+            return (
+                'a step that replaces another when a condition holds is written with "otherwise":'
+                f' perhaps try "If <condition>, {_glued(pieces[after:end])}. Otherwise, '
+                '<the other step>."'
+            )
+        return f'perhaps try "If <condition>, {step}."'
+    if piece_word(head, 0) == "if":  # its condition (or the replaced event) is written
+        alone = start == 0 or pieces[start - 1].kind != "DOT"
+        first = alone and not any(piece_word(head, j) == "would" for j in range(len(head)))
+        return f'perhaps try "{"<the other step>. " if first else ""}{_glued(head)}, {step}."'
+    return f'perhaps try "{_glued(head)}. If <condition>, {step}."'
+
+
+_SENTENCE_ENDS = frozenset({"DOT", "DOT_THEN", "COLON", "ARROW"})
 
 
 def _passive_event(pieces: tuple[Piece, ...], i: int, registry: Registry) -> str:
