@@ -1,10 +1,11 @@
 """Where "instead" belongs: a replacement's ends the replacement (its last step is no step
-in place of the one before it)."""
+in place of the one before it), and explain says which step an "instead" step replaces."""
 
 from __future__ import annotations
 
 from cardscript.games import load_game
 from cardscript.grammar import ast
+from cardscript.grammar.explain import explain_script
 from cardscript.grammar.formatter import format_script
 from cardscript.interpreter.step_plans import replaces
 
@@ -26,3 +27,20 @@ def test_a_replacement_ending_in_a_condition_keeps_both_steps() -> None:
     assert isinstance(last, ast.Conditional) and last.clause.instead is False
     assert replaces(last) is False  # the draw runs, then the recovery if 3 are controlled
     assert format_script(result.script, game.registry) == _REPLACEMENT + "\n"
+
+
+def test_explain_says_which_step_instead_takes_the_place_of() -> None:
+    game = load_game("marvel-champions")
+    text = (
+        "Deal 1 damage to target minion. If you are in hero form, deal 2 damage instead. "
+        "If you do, draw a card."
+    )
+    assert explain_script(game.parse(text).script, game.registry) == [
+        "Effect: deal 1 damage to target minion. If you are in hero form, deal 2 damage "
+        'instead of "deal 1 damage to target minion" (which then does not happen). '
+        "If you do, draw a card."
+    ]
+    replacement = game.parse("If your hero would be defeated, heal 3 damage instead.").script
+    assert explain_script(replacement, game.registry) == [
+        "Replacement effect. If your hero would be defeated, heal 3 damage instead."
+    ]

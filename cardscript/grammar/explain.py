@@ -27,12 +27,36 @@ _CONTINUOUS_VERBS = frozenset(
 )
 
 
+class _Told(Formatter):
+    """The formatter, saying which step an "instead" takes the place of."""
+
+    def __init__(self, registry: Registry) -> None:
+        super().__init__(registry)
+        self._before: dict[int, ast.Step] = {}  # each step's step before it, by id
+
+    def steps(self, steps: ast.Steps) -> str:
+        kept = self._before
+        self._before = {id(b): a for a, b in zip(steps.steps, steps.steps[1:], strict=False)}
+        try:
+            return super().steps(steps)
+        finally:
+            self._before = kept
+
+    def step(self, step: ast.Node) -> str:
+        text = super().step(step)
+        before = self._before.get(id(step))
+        if before is not None and isinstance(step, ast.Conditional) and step.clause.instead:
+            text += f' of "{super().step(before)}" (which then does not happen)'
+        return text
+
+
 class Explainer:
     def __init__(
         self, registry: Registry, keyword_defs: Mapping[str, ast.KeywordDef] | None = None
     ) -> None:
         self.registry = registry
-        self.fmt = Formatter(registry)
+        self.fmt: Formatter = _Told(registry)
+        self.plain = Formatter(registry)  # (a replacement's "instead" replaces no step)
         self.keyword_defs = {k.casefold(): v for k, v in (keyword_defs or {}).items()}
 
     def script(self, script: ast.Script) -> list[str]:
@@ -102,7 +126,7 @@ class Explainer:
             return (
                 f"Replacement effect. If {f.selector(node.subject)} would "
                 f"{f._infinitive(node.event)}, "
-                f"{self.steps(node.effects.with_instead(node.instead))}."
+                f"{self.steps(node.effects.with_instead(node.instead), self.plain)}."
             )
         if isinstance(node, ast.RuleOverride):
             hook = self.registry.term("HOOK", node.hook)
@@ -132,8 +156,8 @@ class Explainer:
         body = [_substitute(item, values) for item in definition.body]
         return f"Keyword {shown}: " + " ".join(self.line(item) for item in body)
 
-    def steps(self, steps: ast.Steps) -> str:
-        text = self.fmt.steps(steps)
+    def steps(self, steps: ast.Steps, fmt: Formatter | None = None) -> str:
+        text = (fmt or self.fmt).steps(steps)
         return text.replace("until end of", "until the end of")
 
 
