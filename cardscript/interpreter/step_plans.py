@@ -11,7 +11,7 @@ text runs.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
@@ -86,7 +86,7 @@ def _instead(before: ast.Node, step: ast.Conditional) -> Run:
     holds; A runs otherwise (and "if you do" after them reads the one that ran)."""
     check, then, otherwise = (
         condition_check(step.condition),
-        clause_runner(step.clause),
+        clause_runner(_aimed(step.clause, before)),
         _step(before),
     )
 
@@ -98,6 +98,19 @@ def _instead(before: ast.Node, step: ast.Conditional) -> Run:
             otherwise(ctx)
 
     return instead
+
+
+def _aimed(clause: ast.Clause, before: ast.Node) -> ast.Clause:
+    """ "Deal 1 damage to target minion. If …, deal 2 damage instead.": a step in place of
+    one with the same verb acts on what that one names, where it names nothing itself (the
+    same selector node, so a target chosen as the ability was played is the same one)."""
+    named = before.clause if isinstance(before, (ast.Conditional, ast.Otherwise)) else before
+    if not isinstance(named, ast.Clause):
+        return clause
+    action, theirs = clause.action, named.action
+    if action.target is not None or theirs.target is None or action.verb != theirs.verb:
+        return clause
+    return replace(clause, action=replace(action, target=theirs.target))
 
 
 def _steps(steps: ast.Steps) -> Run:
