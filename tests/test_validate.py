@@ -116,6 +116,39 @@ def test_schema_errors_point_at_the_yaml_node(tmp_path: Path) -> None:
     ]
 
 
+def test_counted_bounds_are_told_in_good_english(tmp_path: Path) -> None:
+    _write(tmp_path, "a.yaml", "game: vs-system\nset: A\ncards: []\n")
+    assert _found(tmp_path) == [("a.yaml", "CS-C009", 3, 8, '"cards" needs at least 1 item')]
+
+
+def test_the_common_forms_are_told_in_words_not_as_patterns(tmp_path: Path) -> None:
+    text = (
+        GOOD.replace("version: Bird of Prey", 'version: ""')
+        .replace("name: Captain Rook", 'name: " Captain Rook"')
+        .replace("id: TST-001", "id: TST 001!")
+    )
+    _write(tmp_path, "a.yaml", text)
+    run = validate_paths([tmp_path])
+    assert [(d.code, d.span.line, d.span.column, d.message, d.hints) for d in run.diagnostics] == [
+        (
+            "CS-C009",
+            4,
+            9,
+            '"id" may only hold letters, digits, "_", "." and "-", and must start with a '
+            'letter or a digit: "TST 001!"',
+            ('perhaps try "TST-001"',),
+        ),
+        (
+            "CS-C009",
+            5,
+            11,
+            '"name" must not start or end with a space: " Captain Rook"',
+            ('perhaps try "Captain Rook"',),
+        ),
+        ("CS-C009", 8, 14, '"version" must not be empty', ()),
+    ]
+
+
 def test_a_field_missing_from_the_file_is_named_as_the_file_s(tmp_path: Path) -> None:
     _write(tmp_path, "a.yaml", GOOD.replace("set: TST\n", ""))
     assert _found(tmp_path) == [

@@ -12,12 +12,14 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 from jsonschema.exceptions import ValidationError, best_match
 
-from cardscript.grammar.diagnostics import Diagnostic, article, did_you_mean, error
+from cardscript.grammar.diagnostics import Diagnostic, Span, article, did_you_mean, error
+from cardscript.wording import plural
 
 _KINDS = {
     "integer": "a whole number",
@@ -89,7 +91,8 @@ def schema_diagnostics(
         if key in seen:
             continue
         seen.add(key)
-        out.extend(_explain(e, path, doc, name_of or _card_type))
+        # (two rules can tell the same: an empty name breaks its length and its form)
+        out.extend(d for d in _explain(e, path, doc, name_of or _card_type) if d not in out)
     return out
 
 
@@ -164,26 +167,51 @@ def _explain(
             )
         ]
     if v == "pattern":
-        return [
-            error(
-                "CS-C009",
-                f'"{field}" has the wrong form: "{e.instance}"',
-                where,
-                f"it must match {e.validator_value}",
-            )
-        ]
+        return [_pattern_error(field, str(e.instance), str(e.validator_value), where)]
     if v in ("minLength", "maxLength", "minItems", "maxItems", "uniqueItems"):
         text = {
-            "minLength": f"must not be shorter than {e.validator_value} characters",
-            "maxLength": f"must not be longer than {e.validator_value} characters",
-            "minItems": f"needs at least {e.validator_value} items",
-            "maxItems": f"takes at most {e.validator_value} items",
+            "minLength": "must not be empty"
+            if e.validator_value == 1
+            else f"must not be shorter than {plural(e.validator_value, 'character')}",
+            "maxLength": f"must not be longer than {plural(e.validator_value, 'character')}",
+            "minItems": f"needs at least {plural(e.validator_value, 'item')}",
+            "maxItems": f"takes at most {plural(e.validator_value, 'item')}",
             "uniqueItems": "must not list the same item twice",
         }[str(v)]
         return [error("CS-C009", f'"{field}" {text}', where)]
     if v == "not":
         return [error("CS-C005", f'"{field}" is not allowed here', where)]
     return [error("CS-C010", f'"{field}": {e.message}', where)]
+
+
+_TRIMMED = "^\\S(.*\\S)?$"  # names and other words: not empty, no space at either end
+_ID = "^[A-Za-z0-9][A-Za-z0-9_.-]*$"  # ids and set codes
+
+
+def _pattern_error(field: str, value: str, pattern: str, where: Span | None) -> Diagnostic:
+    """A value of the wrong form, told in words for the schemas' common forms (an author
+    should not have to read a regular expression)."""
+    if pattern == _TRIMMED:
+        if not value.strip():
+            return error("CS-C009", f'"{field}" must not be empty', where)
+        return error(
+            "CS-C009",
+            f'"{field}" must not start or end with a space: "{value}"',
+            where,
+            f'perhaps try "{value.strip()}"',
+        )
+    if pattern == _ID:
+        kept = re.sub(r"[^A-Za-z0-9_.-]+", "-", value.strip()).strip("-_.")
+        return error(
+            "CS-C009",
+            f'"{field}" may only hold letters, digits, "_", "." and "-", and must start with '
+            f'a letter or a digit: "{value}"',
+            where,
+            f'perhaps try "{kept}"' if kept else "",
+        )
+    return error(
+        "CS-C009", f'"{field}" has the wrong form: "{value}"', where, f"it must match {pattern}"
+    )
 
 
 def _type_hint(instance: Any, wanted: list[str]) -> str:

@@ -33,7 +33,6 @@ from cardscript.decks.context import (
     lines_of,
     listing,
     matches,
-    plural,
     shown,
     violation,
 )
@@ -41,6 +40,7 @@ from cardscript.decks.overrides import limit_value
 from cardscript.decks.pool import PoolCard, normalize
 from cardscript.decks.rules import Rule
 from cardscript.grammar.diagnostics import Diagnostic, article
+from cardscript.wording import plural
 
 Kind = Callable[[Rule, Ctx], Iterable[Diagnostic]]
 

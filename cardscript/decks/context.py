@@ -170,14 +170,6 @@ def shown(card: PoolCard, fields: Iterable[str] = ("name",)) -> str:
     return '"' + ", ".join(parts or [card.name]) + '"'
 
 
-def plural(n: int, noun: str) -> str:
-    """'1 card' / '3 cards'; ``noun`` is "trigger unit|trigger units", or one word."""
-    one, sep, many = noun.partition("|")
-    if not sep:
-        one, many = (noun.removesuffix("s"), noun) if noun.endswith("s") else (noun, noun + "s")
-    return f"{n} {one if n == 1 else many}"
-
-
 def copies(n: int) -> str:
     return f"{n} {'copy' if n == 1 else 'copies'}"
 

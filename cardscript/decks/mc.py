@@ -14,12 +14,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from cardscript.decks.context import Ctx, Item, copies, plural, violation
+from cardscript.decks.context import Ctx, Item, copies, violation
 from cardscript.decks.model import DeckEntry
 from cardscript.decks.overrides import CARDS, printed_match
 from cardscript.decks.pool import PoolCard, normalize
 from cardscript.decks.rules import Rule
 from cardscript.grammar.diagnostics import Diagnostic, Span, article, did_you_mean
+from cardscript.wording import plural
 
 
 def _params(ctx: Ctx) -> dict[str, Any]:

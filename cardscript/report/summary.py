@@ -3,10 +3,7 @@
 from __future__ import annotations
 
 from cardscript.report.model import Report, counts, fails
-
-
-def _plural(n: int, noun: str) -> str:
-    return f"{n} {noun}{'' if n == 1 else 's'}"
+from cardscript.wording import plural as _plural
 
 
 def summary_line(report: Report) -> str:
