@@ -466,9 +466,15 @@ def test_cli_import(tmp_path: Path) -> None:
     assert strict.exit_code == 1  # two cards left out: warnings fail under --strict
     bad = tmp_path / "bad.json"
     bad.write_text("{not json", "utf-8")
+    # bad content, not a usage or I/O error: exit 1, as validate gives for a bad card file
     assert (
-        RUNNER.invoke(app, ["import", "marvelcdb", str(bad), "--out", str(tmp_path)]).exit_code == 2
+        RUNNER.invoke(app, ["import", "marvelcdb", str(bad), "--out", str(tmp_path)]).exit_code == 1
     )
+    bad.write_bytes(b'[{"code": "01001", "name": "Caf\xe9"}]')
+    latin = RUNNER.invoke(app, ["import", "marvelcdb", str(bad), "--out", str(tmp_path)])
+    assert latin.exit_code == 1
+    assert "error[CS-Y002]: file is not valid UTF-8: invalid byte 0xe9" in latin.output
+    assert "bad.json:1:32" in latin.output
     missing = RUNNER.invoke(
         app, ["import", "marvelcdb", str(tmp_path / "nope.json"), "--out", str(tmp_path)]
     )
@@ -510,6 +516,16 @@ def test_cli_exit_codes() -> None:
     )
     assert _deck_cli(str(FIXTURES / "marvelcdb" / "expected")).exit_code == 2  # no decks
     assert _deck_cli(str(VS_DECKS)).exit_code == 1
+
+
+def test_a_deck_that_is_not_utf8_is_bad_content_at_its_first_bad_byte(tmp_path: Path) -> None:
+    deck = tmp_path / "latin.yaml"
+    deck.write_bytes("deck: X\ngame: vs-system\ncards:\n  - 4 Caf\xe9\n".encode("latin-1"))
+    result = _deck_cli(str(deck))
+    assert result.exit_code == 1  # bad content, not a usage or I/O error
+    assert "error[CS-Y002]: file is not valid UTF-8: invalid byte 0xe9" in result.stdout
+    assert "latin.yaml:4:10" in result.stdout
+    assert "= hint: save the file as UTF-8" in result.stdout
 
 
 def test_cli_text_output() -> None:

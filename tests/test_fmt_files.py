@@ -87,3 +87,15 @@ def test_a_granted_ability_that_does_not_read_is_left_as_written() -> None:
     # a name holding a straight quote is written in «» (it came from «»): "…"…" broke
     text = 'Creatures named «a"b» get +1 strike.'
     assert format_text(text, registry).text == text + "\n"
+
+
+def test_a_file_not_in_utf8_is_bad_content_told_where_and_left_as_it_was(tmp_path: Path) -> None:
+    # it was CS-IO1 "cannot read …: not valid UTF-8" at 1:1, exit 2, as if unreadable
+    path = tmp_path / "cards.yaml"
+    source = (HEAD + card(1, "Flight") + "    flavor: caf\xe9\n").encode("latin-1")
+    path.write_bytes(source)
+    done = runner.invoke(app, ["fmt", str(path)])
+    assert done.exit_code == 1
+    assert "error[CS-Y002]: file is not valid UTF-8: invalid byte 0xe9" in done.stderr
+    assert f"{path}:13:16" in done.stderr
+    assert path.read_bytes() == source

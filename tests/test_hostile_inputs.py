@@ -107,10 +107,10 @@ def test_mutated_files_never_crash_the_cli(kind: str, tmp_path: Path) -> None:
 
 FIFO_COMMANDS = [
     (["validate", "{f}"], 2, "error[CS-IO1]: cannot read file: not a regular file"),
-    (["fmt", "{f}"], 2, "error[CS-IO1]: cannot read {f}: not a regular file"),
+    (["fmt", "{f}"], 2, "error[CS-IO1]: cannot read file: not a regular file"),
     (["deck", "check", "{f}"], 2, "error[CS-IO1]: cannot read file: not a regular file"),
     (["import", "marvelcdb", "{f}", "--out", "{d}"], 2, "cannot read file: not a regular file"),
-    (["replay", "{f}"], 2, "error: cannot read {f}: not a regular file"),
+    (["replay", "{f}"], 2, "error: {f}:1:1: cannot read file: not a regular file"),
     (["complete", "{f}", "--at", "1:1"], 2, "error: cannot read {f}: not a regular file"),
     (
         ["play", "pocket-duel", "--deck", "{f}", "--deck", "{f}"],

@@ -150,6 +150,18 @@ def _play_faulty(tmp_path: Path, seed: int) -> Path:
     return log
 
 
+def test_a_log_that_is_not_utf8_is_told_at_its_first_bad_byte(tmp_path: Path) -> None:
+    # it was "error: 'utf-8' codec can't decode byte 0xff in position 17: invalid start byte"
+    log = _play_loop(tmp_path)
+    text = log.read_bytes()
+    log.write_bytes(text[:17] + b"\xff" + text[18:])
+    assert _replay(log) == (
+        2,
+        "",
+        f"error: {log}:1:18: file is not valid UTF-8: invalid byte 0xff\n",
+    )
+
+
 @pytest.mark.parametrize(
     ("seed", "bug"),
     [

@@ -9,6 +9,7 @@ from yaml.error import MarkedYAMLError
 
 from cardscript.cardfiles.yamltext import LineIndex
 from cardscript.grammar.diagnostics import Diagnostic, Span, error
+from cardscript.safe_read import MAX_BYTES, UnreadableFile, read_bytes
 from cardscript.safe_read import too_large as size_words
 
 # Texts up to this size that libyaml rejects are re-read with the pure-Python parser
@@ -40,6 +41,20 @@ def io_error(name: str, reason: str) -> Diagnostic:
 def too_large(name: str, size: int, limit: int) -> Diagnostic:
     message = f"file is {size_words(size, limit)}"
     return error("CS-Y006", message, Span.point(1, 1, name), "split the cards into several files")
+
+
+def read_source(path: str, max_bytes: int = MAX_BYTES) -> str | Diagnostic:
+    """A file's text (a BOM dropped), or the one problem that stops reading it: CS-IO1
+    where it cannot be read (a usage or I/O error), CS-Y006 too large, CS-Y002 at its
+    first byte that is not UTF-8 (both bad content, as in a card file)."""
+    try:
+        raw = read_bytes(path, max_bytes)
+    except UnreadableFile as exc:
+        if exc.size is not None:
+            return too_large(path, exc.size, max_bytes)
+        return io_error(path, exc.reason)
+    text = decode(raw, path)
+    return text if isinstance(text, Diagnostic) else text.removeprefix("\ufeff")
 
 
 def decode(raw: bytes, name: str) -> str | Diagnostic:

@@ -227,6 +227,6 @@ def run_import_marvelcdb(packs: list[Path], *, out: Path, strict: bool) -> int:
     if diagnostics:
         _err(render(report, "text", color=use_color(sys.stderr)).rstrip("\n"))
     _err(summary_line(report))
-    if any(d.code == "CS-IO1" for d in problems) or not read:
-        return 2
+    if any(d.code == "CS-IO1" for d in problems) or not (read or problems):
+        return 2  # (a pack that is not JSON or not UTF-8 is bad content: 1)
     return exit_code(report)

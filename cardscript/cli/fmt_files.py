@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cardscript import GAMES, safe_read
+from cardscript import GAMES
+from cardscript.cardfiles.yamlerrors import read_source
 from cardscript.grammar.diagnostics import Diagnostic, Span, error
 
 
@@ -25,13 +26,9 @@ class Outcome:
 
 
 def format_path(path: Path, *, write: bool) -> Outcome:
-    try:
-        original = safe_read.read_text(path)
-    except safe_read.UnreadableFile as exc:
-        return Outcome(
-            False,
-            (error("CS-IO1", f"cannot read {path}: {exc.reason}", Span.point(1, 1, str(path))),),
-        )
+    original = read_source(str(path))
+    if isinstance(original, Diagnostic):
+        return Outcome(False, (original,))
     if path.suffix == ".cardscript":
         new, problems = _format_keywords_file(path, original)
     else:

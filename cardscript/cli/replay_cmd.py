@@ -9,9 +9,9 @@ internal error (a bug of the engine, said as ``play`` says it: ``main.run``).
 from __future__ import annotations
 
 import io
-import os
 from typing import Any
 
+from cardscript.cardfiles.yamlerrors import read_source
 from cardscript.cli.play_cmd import (
     GAME_ERRORS,
     PlayError,
@@ -25,20 +25,23 @@ from cardscript.cli.play_cmd import (
     playable,
     start_logged,
 )
+from cardscript.grammar.diagnostics import Diagnostic
 from cardscript.interpreter.agents import Agent, IllegalAnswer, ScriptedAgent, ScriptExhausted
 from cardscript.interpreter.engine import Engine
 from cardscript.interpreter.log import GameLog, LogError, read_log
 
+LOG_MAX_BYTES = 512 * 1024 * 1024  # a long match's log; beyond it, not a log this wrote
+
 
 def run_replay(log_file: str, plugins: list[str]) -> int:
-    if os.path.exists(log_file) and not os.path.isfile(log_file):
-        kind = "Is a directory" if os.path.isdir(log_file) else "not a regular file"
-        _err(f"error: cannot read {log_file}: {kind}")  # a FIFO would hang the read
+    # (a directory or a FIFO is refused, not read: a FIFO would hang the read)
+    text = read_source(log_file, LOG_MAX_BYTES)
+    if isinstance(text, Diagnostic):
+        where = f"{log_file}:{text.span.line}:{text.span.column}" if text.span else log_file
+        _err(f"error: {where}: {text.message}")  # (as ``play`` tells a deck it cannot read)
         return 2
     try:
         _load_plugins(plugins)
-        with open(log_file, encoding="utf-8") as handle:
-            text = handle.read()
         records = read_log(io.StringIO(text))
     except LogError as exc:
         _err(f"error: {log_file}:{exc.line}: {exc}")

@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from cardscript import safe_read
+from cardscript.cardfiles.yamlerrors import read_source
 from cardscript.cardfiles.yamlsource import load_yaml_text
 from cardscript.decks.mcdbdeck import is_marvelcdb_deck, load_json, read_marvelcdb_deck
 from cardscript.decks.model import Deck
@@ -40,22 +41,12 @@ def _deck_file(path: Path) -> bool:
     return path.suffix.lower() in DECK_SUFFIXES
 
 
-def read_text(path: str) -> str | Diagnostic:
-    try:
-        return safe_read.read_text(path, MAX_BYTES)
-    except safe_read.NotUtf8:
-        return error(
-            "CS-Y002", "file is not valid UTF-8", Span.point(1, 1, path), "save the file as UTF-8"
-        )
-    except safe_read.UnreadableFile as exc:
-        return error("CS-IO1", f"cannot read file: {exc.reason}", Span.point(1, 1, path))
-
-
 def read_deck(path: str, *, game: str | None = None, explicit: bool = True) -> Deck | None:
     """The deck in ``path``; None for a file of a folder that is not a deck (a card file)."""
-    text = read_text(path)
+    text = read_source(path, MAX_BYTES)
     if isinstance(text, Diagnostic):
-        return Deck(path, "unreadable", None, "", None, (), diagnostics=(text,))
+        kind = "unreadable" if text.code == "CS-IO1" else "not text"  # (only I/O is usage)
+        return Deck(path, kind, None, "", None, (), diagnostics=(text,))
     return read_deck_text(text, path, game=game, explicit=explicit)
 
 

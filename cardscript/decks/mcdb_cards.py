@@ -30,7 +30,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from cardscript import safe_read
+from cardscript.cardfiles.yamlerrors import read_source
 from cardscript.cardfiles.yamltext import LineIndex
 from cardscript.decks.mcdb_text import (
     CORE_KEYWORDS,
@@ -79,12 +79,9 @@ def read_packs(
     problems: list[Diagnostic] = []
     for raw in paths:
         path = str(raw)
-        try:
-            text = safe_read.read_text(path)
-        except safe_read.UnreadableFile as exc:
-            problems.append(
-                error("CS-IO1", f"cannot read file: {exc.reason}", Span.point(1, 1, path))
-            )
+        text = read_source(path)
+        if isinstance(text, Diagnostic):
+            problems.append(text)
             continue
         try:
             data = json.loads(text)

@@ -45,7 +45,7 @@ class Deck:
     """
 
     path: str
-    kind: str  # "yaml" | "text" | "marvelcdb"
+    kind: str  # "yaml" | "text" | "marvelcdb"; "unreadable" (I/O) or "not text" (not UTF-8)
     game: str | None
     name: str
     format: str | None
