@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from cardscript.grammar.diagnostics import Diagnostic, Span, error
@@ -290,3 +290,24 @@ _CONTRACTIONS: Mapping[str, tuple[str, str]] = {
 }
 
 _KEEP_S = frozenset({"it's", "let's"})
+
+
+def glued(pieces: Sequence[Piece]) -> str:
+    """The pieces' text with signs glued to the word before them, as written (hints that
+    give an author's words back)."""
+    out, before = "", ""
+    for piece in pieces:
+        joined = (
+            not out
+            or out.endswith("(")
+            or piece.kind in ("COMMA", "RPAR", "POSS", "DOT", "COLON")
+            or (piece.kind == "LPAR" and before == "LABEL")  # "[ACT](RC)"
+        )
+        out += ("" if joined else " ") + piece.text
+        before = piece.kind
+    return out
+
+
+def piece_word(pieces: Sequence[Piece], i: int) -> str:
+    """The word at ``pieces[i]``, folded; "" for a sign, a number or past either end."""
+    return pieces[i].value.casefold() if 0 <= i < len(pieces) and pieces[i].kind == "WORD" else ""

@@ -4,14 +4,15 @@ that ends too early. Only failures that are reported are ever worded."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from functools import cache
 
 from lark import Token
 from lark.exceptions import UnexpectedInput
 
 from cardscript.grammar.diagnostics import Diagnostic, Span, did_you_mean, error
-from cardscript.grammar.lexer import LogicalLine, Piece
+from cardscript.grammar.lexer import LogicalLine, Piece, glued, piece_word
+from cardscript.grammar.printed_phrasing import printed_phrasing
 from cardscript.grammar.registry import CLASS_NAMES, WORD_CLASSES, Registry
 
 # (terminal, value, pieces used, plural) — one way to read the words at a position.
@@ -191,7 +192,7 @@ def unexpected(
                 "what happened is asked of the period the game remembers: perhaps try "
                 f'"… was {previous.text} this {kept.forms[0]}"'
             )
-    hint = _instead_hint(pieces, i) or hint
+    hint = _instead_hint(pieces, i) or printed_phrasing(pieces, i, registry) or hint
     if piece.kind == "LPAR" and i == 0:
         hint = 'reminder text is written as a comment: "# …"'
     elif piece.kind == "LPAR" and previous is not None and previous.kind == "DOT":
@@ -199,8 +200,10 @@ def unexpected(
         hint = f'a limit comes before the full stop: perhaps try "… {limit}."'
     if piece.kind == "LABEL" and unknown:
         labels = registry.spellings("LABEL")
-        hint = did_you_mean(piece.value, labels) or (
-            "the labels are: " + ", ".join(labels) if labels else "this game has no labels"
+        hint = (
+            printed_phrasing(pieces, i, registry)
+            or did_you_mean(piece.value, labels)
+            or ("the labels are: " + ", ".join(labels) if labels else "this game has no labels")
         )
         return error("CS-P002", f'unknown label "{shown}"', piece.span, hint)
     wanted = f"; expected {expected}" if expected else ""
@@ -267,18 +270,9 @@ def _given(pieces: tuple[Piece, ...], i: int) -> str:
     if signed is None or signed == i + 1:
         return ""
     rest = [p for p in pieces[signed:] if p.kind != "DOT"]
-    who = _glued(pieces[i + 1 : signed])
+    who = glued(pieces[i + 1 : signed])
     plural = who.endswith("s") and not who.endswith("'s")
-    return f"{who} {'get' if plural else 'gets'} {_glued(rest)}"
-
-
-def _glued(pieces: Sequence[Piece]) -> str:
-    """The pieces' text with signs glued to the word before them, as written."""
-    out = ""
-    for piece in pieces:
-        glued = not out or out.endswith("(") or piece.kind in ("COMMA", "RPAR", "POSS", "DOT")
-        out += ("" if glued else " ") + piece.text
-    return out
+    return f"{who} {'get' if plural else 'gets'} {glued(rest)}"
 
 
 def _instead_hint(pieces: tuple[Piece, ...], i: int) -> str:
@@ -294,21 +288,21 @@ def _instead_hint(pieces: tuple[Piece, ...], i: int) -> str:
     after = i + 1 + (i + 1 < len(pieces) and pieces[i + 1].kind == "COMMA")
     end = next((j for j in range(after, len(pieces)) if pieces[j].kind in _SENTENCE_ENDS), None)
     cut = next((j for j in range(after, end or len(pieces)) if pieces[j].kind == "COMMA"), end)
-    step = _glued(pieces[after:cut]) or "<this step>"
-    step += " instead" + _glued(pieces[cut:end])  # (before the steps that follow it)
+    step = glued(pieces[after:cut]) or "<this step>"
+    step += " instead" + glued(pieces[cut:end])  # (before the steps that follow it)
     if not head:
         if start == 0 or pieces[start - 1].kind != "DOT":  # no step before it to replace
             return (
                 'a step that replaces another when a condition holds is written with "otherwise":'
-                f' perhaps try "If <condition>, {_glued(pieces[after:end])}. Otherwise, '
+                f' perhaps try "If <condition>, {glued(pieces[after:end])}. Otherwise, '
                 '<the other step>."'
             )
         return f'perhaps try "If <condition>, {step}."'
     if piece_word(head, 0) == "if":  # its condition (or the replaced event) is written
         alone = start == 0 or pieces[start - 1].kind != "DOT"
         first = alone and not any(piece_word(head, j) == "would" for j in range(len(head)))
-        return f'perhaps try "{"<the other step>. " if first else ""}{_glued(head)}, {step}."'
-    return f'perhaps try "{_glued(head)}. If <condition>, {step}."'
+        return f'perhaps try "{"<the other step>. " if first else ""}{glued(head)}, {step}."'
+    return f'perhaps try "{glued(head)}. If <condition>, {step}."'
 
 
 _SENTENCE_ENDS = frozenset({"DOT", "DOT_THEN", "COLON", "ARROW"})
@@ -326,15 +320,11 @@ def _passive_event(pieces: tuple[Piece, ...], i: int, registry: Registry) -> str
     return ""
 
 
-def piece_word(pieces: tuple[Piece, ...], i: int) -> str:
-    return pieces[i].value.casefold() if pieces[i].kind == "WORD" else ""
-
-
 def _words_through(pieces: tuple[Piece, ...], i: int, kind: str) -> str:
     """The text from ``pieces[i]`` up to the first piece of ``kind`` (or the line's end),
     glued as written: "(once per round)"."""
     end = next((j for j in range(i, len(pieces)) if pieces[j].kind == kind), len(pieces) - 1)
-    return _glued(pieces[i : end + 1])
+    return glued(pieces[i : end + 1])
 
 
 def _possessor_text(pieces: tuple[Piece, ...], poss: int) -> str:
@@ -410,7 +400,7 @@ def _said_otherwise(pieces: tuple[Piece, ...], i: int, registry: Registry) -> st
     if said is None:
         return ""
     end = next((j for j in range(i + 1, len(pieces)) if pieces[j].kind not in _WORDS), len(pieces))
-    rest = _glued(pieces[i + 1 : end])
+    rest = glued(pieces[i + 1 : end])
     return f'perhaps try "{said} {rest}"' if rest else f'perhaps try "{said}"'
 
 

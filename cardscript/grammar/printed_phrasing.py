@@ -1,0 +1,113 @@
+"""Hints for the phrasing of printed cards the card script words otherwise: an author
+copying a card's layout writes what the game's cards print, and the parse failure is
+where the card script's own words would go. Each hint gives the author's text back as
+the card script says it; "" where the words are not such a phrasing."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from cardscript.grammar.lexer import Piece, glued, piece_word
+from cardscript.grammar.registry import Registry
+
+
+def printed_phrasing(pieces: tuple[Piece, ...], i: int, registry: Registry) -> str:
+    """The first hint that fits the failure at ``pieces[i]``, or ""."""
+    for hint in (_bracketed_cost, _would_in_a_trigger, _damage_said_otherwise, _drawn_from):
+        found = hint(pieces, i, registry)
+        if found:
+            return found
+    return ""
+
+
+def _bracketed_cost(pieces: tuple[Piece, ...], i: int, registry: Registry) -> str:
+    """ "[ACT](RC): [Counter Blast 1] Draw a card.": a cost in brackets, as Vanguard cards
+    print it, is written before "→"."""
+    piece = pieces[i]
+    if piece.kind != "LABEL" or i == 0:
+        return ""
+    inner = piece.value.strip("[]").strip()
+    costs = {c.casefold() for c in registry.spellings("COST")}
+    if not any(inner.casefold() == c or inner.casefold().startswith(c + " ") for c in costs):
+        return ""
+    head = glued(pieces[:i])
+    rest = glued(pieces[i + 1 :])
+    effect = rest[:1].lower() + rest[1:]
+    return f'a cost is written before "→": perhaps try "{head} {inner} → {effect}"'
+
+
+def _would_in_a_trigger(pieces: tuple[Piece, ...], i: int, registry: Registry) -> str:
+    """ "Interrupt: When your hero would take damage, …": an interrupt names the event it
+    answers as it happens ("takes damage", resolved before it), and a text that changes
+    the event is a replacement ("If … would take damage, … instead.")."""
+    if piece_word(pieces, i) != "would":
+        return ""
+    start = next(
+        (j for j in range(i - 1, -1, -1) if piece_word(pieces, j) in ("when", "whenever")), None
+    )
+    if start is None:
+        return ""
+    end = next((j for j in range(i + 1, len(pieces)) if pieces[j].kind == "COMMA"), len(pieces))
+    written = [piece_word(pieces, j) or pieces[j].text.casefold() for j in range(i + 1, end)]
+    event = _third_person(written, registry.spellings("EVENT"))
+    if event is None:
+        return ""
+    who = glued(pieces[start + 1 : i])
+    replacement = f'"If {who} would {glued(pieces[i + 1 : end])}, … instead."'
+    colon = next((j for j, p in enumerate(pieces[:start]) if p.kind == "COLON"), None)
+    if colon is None or "interrupt" not in {piece_word(pieces, j) for j in range(colon)}:
+        return f"a text that changes what would happen is a replacement: perhaps try {replacement}"
+    return (
+        f'perhaps try "{pieces[start].text} {who} {event}, …" (an interrupt resolves before '
+        f"the event), or a replacement: {replacement}"
+    )
+
+
+def _third_person(written: Sequence[str], events: Sequence[str]) -> str | None:
+    """The game's event ``written`` names after "would" ("take damage": "takes damage")."""
+    if not written:
+        return None
+    verb, rest = written[0], list(written[1:])
+    said = {"be": ("is", "are"), "have": ("has",)}.get(verb, (verb + "s", verb + "es"))
+    for form in events:
+        words = form.casefold().split()
+        if words[0] in said and words[1:] == rest:
+            return form
+    return None
+
+
+# nouns of other card games the card script says otherwise, by what each game calls it
+_NOUNS_SAID_OTHERWISE: dict[str, tuple[str, ...]] = {"damage": ("wound",)}
+
+
+def _damage_said_otherwise(pieces: tuple[Piece, ...], i: int, registry: Registry) -> str:
+    """ "deal 1 damage to target creature" where the game deals wounds (Berserk)."""
+    words = _NOUNS_SAID_OTHERWISE.get(piece_word(pieces, i))
+    if words is None:
+        return ""
+    nouns = {t.forms[0].casefold(): t for cls in ("NOUN", "COUNTER") for t in registry.terms(cls)}
+    term = next((nouns[w] for w in words if w in nouns), None)
+    if term is None:
+        return ""
+    count = pieces[i - 1] if i and pieces[i - 1].kind == "INT" else None
+    noun = term.spelling(plural=count is not None and count.value != "1")
+    end = next((j for j in range(i + 1, len(pieces)) if pieces[j].kind == "DOT"), len(pieces))
+    verb = piece_word(pieces, i - 2) if count else ""  # "deal", "deals"
+    said = " ".join(p for p in (verb, count.text if count else "", noun) if p)
+    rest = glued(pieces[i + 1 : end])
+    return f'this game deals {term.spelling(plural=True)}: perhaps try "{said} {rest}"'
+
+
+def _drawn_from(pieces: tuple[Piece, ...], i: int, registry: Registry) -> str:
+    """ "Draw a card from your discard pile": a card is drawn from the deck; one taken from
+    another zone is returned ("return a card from your discard pile to your hand")."""
+    if piece_word(pieces, i) != "from":
+        return ""
+    start = next(
+        (j for j in range(i - 1, -1, -1) if piece_word(pieces, j) in ("draw", "draws")), None
+    )
+    if start is None or any(p.kind in ("COMMA", "DOT", "COLON") for p in pieces[start:i]):
+        return ""
+    end = next((j for j in range(i, len(pieces)) if pieces[j].kind == "DOT"), len(pieces))
+    what = glued(pieces[start + 1 : end])
+    return f'a card is drawn from the deck: perhaps try "return {what} to your hand"'
