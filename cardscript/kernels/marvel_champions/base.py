@@ -420,6 +420,11 @@ class MCBase(Kernel):
         """Defeated characters and schemes, the end of the game (MC-DEFEAT, MC-END)."""
         raise NotImplementedError
 
+    def after_damage(self, engine: Engine) -> None:
+        """Defeat is immediate (MC-DEFEAT-1, G34): a damage step of a text defeats what it
+        brought to 0 hit points before the text's next step ("if it was defeated …")."""
+        self.check(engine)
+
     def damage(
         self, engine: Engine, target: int, amount: int, source: int | None, cause: Cause = RULE
     ) -> int:
