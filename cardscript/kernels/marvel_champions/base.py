@@ -138,6 +138,16 @@ class MCBase(Kernel):
         round."): "cannot" is absolute (G74)."""
         return engine.permitted(permission, uid) is not False
 
+    def may_attack(self, engine: Engine, attacker: int, enemy: int) -> bool:
+        """May the hero or ally attack this enemy: no "This cannot attack." nor "… cannot
+        attack minions" naming it (asked with the enemy, G74)?"""
+        return engine.permitted("attack", attacker, enemy) is not False
+
+    def may_attack_some(self, engine: Engine, attacker: int, player: int) -> bool:
+        """May it attack at least one of the player's enemies (an "(attack)" ability whose
+        enemy is chosen as it resolves, ``may_choose``)?"""
+        return any(self.may_attack(engine, attacker, e) for e in self.enemies_of(engine, player))
+
     def _deal_damage(self, engine: Engine, cause: Cause, target: Target, **args: Any) -> int:
         """An interrupt window opens before damage is dealt (S060: prevent part of it);
         what an Interrupt prevents lasts for this damage only."""
