@@ -39,6 +39,15 @@ ENCOUNTER_TYPES = frozenset(
     {"minion", "treachery", "attachment", "environment", "side_scheme", "obligation"}
 )
 CHARACTER_TYPES = frozenset({"hero", "alter_ego", "ally", "villain", "minion"})
+# the status cards card text may keep off a character ("This cannot be stunned.", G49)
+STATUS_PERMISSIONS = {"stunned_card": "be_stunned", "confused_card": "be_confused"}
+
+
+def status_refused(engine: Engine, uid: int, counter: str) -> bool:
+    """Does card text forbid this status card on the character ("cannot" is absolute,
+    G74)? Then it is not placed, and the step did not happen, as a refused heal."""
+    permission = STATUS_PERMISSIONS.get(counter)
+    return permission is not None and engine.permitted(permission, uid) is False
 
 
 class MCBase(Kernel):
@@ -205,7 +214,7 @@ class MCBase(Kernel):
             if not isinstance(target, int):
                 return False
             counters = engine.state.cards[target].counters
-            if counters.get(counter):
+            if counters.get(counter) or status_refused(engine, target, counter):
                 return False  # at most one status card of a kind (G49)
             counters[counter] = 1
             engine.emit(Event("status", subject=target, data=(("counter", counter),)))
