@@ -87,6 +87,8 @@ def _deal(clause: ast.Clause) -> Run:
                 engine, cause, target=each, amount=amount, kind=kind, source=source, qualities=marks
             )
             done.append(dealt)
+        if any(done):
+            engine.kernel.after_damage(engine)
         ctx.it, ctx.last_amount = _changed(targets, done), amount
         if target is not None and not ctx.it:
             ctx.did = False  # "deal 1 wound to target creature" with none to choose: not done

@@ -8,7 +8,15 @@ from typing import TYPE_CHECKING, Any, cast
 
 from cardscript.grammar import ast
 from cardscript.interpreter.lasting import clause_of
-from cardscript.interpreter.select import Context, RulesError, Seat, candidates, selects, test
+from cardscript.interpreter.select import (
+    Context,
+    RulesError,
+    Seat,
+    Target,
+    candidates,
+    selects,
+    test,
+)
 
 if TYPE_CHECKING:
     from cardscript.interpreter.engine import Engine
@@ -112,9 +120,12 @@ class GoldenRule(EngineParts):
         # common, does not)
         return bool(state.lasting) and any(e["kind"] == "permission" for e in state.lasting)
 
-    def permitted(self, permission: str, uid: int, obj: int | None = None) -> bool | None:
+    def permitted(self, permission: str, uid: int, obj: Target | None = None) -> bool | None:
         """True or False if card text allows or forbids it ("cannot" beats "can"); None
-        when no text speaks, and the kernel's rule decides."""
+        when no text speaks, and the kernel's rule decides. ``obj`` is the other party
+        its selector names: the card acting ("cannot be attacked by minions"), or the
+        card or player acted on ("cannot attack characters with cost 5 or more": a
+        player is no card); with none, every such text speaks."""
         if not self.permissions_speak():
             return None
         texts = self.in_play(_PERMISSION)
@@ -147,7 +158,7 @@ class GoldenRule(EngineParts):
             return False
         return True if allowed else None
 
-    def _lasting_by(self, ref: dict[str, Any], obj: int) -> bool:
+    def _lasting_by(self, ref: dict[str, Any], obj: Target) -> bool:
         """``_by`` for a lasting permission, its "by" read in the text that made it."""
         ctx, clause = clause_of(cast("Engine", self), ref)
         return _by(ctx, clause.action, obj)
@@ -158,10 +169,11 @@ UNLIMITED = 10**9  # "is unlimited" for a number (a count, a limit): more than a
 _PERMISSION = ("verb", "permission")  # the ``play_index`` key of "can"/"cannot" text
 
 
-def _by(ctx: Context, action: ast.Action, obj: int | None) -> bool:
-    """Does the permission's "by <selector>" name ``obj``, the card acting ("cannot be
-    attacked by minions")? Any card does where no "by" is written, or where the kernel
-    names none (then the text speaks of every one)."""
+def _by(ctx: Context, action: ast.Action, obj: Target | None) -> bool:
+    """Does the permission's object name ``obj``: the card acting ("cannot be attacked
+    by minions"), the card or player acted on ("cannot attack characters with …")? Any
+    does where none is written, or where the kernel names none (then the text speaks of
+    every one)."""
     found = action.event_object
     return obj is None or found is None or selects(ctx, found.selector, obj)
 

@@ -39,6 +39,15 @@ ENCOUNTER_TYPES = frozenset(
     {"minion", "treachery", "attachment", "environment", "side_scheme", "obligation"}
 )
 CHARACTER_TYPES = frozenset({"hero", "alter_ego", "ally", "villain", "minion"})
+# the status cards card text may keep off a character ("This cannot be stunned.", G49)
+STATUS_PERMISSIONS = {"stunned_card": "be_stunned", "confused_card": "be_confused"}
+
+
+def status_refused(engine: Engine, uid: int, counter: str) -> bool:
+    """Does card text forbid this status card on the character ("cannot" is absolute,
+    G74)? Then it is not placed, and the step did not happen, as a refused heal."""
+    permission = STATUS_PERMISSIONS.get(counter)
+    return permission is not None and engine.permitted(permission, uid) is False
 
 
 class MCBase(Kernel):
@@ -138,6 +147,16 @@ class MCBase(Kernel):
         round."): "cannot" is absolute (G74)."""
         return engine.permitted(permission, uid) is not False
 
+    def may_attack(self, engine: Engine, attacker: int, enemy: int) -> bool:
+        """May the hero or ally attack this enemy: no "This cannot attack." nor "… cannot
+        attack minions" naming it (asked with the enemy, G74)?"""
+        return engine.permitted("attack", attacker, enemy) is not False
+
+    def may_attack_some(self, engine: Engine, attacker: int, player: int) -> bool:
+        """May it attack at least one of the player's enemies (an "(attack)" ability whose
+        enemy is chosen as it resolves, ``may_choose``)?"""
+        return any(self.may_attack(engine, attacker, e) for e in self.enemies_of(engine, player))
+
     def _deal_damage(self, engine: Engine, cause: Cause, target: Target, **args: Any) -> int:
         """An interrupt window opens before damage is dealt (S060: prevent part of it);
         what an Interrupt prevents lasts for this damage only."""
@@ -195,7 +214,7 @@ class MCBase(Kernel):
             if not isinstance(target, int):
                 return False
             counters = engine.state.cards[target].counters
-            if counters.get(counter):
+            if counters.get(counter) or status_refused(engine, target, counter):
                 return False  # at most one status card of a kind (G49)
             counters[counter] = 1
             engine.emit(Event("status", subject=target, data=(("counter", counter),)))
@@ -419,6 +438,11 @@ class MCBase(Kernel):
     def check(self, engine: Engine) -> None:
         """Defeated characters and schemes, the end of the game (MC-DEFEAT, MC-END)."""
         raise NotImplementedError
+
+    def after_damage(self, engine: Engine) -> None:
+        """Defeat is immediate (MC-DEFEAT-1, G34): a damage step of a text defeats what it
+        brought to 0 hit points before the text's next step ("if it was defeated …")."""
+        self.check(engine)
 
     def damage(
         self, engine: Engine, target: int, amount: int, source: int | None, cause: Cause = RULE

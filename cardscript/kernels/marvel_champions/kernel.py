@@ -284,13 +284,15 @@ class MarvelChampionsKernel(MCBase):
     def attack_targets(self, engine: Engine, player: int, attacker: int | None) -> list[int]:
         """The enemies the player's ``attacker`` may attack (G05 step 4): those no card text
         forbids ("this cannot be attacked", "… by allies"; with no attacker every
-        "cannot" counts, Guard's own text too), and K6 Guard:
+        "cannot" counts, Guard's own text too; "This cannot attack." or "… cannot attack
+        minions", asked of each enemy: G74), and K6 Guard:
         while a Guard minion is engaged with the player, the villain cannot be attacked
         by them (the literal reading, hook ``guard_scope``)."""
         enemies = [
             u
             for u in self.enemies_of(engine, player)
             if engine.permitted("be_attacked", u, attacker) is not False
+            and (attacker is None or self.may_attack(engine, attacker, u))
         ]
         guards = [u for u in self.engaged(engine, player) if engine.has_keyword(u, "guard")]
         if guards:

@@ -268,7 +268,7 @@ def options(k: MarvelChampionsKernel, engine: Engine, player: int) -> list[Optio
     ready = "exhausted" not in state.cards[me].states
     hero = k.in_hero_form(engine, player)
     if ready and hero:
-        if k.attack_targets(engine, player, me) and k.may(engine, me, "attack"):
+        if k.attack_targets(engine, player, me):  # (those card text lets it attack)
             out.append(("attack", me))
         if k.schemes(engine) and k.may(engine, me, "thwart"):
             out.append(("thwart", me))
@@ -360,8 +360,9 @@ def activate(
     k.resolve_pending(engine)
 
 
-# the basic powers card text may forbid ("This cannot thwart.": G05, G44, G74)
-_POWER_ACTS = {"atk": "attack", "thw": "thwart"}
+# the basic powers card text may forbid ("This cannot thwart.": G44, G74); an attack's
+# permission is asked of each enemy (``attack_targets``: "… cannot attack minions")
+_POWER_ACTS = {"thw": "thwart"}
 
 
 def _usable(k: MarvelChampionsKernel, engine: Engine, uid: int, power: str) -> bool:
@@ -394,12 +395,15 @@ def basic_attack(
     """G05 basic ATK power: exhaust, deal ATK damage; an ally takes consequential damage."""
     _ready_check(k, engine, uid, "atk")
     targets = k.attack_targets(engine, player, uid)
+    name = engine.definition(uid).name
+    if not targets:
+        raise ValueError(f"{name} may attack no enemy now")
     if target is None:
         labels = [engine.describe(t) for t in targets]
         (picked,) = engine.choose(player, "targets", "attack which enemy?", targets, labels)
         target = targets[picked]
     elif target not in targets:
-        raise ValueError(f"{engine.definition(target).name} cannot be attacked now")
+        raise ValueError(f"{name} cannot attack {engine.definition(target).name} now")
     engine.apply("exhaust", RULE, target=uid)
     counters = engine.state.cards[uid].counters
     if counters.get("stunned_card"):

@@ -8,7 +8,8 @@ hero or ally, ``target``), ``recover``, ``change_form``, ``activate`` (``card``)
 ``villain_phase`` or one of its steps (``villain_threat``, ``villain_activations``,
 ``deal_encounters``, ``reveal_encounters``), ``discard`` (``card``), ``enemy_attack`` /
 ``enemy_scheme`` (``enemy``, ``player``, ``boost``), ``reveal`` (``card``: an encounter
-card id, ``player``), ``end_player_phase``, ``turn`` (``player``: whose turn it is
+card id, ``player``), ``can_attack`` (``expected``: the enemies the identity, or
+``card``, may attack), ``end_player_phase``, ``turn`` (``player``: whose turn it is
 now), ``end_round`` (the end of the round alone), ``round`` and ``game``. ``from`` names
 the zone a card is looked for in and ``copy`` which copy; ``asked: true`` on ``play`` is
 another player's event played at the active player's request; ``allowed: false`` expects
@@ -88,7 +89,8 @@ def run(k: MarvelChampionsKernel, engine: Engine, name: str, action: dict[str, A
             raise ValueError(f"{action['card']} has no action to use now")
         turns.activate(k, engine, player, uid, found[0])
     elif name == "can_attack":
-        attackable = k.attack_targets(engine, player, k.identity(engine, player))
+        attacker = card() if "card" in action else k.identity(engine, player)
+        attackable = k.attack_targets(engine, player, attacker)
         ids = sorted(state.cards[u].card_id for u in attackable)
         if ids != sorted(action.get("expected", [])):
             raise AssertionError(f"attackable enemies: {ids}")

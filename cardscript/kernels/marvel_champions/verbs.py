@@ -13,6 +13,7 @@ from cardscript.interpreter.select import Seat
 from cardscript.kernels.marvel_champions import player as turns
 from cardscript.kernels.marvel_champions import resources
 from cardscript.kernels.marvel_champions import villain as vphase
+from cardscript.kernels.marvel_champions.base import status_refused
 
 if TYPE_CHECKING:
     from cardscript.interpreter.engine import Engine, PrimitiveFn
@@ -151,14 +152,20 @@ def verb_primitives(k: MarvelChampionsKernel) -> dict[str, PrimitiveFn]:
         primitives.heal(engine, cause, target, **args)
         return None
 
-    def add_counters(engine: Engine, cause: Cause, uid: int, counter: str, amount: int) -> None:
-        """At most ``status_card_limit`` status cards of a kind on a card (G49)."""
+    def add_counters(
+        engine: Engine, cause: Cause, uid: int, counter: str, amount: int
+    ) -> bool | None:
+        """At most ``status_card_limit`` status cards of a kind on a card, none that its
+        text forbids ("This cannot be stunned.": G49, G74)."""
+        if status_refused(engine, uid, counter):
+            return False
         if counter.endswith("_card"):
             have = engine.state.cards[uid].counters.get(counter, 0)
             amount = min(amount, int(engine.rule("status_card_limit", uid=uid)) - have)
             if amount <= 0:
-                return
+                return None
         primitives.add_counters(engine, cause, uid, counter, amount)
+        return None
 
     def reveal(
         engine: Engine, cause: Cause, uids: tuple[int, ...], zone: str | None, player: int | None

@@ -214,11 +214,11 @@ def enemy_attack(
 ) -> None:
     """G18: declare a defender (a ready hero or ally, or none), boost, damage. An attack
     on an identity that cannot be attacked by the enemy is not made (``may_attack``),
-    nor one of an enemy that "cannot attack" [ASSUMPTION: the rules do not say; it does
-    nothing, it does not scheme instead]."""
+    nor one of an enemy that "cannot attack" it [ASSUMPTION: the rules do not say; it
+    does nothing, it does not scheme instead]."""
     state = engine.state
     me = k.identity(engine, player)
-    if me is None or not may_attack(engine, enemy, me) or not k.may(engine, enemy, "attack"):
+    if me is None or not may_attack(engine, enemy, me):
         return  # (no attack: a stunned enemy keeps its stunned card, G49 "would attack")
     counters = state.cards[enemy].counters
     if counters.get("stunned_card"):
@@ -271,12 +271,16 @@ def enemy_attack(
 def may_attack(engine: Engine, enemy: int, character: int) -> bool:
     """May the enemy attack the hero, alter-ego or ally? Not where card text forbids it
     ("This cannot be attacked.", "Your hero cannot be attacked by minions.": G05 step 4,
-    read for that enemy). [ASSUMPTION] The rules say who an enemy attacks (the player of
+    read for that enemy; "This cannot attack." or "… cannot attack allies.", read for
+    that character). [ASSUMPTION] The rules say who an enemy attacks (the player of
     the activation, G01, G18 step 4) but not what becomes of an attack its target cannot
     take: the attack is not made (no boost card, no defender, no damage; the activation
     was still heard), and a character that cannot be attacked by the enemy does not
     defend against it, since defending makes it take the attack (G18 step 4, G39)."""
-    return engine.permitted("be_attacked", character, enemy) is not False
+    return (
+        engine.permitted("be_attacked", character, enemy) is not False
+        and engine.permitted("attack", enemy, character) is not False
+    )
 
 
 def attacks_in_text(ability: CompiledAbility) -> bool:

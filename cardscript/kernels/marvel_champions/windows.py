@@ -119,7 +119,12 @@ def acting_allowed(
         if qualified(ability, what):
             ally = what != "defense" and engine.card_type(uid) == "ally"
             actor = uid if ally else k.identity(engine, player)
-            if actor is not None and not k.may(engine, actor, permission):
+            if actor is None:
+                continue
+            if what == "attack":  # (asked of each enemy: "… cannot attack minions")
+                if not k.may_attack_some(engine, actor, player):
+                    return False
+            elif not k.may(engine, actor, permission):
                 return False
     return True
 

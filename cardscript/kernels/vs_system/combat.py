@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from cardscript.interpreter.engine import Cause, Engine
-from cardscript.interpreter.select import Seat
+from cardscript.interpreter.select import Seat, Target
 from cardscript.kernels.vs_system import chain
 
 if TYPE_CHECKING:
@@ -54,13 +54,18 @@ def protected(engine: Engine, uid: int) -> bool:
 
 
 def can_attack(engine: Engine, uid: int) -> bool:
-    """§7.1: a ready character in the front row, or in the support row with Range."""
+    """§7.1: a ready character in the front row, or in the support row with Range. Card
+    text forbidding its attacks is asked of each one (``may_attack``)."""
     card = engine.state.cards[uid]
     if card.zone not in ROWS or {"exhausted", "stunned"} & card.states:
         return False
-    if card.zone == "support_row" and not engine.rule("can_attack_from_support", uid=uid):
-        return False
-    return engine.permitted("attack", uid) is not False
+    return card.zone != "support_row" or bool(engine.rule("can_attack_from_support", uid=uid))
+
+
+def may_attack(engine: Engine, attacker: int, defender: Target) -> bool:
+    """No card text forbids this attack: "This cannot attack." or, of the character or
+    player attacked, "This cannot attack characters with cost 5 or more."."""
+    return engine.permitted("attack", attacker, defender) is not False
 
 
 def can_attack_target(engine: Engine, attacker: int, defender: int) -> bool:
@@ -69,6 +74,8 @@ def can_attack_target(engine: Engine, attacker: int, defender: int) -> bool:
         return False
     # ("cannot be attacked by characters with cost 3 or more": the attacker is named)
     if stunned(engine, defender) or engine.permitted("be_attacked", defender, attacker) is False:
+        return False
+    if not may_attack(engine, attacker, defender):
         return False
     return not protected(engine, defender) or bool(
         engine.rule("can_attack_protected", uid=attacker)
@@ -83,7 +90,9 @@ def defenders(engine: Engine, attacker: int) -> list[int]:
 def can_attack_player(engine: Engine, attacker: int) -> bool:
     """§7.2: only if the opponent controls no unstunned character."""
     opponent = 1 - engine.state.cards[attacker].controller
-    return all(stunned(engine, u) for u in characters(engine, opponent))
+    if not all(stunned(engine, u) for u in characters(engine, opponent)):
+        return False
+    return may_attack(engine, attacker, Seat(opponent))
 
 
 def options(engine: Engine, player: int) -> list[tuple[tuple[int, ...], int | None]]:
@@ -101,8 +110,7 @@ def options(engine: Engine, player: int) -> list[tuple[tuple[int, ...], int | No
             continue
         if card.zone == "support_row" and not engine.rule("can_attack_from_support", uid=uid):
             continue
-        if not speak or engine.permitted("attack", uid) is not False:
-            attackers.append(uid)
+        attackers.append(uid)
     if not attackers:
         return []
     opposing = characters(engine, 1 - player)
@@ -123,12 +131,17 @@ def options(engine: Engine, player: int) -> list[tuple[tuple[int, ...], int | No
         # Flight matters only when some defender is protected
         flies = not guarded or bool(engine.rule("can_attack_protected", uid=a))
         mine = open_ if flies else [d for d in open_ if d not in guarded]
-        if speak:  # "cannot be attacked (by …)", asked of each attacker (``can_attack_target``)
-            mine = [d for d in mine if engine.permitted("be_attacked", d, a) is not False]
+        if speak:  # "cannot be attacked (by …)", "cannot attack …", for each attacker and
+            # defender (``can_attack_target``)
+            mine = [
+                d
+                for d in mine
+                if engine.permitted("be_attacked", d, a) is not False and may_attack(engine, a, d)
+            ]
         if a in teams:
             legal[a] = set(mine)
         out += [((a,), d) for d in mine]
-        if direct:
+        if direct and (not speak or may_attack(engine, a, Seat(1 - player))):
             out.append(((a,), None))
     if not teams:
         return out
