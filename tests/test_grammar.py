@@ -282,3 +282,27 @@ def test_and_alone_joins_steps_where_no_other_reading_of_it_fits() -> None:
     )
     (step,) = both.script.lines[0].ability.effects.steps  # type: ignore[union-attr]
     assert step.condition.ops == ("and",)
+
+
+def test_a_deck_s_two_ends_are_read_as_authors_write_them_and_written_back_one_way() -> None:
+    from cardscript.grammar.formatter import format_script
+
+    game = load_game("vanguard")
+    texts = {
+        "put it on the bottom of your deck": "at the bottom of",
+        "put it to the bottom of your deck": "at the bottom of",
+        "put it at the bottom of your deck": "at the bottom of",
+        "return it to the top of your deck": "on top of",
+        "put it on the top of your deck": "on top of",
+        "put it on top of your deck": "on top of",
+    }
+    for words, placement in texts.items():
+        text = f"[AUTO](RC): When this unit is retired, {words}."
+        result = game.parse(text)
+        assert result.diagnostics == (), words
+        move = result.script.lines[0].ability.effects.steps[0].action  # type: ignore[union-attr]
+        assert move.destination.placement == placement
+        verb = words.split()[0]
+        assert format_script(result.script, game.registry).strip() == (
+            f"[AUTO](RC): When this unit is retired, {verb} it {placement} your deck."
+        )

@@ -236,7 +236,8 @@ class EffectRules:
         )
 
     def placement(self, meta: Meta, children: list[Any]) -> str:
-        return words_of(children)
+        written = words_of(children)
+        return _PLACES.get(written, written)
 
     def face(self, meta: Meta, children: list[Any]) -> Tree:
         return Tree("face", children)
@@ -399,3 +400,12 @@ class EffectRules:
             name=name_of(children, "COST"),
             amount=first_of(children, ast.Amount),
         )
+
+
+# a deck's two ends as authors write them, and as the card script writes (and reads) them
+_PLACES = {
+    "to the top of": "on top of",
+    "on the top of": "on top of",
+    "to the bottom of": "at the bottom of",
+    "on the bottom of": "at the bottom of",
+}

@@ -36,7 +36,7 @@ from typing import Any
 
 from cardscript.grammar import ast
 from cardscript.interpreter import cost_cards, cost_x
-from cardscript.interpreter.cards import CompiledAbility
+from cardscript.interpreter.cards import CardDef, CompiledAbility
 from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.interpreter.playable import BundledGame
 from cardscript.kernels.vanguard import battle as fight
@@ -102,7 +102,7 @@ class VanguardKernel(FieldKernel):
         for uid in self.units(engine, player):
             if not engine.state.cards[uid].face_up:
                 continue
-            for ability in engine.definition(uid).by_kind.get(ast.Activated, ()):
+            for ability in act_abilities(engine.definition(uid)):
                 zone = engine.state.cards[uid].zone
                 if not self.label_ok(ability, zone) or not engine.within_limits(ability, uid):
                     continue
@@ -112,7 +112,8 @@ class VanguardKernel(FieldKernel):
 
     def _payable(self, engine: Engine, uid: int, player: int, ability: CompiledAbility) -> bool:
         node = ability.node
-        assert isinstance(node, ast.Activated)
+        if not isinstance(node, ast.Activated):
+            return True  # an [ACT] with no cost
         for step in node.costs.steps:
             if not isinstance(step, ast.Clause):
                 continue
@@ -448,8 +449,12 @@ class VanguardKernel(FieldKernel):
             self.do_move(engine, player, str(action["from"]), str(action["to"]))
         elif name == "act":
             uid = card()
-            acts = engine.definition(uid).by_kind.get(ast.Activated, ())
-            self.activate(engine, player, uid, acts[int(action.get("ability", 0))])
+            acts = act_abilities(engine.definition(uid))
+            index = int(action.get("ability", 0))
+            if not 0 <= index < len(acts):
+                have = f"its {len(acts)} [ACT] abilities" if acts else "no [ACT] ability"
+                raise ValueError(f"{engine.describe(uid)} has {have}; no [ACT] number {index}")
+            self.activate(engine, player, uid, acts[index])
         elif name == "attack":
             attacker = self._find(engine, state.active, str(action["attacker"]))
             target = self._find(engine, 1 - state.active, str(action["target"]))
@@ -490,3 +495,19 @@ vanguard_pool = BUNDLED.pool
 new_engine = BUNDLED.new_engine
 deck_ids = BUNDLED.deck_ids
 BUNDLED.register()
+
+
+def act_abilities(definition: CardDef) -> list[CompiledAbility]:
+    """A unit's [ACT] abilities in the order written: with a cost ("[ACT](VC): Counter
+    Blast 1 → …") or with none ("[ACT](VC): Draw a card (once per turn).", which the
+    parser reads as an effect under the label; it was never offered)."""
+    return [
+        a
+        for a in definition.abilities
+        if isinstance(a.node, ast.Activated)
+        or (
+            isinstance(a.node, ast.EffectAbility)
+            and a.line.label is not None
+            and a.line.label.name == "act"
+        )
+    ]
