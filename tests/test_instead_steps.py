@@ -1,5 +1,6 @@
 """Where "instead" belongs: a replacement's ends the replacement (its last step is no step
-in place of the one before it), and explain says which step an "instead" step replaces."""
+in place of the one before it), and explain says which step an "instead" step replaces;
+what its "it" is (the scenarios MC-IN2 and VS-IN2 play it)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from cardscript.games import load_game
 from cardscript.grammar import ast
 from cardscript.grammar.explain import explain_script
 from cardscript.grammar.formatter import format_script
-from cardscript.interpreter.step_plans import replaces
+from cardscript.interpreter.step_plans import _aimed, replaces
 
 _REPLACEMENT = (
     "If this would be KO'd, draw a card, then if you control 3 or more characters, "
@@ -44,3 +45,32 @@ def test_explain_says_which_step_instead_takes_the_place_of() -> None:
     assert explain_script(replacement, game.registry) == [
         "Replacement effect. If your hero would be defeated, heal 3 damage instead."
     ]
+
+
+def _pair(game: str, text: str) -> tuple[ast.Clause, ast.Clause]:
+    """The replaced clause and the "instead" clause as the plan runs it (``_aimed``)."""
+    result = load_game(game).parse(text)
+    assert result.diagnostics == ()
+    before, step = result.script.lines[0].ability.effects.steps  # type: ignore[union-attr]
+    assert isinstance(before, ast.Clause) and isinstance(step, ast.Conditional)
+    return before, _aimed(step.clause, before)
+
+
+def test_it_in_an_instead_step_is_what_the_replaced_step_acts_on() -> None:
+    # the replaced step does not run to set "it": its own selector node, the target chosen
+    before, aimed = _pair(
+        "vs-system",
+        "Exhaust target character an opponent controls. "
+        "If you control 3 or more characters, KO it instead.",
+    )
+    assert aimed.action.verb == "primitive" and aimed.action.target is before.action.target
+    # a subject that is its target ("target minion gets …"), read by a subject "it"; the
+    # "itself" of the instead step stays its own subject
+    before, aimed = _pair(
+        "marvel-champions",
+        "Target minion gets +1 ATK until the end of the round. "
+        "If you are in hero form, it deals 1 damage to itself instead.",
+    )
+    assert isinstance(before.subject, ast.Cards)
+    assert aimed.subject is before.subject
+    assert aimed.action.target == ast.It(word="itself")

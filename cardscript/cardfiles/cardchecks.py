@@ -11,6 +11,8 @@
 | CS-C036 | Marvel Champions: an ATK star with no Interrupt or Response to the card's attack |
 | CS-C037 | a standing prevention on a one-shot card (plot twist, event): never in play |
 | CS-C038 | a line that would run once on a card type that runs no line by itself |
+
+CS-C037 and CS-C038 read the card's keywords' lines too, reported at the keyword.
 """
 
 from __future__ import annotations
@@ -19,7 +21,11 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from cardscript.cardfiles.checkfile import CardSummary, fields_of
-from cardscript.cardfiles.oneshot import never_run_diagnostics, one_shot_diagnostics
+from cardscript.cardfiles.oneshot import (
+    keyword_diagnostics,
+    never_run_diagnostics,
+    one_shot_diagnostics,
+)
 from cardscript.cardfiles.printed import RARITY_BY_PRINT
 from cardscript.grammar.checks import check_script
 from cardscript.grammar.diagnostics import Diagnostic, error, warning
@@ -86,6 +92,7 @@ def _text_diagnostics(
         problems.extend(check_script(result.script, definition.registry))
         problems.extend(one_shot_diagnostics(result.script, definition.registry, card_type))
         problems.extend(never_run_diagnostics(result.script, definition.registry, card_type))
+        problems.extend(keyword_diagnostics(result.script, definition, card_type))
     for d in problems:
         if d.span is None:
             yield d.at(doc.span_of(path)).with_file(doc.path)

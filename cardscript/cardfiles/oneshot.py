@@ -3,12 +3,16 @@ played and then leaves (a VS plot twist, a Marvel Champions event: the registry'
 ``one_shot`` nouns) is never in play, so a standing prevention on it never prevents
 anything. A card that stays in play (a VS character: nouns with ``runs_by``) runs a line
 only when its trigger, cost or label says, so a line with none that would run once
-("Draw a card.") never runs."""
+("Draw a card.") never runs. A keyword's lines are the card's too: checked with the
+card's type, at the keyword where the card has it."""
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator
+from itertools import chain
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from cardscript.grammar import ast
 from cardscript.grammar.diagnostics import Diagnostic, article, error
@@ -17,6 +21,9 @@ from cardscript.grammar.parser import parse_script
 from cardscript.grammar.registry import Registry
 from cardscript.grammar.standing_step import stands
 from cardscript.interpreter.cards import is_standing
+
+if TYPE_CHECKING:
+    from cardscript.games import Game
 
 
 def one_shot_diagnostics(
@@ -98,3 +105,35 @@ def _written(ways: tuple[str, ...], steps: str, registry: Registry) -> Iterator[
         parsed = parse_script(way.replace("…", steps) + ".", registry)
         if parsed.ok and len(parsed.script.lines) == 1:
             yield Formatter(registry).line(parsed.script.lines[0])
+
+
+def keyword_diagnostics(script: ast.Script, game: Game, card_type: object) -> Iterator[Diagnostic]:
+    """CS-C037 and CS-C038 of the lines each keyword the card has gives it (its body, as
+    ``one_shot_diagnostics`` and ``never_run_diagnostics`` read it with the card's type),
+    at the keyword in the card's text; a hint says where the line is."""
+    registry = game.registry
+    noun = registry.term("NOUN", str(card_type))
+    if noun is None or not (noun.one_shot or noun.runs_by):
+        return
+    defs = {d.name.casefold(): d for d in game.keyword_defs}
+    where = "/".join(Path(game.keyword_source).parts[-2:])  # "<game>/keywords.cardscript"
+    for line in script.lines:
+        if not isinstance(line.ability, ast.KeywordList):
+            continue
+        for use in line.ability.keywords:
+            term = registry.term("KW", use.name)
+            found = defs.get((term.text if term else use.name).casefold())
+            if found is None:
+                continue
+            body = ast.Script(found.body)
+            for d in chain(
+                one_shot_diagnostics(body, registry, card_type),
+                never_run_diagnostics(body, registry, card_type),
+            ):
+                at = f"{where}:{d.span}" if d.span is not None else where
+                yield dataclasses.replace(
+                    d,
+                    message=f'keyword "{found.name}": {d.message}',
+                    span=use.span,
+                    hints=(f'the line is keyword "{found.name}"\'s, at {at}', *d.hints),
+                )

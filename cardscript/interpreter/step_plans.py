@@ -102,15 +102,40 @@ def _instead(before: ast.Node, step: ast.Conditional) -> Run:
 
 def _aimed(clause: ast.Clause, before: ast.Node) -> ast.Clause:
     """ "Deal 1 damage to target minion. If …, deal 2 damage instead.": a step in place of
-    one with the same verb acts on what that one names, where it names nothing itself (the
-    same selector node, so a target chosen as the ability was played is the same one)."""
+    one with the same verb acts on what that one names, where it names nothing itself;
+    and its "it" ("…, stun it instead", "…, it gets +2 ATK instead") is what that one acts
+    on, which does not run to set "it". The same selector node, so a target chosen as the
+    ability was played is the same one."""
     named = before.clause if isinstance(before, (ast.Conditional, ast.Otherwise)) else before
-    if not isinstance(named, ast.Clause):
+    acted = _acted_on(named) if isinstance(named, ast.Clause) else None
+    if acted is None:
         return clause
-    action, theirs = clause.action, named.action
-    if action.target is not None or theirs.target is None or action.verb != theirs.verb:
+    assert isinstance(named, ast.Clause)
+    action, subject = clause.action, clause.subject
+    if action.target is None and action.verb == named.action.verb and named.action.target:
+        action = replace(action, target=named.action.target)
+    elif _names_it(action.target):
+        action = replace(action, target=acted)
+    if _names_it(subject):
+        subject = acted
+    if action is clause.action and subject is clause.subject:
         return clause
-    return replace(clause, action=replace(action, target=theirs.target))
+    return replace(clause, action=action, subject=subject)
+
+
+def _acted_on(clause: ast.Clause) -> ast.Selector | None:
+    """What a clause acts on: its target, or its subject where that is the target ("target
+    character gets +1 ATK")."""
+    from cardscript.interpreter.actions import _SUBJECT_IS_TARGET
+
+    if clause.action.target is not None:
+        return clause.action.target
+    return clause.subject if clause.action.verb in _SUBJECT_IS_TARGET else None
+
+
+def _names_it(node: ast.Node | None) -> bool:
+    """ "it" or "them" (not "itself": the clause's own subject)."""
+    return isinstance(node, ast.It) and node.word != "itself"
 
 
 def _steps(steps: ast.Steps) -> Run:

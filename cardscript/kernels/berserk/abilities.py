@@ -8,7 +8,8 @@ card neither moves nor acts again, §219); closing other cards ("close 2 creatur
 control") needs that many open ones, its own card open or not (no action of its, §104.3);
 halting needs an open card that has neither moved nor acted (Leap, Teleportation,
 Maneuver); removing or spending counters needs that many counters, its kindred cards' too
-with Meditation (§103.6, §104.4, ``counter_costs``). The first target is chosen with the
+with Meditation (§103.6, §104.4, ``counter_costs``); opening it needs a closed card its
+text lets open (``cost_cards.this_payable``). The first target is chosen with the
 declaration (§412.1) among the legal ones (``targeting.py``). The effects run with that
 target, then the costs are paid (``declare``).
 """
@@ -19,7 +20,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from cardscript.grammar import ast
-from cardscript.interpreter import cost_x
+from cardscript.interpreter import cost_cards, cost_x
 from cardscript.interpreter.cards import CompiledAbility
 from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.interpreter.select import matches_cards
@@ -91,6 +92,8 @@ def payable(kernel: BoardKernel, engine: Engine, uid: int, ability: CompiledAbil
             counter = "counter" if _spends(action) else action.name or "counter"
             if needed <= 0 or counter_costs.available(kernel, engine, uid, counter) < needed:
                 return False
+        elif not cost_cards.this_payable(engine, uid, action):
+            return False  # "open this" only while closed, not where "This cannot be opened."
     return cost_x.payable(engine, uid, ability, card.controller)  # an X: 1 at least
 
 

@@ -20,7 +20,12 @@ from cardscript.interpreter.cards import CompiledAbility
 from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.interpreter.events import left_from
 from cardscript.interpreter.kernel import Kernel
-from cardscript.interpreter.primitives import add_counters, remove_counters, set_state
+from cardscript.interpreter.primitives import (
+    add_counters,
+    remove_counters,
+    set_state,
+    unless_forbidden,
+)
 from cardscript.interpreter.select import Seat, Target, test
 from cardscript.kernels.berserk import (
     attacks,
@@ -66,7 +71,8 @@ class FieldKernel(Kernel):
     def primitives(self) -> dict[str, Any]:
         return {
             "close": set_state("closed", True, "closes"),
-            "open": set_state("closed", False, "opens"),
+            # ("This cannot be opened.": effects, the turn start step and costs alike)
+            "open": unless_forbidden("open", set_state("closed", False, "opens")),
             "deal_damage": self._wound,
             "suffer": self._suffer,
             "heal": self._heal,

@@ -193,7 +193,9 @@ class PocketDuelChanges(Kernel):
             if (
                 hook
                 and engine.permissions_speak()
-                and engine.permitted(f"gain_{resource}", self._hero(engine, player)) is False
+                # (the card whose effect gains: "cannot gain energy by Weapon cards")
+                and engine.permitted(f"gain_{resource}", self._hero(engine, player), cause.source)
+                is False
             ):
                 return False
         res = state.players[player].resources
@@ -208,7 +210,7 @@ class PocketDuelChanges(Kernel):
                 self._record(engine, plan, "gains_energy", player, value - before)
             reserve = state.players[player].zones.get("reserve")
             if reserve and (plan is None or self._reached(engine, plan, reserve, value)):
-                self.check_thresholds(engine, player)
+                self.check_thresholds(engine, player, cause.source)
         elif resource == "health":
             self._record(engine, plan, "healed", player, value - before)
         return True
@@ -413,9 +415,10 @@ class PocketDuelChanges(Kernel):
                 return uid
         return 0
 
-    def check_thresholds(self, engine: Engine, player: int) -> None:
+    def check_thresholds(self, engine: Engine, player: int, by: int | None = None) -> None:
         """§10: a superpower in reserve whose threshold is reached becomes active
-        (permanent: onto the table) or comes into hand (playable)."""
+        (permanent: onto the table) or comes into hand (playable); ``by``, the card whose
+        effect gave the energy ("cannot leave the reserve by Weapon cards"), if any."""
         reserve = engine.state.players[player].zones.get("reserve")
         if not reserve:
             return
@@ -427,7 +430,7 @@ class PocketDuelChanges(Kernel):
             threshold = engine.stat(uid, "threshold")
             if energy < threshold:
                 continue
-            if engine.permitted("leave_reserve", uid) is False:
+            if engine.permitted("leave_reserve", uid, by) is False:
                 continue
             if rule_in(engine, self.rules(engine), "threshold_spends_energy", None, player):
                 resources = engine.state.players[player].resources
