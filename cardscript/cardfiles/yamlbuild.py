@@ -339,7 +339,7 @@ class Builder:
         tag = ev.tag
         if tag not in (None, "!", MAP if is_map else SEQ):
             kind = "mapping" if is_map else "list"
-            message = f"tag {short_tag(tag)} is not supported on a {kind} in card files"
+            message = f"tag {short_tag(tag)} is not supported on a {kind}"
             self.problem("CS-Y009", message, *self.tag_at(at, at + 1), PLAIN_VALUES_HINT)
         ks, ke = (top.kstart, top.kend) if top is not None and top.is_map else (-1, -1)
         stack.append(_Frame(is_map, ev, ks, ke, self.count))

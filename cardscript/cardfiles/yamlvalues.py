@@ -75,4 +75,4 @@ def read_scalar(value: str, tag: str | None, plain: bool) -> tuple[Any, str | No
     except (ValueError, KeyError, ArithmeticError):
         shown = value if len(value) <= 40 else value[:37] + "..."
         return value, f'"{shown}" is not a valid {short_tag(tag)}'
-    return value, f"tag {short_tag(tag)} is not supported in card files"
+    return value, f"tag {short_tag(tag)} is not supported"
