@@ -70,7 +70,7 @@ def test_an_unlimited_encounter_deal_ends_when_nothing_is_left(tmp_path: Path) -
         ["play", "marvel-champions", "--deck", str(deck), "--seed", "1", "--cards", str(cards)],
     )
     assert played.exit_code == 0, played.stderr
-    assert played.stdout.splitlines()[-1] == "no winner (heroes defeated, turn 6, 106 steps)"
+    assert played.stdout.splitlines()[-1] == "the players lose (heroes defeated, turn 6, 106 steps)"
 
 
 def test_a_type_change_chosen_by_type_asks_the_type_before_it(tmp_path: Path) -> None:
@@ -91,4 +91,6 @@ def test_a_type_change_chosen_by_type_asks_the_type_before_it(tmp_path: Path) ->
         app, ["play", "marvel-champions", "--deck", deck, "--seed", "2", "--cards", str(cards)]
     )
     assert played.exit_code == 0, played.stderr
-    assert played.stdout.splitlines()[-1] == "no winner (main scheme completed, turn 9, 150 steps)"
+    assert played.stdout.splitlines()[-1] == (
+        "the players lose (main scheme completed, turn 9, 150 steps)"
+    )

@@ -531,3 +531,30 @@ def test_replay_of_a_header_that_cannot_be_played_says_its_line(tmp_path: Path) 
             "",
             f"error: {log}:3: {said}\n",
         )
+
+
+def test_simulate_says_how_the_games_ended_and_a_cooperative_game_s_wins_are_the_players() -> None:
+    from cardscript.cli.simulate_cmd import Outcome, summary
+
+    outcomes = [
+        Outcome(1, 0, "villain defeated", 8, 200),
+        Outcome(2, None, "main scheme completed", 7, 150),
+        Outcome(3, None, "main scheme completed", 9, 250),
+        Outcome(4, None, "heroes defeated", 6, 100),
+    ]
+    assert summary(outcomes, ["P1", "P2"], cooperative=True) == (
+        "4 games, 4 finished, 0 errors\n"
+        "  the players win: 1 (25.0%)\n"
+        "  the players lose: 3\n"
+        "  ended by: main scheme completed 2, villain defeated 1, heroes defeated 1\n"
+        "  average length: 7.5 turns, 175 steps\n"
+    )
+    versus = [Outcome(1, 1, "health", 6, 40), Outcome(2, None, "no cards left", 8, 50)]
+    assert summary(versus, ["P1", "P2"]) == (
+        "2 games, 2 finished, 0 errors\n"
+        "  P1: 0 wins (0.0%)\n"
+        "  P2: 1 win (50.0%)\n"
+        "  no winner: 1\n"
+        "  ended by: health 1, no cards left 1\n"
+        "  average length: 7.0 turns, 45 steps\n"
+    )

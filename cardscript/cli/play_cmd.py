@@ -277,7 +277,12 @@ def run_play(
             held = ", ".join(f"{name} {value}" for name, value in sorted(seat.resources.items()))
             _out(f"{seat.name}: {held}\n")
     if isinstance(winner, int):  # (the result last: a script reads the last line)
-        _out(f"{engine.state.players[winner].name} wins ({ended})\n")
+        who = (
+            "the players win"
+            if engine.kernel.cooperative
+            else f"{engine.state.players[winner].name} wins"
+        )
+        _out(f"{who} ({ended})\n")
     else:  # (no winner: a draw, or a co-op game lost by every player)
-        _out(f"no winner ({ended})\n")
+        _out(f"{'the players lose' if engine.kernel.cooperative else 'no winner'} ({ended})\n")
     return 0

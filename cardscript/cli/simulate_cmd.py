@@ -32,6 +32,7 @@ from cardscript.cli.play_cmd import (
     start,
 )
 from cardscript.interpreter.agents import make_agent
+from cardscript.wording import plural
 from cardscript.workers import worker_count
 
 
@@ -114,7 +115,8 @@ def run_simulate(
             outcomes.append(_simulate_one(item))
             progress(len(outcomes))
     progress(-1)
-    _out(summary(outcomes, [probe.state.players[i].name for i in range(len(decks))]))
+    names = [probe.state.players[i].name for i in range(len(decks))]
+    _out(summary(outcomes, names, cooperative=probe.kernel.cooperative))
     bugs = [o for o in outcomes if o.internal]
     if bugs:
         again = ["cardscript", "play", game, *(f for d in decks for f in ("--deck", d))]
@@ -130,7 +132,9 @@ def run_simulate(
     return 1 if any(o.error for o in outcomes) else 0
 
 
-def summary(outcomes: list[Outcome], names: list[str]) -> str:
+def summary(outcomes: list[Outcome], names: list[str], *, cooperative: bool = False) -> str:
+    """Win rates by seat (in a cooperative game, of the players together), how the games
+    ended, their length, and the first errors."""
     played = [o for o in outcomes if o.error is None]
     wins = Counter(o.winner for o in played)
     bugs = sum(o.internal for o in outcomes)
@@ -139,11 +143,18 @@ def summary(outcomes: list[Outcome], names: list[str]) -> str:
         f"{len(outcomes)} games, {len(played)} finished, {errors} errors"
         + (f", {bugs} internal errors" if bugs else "")
     ]
-    for index, name in enumerate(names):
-        share = 100 * wins[index] / len(played) if played else 0.0
-        lines.append(f"  {name}: {wins[index]} wins ({share:.1f}%)")
-    lines.append(f"  no winner: {wins[None]}")
-    if played:
+
+    def share(won: int) -> str:
+        return f"{100 * won / len(played) if played else 0.0:.1f}%"
+
+    if cooperative:  # (a win is the players', named by seat 0)
+        lines.append(f"  the players win: {wins[0]} ({share(wins[0])})")
+    for index, name in enumerate([] if cooperative else names):
+        lines.append(f"  {name}: {plural(wins[index], 'win')} ({share(wins[index])})")
+    lines.append(f"  {'the players lose' if cooperative else 'no winner'}: {wins[None]}")
+    if played:  # how they ended: a co-op game lost has no winner, but a way it was lost
+        ended = Counter(o.reason for o in played).most_common()
+        lines.append("  ended by: " + ", ".join(f"{reason} {n}" for reason, n in ended))
         lines.append(
             f"  average length: {sum(o.turns for o in played) / len(played):.1f} turns, "
             f"{sum(o.steps for o in played) / len(played):.0f} steps"

@@ -29,6 +29,9 @@ class Kernel:
     game = ""
     play_zones: tuple[str, ...] = ("play",)  # where cards' abilities work
     player_counts: tuple[int, ...] = (2,)  # how many players (decks) a game can have
+    # the players play together against the game (Marvel Champions): a win is all of
+    # theirs (the result names seat 0), and a game with no winner is lost by all of them
+    cooperative = False
     deck_zone = "deck"
     hand_zone = "hand"
     discard_zone = "discard"

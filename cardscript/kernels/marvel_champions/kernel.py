@@ -41,6 +41,7 @@ class MarvelChampionsKernel(MCBase):
 
     mode = "standard"
     player_counts = (1, 2, 3, 4)
+    cooperative = True  # the heroes against the villain (G01)
     _checking = False
 
     def primitives(self) -> dict[str, PrimitiveFn]:
