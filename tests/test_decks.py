@@ -177,6 +177,26 @@ def test_text_list_problems_are_positioned() -> None:
     assert with_game.diagnostics == ()
 
 
+def test_a_negative_count_is_told_as_a_count_and_a_list_marker_is_no_sign() -> None:
+    # both were CS-D002 "… gives no number of copies", hint "1x -3x Gull Scout" / "1x - 2 …"
+    text = "-3x Gull Scout\n- 2 Anchor Chain\n* 4x Tidal Surge\n"
+    deck = read_deck_text(text, "d.txt", game="vs-system")
+    assert deck is not None
+    assert [(d.code, str(d.span), d.message, d.hints) for d in deck.diagnostics] == [
+        (
+            "CS-D003",
+            "d.txt:1:1",
+            "the number of copies must be a whole number from 1 to 9999, not '-3'",
+            ('perhaps try "3x Gull Scout"',),
+        ),
+    ]
+    # a list marker before a line is not its sign ("- 2 …" pasted from notes)
+    assert [(e.ref, e.count, e.span.column) for e in deck.entries] == [
+        ("Anchor Chain", 2, 3),
+        ("Tidal Surge", 4, 3),
+    ]
+
+
 def test_marvelcdb_deck_reader() -> None:
     path = FIXTURES / "marvel-champions" / "decks" / "two-aspects.json"
     deck = read_deck_text(path.read_text("utf-8"), str(path))

@@ -1,4 +1,5 @@
-"""One deck line as players write it: ``3x Name``, ``3 Name``, ``Name x3``, ``3x SKY-001``.
+"""One deck line as players write it: ``3x Name``, ``3 Name``, ``Name x3``, ``3x SKY-001``
+(a text list's "- " or "* " before it is its list marker: ``textdeck``).
 
 | code    | meaning |
 |---|---|
@@ -16,6 +17,7 @@ MAX_COPIES = 9999
 _COUNT_FIRST = re.compile(r"^(?P<count>\d+)\s*[xX×*]?\s+(?P<name>\S.*?)\s*$")
 _COUNT_LAST = re.compile(r"^(?P<name>\S.*?)\s+[xX×*]\s*(?P<count>\d+)\s*$")
 _BARE_COUNT = re.compile(r"^[xX×]?\d+[xX×]?$")
+_NEGATIVE = re.compile(r"^-(?P<count>\d+)\s*[xX×*]?\s+(?P<name>\S.*?)\s*$")  # ("- 3": a bullet)
 
 
 def parse_entry(text: str, span: Span) -> tuple[str, int] | Diagnostic:
@@ -23,6 +25,10 @@ def parse_entry(text: str, span: Span) -> tuple[str, int] | Diagnostic:
     line = text.strip()
     match = _COUNT_FIRST.match(line) or _COUNT_LAST.match(line)
     if match is None:
+        negative = _NEGATIVE.match(line)
+        if negative is not None:  # "-3 Stormcrow": a count, less than none
+            hint = f'perhaps try "{negative["count"]}x {negative["name"]}"'
+            return bad_count(f"-{negative['count']}", span, hint)
         if _BARE_COUNT.match(line):
             return error(
                 "CS-D002",
@@ -51,10 +57,12 @@ def quick_entry(text: str) -> tuple[str, int] | None:
     return match["name"], int(match["count"])
 
 
-def bad_count(shown: object, span: Span) -> Diagnostic:
+def bad_count(
+    shown: object, span: Span, hint: str = "write how many copies the deck has, e.g. 3"
+) -> Diagnostic:
     return error(
         "CS-D003",
         f"the number of copies must be a whole number from 1 to {MAX_COPIES}, not {shown!r}",
         span,
-        "write how many copies the deck has, e.g. 3",
+        hint,
     )

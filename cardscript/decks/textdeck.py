@@ -39,6 +39,7 @@ _SIDE_WORDS = {"sideboard", "side deck", "side", "maybe", "maybeboard", "conside
 _HEADER = re.compile(r"^(?P<word>[^\d:#][^:]*?)\s*(?:\((?P<n>\d+)\))?\s*:\s*(?P<value>.*)$")
 _COUNTED_HEADER = re.compile(r"^(?P<word>[^\d(][^(]*?)\s*\((?P<n>\d+)\)$")
 _INLINE_COMMENT = re.compile(r"\s+(#|//).*$")
+_BULLET = re.compile(r"^[-*•]\s+(?=\S)")
 _LIST_SPLIT = re.compile(r"\s*(?:,|;|\band\b|\+|/)\s*")
 
 
@@ -63,6 +64,9 @@ def read_text_deck(text: str, path: str, *, game: str | None = None) -> Deck:
                 section, list_field = SIDEBOARD, None
             continue
         body = _INLINE_COMMENT.sub("", stripped)
+        bullet = _BULLET.match(body)
+        if bullet is not None:  # "- 3x Gull Scout", a list pasted from notes or a forum
+            body, indent = body[bullet.end() :], indent + bullet.end()
         span = Span(number, indent + 1, number, indent + 1 + len(body), file=path)
         header = _HEADER.match(body)
         if header is not None and not _is_entry(body):
