@@ -165,6 +165,18 @@ def test_a_card_missing_two_fields_is_told_each_once(tmp_path: Path) -> None:
     ]
 
 
+def test_a_required_field_spelt_wrong_is_told_once_as_the_misspelling(tmp_path: Path) -> None:
+    """ "ATK: 3" for "atk": the foreign field's "did you mean" tells the fix; a second
+    error saying "atk" is missing would count one mistake twice. A missing field that no
+    foreign field spells nearly is still told."""
+    text = GOOD.replace("    atk: 3\n", "    ATK: 3\n").replace("    version: Bird of Prey\n", "")
+    _write(tmp_path, "a.yaml", text)
+    assert _found(tmp_path) == [
+        ("a.yaml", "CS-C004", 4, 5, 'a character card needs the field "version"'),
+        ("a.yaml", "CS-C005", 9, 5, 'a character card has no field "ATK"'),
+    ]
+
+
 def test_missing_field_and_unknown_type(tmp_path: Path) -> None:
     text = GOOD.replace("    cost: 3\n", "")
     text += "  - id: TST-002\n    name: Odd\n    type: charcter\n"

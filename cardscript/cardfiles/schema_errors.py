@@ -18,7 +18,14 @@ from typing import Any
 
 from jsonschema.exceptions import ValidationError, best_match
 
-from cardscript.grammar.diagnostics import Diagnostic, Span, article, did_you_mean, error
+from cardscript.grammar.diagnostics import (
+    Diagnostic,
+    Span,
+    article,
+    closest,
+    did_you_mean,
+    error,
+)
 from cardscript.wording import plural
 
 _KINDS = {
@@ -83,7 +90,9 @@ def schema_diagnostics(
     ("this card", the default)."""
     out: list[Diagnostic] = []
     seen: set[tuple[str, tuple[Any, ...], str]] = set()
-    for e in _leaves(errors):
+    leaves = list(_leaves(errors))
+    misspelt = _misspelt_required(leaves)
+    for e in leaves:
         path = tuple(e.absolute_path)
         # one "required" error per missing field, but each explains every field missing
         # there (``_explain``): the first alone is kept
@@ -92,7 +101,24 @@ def schema_diagnostics(
             continue
         seen.add(key)
         # (two rules can tell the same: an empty name breaks its length and its form)
-        out.extend(d for d in _explain(e, path, doc, name_of or _card_type) if d not in out)
+        told = _explain(e, path, doc, name_of or _card_type, misspelt.get(path, set()))
+        out.extend(d for d in told if d not in out)
+    return out
+
+
+def _misspelt_required(leaves: Sequence[ValidationError]) -> dict[tuple[Any, ...], set[str]]:
+    """By object path, the missing required fields that a foreign field there spells
+    nearly ("ATK" for "atk"): its CS-C005 "did you mean" tells it, so no CS-C004 too."""
+    out: dict[tuple[Any, ...], set[str]] = {}
+    for e in leaves:
+        if e.validator != "additionalProperties" or not isinstance(e.instance, dict):
+            continue
+        allowed = set((e.schema or {}).get("properties", {}))
+        for name in e.instance:
+            if name not in allowed:
+                meant = closest(str(name), allowed)
+                if meant is not None:
+                    out.setdefault(tuple(e.absolute_path), set()).add(meant)
     return out
 
 
@@ -101,13 +127,16 @@ def _explain(
     path: tuple[Any, ...],
     doc: Any,
     name_of: Callable[[Any, tuple[Any, ...]], str],
+    misspelt: set[str],
 ) -> list[Diagnostic]:
     v = e.validator
     field = _field(path)
     where = doc.span_of(path)
     if v == "required":
         missing = [
-            p for p in e.validator_value if isinstance(e.instance, dict) and p not in e.instance
+            p
+            for p in e.validator_value
+            if isinstance(e.instance, dict) and p not in e.instance and p not in misspelt
         ]
         return [
             error(

@@ -106,16 +106,22 @@ def warning(code: str, message: str, span: Span | None = None, *hints: str) -> D
 
 def did_you_mean(word: str, candidates: Iterable[str], *, cutoff: float = 0.6) -> str:
     """Return 'did you mean "x"?' for the closest candidate, or '' if none is close."""
+    best = closest(word, candidates, cutoff=cutoff)
+    return f'did you mean "{best}"?' if best is not None else ""
+
+
+def closest(word: str, candidates: Iterable[str], *, cutoff: float = 0.6) -> str | None:
+    """The candidate closest to ``word`` (case aside), or None if none is close."""
     pool = {c.casefold(): c for c in candidates if c}
     if not pool:
-        return ""
+        return None
     if len(pool) > 300:
         # difflib is quadratic in practice: keep only names of about the same length that
         # start alike (a mistyped id in a pool of thousands must not cost a second)
         key = word.casefold()
         pool = {k: v for k, v in pool.items() if abs(len(k) - len(key)) <= 3 and k[:1] == key[:1]}
     best = difflib.get_close_matches(word.casefold(), list(pool), n=1, cutoff=cutoff)
-    return f'did you mean "{pool[best[0]]}"?' if best else ""
+    return pool[best[0]] if best else None
 
 
 def article(word: str) -> str:
