@@ -193,6 +193,13 @@ def unexpected(
                 f'"… was {previous.text} this {kept.forms[0]}"'
             )
     hint = _instead_hint(pieces, i) or printed_phrasing(pieces, i, registry) or hint
+    if piece.kind == "COLON" and "ARROW" in accepted:  # "Counter Blast 1: …", as printed
+        hint = f'a cost is written before "→": perhaps try "{_with_arrow(pieces, i)}"'
+    elif accepted == {"$END"} and previous is not None and previous.kind == "DOT":
+        # "Armor 2. When this enters the squad, …": a second ability on the keyword's line
+        hint = (
+            f'each ability is a line of its own: perhaps try "{glued(pieces[i:])}" on the next line'
+        )
     if piece.kind == "LPAR" and i == 0:
         hint = 'reminder text is written as a comment: "# …"'
     elif piece.kind == "LPAR" and previous is not None and previous.kind == "DOT":
@@ -228,6 +235,12 @@ def unexpected(
             hint = _known_elsewhere_hint(piece.value, registry)
         return error("CS-P002", message, piece.span, hint)
     return error("CS-P001", f'unexpected "{shown}"{after}{wanted}', piece.span, hint)
+
+
+def _with_arrow(pieces: tuple[Piece, ...], i: int) -> str:
+    """The text with the colon at ``i`` written as the cost's arrow."""
+    rest = glued(pieces[i + 1 :])
+    return f"{glued(pieces[:i])} → {rest[:1].lower()}{rest[1:]}"
 
 
 def _event_begun(pieces: tuple[Piece, ...], i: int, accepted: set[str], registry: Registry) -> str:
