@@ -197,6 +197,27 @@ def test_a_negative_count_is_told_as_a_count_and_a_list_marker_is_no_sign() -> N
     ]
 
 
+def test_a_count_after_the_name_without_x_is_hinted_as_a_count() -> None:
+    # the hint was "1x Gull Scout 4"; a larger number reads as part of a name
+    text = "3x Anchor Chain\nGull Scout 4\nAgent 47\n"
+    deck = read_deck_text(text, "d.txt", game="vs-system")
+    assert deck is not None
+    assert [(d.code, str(d.span), d.message, d.hints) for d in deck.diagnostics] == [
+        (
+            "CS-D002",
+            "d.txt:2:1",
+            '"Gull Scout 4" gives no number of copies',
+            ('perhaps try "4x Gull Scout" (or "1x Gull Scout 4")',),
+        ),
+        (
+            "CS-D002",
+            "d.txt:3:1",
+            '"Agent 47" gives no number of copies',
+            ('perhaps try "1x Agent 47"',),
+        ),
+    ]
+
+
 def test_marvelcdb_deck_reader() -> None:
     path = FIXTURES / "marvel-champions" / "decks" / "two-aspects.json"
     deck = read_deck_text(path.read_text("utf-8"), str(path))

@@ -18,6 +18,9 @@ _COUNT_FIRST = re.compile(r"^(?P<count>\d+)\s*[xX×*]?\s+(?P<name>\S.*?)\s*$")
 _COUNT_LAST = re.compile(r"^(?P<name>\S.*?)\s+[xX×*]\s*(?P<count>\d+)\s*$")
 _BARE_COUNT = re.compile(r"^[xX×]?\d+[xX×]?$")
 _NEGATIVE = re.compile(r"^-(?P<count>\d+)\s*[xX×*]?\s+(?P<name>\S.*?)\s*$")  # ("- 3": a bullet)
+# "Lantern Mender 4": a count after the name with no "x"; a larger number is more likely
+# part of a name ("Agent 47") than a number of copies
+_BARE_COUNT_LAST = re.compile(r"^(?P<name>\S.*?)\s+(?P<count>[1-9])$")
 
 
 def parse_entry(text: str, span: Span) -> tuple[str, int] | Diagnostic:
@@ -36,12 +39,12 @@ def parse_entry(text: str, span: Span) -> tuple[str, int] | Diagnostic:
                 span,
                 f'perhaps try "{line.strip("xX×")}x Card Name"',
             )
-        return error(
-            "CS-D002",
-            f'"{line}" gives no number of copies',
-            span,
-            f'perhaps try "1x {line}"' if line else 'perhaps try "3x Card Name"',
-        )
+        last = _BARE_COUNT_LAST.match(line)
+        if last is not None:
+            hint = f'perhaps try "{last["count"]}x {last["name"]}" (or "1x {line}")'
+        else:
+            hint = f'perhaps try "1x {line}"' if line else 'perhaps try "3x Card Name"'
+        return error("CS-D002", f'"{line}" gives no number of copies', span, hint)
     count = int(match["count"])
     if not 1 <= count <= MAX_COPIES:
         return bad_count(match["count"], span)
