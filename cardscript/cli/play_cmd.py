@@ -16,7 +16,7 @@ from typing import IO
 
 from cardscript import GAMES, __version__
 from cardscript.grammar.diagnostics import did_you_mean
-from cardscript.interpreter.agents import Agent, make_agent
+from cardscript.interpreter.agents import Agent, TerminalAgent, make_agent
 from cardscript.interpreter.engine import BudgetExceeded, Engine, LoopDetected
 from cardscript.interpreter.log import GameLog
 from cardscript.interpreter.playable import (
@@ -31,6 +31,7 @@ from cardscript.interpreter.playable import (
     read_play_deck,
 )
 from cardscript.interpreter.select import RulesError
+from cardscript.interpreter.view import Watcher
 
 
 class PlayError(Exception):
@@ -187,6 +188,10 @@ def play_one(
     ]
     log = GameLog(stream=log_stream)
     engine = new_game(game, seed, players, log, cards)
+    watcher = Watcher(log, engine)
+    for agent in players:
+        if isinstance(agent, TerminalAgent):  # a human is shown the game as it goes
+            agent.news = watcher.news
     check_deck_count(game, engine, len(deck_ids) if deck_ids is not None else len(decks))
     for n, kind in enumerate(agents):
         if kind not in generic:  # a game's own agent, such as Pocket Duel's Automa
@@ -267,7 +272,12 @@ def run_play(
             stream.close()
     from cardscript.interpreter.transcript import transcript
 
-    _out("\n".join(transcript(log, engine)) + "\n")
+    human = next((n for n, a in enumerate(engine.agents) if isinstance(a, TerminalAgent)), None)
+    if human is None:
+        _out("\n".join(transcript(log, engine)) + "\n")
+    else:  # the rest of the game, as the human sees it (``--log`` keeps all of it)
+        news = engine.agents[human].news  # type: ignore[attr-defined]
+        _out("\n".join(news(human)[: -len(engine.state.players)]) + "\n")
     result = engine.state.result or {}
     winner = result.get("winner")
     ended = f"{result.get('reason')}, turn {result.get('turn')}, {engine.steps} steps"

@@ -117,6 +117,9 @@ class Term:
     card_is: str | None = None
     # events: the subject is who dealt that damage ("this hits"), not who took it
     deals_damage: bool = False
+    # zones: who sees the cards there: "owner" (a hand), "nobody" (a deck); unset, every
+    # player (what a human playing is shown of the others' cards, ``interpreter/view``)
+    seen_by: str | None = None
 
     @property
     def text(self) -> str:
@@ -217,7 +220,11 @@ def term_from_data(data: Mapping[str, Any] | str) -> Term:
         after_damage=bool(data.get("after_damage", False)),
         card_is=data.get("card_is"),
         deals_damage=bool(data.get("deals_damage", False)),
+        seen_by=data.get("seen_by"),
     )
+
+
+SEEN_BY = (None, "owner", "nobody")  # a zone's ``seen_by``: unset, every player
 
 
 def registry_from_data(data: Mapping[str, Any]) -> Registry:
@@ -234,6 +241,8 @@ def registry_from_data(data: Mapping[str, Any]) -> Registry:
     for zone in sections["zones"]:
         if zone.card_is is not None and zone.card_is not in known["nouns"]:
             raise RegistryError(f"zone {zone.id}: card_is {zone.card_is!r} is not declared")
+        if zone.seen_by not in SEEN_BY:
+            raise RegistryError(f"zone {zone.id}: seen_by is owner or nobody, not {zone.seen_by!r}")
     for noun in sections["nouns"]:
         if any(way.count("…") != 1 for way in noun.runs_by):
             raise RegistryError(f"noun {noun.id}: each of runs_by holds one … for the steps")

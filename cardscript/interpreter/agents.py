@@ -187,11 +187,21 @@ class TerminalAgent:
     name = "human"
 
     def __init__(
-        self, read: Callable[[str], str] = input, write: Callable[[str], Any] = sys.stdout.write
+        self,
+        read: Callable[[str], str] | None = None,
+        write: Callable[[str], Any] | None = None,
     ) -> None:
-        self.read, self.write = read, write
+        # (looked up when used: the terminal may be another stream by then, as in a test)
+        self.read = read or (lambda prompt: input(prompt))
+        self.write = write or (lambda text: sys.stdout.write(text))
+        # what the player is shown before each decision: the game since their last one
+        # (``view.Watcher.news``), given once the game's log exists
+        self.news: Callable[[int], Sequence[str]] | None = None
 
     def decide(self, decision: Decision) -> tuple[int, ...]:
+        if self.news is not None:
+            for line in self.news(decision.player):
+                self.write(f"{line}\n")
         self.write(f"\n{decision.prompt}\n")
         for n, label in enumerate(decision.labels, 1):
             self.write(f"  {n}. {label}\n")

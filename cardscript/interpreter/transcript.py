@@ -3,7 +3,7 @@ cards by name and number, players by name, each change with its cause."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from cardscript.interpreter.select import Seat
@@ -19,15 +19,32 @@ _CARD_KEYS = frozenset({"uid", "source", "target", "subject", "obj", "card"})
 def transcript(log: GameLog, engine: Engine | None = None) -> list[str]:
     """One line per decision, random pick, change, event and end of a turn or round of
     ``log``; with the ``engine`` that played it, cards and players by name."""
-    card, player = _namers(engine)
+    card, player = namers(engine)
+    return record_lines(log.records, card, player)
+
+
+def record_lines(
+    records: Iterable[Mapping[str, Any]],
+    card: Callable[[int], str],
+    player: Callable[[int], str],
+    viewer: int | None = None,
+) -> list[str]:
+    """The lines of ``records``, cards named by ``card``; for a ``viewer``, the choices of
+    the other players without what they chose (it may be a card they alone see)."""
     out = []
-    for record in log.records:
+    for record in records:
         kind = record["t"]
         if kind == "decision":
+            if viewer is not None and record["player"] != viewer:
+                out.append(f"{player(record['player'])} made a choice: {record['prompt']}")
+                continue
             chose = ", ".join(str(label) for label in record.get("labels", ())) or "nothing"
             out.append(f"{player(record['player'])} chose {chose} for: {record['prompt']}")
         elif kind == "random":
-            picked = ", ".join(str(label) for label in record.get("labels", ()))
+            if viewer is None:
+                picked = ", ".join(str(label) for label in record.get("labels", ()))
+            else:
+                picked = ", ".join(card(uid) for uid in record.get("picked", ()))
             who = player(record["player"])
             out.append(f"{picked} picked at random for {who} (nobody chose): {record['prompt']}")
         elif kind == "change":
@@ -70,7 +87,7 @@ def _shown(
     return ", ".join(parts)
 
 
-def _namers(engine: Engine | None) -> tuple[Callable[[int], str], Callable[[int], str]]:
+def namers(engine: Engine | None) -> tuple[Callable[[int], str], Callable[[int], str]]:
     """How a card and a player are named: by the game's cards and seats where known."""
     if engine is None:
         return (lambda uid: f"#{uid}"), (lambda index: f"P{index + 1}")

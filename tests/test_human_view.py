@@ -1,0 +1,110 @@
+"""``cardscript play`` with a human: before each decision the game since the last one and
+where every player stands, never naming a card that player cannot see (``view``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from cardscript.cli.main import app
+from cardscript.cli.play_cmd import new_game
+from cardscript.grammar.refusals import RegistryError
+from cardscript.grammar.registry import registry_from_data
+from cardscript.interpreter.agents import FirstAgent
+from cardscript.interpreter.view import sees
+
+ROOT = Path(__file__).parent.parent
+runner = CliRunner()
+
+
+def _play(game: str, decks: list[str], agents: list[str], seed: int) -> list[str]:
+    args = ["play", game, "--seed", str(seed)]
+    for deck in decks:
+        args += ["--deck", str(ROOT / "decks" / game / deck)]
+    for agent in agents:
+        args += ["--agent", agent]
+    result = runner.invoke(app, args, input="1\n" * 300)
+    assert result.exit_code == 0, result.output
+    return result.stdout.splitlines()
+
+
+def test_a_human_sees_the_round_before_choosing_and_not_the_opponent_s_choice() -> None:
+    lines = _play("pocket-duel", ["cinder-vale.yaml", "sable-wren.yaml"], ["human", "random"], 2)
+    # before the first choice: where both stand
+    assert lines[:4] == [
+        "start:round: player P1",
+        "P1: energy 0, health 10, table 1, hand 6, reserve 1",
+        "P2: energy 0, health 10, table 1, hand 6, reserve 1",
+        "",
+    ]
+    second = lines.index("choose a card to play face down", 5)
+    seen = lines[: second + 1]
+    # the opponent's secret choice is told as a choice made, the card once revealed
+    assert "P2 made a choice: choose a card to play face down" in seen
+    assert not any(line.startswith("P2 chose") for line in seen)
+    assert "revealed: subject Updraft#10, player P2" in seen
+    assert seen[-4:-1] == [
+        "P1: energy 0, health 8, table 1, hand 5, reserve 1, discard pile 1",
+        "P2: energy 0, health 8, table 1, hand 5, reserve 1, discard pile 1",
+        "",
+    ]
+    # the game's end: the lines since the last choice, where they stand, the result
+    assert lines[-4:] == [
+        "",
+        "P1: energy 1, health 3",
+        "P2: energy 1, health 4",
+        "P2 wins (no cards left, turn 7, 47 steps)",
+    ]
+
+
+def test_a_human_never_sees_the_names_of_cards_in_another_player_s_hand_or_deck() -> None:
+    lines = _play(
+        "vs-system", ["skyguard-starter.yaml", "vex-legion-starter.yaml"], ["random", "human"], 1
+    )
+    first_draws = lines[lines.index("draw by rule turn structure: player P1, count 4") :][:10]
+    assert first_draws == [
+        "draw by rule turn structure: player P1, count 4",
+        *["drawn: subject a card, player P1"] * 4,
+        "draw by rule turn structure: player P2, count 4",
+        "drawn: subject Vex Trooper#45, player P2",
+        "drawn: subject Brute Mox#58, player P2",
+        "drawn: subject Vex Trooper#42, player P2",
+        "drawn: subject Shade#62, player P2",
+    ]
+    # the other player's mulligan: the cards that went back to the deck unnamed
+    assert (
+        "move by rule turn structure: card a card, zone deck, player P1, position 0, face_up False"
+        in lines
+    )
+    # without a human, the whole log names every card
+    plain = _play(
+        "vs-system", ["skyguard-starter.yaml", "vex-legion-starter.yaml"], ["random", "random"], 1
+    )
+    assert "drawn: subject a card, player P1" not in plain
+
+
+def test_who_sees_a_card_by_its_zone_and_its_face() -> None:
+    engine = new_game("vs-system", 5, [FirstAgent(), FirstAgent()], None)
+    state = engine.state
+    in_deck = state.create_card("SKY-001", 0, "deck")
+    in_hand = state.create_card("SKY-001", 1, "hand")
+    in_row = state.create_card("SKY-001", 1, "resource_row")
+    hidden = state.create_card("SKY-001", 1, "resource_row", face_up=False)
+    assert [
+        sees(engine, card.uid, p) for card in (in_deck, in_hand, in_row, hidden) for p in (0, 1)
+    ] == [
+        *(False, False),  # a deck: nobody
+        *(False, True),  # a hand: its owner
+        *(True, True),  # face up in a public zone: everybody
+        *(False, True),  # face down there: its owner
+    ]
+
+
+def test_a_zone_seen_by_anyone_else_is_a_registry_error() -> None:
+    data = {"game": "g", "zones": [{"id": "hand", "seen_by": "opponent"}]}
+    with pytest.raises(
+        RegistryError, match=r"^zone hand: seen_by is owner or nobody, not 'opponent'$"
+    ):
+        registry_from_data(data)
