@@ -18,10 +18,12 @@ from typing import Any
 
 from lark.exceptions import UnexpectedInput
 
+from cardscript.grammar.agreement import Number, agreeing, number_before
 from cardscript.grammar.lexer import Comment, Piece, split_lines
 from cardscript.grammar.parse_errors import viable
 from cardscript.grammar.parser import (
     _CLASS_PREFERENCE,
+    _SENTENCE_END,
     IT_WORDS,
     MOVE_VERBS,
     _candidates,
@@ -106,16 +108,17 @@ def complete(text: str, offset: int, registry: Registry) -> Completions:
     states = _reachable(pieces, registry)
     items: dict[tuple[str, int], Completion] = {}
     expects: dict[str, None] = {}
-    at_start = not pieces
+    at_start = not pieces or pieces[-1].kind == "DOT"  # (a sentence's first word: a capital)
     for back in range(0, min(len(pieces), max(registry.longest_phrase, 3) - 1) + 1):
         lead_pieces = pieces[len(pieces) - back :]
         if any(p.kind not in ("WORD", "VAR") for p in lead_pieces):
             break
         lead = " ".join([*(p.value for p in lead_pieces), prefix]) if back else prefix
         start = lead_pieces[0].span.offset if back else offset - len(prefix)
+        number = number_before(pieces[: len(pieces) - back], registry)
         for state in states.get(len(pieces) - back, ()):
             accepted = sorted(viable(state, state.choices()), key=_terminal_order)
-            for item in _offers(accepted, registry, start, at_start and not back):
+            for item in _offers(accepted, registry, start, at_start and not back, number):
                 if item.text.casefold().startswith(lead.casefold()) and item.text != lead:
                     items.setdefault((item.text, item.start), _cased(item, prefix))
             if not back and not prefix:
@@ -146,7 +149,10 @@ def _reachable(pieces: tuple[Piece, ...], registry: Registry) -> dict[int, list[
         if i >= len(pieces):
             continue
         actions = state.choices()
-        for option in _candidates(pieces, i, registry, reserved):
+        options = _candidates(pieces, i, registry, reserved)
+        if pieces[i].kind == "DOT" and i + 1 == len(pieces):
+            options = _SENTENCE_END  # the cursor's words may begin a sentence after it
+        for option in options:
             if option[0] not in actions or feeds >= MAX_FEEDS:
                 continue
             feeds += 1
@@ -174,13 +180,16 @@ def _key(state: Any) -> tuple[int, ...]:
 
 
 def _offers(
-    accepted: Iterable[str], registry: Registry, start: int, sentence_start: bool
+    accepted: Iterable[str],
+    registry: Registry,
+    start: int,
+    sentence_start: bool,
+    number: Number | None = None,
 ) -> Iterable[Completion]:
     for name in accepted:
         if name in WORD_CLASSES:
             for term in registry.terms(name):
-                spellings = (*term.forms, term.plural, term.third, term.base, term.past)
-                for spelling in dict.fromkeys(s for s in spellings if s):
+                for spelling in agreeing(term, name, number):
                     shown = _capital(spelling) if sentence_start else spelling
                     yield Completion(shown, KIND_NAMES[name], start, term.doc)
         elif name in _SIGNS:
