@@ -108,3 +108,14 @@ def test_a_zone_seen_by_anyone_else_is_a_registry_error() -> None:
         RegistryError, match=r"^zone hand: seen_by is owner or nobody, not 'opponent'$"
     ):
         registry_from_data(data)
+
+
+def test_marvel_champions_face_down_encounter_cards_are_nobody_s() -> None:
+    """An encounter card dealt face down (G41) is known to no player, though a shared
+    card's seat is the first; a face-down card of a player's own is theirs elsewhere."""
+    engine = new_game("marvel-champions", 5, [FirstAgent()], None)
+    card_id = next(iter(engine.pool.cards))
+    dealt = engine.state.create_card(card_id, 0, "play", face_up=False)
+    assert sees(engine, dealt.uid, 0) is False
+    dealt.face_up = True
+    assert sees(engine, dealt.uid, 0) is True

@@ -32,6 +32,10 @@ class Kernel:
     # the players play together against the game (Marvel Champions): a win is all of
     # theirs (the result names seat 0), and a game with no winner is lost by all of them
     cooperative = False
+    # a face-down card outside a deck is known to its owner (a card played face down, a
+    # hidden creature, a face-down resource), unless the game's face-down cards are its
+    # own (Marvel Champions' encounter cards: nobody knows them until they are revealed)
+    owner_knows_face_down = True
     deck_zone = "deck"
     hand_zone = "hand"
     discard_zone = "discard"

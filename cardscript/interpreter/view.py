@@ -4,8 +4,10 @@ stands, and never names a card that player cannot see.
 
 Who sees a card: its zone's ``seen_by`` in the game's registry ("owner": a hand;
 "nobody": a deck; unset: everybody), and a face-down card elsewhere (a card played face
-down, a hidden creature) is its owner's alone. A card is judged where it is when the
-lines are shown: a card drawn and played since is named, one still in a hand is not.
+down, a hidden creature) is its owner's alone, or nobody's where the kernel says so
+(``Kernel.owner_knows_face_down``: Marvel Champions' encounter cards). A card is judged
+where it is when the lines are shown: a card drawn and played since is named, one still
+in a hand is not.
 """
 
 from __future__ import annotations
@@ -30,8 +32,10 @@ def sees(engine: Engine, uid: int, viewer: int) -> bool:
     seen_by = zone.seen_by if zone is not None else None
     if seen_by == "nobody":
         return False
-    if seen_by == "owner" or not card.face_up:
+    if seen_by == "owner":
         return card.owner == viewer
+    if not card.face_up:
+        return engine.kernel.owner_knows_face_down and card.owner == viewer
     return True
 
 

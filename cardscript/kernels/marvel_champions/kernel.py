@@ -42,6 +42,7 @@ class MarvelChampionsKernel(MCBase):
     mode = "standard"
     player_counts = (1, 2, 3, 4)
     cooperative = True  # the heroes against the villain (G01)
+    owner_knows_face_down = False  # face down: encounter and boost cards, nobody's (G41)
     _checking = False
 
     def primitives(self) -> dict[str, PrimitiveFn]:
