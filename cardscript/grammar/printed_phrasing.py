@@ -5,6 +5,7 @@ the card script says it; "" where the words are not such a phrasing."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from cardscript.grammar.lexer import Piece, glued, piece_word
@@ -13,7 +14,13 @@ from cardscript.grammar.registry import Registry
 
 def printed_phrasing(pieces: tuple[Piece, ...], i: int, registry: Registry) -> str:
     """The first hint that fits the failure at ``pieces[i]``, or ""."""
-    for hint in (_bracketed_cost, _would_in_a_trigger, _damage_said_otherwise, _drawn_from):
+    for hint in (
+        _bracketed_cost,
+        _bracketed_limit,
+        _would_in_a_trigger,
+        _damage_said_otherwise,
+        _drawn_from,
+    ):
         found = hint(pieces, i, registry)
         if found:
             return found
@@ -34,6 +41,30 @@ def _bracketed_cost(pieces: tuple[Piece, ...], i: int, registry: Registry) -> st
     rest = glued(pieces[i + 1 :])
     effect = rest[:1].lower() + rest[1:]
     return f'a cost is written before "→": perhaps try "{head} {inner} → {effect}"'
+
+
+_LIMIT = re.compile(r"^\[\s*(\d+)\s*/\s*([^\W\d_][\w ]*?)\s*\]$")
+_TIMES = {"1": "once", "2": "twice"}
+
+
+def _bracketed_limit(pieces: tuple[Piece, ...], i: int, registry: Registry) -> str:
+    """ "[ACT](VC)[1/Turn]: …": a limit in brackets, as Vanguard cards print it, is
+    written after the effect ("(once per turn)")."""
+    piece = pieces[i]
+    found = _LIMIT.match(piece.value) if piece.kind == "LABEL" else None
+    if found is None:
+        return ""
+    count, period = found.groups()
+    phases = {p.casefold() for p in registry.spellings("PHASE")}
+    if period.casefold() not in phases:
+        return ""
+    times = _TIMES.get(count, f"max {count}")
+    limit = f"({times} per {period.casefold()})"
+    head = glued(pieces[:i])
+    rest = glued(pieces[i + 1 :]).removeprefix(":").strip()
+    text = f"{head}: {rest}" if head else rest
+    text = text.removesuffix(".")
+    return f'a limit is written at the end: perhaps try "{text} {limit}."'
 
 
 def _would_in_a_trigger(pieces: tuple[Piece, ...], i: int, registry: Registry) -> str:
