@@ -17,6 +17,8 @@ def printed_phrasing(pieces: tuple[Piece, ...], i: int, registry: Registry) -> s
     for hint in (
         _bracketed_cost,
         _bracketed_limit,
+        _attack_of,
+        _some_of_yours,
         _would_in_a_trigger,
         _damage_said_otherwise,
         _drawn_from,
@@ -65,6 +67,57 @@ def _bracketed_limit(pieces: tuple[Piece, ...], i: int, registry: Registry) -> s
     text = f"{head}: {rest}" if head else rest
     text = text.removesuffix(".")
     return f'a limit is written at the end: perhaps try "{text} {limit}."'
+
+
+def _attack_of(pieces: tuple[Piece, ...], i: int, registry: Registry) -> str:
+    """ "When this unit's attack hits": what an attack does, its attacker does ("When this
+    unit hits")."""
+    if piece_word(pieces, i) != "attack" or i == 0 or pieces[i - 1].kind != "POSS":
+        return ""
+    if i + 1 >= len(pieces):
+        return ""
+    events = {e.casefold().split()[0] for e in registry.spellings("EVENT")}
+    if piece_word(pieces, i + 1) not in events:
+        return ""
+    said = f"{glued(pieces[: i - 1])} {glued(pieces[i + 1 :])}"
+    return f'what an attack does, its attacker does: perhaps try "{said}"'
+
+
+_COUNT_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+# whose cards "of …" names (longest first), and how the card script says whose they are
+_OWNERS = (
+    (("your", "opponent", "'s"), "an opponent controls"),
+    (("an", "opponent", "'s"), "an opponent controls"),
+    (("opponent", "'s"), "an opponent controls"),
+    (("your",), "you control"),
+)
+
+
+def _some_of_yours(pieces: tuple[Piece, ...], i: int, registry: Registry) -> str:
+    """ "retire one of your opponent's rear-guards": so many cards of whose, written as
+    "retire 1 rear-guard an opponent controls"."""
+    if piece_word(pieces, i) != "of" or i == 0:
+        return ""
+    before = pieces[i - 1]
+    word = piece_word(pieces, i - 1)
+    count = int(before.value) if before.kind == "INT" else _COUNT_WORDS.get(word)
+    if count is None:
+        return ""
+    said = [p.value.casefold() for p in pieces[i + 1 : i + 5]]
+    for words, owner in _OWNERS:
+        if tuple(said[: len(words)]) != words or len(said) <= len(words):
+            continue
+        plural = said[len(words)]
+        noun = next(
+            (t for t in registry.terms("NOUN") if (t.plural or "").casefold() == plural), None
+        )
+        if noun is None:
+            return ""
+        named = noun.spelling(plural=count != 1)
+        rest = glued(pieces[i + 2 + len(words) :])
+        tail = rest if rest[:1] in ("", ".", ",") else f" {rest}"
+        return f'perhaps try "{glued(pieces[: i - 1])} {count} {named} {owner}{tail}"'
+    return ""
 
 
 def _would_in_a_trigger(pieces: tuple[Piece, ...], i: int, registry: Registry) -> str:
