@@ -19,6 +19,7 @@ def printed_phrasing(pieces: tuple[Piece, ...], i: int, registry: Registry) -> s
         _bracketed_limit,
         _attack_of,
         _some_of_yours,
+        _spent_resource,
         _would_in_a_trigger,
         _damage_said_otherwise,
         _drawn_from,
@@ -118,6 +119,19 @@ def _some_of_yours(pieces: tuple[Piece, ...], i: int, registry: Registry) -> str
         tail = rest if rest[:1] in ("", ".", ",") else f" {rest}"
         return f'perhaps try "{glued(pieces[: i - 1])} {count} {named} {owner}{tail}"'
     return ""
+
+
+def _spent_resource(pieces: tuple[Piece, ...], i: int, registry: Registry) -> str:
+    """ "Spend 1 energy resource → …" (Marvel Champions' printed costs): a player's
+    resources are paid ("pay 1 energy resource"); "spend" is for a card's own tokens."""
+    if i < 2 or pieces[i - 1].kind != "INT" or piece_word(pieces, i - 2) != "spend":
+        return ""
+    resources = {r.casefold() for r in registry.spellings("RESOURCE")}
+    if not any(glued(pieces[i : i + n]).casefold() in resources for n in (1, 2, 3)):
+        return ""
+    verb = "Pay" if pieces[i - 2].text[:1].isupper() else "pay"
+    said = f"{glued(pieces[: i - 2])} {verb} {glued(pieces[i - 1 :])}".strip()
+    return f'a player\'s resources are paid: perhaps try "{said}"'
 
 
 def _would_in_a_trigger(pieces: tuple[Piece, ...], i: int, registry: Registry) -> str:
