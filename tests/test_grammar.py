@@ -306,3 +306,37 @@ def test_a_deck_s_two_ends_are_read_as_authors_write_them_and_written_back_one_w
         assert format_script(result.script, game.registry).strip() == (
             f"[AUTO](RC): When this unit is retired, {verb} it {placement} your deck."
         )
+
+
+def test_a_noun_followed_by_card_is_the_noun_as_cards_print_it() -> None:
+    """ "a character card" was CS-P001 at "card" with the hint 'perhaps a "," is missing
+    before "card"'; it is the noun itself, and the formatter writes the noun."""
+    from cardscript.grammar.formatter import format_script
+
+    cases = {
+        "vs-system": (
+            "Search your deck for a character card and put it into your hand.",
+            "Search your deck for a character and put it into your hand.",
+        ),
+        "berserk": (
+            "Each creature card you control gets +1 strength.",
+            "Each creature you control gets +1 strength.",
+        ),
+        "marvel-champions": (
+            "Whenever you play an ally card, draw a card.",
+            "Whenever you play an ally, draw a card.",
+        ),
+    }
+    for game_id, (printed, plain) in cases.items():
+        game = load_game(game_id)
+        with_card, without = game.parse(printed), game.parse(plain)
+        assert with_card.diagnostics == (), printed
+        assert format_script(with_card.script, game.registry) == format_script(
+            without.script, game.registry
+        )
+        shown = format_script(with_card.script, game.registry).strip()
+        assert "card " not in shown.replace("a card", ""), shown
+    # plural with plural only; "card card" is no noun
+    vs = load_game("vs-system")
+    assert vs.parse("Characters cards you control get +1 ATK.").diagnostics == ()
+    assert [d.code for d in vs.parse("Draw a card card.").diagnostics] == ["CS-P001"]

@@ -21,7 +21,7 @@ from lark.lexer import Lexer
 from cardscript.grammar import ast
 from cardscript.grammar.build import AstBuilder
 from cardscript.grammar.diagnostics import Diagnostic, error
-from cardscript.grammar.lexer import MAX_LINE_PIECES, LogicalLine, Piece, split_lines
+from cardscript.grammar.lexer import MAX_LINE_PIECES, LogicalLine, Piece, piece_word, split_lines
 from cardscript.grammar.parse_errors import Option, early_end, missing_sign, unexpected, viable
 from cardscript.grammar.registry import Registry
 
@@ -407,9 +407,11 @@ def _word_candidates(
             options.append((reserved[phrase], _canonical_reserved(phrase), width, False))
         found = registry.phrases.get(phrase, ())
         for cls, term, plural in sorted(found, key=lambda f: _CLASS_PREFERENCE[f[0]]):
-            options.append(
-                (cls, term.id, width, plural and phrase == (term.plural or "").casefold())
-            )
+            many = plural and phrase == (term.plural or "").casefold()
+            if cls == "NOUN" and _card_after(pieces, i + width, many, registry, width):
+                # "a character card", "plot twist cards": the noun, as cards print it
+                options.append((cls, term.id, width + 1, many))
+            options.append((cls, term.id, width, many))
         if width == 1:
             options.extend(_single_word_options(piece, phrase, registry))
     if piece.value.casefold() == "and":
@@ -417,6 +419,20 @@ def _word_candidates(
             options.insert(0, ("LIST_AND", "and", 1, False))  # "character and attachment"
         options.append(("AND_STEP", "and", 1, False))  # "draw a card and discard a card"
     return options
+
+
+def _card_after(
+    pieces: tuple[Piece, ...], i: int, many: bool, registry: Registry, width: int
+) -> bool:
+    """Is ``pieces[i]`` "card" after a singular noun, "cards" after a plural one? (Only
+    within the window the words are read in: ``_candidates`` keeps its answers by it.)"""
+    if width >= max(registry.longest_phrase, 3) or i >= len(pieces):
+        return False
+    word = piece_word(pieces, i)
+    return word == ("cards" if many else "card") and piece_word(pieces, i - 1) not in _CARD_WORDS
+
+
+_CARD_WORDS = ("card", "cards")
 
 
 def _noun_at(pieces: tuple[Piece, ...], i: int, registry: Registry) -> bool:
