@@ -297,8 +297,23 @@ class PocketDuelChanges(Kernel):
         engine.happened("cancels", None, canceller, victim)
         gain = self.rules(engine).get("energy_per_cancel", _ASK)  # (``rule_in`` written out)
         gain = int(engine.rule("energy_per_cancel", None, canceller) if gain is _ASK else gain)
-        if gain:
-            self._gain_energy(engine, CANCEL, canceller, gain)
+        if gain:  # (the canceller gives it: "cannot gain energy by Strength cards")
+            self._gain_energy(engine, self._caused_by(engine, CANCEL, by), canceller, gain)
+
+    def _caused_by(self, engine: Engine, cause: Cause, uid: int | None) -> Cause:
+        """``cause`` naming the played card ``uid`` that gives the change (``Cause.source``,
+        which ``_gain`` gives to "gain energy"), where a permission may speak; the rule's
+        own cause where none can (the current plan is ``quiet``: nothing asks it)."""
+        plan, state = self._plan, engine.state
+        if uid is None or (
+            plan is not None
+            and plan.quiet
+            and not state.lasting
+            and plan.state is state
+            and plan.next_uid == state.next_uid
+        ):
+            return cause
+        return Cause.new(rule=cause.rule, source=uid)
 
     def _gain_energy(self, engine: Engine, cause: Cause, player: int, amount: int) -> None:
         """The round's ``engine.apply("gain", cause, player=…, resource="energy",

@@ -262,8 +262,8 @@ class RoundKernel(RoundEnd):
                 and not rule_in(engine, rules, "rest_energy_at_round_end", uid)
             ):
                 amount = self._rest_amount(engine, uid, rules)
-                if amount:
-                    self._gain_energy(engine, REST, player, amount)
+                if amount:  # (at once: the Rest card is on the table, and names itself)
+                    self._gain_energy(engine, self._caused_by(engine, REST, uid), player, amount)
 
     def _played_cancels(
         self,
