@@ -139,7 +139,7 @@ class GoldenRule(EngineParts):
                 if step.action.name != permission or step.subject is None:
                     continue
                 ctx = self.context(source, ability)
-                if not selects(ctx, step.subject, uid) or not _by(ctx, step.action, obj):
+                if not _subject(ctx, step.subject, uid) or not _by(ctx, step.action, obj):
                     continue
                 if step.action.verb == "cannot":
                     forbidden = True
@@ -176,6 +176,20 @@ def _by(ctx: Context, action: ast.Action, obj: Target | None) -> bool:
     every one)."""
     found = action.event_object
     return obj is None or found is None or selects(ctx, found.selector, obj)
+
+
+def _subject(ctx: Context, selector: ast.Node, uid: Target) -> bool:
+    """Does the permission's subject name ``uid`` (``selects``), or, naming a player
+    ("Your opponent cannot gain energy."), the card that stands for them in the game
+    (``Kernel.player_cards``: Pocket Duel's hero, of whom its kernel asks)?"""
+    if selects(ctx, selector, uid):
+        return True
+    if type(selector) is not ast.Player or not isinstance(uid, int):
+        return False
+    engine = ctx.engine
+    if engine.definition(uid).type not in engine.kernel.player_cards:
+        return False
+    return Seat(engine.state.cards[uid].controller) in candidates(ctx, selector)
 
 
 def _rule_value(node: ast.RuleOverride, default: Any, ctx: Context) -> Any:

@@ -36,6 +36,9 @@ class PocketDuelChanges(Kernel):
 
     printed_by_definition = True  # ``printed`` reads the card's fields, ``clamp`` the value
     printed_qualities = True  # all but its own are the printed fields' without states
+    # a player is their hero: "Your opponent cannot gain energy." speaks of the hero the
+    # kernel asks ("gain energy", "be destroyed", "play")
+    player_cards = frozenset({"hero"})
 
     def __init__(self) -> None:
         super().__init__()
