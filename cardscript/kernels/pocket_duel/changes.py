@@ -288,7 +288,15 @@ class PocketDuelChanges(Kernel):
         card = engine.state.cards[target]
         if card.data.get("cancelled"):
             return False
-        self._mark_cancelled(engine, target, 1 - card.controller)
+        # the card whose text cancels is named ("cannot be cancelled by Weapon cards"), as
+        # the cancel step names the canceller (``RoundKernel._cancels``)
+        by = cause.source
+        if engine.permissions_speak() and (
+            engine.permitted("be_cancelled", target, by) is False
+            or (by is not None and engine.permitted("cancel", by, target) is False)
+        ):
+            return False
+        self._mark_cancelled(engine, target, 1 - card.controller, by)
         return True
 
     def _mark_cancelled(
