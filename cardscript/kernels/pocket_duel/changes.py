@@ -36,9 +36,9 @@ class PocketDuelChanges(Kernel):
 
     printed_by_definition = True  # ``printed`` reads the card's fields, ``clamp`` the value
     printed_qualities = True  # all but its own are the printed fields' without states
-    # a player is their hero: "Your opponent cannot gain energy." speaks of the hero the
-    # kernel asks ("gain energy", "be destroyed", "play")
-    player_cards = frozenset({"hero"})
+    # a player is their hero (the Automa: its hero card): "Your opponent cannot gain
+    # energy." speaks of the hero the kernel asks ("gain energy", "be destroyed", "play")
+    player_cards = frozenset({"hero", "automa_hero"})
 
     def __init__(self) -> None:
         super().__init__()
@@ -196,9 +196,9 @@ class PocketDuelChanges(Kernel):
             if (
                 hook
                 and engine.permissions_speak()
+                and (hero := self._hero(engine, player))
                 # (the card whose effect gains: "cannot gain energy by Weapon cards")
-                and engine.permitted(f"gain_{resource}", self._hero(engine, player), cause.source)
-                is False
+                and engine.permitted(f"gain_{resource}", hero, cause.source) is False
             ):
                 return False
         res = state.players[player].resources
@@ -274,7 +274,7 @@ class PocketDuelChanges(Kernel):
             return False
         # ("cannot be destroyed by Weapon cards": the card whose text destroys is named)
         hero = self._hero(engine, target.index)
-        if engine.permitted("be_destroyed", hero, cause.source) is False:
+        if hero and engine.permitted("be_destroyed", hero, cause.source) is False:
             return False
         destroyed = self._round(engine).setdefault("destroyed", [])
         if target.index not in destroyed:
@@ -436,9 +436,15 @@ class PocketDuelChanges(Kernel):
 
     # ---- heroes and superpowers -------------------------------------------------------
     def _hero(self, engine: Engine, player: int) -> int:
-        for uid in engine.state.players[player].zones.get("table", ()):
+        """The card that stands for ``player`` (``player_cards``): their hero on the
+        table, or the Automa's hero card (§14.1); 0 for a seat with neither (a
+        scenario's setup), of which no permission is then asked."""
+        zones = engine.state.players[player].zones
+        for uid in zones.get("table", ()):
             if engine.definition(uid).type == "hero":
                 return uid
+        for uid in zones.get("automa_hero", ()):
+            return uid
         return 0
 
     def check_thresholds(self, engine: Engine, player: int, by: int | None = None) -> None:

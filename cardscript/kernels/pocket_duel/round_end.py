@@ -147,7 +147,7 @@ class RoundEnd(PocketDuelChanges):
         if not destroyed:
             return False
         for player in destroyed:
-            engine.happened("destroyed", subject=self._hero(engine, player), player=player)
+            engine.happened("destroyed", subject=self._hero(engine, player) or None, player=player)
         if len(destroyed) == 1:
             engine.end(1 - destroyed[0], "destroyed")
             return True
@@ -230,7 +230,7 @@ class RoundEnd(PocketDuelChanges):
         if not self._speak(engine, plan):
             return True
         hero = self._hero(engine, player)
-        return engine.permitted("gain_energy", hero, uid) is not False
+        return not hero or engine.permitted("gain_energy", hero, uid) is not False
 
     def _put_away(
         self,
