@@ -77,6 +77,10 @@ class Kernel:
     # card changes): a trigger about a card that left play asks them with the card back
     # in play (``last_known``); every other adjective reads the card's own fields
     text_qualities: frozenset[str] = frozenset()
+    # the card types that stand for their player in the game (Pocket Duel's hero): a
+    # permission whose subject is a player ("Your opponent cannot gain energy.") speaks
+    # of such a card of theirs when the kernel asks it of the card (``golden_rule``)
+    player_cards: frozenset[str] = frozenset()
 
     def __init__(self) -> None:
         self._verbs: dict[str, str] | None = None

@@ -16,6 +16,7 @@ from cardscript.interpreter.select import (
     RulesError,
     _opponents_of,
     resolve_targets,
+    seats,
     uids,
 )
 
@@ -146,4 +147,21 @@ def permission(ctx: Context, clause: ast.Clause) -> None:
         if ref is None:
             raise RulesError('a lasting "… by" permission needs the text of a card', ctx)
         entry["by"] = ref
-    lasting(ctx, clause, entry)
+    lasting(ctx, clause, entry, _player_cards(ctx, clause.subject))
+
+
+def _player_cards(ctx: Context, subject: ast.Node | None) -> list[int] | None:
+    """For a player subject ("Your opponent cannot gain energy until the end of the
+    round."), the cards in play that stand for those players (``Kernel.player_cards``:
+    Pocket Duel's hero), which the kernel asks the permission of; None otherwise (the
+    subject's cards, as ``lasting`` finds them)."""
+    engine = ctx.engine
+    kinds = engine.kernel.player_cards
+    if not kinds or not isinstance(subject, ast.Player):
+        return None
+    found = []
+    for player in seats(resolve_targets(ctx, subject, "choose")):
+        zones = engine.state.players[player].zones
+        for zone in engine.kernel.play_zones:
+            found += [u for u in zones.get(zone, ()) if engine.definition(u).type in kinds]
+    return found

@@ -36,6 +36,9 @@ class PocketDuelChanges(Kernel):
 
     printed_by_definition = True  # ``printed`` reads the card's fields, ``clamp`` the value
     printed_qualities = True  # all but its own are the printed fields' without states
+    # a player is their hero (the Automa: its hero card): "Your opponent cannot gain
+    # energy." speaks of the hero the kernel asks ("gain energy", "be destroyed", "play")
+    player_cards = frozenset({"hero", "automa_hero"})
 
     def __init__(self) -> None:
         super().__init__()
@@ -193,9 +196,9 @@ class PocketDuelChanges(Kernel):
             if (
                 hook
                 and engine.permissions_speak()
+                and (hero := self._hero(engine, player))
                 # (the card whose effect gains: "cannot gain energy by Weapon cards")
-                and engine.permitted(f"gain_{resource}", self._hero(engine, player), cause.source)
-                is False
+                and engine.permitted(f"gain_{resource}", hero, cause.source) is False
             ):
                 return False
         res = state.players[player].resources
@@ -271,7 +274,7 @@ class PocketDuelChanges(Kernel):
             return False
         # ("cannot be destroyed by Weapon cards": the card whose text destroys is named)
         hero = self._hero(engine, target.index)
-        if engine.permitted("be_destroyed", hero, cause.source) is False:
+        if hero and engine.permitted("be_destroyed", hero, cause.source) is False:
             return False
         destroyed = self._round(engine).setdefault("destroyed", [])
         if target.index not in destroyed:
@@ -285,7 +288,15 @@ class PocketDuelChanges(Kernel):
         card = engine.state.cards[target]
         if card.data.get("cancelled"):
             return False
-        self._mark_cancelled(engine, target, 1 - card.controller)
+        # the card whose text cancels is named ("cannot be cancelled by Weapon cards"), as
+        # the cancel step names the canceller (``RoundKernel._cancels``)
+        by = cause.source
+        if engine.permissions_speak() and (
+            engine.permitted("be_cancelled", target, by) is False
+            or (by is not None and engine.permitted("cancel", by, target) is False)
+        ):
+            return False
+        self._mark_cancelled(engine, target, 1 - card.controller, by)
         return True
 
     def _mark_cancelled(
@@ -297,8 +308,23 @@ class PocketDuelChanges(Kernel):
         engine.happened("cancels", None, canceller, victim)
         gain = self.rules(engine).get("energy_per_cancel", _ASK)  # (``rule_in`` written out)
         gain = int(engine.rule("energy_per_cancel", None, canceller) if gain is _ASK else gain)
-        if gain:
-            self._gain_energy(engine, CANCEL, canceller, gain)
+        if gain:  # (the canceller gives it: "cannot gain energy by Strength cards")
+            self._gain_energy(engine, self._caused_by(engine, CANCEL, by), canceller, gain)
+
+    def _caused_by(self, engine: Engine, cause: Cause, uid: int | None) -> Cause:
+        """``cause`` naming the played card ``uid`` that gives the change (``Cause.source``,
+        which ``_gain`` gives to "gain energy"), where a permission may speak; the rule's
+        own cause where none can (the current plan is ``quiet``: nothing asks it)."""
+        plan, state = self._plan, engine.state
+        if uid is None or (
+            plan is not None
+            and plan.quiet
+            and not state.lasting
+            and plan.state is state
+            and plan.next_uid == state.next_uid
+        ):
+            return cause
+        return Cause.new(rule=cause.rule, source=uid)
 
     def _gain_energy(self, engine: Engine, cause: Cause, player: int, amount: int) -> None:
         """The round's ``engine.apply("gain", cause, player=…, resource="energy",
@@ -410,9 +436,15 @@ class PocketDuelChanges(Kernel):
 
     # ---- heroes and superpowers -------------------------------------------------------
     def _hero(self, engine: Engine, player: int) -> int:
-        for uid in engine.state.players[player].zones.get("table", ()):
+        """The card that stands for ``player`` (``player_cards``): their hero on the
+        table, or the Automa's hero card (§14.1); 0 for a seat with neither (a
+        scenario's setup), of which no permission is then asked."""
+        zones = engine.state.players[player].zones
+        for uid in zones.get("table", ()):
             if engine.definition(uid).type == "hero":
                 return uid
+        for uid in zones.get("automa_hero", ()):
+            return uid
         return 0
 
     def check_thresholds(self, engine: Engine, player: int, by: int | None = None) -> None:

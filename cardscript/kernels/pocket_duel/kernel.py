@@ -258,6 +258,8 @@ class PocketDuelKernel(RoundKernel):
                 found = [u for u in hand if state.cards[u].card_id == card_id]
                 if not found:
                     raise ValueError(f"{card_id} is not in player {player + 1}'s hand")
+                if found[0] not in self._playable(engine, player):
+                    raise ValueError(f"{card_id} may not be played: a text forbids it")
                 chosen[player] = found[0]
             self.round(engine, chosen)
         elif name == "setup":

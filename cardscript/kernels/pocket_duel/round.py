@@ -77,7 +77,17 @@ class RoundKernel(RoundEnd):
             speak = self._speak(engine, self.round_plan(engine))
         if not speak:
             return tuple(hand)  # (a tuple: what ``engine.choose`` keeps of the options)
-        return tuple([u for u in hand if engine.permitted("be_played", u) is not False])
+        # the hero plays ("Weapon cards cannot be played by …"; "Your opponent cannot play
+        # Weapon cards.": the opponent's hero may not play them), if on the table
+        hero = self._hero(engine, player) or None
+        return tuple(
+            [
+                u
+                for u in hand
+                if engine.permitted("be_played", u, hero) is not False
+                and (hero is None or engine.permitted("play", hero, u) is not False)
+            ]
+        )
 
     def choose_card(self, engine: Engine, player: int, speak: bool | None = None) -> int | None:
         """Step 1: a secret choice from hand (the other player's choice is not shown)."""
@@ -262,8 +272,8 @@ class RoundKernel(RoundEnd):
                 and not rule_in(engine, rules, "rest_energy_at_round_end", uid)
             ):
                 amount = self._rest_amount(engine, uid, rules)
-                if amount:
-                    self._gain_energy(engine, REST, player, amount)
+                if amount:  # (at once: the Rest card is on the table, and names itself)
+                    self._gain_energy(engine, self._caused_by(engine, REST, uid), player, amount)
 
     def _played_cancels(
         self,

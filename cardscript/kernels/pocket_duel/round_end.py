@@ -147,7 +147,7 @@ class RoundEnd(PocketDuelChanges):
         if not destroyed:
             return False
         for player in destroyed:
-            engine.happened("destroyed", subject=self._hero(engine, player), player=player)
+            engine.happened("destroyed", subject=self._hero(engine, player) or None, player=player)
         if len(destroyed) == 1:
             engine.end(1 - destroyed[0], "destroyed")
             return True
@@ -167,7 +167,7 @@ class RoundEnd(PocketDuelChanges):
         its triggers, then destroy and the health check (§12)."""
         state = engine.state
         plan = self.round_plan(engine)  # (text ran since the reveal: it may have added cards)
-        rest_energy: list[tuple[int, int]] = []
+        rest_energy: list[tuple[int, int, int]] = []  # (player, amount, the Rest card)
         # no card text runs while the played cards are put away: one look at the rules
         rules = self.rules(engine) if state.lasting else plan.rules
         cards, discard = state.cards, self.discard_zone
@@ -184,8 +184,8 @@ class RoundEnd(PocketDuelChanges):
                 and rule_in(engine, rules, "rest_energy_at_round_end", uid)
             ):
                 amount = self._rest_amount(engine, uid, rules)  # while the card is in play
-                if amount:
-                    rest_energy.append((player, amount))
+                if amount and self._rest_permitted(engine, plan, player, uid):
+                    rest_energy.append((player, amount, uid))
             if card.zone == "table":  # it leaves the table (§6 step 5)
                 found = facts[player]
                 if (
@@ -204,8 +204,8 @@ class RoundEnd(PocketDuelChanges):
                 else:
                     self._put_away(engine, plan, rules, uid, player, found)
             card.data.clear()
-        for player, amount in rest_energy:
-            self._gain_energy(engine, REST, player, amount)
+        for player, amount, uid in rest_energy:
+            self._gain_energy(engine, self._caused_by(engine, REST, uid), player, amount)
         if "end:round" in plan.silent:
             state.history.append(("end:round", None, state.active, state.turn))
         else:
@@ -220,6 +220,17 @@ class RoundEnd(PocketDuelChanges):
             self.end_check(engine)
         if engine.log is not None:
             engine.log.step(engine, f"round {state.turn}")
+
+    def _rest_permitted(self, engine: Engine, plan: RoundPlan, player: int, uid: int) -> bool:
+        """May ``player``'s hero gain the energy of the Rest card ``uid``, asked while the
+        card is on the table ("This cannot gain energy by Rest cards.": its selector
+        names cards in play), before the played cards are put away and the energy gained
+        (§6 step 5; ``_gain`` asks again then, the card gone: only a text naming no card
+        still speaks, and it answered the same here)."""
+        if not self._speak(engine, plan):
+            return True
+        hero = self._hero(engine, player)
+        return not hero or engine.permitted("gain_energy", hero, uid) is not False
 
     def _put_away(
         self,
