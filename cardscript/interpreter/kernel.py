@@ -334,9 +334,12 @@ class Kernel:
     def after_event(self, engine: Engine, event: Event) -> None:
         """A state check after every event (e.g. a player at 0 life loses)."""
 
-    def after_damage(self, engine: Engine) -> None:
-        """A state check after a step of card text dealt damage, before its next step runs
-        (Marvel Champions: a character at 0 hit points is defeated at once)."""
+    def after_change(self, engine: Engine, changed: Sequence[Target]) -> None:
+        """A state check after a step of card text changed the counters of ``changed``
+        (damage dealt or healed, counters placed, removed or moved: the cards on both
+        sides of a move), before its next step runs (Marvel Champions: a character at 0
+        hit points is defeated, a side scheme without threat discarded, a main scheme at
+        its target completed, at once)."""
 
     def on_empty_deck(self, engine: Engine, player: int) -> None:
         """Drawing from an empty deck: by default nothing is drawn."""

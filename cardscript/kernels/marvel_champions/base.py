@@ -17,6 +17,7 @@ printed hit points (the villain's times the number of players, MC-VIL-HP).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardscript.grammar import ast
@@ -439,9 +440,13 @@ class MCBase(Kernel):
         """Defeated characters and schemes, the end of the game (MC-DEFEAT, MC-END)."""
         raise NotImplementedError
 
-    def after_damage(self, engine: Engine) -> None:
-        """Defeat is immediate (MC-DEFEAT-1, G34): a damage step of a text defeats what it
-        brought to 0 hit points before the text's next step ("if it was defeated …")."""
+    def after_change(self, engine: Engine, changed: Sequence[Target]) -> None:
+        """Defeat is immediate (MC-DEFEAT-1, G34), and so are a side scheme's and the main
+        scheme's (MC-MAIN, G29): a step of a text that dealt damage or placed, removed or
+        moved counters defeats a character it brought to 0 hit points, discards a side
+        scheme it left without threat and completes a main scheme it brought to its
+        target before the text's next step ("if it was defeated …"); ``check`` looks at
+        every card, so both cards of a move."""
         self.check(engine)
 
     def damage(
