@@ -274,8 +274,10 @@ class Kernel:
         return ctx.controller
 
     def may_choose(self, engine: Engine, ctx: Context, target: Target) -> bool:
-        """May this ability's text choose ``target`` (a rule of the game may forbid it, as
-        Marvel Champions' Guard forbids attacking the villain)? Each, all: not asked."""
+        """May this ability's text name ``target`` (a rule of the game may forbid it, as
+        Marvel Champions' Guard forbids attacking the villain)? Asked of a target chosen,
+        one picked at random and each card of "each" and "all" (``select.allowed``): a
+        card the text may not name is not chosen, and "each" passes it by."""
         return True
 
     def hook_default(self, engine: Engine, hook: str, default: Any) -> Any:

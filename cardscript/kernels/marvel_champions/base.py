@@ -25,7 +25,7 @@ from cardscript.interpreter import primitives
 from cardscript.interpreter.engine import Cause, Event
 from cardscript.interpreter.events import left_from
 from cardscript.interpreter.kernel import Kernel
-from cardscript.interpreter.select import Seat, Target, candidates
+from cardscript.interpreter.select import Seat, Target, allowed, candidates
 from cardscript.kernels.marvel_champions import windows
 
 if TYPE_CHECKING:
@@ -85,8 +85,9 @@ class MCBase(Kernel):
 
     def changes(self, engine: Engine, ctx: Context, clause: ast.Clause) -> bool:
         """Would this step change the game (G16)? Healing needs damage, removing threat
-        needs threat, dealing damage needs a character to take it; anything else counts
-        as a change."""
+        needs threat, dealing damage needs a character the text may name to take it (an
+        "(attack)" ability: one that may be attacked, ``may_choose``); anything else
+        counts as a change."""
         action = clause.action
         if action.target is None or action.verb not in ("heal", "remove_counters", "deal"):
             return True
@@ -94,7 +95,7 @@ class MCBase(Kernel):
             return True
         found = [t for t in candidates(ctx, action.target) if isinstance(t, int)]
         if action.verb == "deal":
-            return bool(found)
+            return bool(allowed(ctx, list(found)))
         counter = "damage" if action.verb == "heal" else "threat"
         return any(engine.state.cards[t].counters.get(counter, 0) for t in found)
 
