@@ -51,6 +51,22 @@ def status_refused(engine: Engine, uid: int, counter: str) -> bool:
     return permission is not None and engine.permitted(permission, uid) is False
 
 
+def status_room(engine: Engine, uid: int, counter: str) -> int | None:
+    """How many more of this status card the character may receive: none where card text
+    forbids it (``status_refused``), else up to ``status_card_limit`` of a type (one,
+    G49: a second one is not placed); None for any other counter."""
+    if not counter.endswith("_card"):
+        return None
+    if status_refused(engine, uid, counter):
+        return 0
+    have = engine.state.cards[uid].counters.get(counter, 0)
+    return max(0, int(engine.rule("status_card_limit", uid=uid)) - have)
+
+
+# the verbs that place a status card ("Stun target minion.", G49)
+STATUS_VERBS = {"stun": "stunned_card", "confuse": "confused_card"}
+
+
 class MCBase(Kernel):
     """The parts of the rules the engine asks about."""
 
@@ -86,9 +102,15 @@ class MCBase(Kernel):
     def changes(self, engine: Engine, ctx: Context, clause: ast.Clause) -> bool:
         """Would this step change the game (G16)? Healing needs damage, removing threat
         needs threat, dealing damage needs a character the text may name to take it (an
-        "(attack)" ability: one that may be attacked, ``may_choose``); anything else
-        counts as a change."""
+        "(attack)" ability: one that may be attacked, ``may_choose``), a status card
+        ("Stun target minion.", "Place a stunned status card on …") a character that may
+        receive it (not one that "cannot be stunned" or has one already, G49, G74);
+        anything else counts as a change."""
         action = clause.action
+        status = self._status_placed(action)
+        if status is not None:
+            cards = candidates(ctx, action.target) if action.target is not None else [ctx.source]
+            return any(isinstance(t, int) and status_room(engine, t, status) != 0 for t in cards)
         if action.target is None or action.verb not in ("heal", "remove_counters", "deal"):
             return True
         if action.verb == "remove_counters" and action.name != "threat":
@@ -98,6 +120,16 @@ class MCBase(Kernel):
             return bool(allowed(ctx, list(found)))
         counter = "damage" if action.verb == "heal" else "threat"
         return any(engine.state.cards[t].counters.get(counter, 0) for t in found)
+
+    def _status_placed(self, action: ast.Action) -> str | None:
+        """The status card a step places ("stun", "place a confused status card on"), or
+        None."""
+        if action.verb == "place":
+            name = action.name or ""
+            return name if name.endswith("_card") else None
+        if action.verb == "primitive":
+            return STATUS_VERBS.get(self.verb(action.name or ""))
+        return None
 
     def option_open(self, engine: Engine, ctx: Context, clause: ast.Clause) -> bool:
         """Only options that would change the game may be chosen (S026)."""
@@ -215,10 +247,10 @@ class MCBase(Kernel):
         def run(engine: Engine, cause: Cause, target: Target, **_: Any) -> bool:
             if not isinstance(target, int):
                 return False
+            if status_room(engine, target, counter) == 0:
+                return False  # at most one status card of a kind (G49), none forbidden
             counters = engine.state.cards[target].counters
-            if counters.get(counter) or status_refused(engine, target, counter):
-                return False  # at most one status card of a kind (G49)
-            counters[counter] = 1
+            counters[counter] = counters.get(counter, 0) + 1
             engine.emit(Event("status", subject=target, data=(("counter", counter),)))
             return True
 
