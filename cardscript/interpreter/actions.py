@@ -269,7 +269,11 @@ def _move_counters(ctx: Context, clause: ast.Clause) -> None:
     if not sources or not targets or sources[0] == targets[0]:
         ctx.did = False  # moving to where they already are moves nothing (MC2-T-015)
         return
-    moved = min(amount, ctx.engine.state.cards[sources[0]].counters.get(action.name or "", 0))
+    counter = action.name or ""
+    moved = min(amount, ctx.engine.state.cards[sources[0]].counters.get(counter, 0))
+    room = ctx.engine.kernel.counter_room(ctx.engine, targets[0], counter)
+    if room is not None and room < moved:
+        moved = room  # asked first: what the destination may not receive stays where it is
     if moved:
         ctx.engine.apply(
             "remove_counters", cause_of(ctx), uid=sources[0], counter=action.name, amount=moved

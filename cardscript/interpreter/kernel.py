@@ -280,6 +280,14 @@ class Kernel:
         card the text may not name is not chosen, and "each" passes it by."""
         return True
 
+    def counter_room(self, engine: Engine, uid: int, counter: str) -> int | None:
+        """How many more counters of ``counter`` the card may receive now (0: none, a card
+        text forbidding them or a limit reached), None where nothing limits them. Asked
+        of a move's destination before anything moves: where it may receive none,
+        nothing moves (Marvel Champions: a status card on a character that "cannot be
+        stunned" or has one already, G49, G74)."""
+        return None
+
     def hook_default(self, engine: Engine, hook: str, default: Any) -> Any:
         return default
 

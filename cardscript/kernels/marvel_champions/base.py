@@ -131,6 +131,10 @@ class MCBase(Kernel):
             return STATUS_VERBS.get(self.verb(action.name or ""))
         return None
 
+    def counter_room(self, engine: Engine, uid: int, counter: str) -> int | None:
+        """Status cards: ``status_room`` (one of a type, none that card text forbids)."""
+        return status_room(engine, uid, counter)
+
     def option_open(self, engine: Engine, ctx: Context, clause: ast.Clause) -> bool:
         """Only options that would change the game may be chosen (S026)."""
         return not engine.rule("change_state_required") or self.changes(engine, ctx, clause)
