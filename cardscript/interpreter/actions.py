@@ -87,8 +87,9 @@ def _deal(clause: ast.Clause) -> Run:
                 engine, cause, target=each, amount=amount, kind=kind, source=source, qualities=marks
             )
             done.append(dealt)
-        if any(done):
-            engine.kernel.after_damage(engine)
+        if any(done):  # (the targets dealt damage: checked at once, ``after_change``)
+            dealt_to = [t for t, d in zip(targets, done, strict=True) if d]
+            engine.kernel.after_change(engine, dealt_to)
         ctx.it, ctx.last_amount = _changed(targets, done), amount
         if target is not None and not ctx.it:
             ctx.did = False  # "deal 1 wound to target creature" with none to choose: not done
@@ -111,6 +112,8 @@ def _heal(clause: ast.Clause) -> Run:
         ]
         ctx.it, ctx.last_amount = _changed(targets, done), amount
         ctx.did = bool(ctx.it)
+        if ctx.it:
+            engine.kernel.after_change(engine, ctx.it)
 
     return heal
 
@@ -248,7 +251,12 @@ def _counters(change: str) -> Callable[[Context, ast.Clause], None]:
                 apply(change, cause_of(ctx), uid=uid, counter=clause.action.name, amount=amount)
                 for uid in found
             ]
-        ctx.last_amount, ctx.did = amount, _any_done(done)
+        # "it": the cards whose counters changed ("remove 3 threat from target scheme. If
+        # it was defeated this turn, …"), checked at once (``Kernel.after_change``)
+        ctx.it = _changed(found, done)
+        ctx.last_amount, ctx.did = amount, bool(ctx.it)
+        if ctx.it:
+            ctx.engine.kernel.after_change(ctx.engine, ctx.it)
 
     return run
 
@@ -261,7 +269,11 @@ def _move_counters(ctx: Context, clause: ast.Clause) -> None:
     if not sources or not targets or sources[0] == targets[0]:
         ctx.did = False  # moving to where they already are moves nothing (MC2-T-015)
         return
-    moved = min(amount, ctx.engine.state.cards[sources[0]].counters.get(action.name or "", 0))
+    counter = action.name or ""
+    moved = min(amount, ctx.engine.state.cards[sources[0]].counters.get(counter, 0))
+    room = ctx.engine.kernel.counter_room(ctx.engine, targets[0], counter)
+    if room is not None and room < moved:
+        moved = room  # asked first: what the destination may not receive stays where it is
     if moved:
         ctx.engine.apply(
             "remove_counters", cause_of(ctx), uid=sources[0], counter=action.name, amount=moved
@@ -269,6 +281,7 @@ def _move_counters(ctx: Context, clause: ast.Clause) -> None:
         ctx.engine.apply(
             "add_counters", cause_of(ctx), uid=targets[0], counter=action.name, amount=moved
         )
+        ctx.engine.kernel.after_change(ctx.engine, [sources[0], targets[0]])  # both cards
     ctx.last_amount, ctx.did = moved, moved > 0
 
 

@@ -282,9 +282,19 @@ class Kernel:
         return ctx.controller
 
     def may_choose(self, engine: Engine, ctx: Context, target: Target) -> bool:
-        """May this ability's text choose ``target`` (a rule of the game may forbid it, as
-        Marvel Champions' Guard forbids attacking the villain)? Each, all: not asked."""
+        """May this ability's text name ``target`` (a rule of the game may forbid it, as
+        Marvel Champions' Guard forbids attacking the villain)? Asked of a target chosen,
+        one picked at random and each card of "each" and "all" (``select.allowed``): a
+        card the text may not name is not chosen, and "each" passes it by."""
         return True
+
+    def counter_room(self, engine: Engine, uid: int, counter: str) -> int | None:
+        """How many more counters of ``counter`` the card may receive now (0: none, a card
+        text forbidding them or a limit reached), None where nothing limits them. Asked
+        of a move's destination before anything moves: where it may receive none,
+        nothing moves (Marvel Champions: a status card on a character that "cannot be
+        stunned" or has one already, G49, G74)."""
+        return None
 
     def hook_default(self, engine: Engine, hook: str, default: Any) -> Any:
         return default
@@ -342,9 +352,12 @@ class Kernel:
     def after_event(self, engine: Engine, event: Event) -> None:
         """A state check after every event (e.g. a player at 0 life loses)."""
 
-    def after_damage(self, engine: Engine) -> None:
-        """A state check after a step of card text dealt damage, before its next step runs
-        (Marvel Champions: a character at 0 hit points is defeated at once)."""
+    def after_change(self, engine: Engine, changed: Sequence[Target]) -> None:
+        """A state check after a step of card text changed the counters of ``changed``
+        (damage dealt or healed, counters placed, removed or moved: the cards on both
+        sides of a move), before its next step runs (Marvel Champions: a character at 0
+        hit points is defeated, a side scheme without threat discarded, a main scheme at
+        its target completed, at once)."""
 
     def on_empty_deck(self, engine: Engine, player: int) -> None:
         """Drawing from an empty deck: by default nothing is drawn."""

@@ -324,14 +324,14 @@ def chosen_cards(ctx: Context, plan: _Plan, prompt: str) -> list[Target]:
         earlier = _chosen_earlier(ctx, plan.span, found)
         if earlier is not None:
             return earlier
-    if plan.takes_all:
-        return found
+    if plan.takes_all:  # "each enemy": every one the kernel lets the text name
+        return allowed(ctx, found)
     picks = plan.picks
     q = plan.quantifier
     assert q is not None  # (``takes_all`` otherwise)
     if q.kind == "random":  # the game picks them: nobody is asked, no target is chosen
         count = ctx.amount(q.count) if picks is None else picks[1]
-        return at_random(ctx.engine, ctx.controller, prompt, found, count)
+        return at_random(ctx.engine, ctx.controller, prompt, allowed(ctx, found), count)
     if picks is None and q.kind in ("top", "bottom"):
         count = ctx.amount(q.count) if plan.how_many is None else plan.how_many
         return found[-count:][::-1] if q.kind == "top" else found[:count]
@@ -376,7 +376,7 @@ def picked_without_context(
     else:
         return None
     if plan.takes_all:
-        return cast("list[Target]", found)
+        return None if _limits(kernel) else cast("list[Target]", found)
     asks = _ASKS.get(type(kernel))
     if asks or (asks is None and _asks(kernel)):
         return None
@@ -414,6 +414,28 @@ def _asks(kernel: Kernel) -> bool:
 
 
 _ASKS: dict[type, bool] = {}
+
+
+def _limits(kernel: Kernel) -> bool:
+    """Does the kernel's class speak on which cards a text may name, its own
+    ``may_choose`` (asked of "each" and "all" too)? Remembered per class."""
+    found = _LIMITS.get(type(kernel))
+    if found is None:
+        found = _LIMITS[type(kernel)] = _overrides(kernel, "may_choose")
+    return found
+
+
+_LIMITS: dict[type, bool] = {}
+
+
+def allowed(ctx: Context, found: list[Target]) -> list[Target]:
+    """The cards of ``found`` the text of ``ctx`` may name (``Kernel.may_choose``): all
+    of them where the kernel has no rule on it."""
+    engine = ctx.engine
+    kernel = engine.kernel
+    if not _limits(kernel):
+        return found
+    return [t for t in found if kernel.may_choose(engine, ctx, t)]
 
 
 def test(ctx: Context, condition: ast.Condition) -> bool:

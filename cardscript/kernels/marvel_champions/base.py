@@ -17,6 +17,7 @@ printed hit points (the villain's times the number of players, MC-VIL-HP).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardscript.grammar import ast
@@ -24,7 +25,7 @@ from cardscript.interpreter import primitives
 from cardscript.interpreter.engine import Cause, Event
 from cardscript.interpreter.events import left_from
 from cardscript.interpreter.kernel import Kernel
-from cardscript.interpreter.select import Seat, Target, candidates
+from cardscript.interpreter.select import Seat, Target, allowed, candidates
 from cardscript.kernels.marvel_champions import windows
 
 if TYPE_CHECKING:
@@ -48,6 +49,22 @@ def status_refused(engine: Engine, uid: int, counter: str) -> bool:
     G74)? Then it is not placed, and the step did not happen, as a refused heal."""
     permission = STATUS_PERMISSIONS.get(counter)
     return permission is not None and engine.permitted(permission, uid) is False
+
+
+def status_room(engine: Engine, uid: int, counter: str) -> int | None:
+    """How many more of this status card the character may receive: none where card text
+    forbids it (``status_refused``), else up to ``status_card_limit`` of a type (one,
+    G49: a second one is not placed); None for any other counter."""
+    if not counter.endswith("_card"):
+        return None
+    if status_refused(engine, uid, counter):
+        return 0
+    have = engine.state.cards[uid].counters.get(counter, 0)
+    return max(0, int(engine.rule("status_card_limit", uid=uid)) - have)
+
+
+# the verbs that place a status card ("Stun target minion.", G49)
+STATUS_VERBS = {"stun": "stunned_card", "confuse": "confused_card"}
 
 
 class MCBase(Kernel):
@@ -84,18 +101,39 @@ class MCBase(Kernel):
 
     def changes(self, engine: Engine, ctx: Context, clause: ast.Clause) -> bool:
         """Would this step change the game (G16)? Healing needs damage, removing threat
-        needs threat, dealing damage needs a character to take it; anything else counts
-        as a change."""
+        needs threat, dealing damage needs a character the text may name to take it (an
+        "(attack)" ability: one that may be attacked, ``may_choose``), a status card
+        ("Stun target minion.", "Place a stunned status card on …") a character that may
+        receive it (not one that "cannot be stunned" or has one already, G49, G74);
+        anything else counts as a change."""
         action = clause.action
+        status = self._status_placed(action)
+        if status is not None:
+            cards = candidates(ctx, action.target) if action.target is not None else [ctx.source]
+            return any(isinstance(t, int) and status_room(engine, t, status) != 0 for t in cards)
         if action.target is None or action.verb not in ("heal", "remove_counters", "deal"):
             return True
         if action.verb == "remove_counters" and action.name != "threat":
             return True
         found = [t for t in candidates(ctx, action.target) if isinstance(t, int)]
         if action.verb == "deal":
-            return bool(found)
+            return bool(allowed(ctx, list(found)))
         counter = "damage" if action.verb == "heal" else "threat"
         return any(engine.state.cards[t].counters.get(counter, 0) for t in found)
+
+    def _status_placed(self, action: ast.Action) -> str | None:
+        """The status card a step places ("stun", "place a confused status card on"), or
+        None."""
+        if action.verb == "place":
+            name = action.name or ""
+            return name if name.endswith("_card") else None
+        if action.verb == "primitive":
+            return STATUS_VERBS.get(self.verb(action.name or ""))
+        return None
+
+    def counter_room(self, engine: Engine, uid: int, counter: str) -> int | None:
+        """Status cards: ``status_room`` (one of a type, none that card text forbids)."""
+        return status_room(engine, uid, counter)
 
     def option_open(self, engine: Engine, ctx: Context, clause: ast.Clause) -> bool:
         """Only options that would change the game may be chosen (S026)."""
@@ -213,10 +251,10 @@ class MCBase(Kernel):
         def run(engine: Engine, cause: Cause, target: Target, **_: Any) -> bool:
             if not isinstance(target, int):
                 return False
+            if status_room(engine, target, counter) == 0:
+                return False  # at most one status card of a kind (G49), none forbidden
             counters = engine.state.cards[target].counters
-            if counters.get(counter) or status_refused(engine, target, counter):
-                return False  # at most one status card of a kind (G49)
-            counters[counter] = 1
+            counters[counter] = counters.get(counter, 0) + 1
             engine.emit(Event("status", subject=target, data=(("counter", counter),)))
             return True
 
@@ -439,9 +477,13 @@ class MCBase(Kernel):
         """Defeated characters and schemes, the end of the game (MC-DEFEAT, MC-END)."""
         raise NotImplementedError
 
-    def after_damage(self, engine: Engine) -> None:
-        """Defeat is immediate (MC-DEFEAT-1, G34): a damage step of a text defeats what it
-        brought to 0 hit points before the text's next step ("if it was defeated …")."""
+    def after_change(self, engine: Engine, changed: Sequence[Target]) -> None:
+        """Defeat is immediate (MC-DEFEAT-1, G34), and so are a side scheme's and the main
+        scheme's (MC-MAIN, G29): a step of a text that dealt damage or placed, removed or
+        moved counters defeats a character it brought to 0 hit points, discards a side
+        scheme it left without threat and completes a main scheme it brought to its
+        target before the text's next step ("if it was defeated …"); ``check`` looks at
+        every card, so both cards of a move."""
         self.check(engine)
 
     def damage(

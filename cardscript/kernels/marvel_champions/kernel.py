@@ -327,7 +327,9 @@ class MarvelChampionsKernel(MCBase):
         return resources.steps_fit(engine, player, source, steps)
 
     def may_choose(self, engine: Engine, ctx: Context, target: Target) -> bool:
-        """An "(attack)" ability targets only enemies a basic attack could (Guard, K6);
+        """An "(attack)" ability names only enemies a basic attack could (Guard, K6, and
+        "This cannot be attacked.", G05 step 4): a target chosen, and each of "each
+        enemy" ("Deal 1 damage to each enemy." passes by one that cannot be attacked);
         an enemy attacking in card text ("the villain attacks a hero") only characters it
         may attack (``villain.may_attack``)."""
         ability = ctx.ability

@@ -125,16 +125,25 @@ def would_change(
 ) -> bool:
     """G16, MC-EVENT-4 (``change_state_required``): an ability none of whose steps would
     change anything (``MCBase.changes``) cannot be initiated (S036, MC2-T-031, MC2-T-091);
-    a "choose one" step changes something if one of its options does (S026)."""
+    a "choose one" step changes something if one of its options does (S026), an "if you
+    do" step only if the step before it does ("Stun target minion. If you do, draw a
+    card." with no minion that may be stunned, MC-SC2)."""
     effects = getattr(ability.node, "effects", None)
     if effects is None or not engine.rule("change_state_required", player=player):
         return True
     ctx = engine.context(uid, ability, player)
     for step in effects.steps:
+        if isinstance(step, ast.Conditional) and _if_you_do(step.condition):
+            continue  # it runs only after a step that changed something: none did
         options = step.options if isinstance(step, ast.Choice) else [step]
         if any(not isinstance(o, ast.Clause) or k.changes(engine, ctx, o) for o in options):
             return True
     return False
+
+
+def _if_you_do(condition: ast.Condition) -> bool:
+    """Is the condition "if you do" alone (it holds where the step before it was done)?"""
+    return len(condition.tests) == 1 and condition.tests[0].kind == "you_did"
 
 
 def by_title(engine: Engine, uid: int) -> list[CompiledAbility]:

@@ -13,7 +13,7 @@ from cardscript.interpreter.select import Seat
 from cardscript.kernels.marvel_champions import player as turns
 from cardscript.kernels.marvel_champions import resources
 from cardscript.kernels.marvel_champions import villain as vphase
-from cardscript.kernels.marvel_champions.base import status_refused
+from cardscript.kernels.marvel_champions.base import status_room
 
 if TYPE_CHECKING:
     from cardscript.interpreter.engine import Engine, PrimitiveFn
@@ -156,14 +156,13 @@ def verb_primitives(k: MarvelChampionsKernel) -> dict[str, PrimitiveFn]:
         engine: Engine, cause: Cause, uid: int, counter: str, amount: int
     ) -> bool | None:
         """At most ``status_card_limit`` status cards of a kind on a card, none that its
-        text forbids ("This cannot be stunned.": G49, G74)."""
-        if status_refused(engine, uid, counter):
-            return False
-        if counter.endswith("_card"):
-            have = engine.state.cards[uid].counters.get(counter, 0)
-            amount = min(amount, int(engine.rule("status_card_limit", uid=uid)) - have)
-            if amount <= 0:
-                return None
+        text forbids ("This cannot be stunned.": G49, G74): where none may be placed,
+        nothing is (False: "if you do" after it does not run)."""
+        room = status_room(engine, uid, counter)
+        if room is not None:
+            if room <= 0:
+                return False
+            amount = min(amount, room)
         primitives.add_counters(engine, cause, uid, counter, amount)
         return None
 
