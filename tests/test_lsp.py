@@ -423,3 +423,47 @@ def test_a_change_with_a_range_edits_the_buffer_there() -> None:
     }
     [answer] = session(notify("textDocument/didChange", change))
     assert answer == published(WYRMS_DIAGNOSTICS[1:], 2)
+
+
+def test_a_keywords_file_is_checked_and_completed_as_card_script_throughout() -> None:
+    uri = "file:///content/pocket-duel/keywords.cardscript"  # (its game: its folder)
+    _, written, _ = run(
+        request(1, "initialize"),
+        opened("keyword Foo:\n  when this is c\n", uri),
+        at("textDocument/completion", 2, 1, 16, uri),
+    )
+    diagnostic = {
+        "range": span(1, 12, 1, 14),
+        "severity": 1,
+        "code": "CS-P001",
+        "codeDescription": {"href": f"{DOCS}#cs-p001"},
+        "source": "cardscript",
+        "message": 'unexpected "is" after "this"; expected a card or object noun, an event, '
+        'an effect verb, "and", "at", "at the end", …',
+    }
+    doc = "Is cancelled by the opposing card in the cancel step (§7)."
+    assert written[1:] == [
+        {
+            "jsonrpc": "2.0",
+            "method": "textDocument/publishDiagnostics",
+            "params": {"uri": uri, "diagnostics": [diagnostic], "version": 1},
+        },
+        {
+            "jsonrpc": "2.0",
+            "id": 2,
+            "result": {
+                "isIncomplete": False,
+                "items": [
+                    {
+                        "label": label,
+                        "kind": 23,
+                        "detail": "event",
+                        "sortText": f"0000{n}",
+                        "textEdit": {"range": span(1, 12, 1, 16), "newText": label},
+                        "documentation": doc,
+                    }
+                    for n, label in enumerate(["is canceled", "is cancelled"])
+                ],
+            },
+        },
+    ]
