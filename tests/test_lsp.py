@@ -102,6 +102,20 @@ def published(diagnostics: list[dict[str, Any]], version: int | None = 1) -> dic
     return {"jsonrpc": "2.0", "method": "textDocument/publishDiagnostics", "params": params}
 
 
+def item(
+    n: int, label: str, kind: int, detail: str, where: dict[str, Any], doc: str = ""
+) -> dict[str, Any]:
+    """The n-th CompletionItem, replacing ``where`` by its label."""
+    found = {
+        "label": label,
+        "kind": kind,
+        "detail": detail,
+        "sortText": f"{n:05d}",
+        "textEdit": {"range": where, "newText": label},
+    }
+    return {**found, "documentation": doc} if doc else found
+
+
 DOCS = "https://github.com/cardscript/cardscript/blob/main/docs/diagnostics.md"
 WYRMS_DIAGNOSTICS = [
     {
@@ -202,14 +216,7 @@ def test_completion_offers_what_complete_offers_with_the_range_to_replace() -> N
         "result": {
             "isIncomplete": False,
             "items": [
-                {
-                    "label": label,
-                    "kind": 10,
-                    "detail": "stat",
-                    "sortText": f"0000{n}",
-                    "textEdit": {"range": span(13, 64, 13, 64), "newText": label},
-                    "documentation": doc,
-                }
+                item(n, label, 10, "stat", span(13, 64, 13, 64), doc)
                 for n, (label, doc) in enumerate(
                     [
                         ("ATK", "Attack value."),
@@ -231,20 +238,8 @@ def test_columns_after_an_emoji_count_utf16_units() -> None:
     (character 110); the cursor after its "Fl" is unit 113."""
     [answer] = session(at("textDocument/completion", 2, 3, 113))
     assert answer["result"]["items"] == [
-        {
-            "label": "Flight",
-            "kind": 14,
-            "detail": "keyword",
-            "sortText": "00000",
-            "textEdit": {"range": span(3, 111, 3, 113), "newText": "Flight"},
-        },
-        {
-            "label": "Flip",
-            "kind": 3,
-            "detail": "verb",
-            "sortText": "00001",
-            "textEdit": {"range": span(3, 111, 3, 113), "newText": "Flip"},
-        },
+        item(0, "Flight", 14, "keyword", span(3, 111, 3, 113)),
+        item(1, "Flip", 3, "verb", span(3, 111, 3, 113)),
     ]
     assert WYRMS_DIAGNOSTICS[0]["range"] == span(3, 111, 3, 117)  # (validate: 4:111-117)
 
@@ -454,14 +449,7 @@ def test_a_keywords_file_is_checked_and_completed_as_card_script_throughout() ->
             "result": {
                 "isIncomplete": False,
                 "items": [
-                    {
-                        "label": label,
-                        "kind": 23,
-                        "detail": "event",
-                        "sortText": f"0000{n}",
-                        "textEdit": {"range": span(1, 12, 1, 16), "newText": label},
-                        "documentation": doc,
-                    }
+                    item(n, label, 23, "event", span(1, 12, 1, 16), doc)
                     for n, label in enumerate(["is canceled", "is cancelled"])
                 ],
             },
