@@ -21,12 +21,17 @@ _EXAMPLE = f"{GAMES[0]}/{KEYWORDS_FILE}"
 
 def check_keywords_file(path: str) -> FileResult:
     """Every problem of one keywords file, read against its game's own vocabulary."""
-    from cardscript.games import base_registry, game_from_keywords
-
     try:
         text = read_text(path)
     except UnreadableFile as exc:  # (its reason says too large, not UTF-8 …)
         return FileResult(path, None, (io_error(path, exc.reason),))
+    return check_keywords_text(path, text)
+
+
+def check_keywords_text(path: str, text: str) -> FileResult:
+    """``check_keywords_file`` of this text (an editor's unsaved buffer) at ``path``."""
+    from cardscript.games import base_registry, game_from_keywords
+
     game = Path(path).parent.name
     if game not in GAMES:
         problem = error(

@@ -93,18 +93,37 @@ def validate_paths(
         if progress is not None:
             progress(cached + done, len(files))
     ordered = tuple(results[p] for p in files)
-    games = {r.game for r in ordered if r.game is not None and r.cards}
-    shipped = bundled_summaries(sorted(games), files, cache)
+    across = _across(ordered, cache)
     if cache is not None:
         cache.save()
     diagnostics = list(problems)
     for result in ordered:
         diagnostics.extend(result.diagnostics)
-    diagnostics.extend(cross_file_diagnostics((c for r in ordered for c in r.cards), shipped))
+    diagnostics.extend(across)
     shown = {d.span.file for d in diagnostics if d.span is not None}
     sources = {r.path: text for r in ordered if r.path in shown and (text := _text(r))}
     usage_error = bool(problems) or any(d.code == "CS-IO1" for r in ordered for d in r.diagnostics)
     return ValidationRun(ordered, tuple(diagnostics), tuple(files), sources, usage_error, cached)
+
+
+def _across(results: Iterable[FileResult], cache: ResultCache | None) -> list[Diagnostic]:
+    """The cross-file problems of these files' cards, with the bundled cards of their
+    games (those of bundled files not among them)."""
+    results = tuple(results)
+    games = {r.game for r in results if r.game is not None and r.cards}
+    shipped = bundled_summaries(sorted(games), [r.path for r in results], cache)
+    return cross_file_diagnostics((c for r in results for c in r.cards), shipped)
+
+
+def validate_text(path: str, text: str, cache: ResultCache | None = None) -> list[Diagnostic]:
+    """What ``validate PATH`` says of one file if it held ``text`` (an editor's unsaved
+    buffer): its own problems, and the cross-file ones against the bundled cards of its
+    game; the other files of its folder are not read. Sorted as reports are."""
+    result = _check_one(path, None, text)
+    found = [*result.diagnostics, *_across([result], cache)]
+    if cache is not None:
+        cache.save()
+    return sorted(found, key=Diagnostic.sort_key)
 
 
 def _text(result: FileResult) -> str:
@@ -138,14 +157,18 @@ def _check_all(
         yield from pool.map(_check_one, paths, [keywords_dir] * len(paths), chunksize=chunk)
 
 
-def _check_one(path: str, keywords_dir: str | None) -> FileResult:
-    from cardscript.cardfiles.checkfile import check_file
-    from cardscript.cardfiles.keywordfile import check_keywords_file
+def _check_one(path: str, keywords_dir: str | None, text: str | None = None) -> FileResult:
+    """The file's own problems; of ``text`` if given, else of what the file holds."""
+    from cardscript.cardfiles.checkfile import check_document, check_file
+    from cardscript.cardfiles.keywordfile import check_keywords_file, check_keywords_text
+    from cardscript.cardfiles.yamlsource import load_yaml_text
 
     try:
         if is_keywords_file(path):
-            return check_keywords_file(path)
-        return check_file(path, keywords_dir=keywords_dir)
+            return check_keywords_file(path) if text is None else check_keywords_text(path, text)
+        if text is None:
+            return check_file(path, keywords_dir=keywords_dir)
+        return check_document(load_yaml_text(text, path), keywords_dir=keywords_dir)
     except Exception as exc:  # a bug of ours must not hide the other files' results
         return FileResult(
             path,

@@ -40,7 +40,7 @@ def run_complete(path: Path, at: str, *, game: str | None, stdin: bool, fmt: str
     except CompleteError as problem:
         sys.stderr.write(f"{problem}\n")
         return problem.code
-    found = NOTHING_HERE if text is None else _complete(game_id, text, offset)
+    found = NOTHING_HERE if text is None else complete_in(game_id, text, offset)
     sys.stdout.write(_render(found, offset, to_file, fmt))
     return 0
 
@@ -48,7 +48,7 @@ def run_complete(path: Path, at: str, *, game: str | None, stdin: bool, fmt: str
 NOTHING_HERE = Completions(())
 
 
-def _complete(game: str, text: str, offset: int) -> Completions:
+def complete_in(game: str, text: str, offset: int) -> Completions:
     from cardscript.games import load_game
 
     return complete(text, offset, load_game(game).registry)
@@ -104,6 +104,15 @@ def _game_of(path: Path, named: str | None) -> str:
     if path.parent.name in GAMES:
         return path.parent.name
     raise CompleteError(f"error: which game is {path} written for? perhaps try --game {GAMES[0]}")
+
+
+def script_at_offset(
+    path: Path, source: str, offset: int, game: str | None
+) -> tuple[str | None, int, str, Any]:
+    """``_script_at`` for a cursor given as an offset into ``source`` (a language server's
+    buffer); raises CompleteError as ``complete`` would stop."""
+    line, column = _line_col(source, offset)
+    return _script_at(path, source, line, column, game)
 
 
 def _script_at(

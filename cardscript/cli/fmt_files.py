@@ -29,10 +29,7 @@ def format_path(path: Path, *, write: bool) -> Outcome:
     original = read_source(str(path))
     if isinstance(original, Diagnostic):
         return Outcome(False, (original,))
-    if path.suffix == ".cardscript":
-        new, problems = _format_keywords_file(path, original)
-    else:
-        new, problems = _format_card_file(path, original)
+    new, problems = format_source(path, original)
     if problems:
         return Outcome(False, tuple(problems))
     if new is None or new == original:
@@ -40,6 +37,14 @@ def format_path(path: Path, *, write: bool) -> Outcome:
     if write:
         _write_atomically(path, new)
     return Outcome(True)
+
+
+def format_source(path: Path, text: str) -> tuple[str | None, list[Diagnostic]]:
+    """The file's text as ``fmt`` writes it (None: nothing to format), or the problems
+    that make ``fmt`` leave it alone; ``text`` need not be what the file holds on disk."""
+    if path.suffix == ".cardscript":
+        return _format_keywords_file(path, text)
+    return _format_card_file(path, text)
 
 
 def _write_atomically(path: Path, text: str) -> None:

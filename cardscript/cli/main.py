@@ -147,6 +147,19 @@ def complete(
     raise typer.Exit(run_complete(path, at, game=game, stdin=stdin, fmt=fmt))
 
 
+@app.command()
+def lsp(
+    stdio: Annotated[
+        bool, typer.Option("--stdio", help="Talk over standard input and output (the default).")
+    ] = False,
+) -> None:
+    """A Language Server for editors: diagnostics, completion, hover and formatting of
+    card files (LSP over standard input and output; see docs/editors.md)."""
+    from cardscript.lsp.server import main as serve
+
+    raise typer.Exit(serve())
+
+
 @app.command("test")
 def test_command(
     paths: Annotated[

@@ -221,6 +221,13 @@ def parse_line(
     line: LogicalLine, registry: Registry
 ) -> tuple[ast.AbilityLine | int | None, list[Diagnostic]]:
     """Parse one logical line: an ability, or a version header (returned as an int)."""
+    tree, problems = parse_line_tree(line, registry)
+    return (None, problems) if tree is None else (_builder().transform(tree), [])
+
+
+def parse_line_tree(line: LogicalLine, registry: Registry) -> tuple[Tree | None, list[Diagnostic]]:
+    """The parse tree of one logical line (its word tokens carry the class each word was
+    read as and their offsets), or the problem that stops it."""
     pieces = line.pieces
     if len(pieces) > MAX_LINE_PIECES:
         return None, [
@@ -263,8 +270,7 @@ def parse_line(
             actions = interactive.choices()
             if "$END" in actions:
                 try:
-                    tree = interactive.feed_eof()
-                    return _builder().transform(tree), []
+                    return interactive.feed_eof(), []
                 except UnexpectedInput:
                     pass  # $END was only a lookahead of a reduction that then fails
             ahead = viable(interactive, actions) - {"$END"}

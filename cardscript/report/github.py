@@ -7,7 +7,7 @@ the message and ``escapeProperty`` (which also escapes ``:`` and ``,``) for valu
 from __future__ import annotations
 
 from cardscript.grammar.diagnostics import Diagnostic, Severity
-from cardscript.report.model import Report, ordered
+from cardscript.report.model import Report, ordered, with_hints
 
 COMMAND = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.NOTE: "notice"}
 
@@ -40,5 +40,5 @@ def annotation(diagnostic: Diagnostic) -> str:
         ]
     properties.append(("title", diagnostic.code))
     props = ",".join(f"{key}={escape_property(value)}" for key, value in properties)
-    message = diagnostic.message + "".join(f"\nhint: {hint}" for hint in diagnostic.hints)
+    message = with_hints(diagnostic)
     return f"::{COMMAND[diagnostic.severity]} {props}::{escape_data(message)}"

@@ -59,6 +59,11 @@ def all_files(report: Report) -> list[str]:
     return list(seen)
 
 
+def with_hints(diagnostic: Diagnostic) -> str:
+    """The message with a "hint: …" line for each hint (for a format with one text)."""
+    return diagnostic.message + "".join(f"\nhint: {hint}" for hint in diagnostic.hints)
+
+
 def fails(diagnostic: Diagnostic, *, strict: bool) -> bool:
     """Whether this diagnostic makes the command fail (warnings only under strict)."""
     return diagnostic.is_error or (strict and diagnostic.severity is Severity.WARNING)

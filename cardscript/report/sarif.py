@@ -10,7 +10,7 @@ from urllib.parse import quote
 
 import cardscript
 from cardscript.grammar.diagnostics import Diagnostic
-from cardscript.report.model import Report, all_files, file_of, ordered
+from cardscript.report.model import Report, all_files, file_of, ordered, with_hints
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
 # Placeholder home of the project until it has a published one; helpUri must be absolute.
@@ -57,18 +57,23 @@ def artifact_location(file: str, index: int | None = None) -> dict[str, Any]:
     return location
 
 
+def help_uri(code: str) -> str:
+    """Where the docs explain a diagnostic code."""
+    return f"{DOCS_URI}#{code.lower()}"
+
+
 def _rule(code: str, description: str) -> dict[str, Any]:
     return {
         "id": code,
         "shortDescription": {"text": description},
-        "helpUri": f"{DOCS_URI}#{code.lower()}",
+        "helpUri": help_uri(code),
     }
 
 
 def _result(
     diagnostic: Diagnostic, rule_index: Mapping[str, int], artifact_index: Mapping[str, int]
 ) -> dict[str, Any]:
-    text = diagnostic.message + "".join(f"\nhint: {hint}" for hint in diagnostic.hints)
+    text = with_hints(diagnostic)
     result: dict[str, Any] = {
         "ruleId": diagnostic.code,
         "ruleIndex": rule_index[diagnostic.code],
