@@ -414,7 +414,11 @@ def _word_candidates(
         found = registry.phrases.get(phrase, ())
         for cls, term, plural in sorted(found, key=lambda f: _CLASS_PREFERENCE[f[0]]):
             many = plural and phrase == (term.plural or "").casefold()
-            if cls == "NOUN" and _card_after(pieces, i + width, many, registry, width):
+            if (
+                cls == "NOUN"
+                and _card_after(pieces, i + width, many, registry, width)
+                and not any(c == "ADJ" for c, _, _ in found)  # ("a superpower card": the type)
+            ):
                 # "a character card", "plot twist cards": the noun, as cards print it
                 options.append((cls, term.id, width + 1, many))
             options.append((cls, term.id, width, many))
