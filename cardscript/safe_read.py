@@ -5,10 +5,13 @@ every command that takes files or folders finds them with ``files_under``."""
 from __future__ import annotations
 
 import errno
+import json
 import os
+import re
 import stat
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
+from typing import Any
 
 MIB = 1024 * 1024
 MAX_BYTES = 20 * MIB
@@ -25,6 +28,42 @@ class UnreadableFile(OSError):
 
 class NotUtf8(UnreadableFile):
     """The file is not UTF-8 text."""
+
+
+MAX_JSON_DEPTH = 100  # as for YAML (CS-Y005): said when nesting exhausts Python's stack
+MAX_JSON_DIGITS = 4300  # Python's own str->int limit, as for YAML (CS-Y009)
+# a JSON string (skipped), a bracket, or a number longer than int() reads
+_JSON_SCAN = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]|-?[0-9]{' + str(MAX_JSON_DIGITS + 1) + ",}")
+
+
+def json_value(text: str) -> Any:
+    """``json.loads``, where hostile text is a ``json.JSONDecodeError`` at its place too
+    (never a RecursionError, nor a ValueError without a position): nesting that exhausts
+    the stack, or a number of more than 4,300 digits."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        raise
+    except RecursionError:
+        pos, message = _json_hazard(text, deep=True)
+    except ValueError:  # (int()'s digit limit)
+        pos, message = _json_hazard(text, deep=False)
+    raise json.JSONDecodeError(message, text, pos) from None
+
+
+def _json_hazard(text: str, *, deep: bool) -> tuple[int, str]:
+    depth = 0
+    for match in _JSON_SCAN.finditer(text):
+        token = match.group()
+        if token[0] in "[{":
+            depth += 1
+            if deep and depth > MAX_JSON_DEPTH:
+                return match.start(), f"JSON nesting is deeper than {MAX_JSON_DEPTH} levels"
+        elif token[0] in "]}":
+            depth -= 1
+        elif token[0] != '"' and not deep:
+            return match.start(), f"number has more than {MAX_JSON_DIGITS:,} digits"
+    return 0, "JSON nesting is too deep" if deep else "a number is too long"
 
 
 def read_bytes(path: str | os.PathLike[str], max_bytes: int = MAX_BYTES) -> bytes:

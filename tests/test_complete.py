@@ -333,3 +333,34 @@ def test_a_cursor_after_the_spaces_that_end_a_blocks_last_line(tmp_path: Path) -
     }  # "is blocked": from "is" to the cursor
     past = runner.invoke(app, ["complete", str(path), "--at", "8:40", "-f", "json"])
     assert json.loads(past.output)["completions"] == found  # a cursor past the line's end
+
+
+@pytest.mark.parametrize("newline", ["\r", "\r\n"])
+def test_a_file_with_cr_line_ends_has_the_lines_validate_counts(
+    tmp_path: Path, newline: str
+) -> None:
+    # YAML (and so every diagnostic) ends a line at a lone CR too: a file saved with them
+    # was one line for complete ("--at 10:23 is below the last line of the text (1)")
+    path = tmp_path / "set.yaml"
+    path.write_bytes(CARD_FILE.replace("\n", newline).encode("utf-8"))
+    result = runner.invoke(app, ["complete", str(path), "--at", "10:23", "-f", "json"])
+    assert result.exit_code == 0, result.output
+    found = json.loads(result.output)
+    assert [c["text"] for c in found["completions"]] == ["turn", "that", "the", "this"]
+    assert found["completions"][0]["replace"] == {
+        "start": {"line": 10, "column": 22},
+        "end": {"line": 10, "column": 23},
+    }
+    below = runner.invoke(app, ["complete", str(path), "--at", "17:1"])
+    assert (below.exit_code, below.stderr) == (
+        2,
+        "error: --at 17:1 is below the last line of the text (16)\n",
+    )
+
+
+def test_a_cursor_is_written_in_ascii_digits(card_file: Path) -> None:
+    result = runner.invoke(app, ["complete", str(card_file), "--at", "١٠:٢٣"])
+    assert (result.exit_code, result.stderr) == (
+        2,
+        'error: --at takes LINE:COLUMN counted from 1, such as 12:7; got "١٠:٢٣"\n',
+    )

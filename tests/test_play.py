@@ -293,7 +293,7 @@ def test_replay_of_a_log_that_is_not_one_says_where(tmp_path: Path) -> None:
         ),
         (
             [header, "{not json"],
-            "2: not a log record (Expecting property name enclosed in double quotes)",
+            "2:2: not a log record (Expecting property name enclosed in double quotes)",
         ),
     ]
     log = tmp_path / "game.jsonl"

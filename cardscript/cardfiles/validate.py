@@ -11,7 +11,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tempfile
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
@@ -25,6 +24,7 @@ from cardscript.cardfiles.checkfile import CardSummary, FileResult
 from cardscript.cardfiles.crossref import cross_file_diagnostics
 from cardscript.content import KEYWORDS_FILE
 from cardscript.grammar.diagnostics import Diagnostic, Severity, Span, error
+from cardscript.safe_write import replace_file
 from cardscript.workers import worker_count
 
 CARD_FILE_SUFFIXES = (".yaml", ".yml")
@@ -287,10 +287,9 @@ class ResultCache:
             return
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=self.path.parent, suffix=".tmp")
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                json.dump(self.entries, handle, ensure_ascii=False, separators=(",", ":"))
-            os.replace(tmp, self.path)  # atomic: a parallel run never reads half a file
+            # atomic: a parallel run never reads half a file
+            text = json.dumps(self.entries, ensure_ascii=False, separators=(",", ":"))
+            replace_file(self.path, text)
         except OSError:
             pass  # a read-only cache folder only costs speed
 

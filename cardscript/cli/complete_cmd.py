@@ -18,7 +18,7 @@ from cardscript import GAMES, safe_read
 from cardscript.grammar.complete import Completion, Completions, complete
 from cardscript.grammar.diagnostics import did_you_mean
 
-_AT = re.compile(r"\A(\d+):(\d+)\Z")
+_AT = re.compile(r"\A([0-9]+):([0-9]+)\Z")
 
 
 class CompleteError(Exception):
@@ -35,8 +35,9 @@ def run_complete(path: Path, at: str, *, game: str | None, stdin: bool, fmt: str
         if game is not None:
             _game_of(path, game)  # a misspelt --game is a usage error wherever the cursor is
         source = _read_stdin() if stdin else _read(path)
-        line, column = _within(source, line, column)
-        text, offset, game_id, to_file = _script_at(path, source, line, column, game)
+        lines = _Lines(source, yaml=path.suffix != ".cardscript")
+        line, column = _within(lines, line, column)
+        text, offset, game_id, to_file = _script_at(path, lines, line, column, game)
     except CompleteError as problem:
         sys.stderr.write(f"{problem}\n")
         return problem.code
@@ -68,15 +69,47 @@ def _position(at: str) -> tuple[int, int]:
 _VIRTUAL_COLUMNS = 256
 
 
-def _within(source: str, line: int, column: int) -> tuple[int, int]:
+class _Lines:
+    """A file's lines as its reader counts them, so that a cursor means what the file's
+    diagnostics mean: YAML ends lines at CR, LF or CRLF (a file saved with lone CRs has
+    them), card script at LF."""
+
+    def __init__(self, source: str, *, yaml: bool) -> None:
+        from cardscript.cardfiles.yamltext import LineIndex
+
+        self.source = source
+        self.starts = (
+            LineIndex(source).starts if yaml else [0, *(m.end() for m in _LF.finditer(source))]
+        )
+
+    def __len__(self) -> int:
+        return len(self.starts)
+
+    def text(self, line: int) -> str:
+        """Line ``line`` (1-based) without its line break."""
+        end = self.starts[line] if line < len(self.starts) else len(self.source)
+        return self.source[self.starts[line - 1] : end].rstrip(_BREAKS)
+
+    def offset(self, line: int, column: int) -> int:
+        """The offset of a 1-based line:column, clamped to the text (an editor's cursor
+        may sit past a line's end)."""
+        if line > len(self.starts):
+            return len(self.source)
+        return self.starts[line - 1] + min(column - 1, len(self.text(line)))
+
+
+_LF = re.compile("\n")
+_BREAKS = "\r\n\x85\u2028\u2029"
+
+
+def _within(lines: _Lines, line: int, column: int) -> tuple[int, int]:
     """The cursor in the text: a line below the last is a usage error; a column far past
     its line's end is taken as ``_VIRTUAL_COLUMNS`` past it (no text is made that long)."""
-    lines = source.split("\n")
     if line > len(lines):
         raise CompleteError(
             f"error: --at {line}:{column} is below the last line of the text ({len(lines)})"
         )
-    return line, min(column, len(lines[line - 1]) + _VIRTUAL_COLUMNS)
+    return line, min(column, len(lines.text(line)) + _VIRTUAL_COLUMNS)
 
 
 def _read(path: Path) -> str:
@@ -112,16 +145,17 @@ def script_at_offset(
     """``_script_at`` for a cursor given as an offset into ``source`` (a language server's
     buffer); raises CompleteError as ``complete`` would stop."""
     line, column = _line_col(source, offset)
-    return _script_at(path, source, line, column, game)
+    lines = _Lines(source, yaml=path.suffix != ".cardscript")
+    return _script_at(path, lines, line, column, game)
 
 
 def _script_at(
-    path: Path, source: str, line: int, column: int, game: str | None
+    path: Path, lines: _Lines, line: int, column: int, game: str | None
 ) -> tuple[str | None, int, str, Any]:
     """(card script text or None, cursor offset in it, game, text offset -> file line:col)."""
+    source = lines.source
+    offset = lines.offset(line, column)
     if path.suffix == ".cardscript":
-        lines = source.split("\n")
-        offset = _offset(lines, line, column)
         return source, offset, _game_of(path, game), lambda n: _line_col(source, n)
     from cardscript.cardfiles.yamlsource import load_yaml_text
 
@@ -131,7 +165,6 @@ def _script_at(
         first = doc.diagnostics[0]
         where = f"{path}:{first.span.line}:{first.span.column}" if first.span else str(path)
         raise CompleteError(f"{where}: {first.severity.value}[{first.code}]: {first.message}", 1)
-    offset = _offset(source.split("\n"), line, column)
     for value_path, value in _texts(data):
         found = _cursor_in(doc, value_path, value, offset, line, column)
         if found is not None:
@@ -192,15 +225,6 @@ def _cursor_in(
         return None
     text = value.rstrip("\n") + "\n" * (line - span.end_line) + " " * (column - indent)
     return text, len(text), lambda n: (line, column - (len(text) - n))
-
-
-def _offset(lines: list[str], line: int, column: int) -> int:
-    """The offset of a 1-based line:column, clamped to the text (an editor's cursor may sit
-    past a line's end)."""
-    if line > len(lines):
-        return sum(len(text) + 1 for text in lines) - 1
-    before = sum(len(text) + 1 for text in lines[: line - 1])
-    return before + min(column - 1, len(lines[line - 1]))
 
 
 def _line_col(text: str, offset: int) -> tuple[int, int]:

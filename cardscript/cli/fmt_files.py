@@ -7,9 +7,8 @@ as it is and reported.
 
 from __future__ import annotations
 
+import codecs
 import json
-import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -17,6 +16,7 @@ from typing import Any
 from cardscript import GAMES
 from cardscript.cardfiles.yamlerrors import read_source
 from cardscript.grammar.diagnostics import Diagnostic, Span, error
+from cardscript.safe_write import UnwritableFile, replace_file
 
 
 @dataclass(frozen=True)
@@ -35,7 +35,11 @@ def format_path(path: Path, *, write: bool) -> Outcome:
     if new is None or new == original:
         return Outcome(False)
     if write:
-        _write_atomically(path, new)
+        try:  # (never a half-written card file, even if interrupted)
+            replace_file(path, "\ufeff" + new if _has_bom(path) else new)
+        except UnwritableFile as exc:
+            where = Span.point(1, 1, str(path))
+            return Outcome(False, (error("CS-IO2", f"cannot write file: {exc.reason}", where),))
     return Outcome(True)
 
 
@@ -47,11 +51,14 @@ def format_source(path: Path, text: str) -> tuple[str | None, list[Diagnostic]]:
     return _format_card_file(path, text)
 
 
-def _write_atomically(path: Path, text: str) -> None:
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
-        handle.write(text)
-    os.replace(tmp, path)  # never a half-written card file, even if interrupted
+def _has_bom(path: Path) -> bool:
+    """Whether the file starts with a UTF-8 byte order mark (read_source drops it; the
+    file keeps it)."""
+    try:
+        with open(path, "rb") as handle:  # (a regular file: read_source has read it)
+            return handle.read(3) == codecs.BOM_UTF8
+    except OSError:
+        return False
 
 
 def _format_keywords_file(path: Path, text: str) -> tuple[str | None, list[Diagnostic]]:

@@ -178,6 +178,7 @@ def test_command(
     raise typer.Exit(run_test(paths, fmt=fmt, plugins=plugin or []))
 
 
+MAX_GAMES = 1_000_000  # -n 99999999999999999999 is a typo: its work list would fill memory
 PluginOption = Annotated[
     list[str] | None,
     typer.Option("--plugin", help="module:function that registers an extra game."),
@@ -240,7 +241,12 @@ def play(
 def simulate(
     game: Annotated[str, typer.Argument(help="The game to simulate.")],
     deck: Annotated[list[str], typer.Option("--deck", help="A deck file; once per player.")],
-    games: Annotated[int, typer.Option("-n", "--games", help="How many games.", min=1)] = 100,
+    games: Annotated[
+        int,
+        typer.Option(
+            "-n", "--games", help="How many games (at most 1,000,000).", min=1, max=MAX_GAMES
+        ),
+    ] = 100,
     seed: Annotated[int, typer.Option("--seed", help="The first game's seed.")] = 1,
     jobs: Annotated[
         int, typer.Option("--jobs", "-j", help="Worker processes (0: cores).", min=0)

@@ -9,16 +9,16 @@ internal error (a bug of the engine).
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import IO
 
 from cardscript import GAMES, __version__
 from cardscript.grammar.diagnostics import did_you_mean
 from cardscript.interpreter.agents import Agent, TerminalAgent, make_agent
 from cardscript.interpreter.engine import BudgetExceeded, Engine, LoopDetected
-from cardscript.interpreter.log import GameLog
+from cardscript.interpreter.log import GameLog, TextSink
 from cardscript.interpreter.playable import (
     CardFileError,
     DeckError,
@@ -32,6 +32,7 @@ from cardscript.interpreter.playable import (
 )
 from cardscript.interpreter.select import RulesError
 from cardscript.interpreter.view import Watcher
+from cardscript.safe_write import Output, UnwritableFile
 
 
 class PlayError(Exception):
@@ -175,7 +176,7 @@ def play_one(
     decks: Sequence[str],
     agents: Sequence[str],
     seed: int,
-    log_stream: IO[str] | None = None,
+    log_stream: TextSink | None = None,
     cards: Sequence[str] = (),
     deck_ids: Sequence[Sequence[str]] | None = None,
     fmt: str | None = None,
@@ -255,21 +256,44 @@ def run_play(
             agents = agents * len(decks)
         if len(agents) != len(decks):
             raise PlayError(f"{len(decks)} decks but {len(agents)} agents")
-        stream = open(log_file, "w", encoding="utf-8") if log_file else None  # noqa: SIM115
+        # (a log that cannot be written is said before the game; an old log is replaced
+        # only by a game that was played: a deck with an error leaves it as it was)
+        output = Output(log_file) if log_file else None
+    except UnwritableFile as exc:
+        _err(f"error: cannot write {log_file}: {exc.reason}")
+        return 2
     except (PlayError, OSError, ValueError) as exc:
         _err(f"error: {exc}")
         return 2
+    failure: Exception | None = None
     try:
-        engine, log = play_one(game, decks, agents, seed, stream, cards, fmt=fmt, variants=variants)
+        try:
+            engine, log = play_one(
+                game, decks, agents, seed, output, cards, fmt=fmt, variants=variants
+            )
+        except GAME_ERRORS as exc:
+            failure = exc  # (the error is the log's last record, and a replay checks it)
+        except PlayError:
+            raise  # (no game was played: an old log stays)
+        except BaseException:
+            if output is not None:  # a bug's log, up to the bug, for its report
+                with contextlib.suppress(UnwritableFile):
+                    output.commit()
+            raise
+        if output is not None:
+            output.commit()
     except PlayError as exc:
         _err(f"error: {exc}")
         return 2
-    except GAME_ERRORS as exc:
-        _err(f"game error: {exc}")
-        return 1
+    except UnwritableFile as exc:
+        _err(f"error: cannot write {log_file}: {exc.reason}")
+        return 2
     finally:
-        if stream is not None:
-            stream.close()
+        if output is not None:
+            output.discard()  # (nothing once committed)
+    if failure is not None:
+        _err(f"game error: {failure}")
+        return 1
     from cardscript.interpreter.transcript import transcript
 
     human = next((n for n, a in enumerate(engine.agents) if isinstance(a, TerminalAgent)), None)

@@ -44,7 +44,7 @@ def run_replay(log_file: str, plugins: list[str]) -> int:
         _load_plugins(plugins)
         records = read_log(io.StringIO(text))
     except LogError as exc:
-        _err(f"error: {log_file}:{exc.line}: {exc}")
+        _err(f"error: {log_file}:{exc.where}: {exc}")
         return 2
     except (PlayError, OSError, ValueError) as exc:
         _err(f"error: {exc}")

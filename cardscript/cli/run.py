@@ -204,8 +204,8 @@ def run_fmt(paths: list[Path], *, check_only: bool) -> int:
     verb = "would be reformatted" if check_only else "reformatted"
     noun = "file" if len(files) == 1 else "files"
     _err(f"{len(files)} {noun} checked: {changed} {verb}, {failed} left alone because of errors")
-    if any(d.code == "CS-IO1" for d in problems):
-        return 2  # a file that cannot be read is an I/O error, as for validate
+    if any(d.code in ("CS-IO1", "CS-IO2") for d in problems):
+        return 2  # a file that cannot be read or written is an I/O error, as for validate
     if failed:
         return 1
     return 1 if check_only and changed else 0
@@ -418,7 +418,8 @@ def _not_a_scenario(exc: Exception, file: Path) -> list[Diagnostic]:
 
 def run_schema(game: str) -> int:
     if game not in GAMES:
-        d = error("CS-G001", f'unknown game "{game}"', None, did_you_mean(game, GAMES))
+        hint = did_you_mean(game, GAMES) or "the games are: " + ", ".join(GAMES)
+        d = error("CS-G001", f'unknown game "{game}"', None, hint)
         _err(f"error: {d.message}" + (f"; {d.hints[0]}" if d.hints else ""))
         return 2
     from cardscript.schemas import schema_path

@@ -45,19 +45,25 @@ def parse_entry(text: str, span: Span) -> tuple[str, int] | Diagnostic:
         else:
             hint = f'perhaps try "1x {line}"' if line else 'perhaps try "3x Card Name"'
         return error("CS-D002", f'"{line}" gives no number of copies', span, hint)
-    count = int(match["count"])
+    count = copies(match["count"])
     if not 1 <= count <= MAX_COPIES:
         return bad_count(match["count"], span)
     return match["name"], count
+
+
+def copies(digits: str) -> int:
+    """The number ``digits`` write, or ``MAX_COPIES + 1`` for one too long to be a count
+    (the int() of 5,000 digits fails)."""
+    return int(digits) if len(digits.lstrip("0")) <= len(str(MAX_COPIES)) else MAX_COPIES + 1
 
 
 def quick_entry(text: str) -> tuple[str, int] | None:
     """(card reference, copies) of a well-formed line, else None (no position needed)."""
     line = text.strip()
     match = _COUNT_FIRST.match(line) or _COUNT_LAST.match(line)
-    if match is None or not 1 <= int(match["count"]) <= MAX_COPIES:
+    if match is None or not 1 <= copies(match["count"]) <= MAX_COPIES:
         return None
-    return match["name"], int(match["count"])
+    return match["name"], copies(match["count"])
 
 
 def bad_count(
@@ -65,7 +71,15 @@ def bad_count(
 ) -> Diagnostic:
     return error(
         "CS-D003",
-        f"the number of copies must be a whole number from 1 to {MAX_COPIES}, not {shown!r}",
+        f"the number of copies must be a whole number from 1 to {MAX_COPIES}, not {_shown(shown)}",
         span,
         hint,
     )
+
+
+def _shown(value: object) -> str:
+    """A count as the message quotes it: a number of 5,000 digits by its first and last."""
+    text = repr(value)
+    if len(text) <= 60:
+        return text
+    return f"{text[:24]}…{text[-12:]} ({len(str(value)):,} characters)"

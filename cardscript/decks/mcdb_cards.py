@@ -40,6 +40,7 @@ from cardscript.decks.mcdb_text import (
     traits,
 )
 from cardscript.grammar.diagnostics import Diagnostic, Span, error, warning
+from cardscript.safe_read import json_value
 
 GAME = "marvel-champions"
 ASPECTS = ("aggression", "justice", "leadership", "protection", "basic", "hero")
@@ -84,7 +85,7 @@ def read_packs(
             problems.append(text)
             continue
         try:
-            data = json.loads(text)
+            data = json_value(text)
         except json.JSONDecodeError as exc:
             problems.append(
                 error(

@@ -6,14 +6,13 @@ printed text that is not card script yet) are placed under it.
 
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
 import yaml
 
 from cardscript.decks.mcdb_cards import GAME, Converted
+from cardscript.safe_write import replace_file
 
 HEADER = """\
 # Marvel Champions cards imported from MarvelCDB card data ({source}) by
@@ -67,10 +66,7 @@ def write_card_files(converted: Converted, out: Path) -> list[str]:
     for pack, cards in converted.packs.items():
         target = out / f"{_safe(pack)}.yaml"
         text = card_file_text(pack, cards, converted.comments, converted.sources.get(pack, pack))
-        fd, tmp = tempfile.mkstemp(dir=out, suffix=".tmp")
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-        os.replace(tmp, target)
+        replace_file(target, text)
         written.append(str(target))
     return written
 

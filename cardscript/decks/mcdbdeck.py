@@ -23,6 +23,7 @@ from cardscript.cardfiles.yamltext import LineIndex
 from cardscript.decks.entries import bad_count
 from cardscript.decks.model import MAIN, SIDEBOARD, Deck, DeckEntry
 from cardscript.grammar.diagnostics import Diagnostic, Span, error
+from cardscript.safe_read import MAX_JSON_DIGITS, json_value
 
 GAME = "marvel-champions"
 HERO_KEYS = ("hero_code", "investigator_code")
@@ -34,7 +35,7 @@ def is_marvelcdb_deck(data: object) -> bool:
 
 def load_json(text: str, path: str) -> tuple[Any, Diagnostic | None]:
     try:
-        return json.loads(text), None
+        return json_value(text), None
     except json.JSONDecodeError as exc:
         span = Span(exc.lineno, exc.colno, exc.lineno, exc.colno + 1, exc.pos, exc.pos + 1, path)
         return None, error("CS-D006", f"this file is not valid JSON: {exc.msg}", span)
@@ -78,8 +79,8 @@ def read_marvelcdb_deck(text: str, path: str) -> Deck:
         start = locate.offset_of_key(key)
         for code, count in slots.items():
             span = locate.key(code, start)
-            if isinstance(count, str) and count.isdigit():
-                count = int(count)
+            if isinstance(count, str) and count.isdigit() and len(count) <= MAX_JSON_DIGITS:
+                count = int(count)  # (a count of 5,000 digits stays text: int() refuses it)
             if type(count) is not int or not 1 <= count <= 9999:
                 if count != 0:  # MarvelCDB leaves removed cards at 0
                     problems.append(bad_count(count, span))
@@ -117,7 +118,7 @@ def _aspects(meta: Any, span: Span) -> tuple[list[str], Diagnostic | None]:
         return [], None
     if isinstance(meta, str):
         try:
-            meta = json.loads(meta)
+            meta = json_value(meta)
         except json.JSONDecodeError:
             meta = None
     if not isinstance(meta, dict):

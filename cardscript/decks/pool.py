@@ -213,14 +213,12 @@ def card_of(game: str, entry: Mapping[str, Any], file: str) -> PoolCard:
 
 
 def _read_marvelcdb_pack(file: str, problems: list[Diagnostic]) -> list[PoolCard]:
-    import json
-
     from cardscript.decks.mcdb_cards import convert_pack
+    from cardscript.safe_read import UnreadableFile, json_value, read_text
 
-    try:
-        with open(file, encoding="utf-8") as handle:
-            data = json.load(handle)
-    except (OSError, ValueError):
+    try:  # (``read_text``: a FIFO named with --cards must not hang the run)
+        data = json_value(read_text(file))
+    except (UnreadableFile, ValueError):
         return []  # not a pack (a MarvelCDB deck, or broken JSON): nothing to add
     if not isinstance(data, list):
         return []

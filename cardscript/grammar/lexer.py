@@ -15,6 +15,7 @@ from cardscript.grammar.diagnostics import Diagnostic, Span, error
 
 MAX_TEXT_CHARS = 100_000  # one card's rules text; longer input is rejected, not parsed
 MAX_LINE_PIECES = 400  # one ability; bounds parser work on hostile input
+MAX_NUMBER_DIGITS = 4300  # Python's own str->int limit, as for numbers in YAML (CS-Y009)
 
 
 @dataclass(frozen=True)
@@ -187,6 +188,8 @@ def split_lines(
             span = Span(line_no, start - line_start + 1, line_no, end - line_start + 1, start, end)
         if kind == "word":
             current.extend(_word_pieces(raw, span))
+        elif kind in ("int", "signed", "triple") and _too_long(raw):
+            report(_too_long_number(raw, span))
         elif kind == "int":
             current.append(Piece("INT", raw, raw, span))
         elif kind == "signed":
@@ -228,6 +231,24 @@ def split_lines(
             report(_unexpected(raw, span))
     flush()
     return lines, diagnostics
+
+
+def _too_long(number: str) -> bool:
+    return len(number) > MAX_NUMBER_DIGITS and any(
+        len(digits) > MAX_NUMBER_DIGITS for digits in re.findall(r"\d+", number)
+    )
+
+
+def _too_long_number(number: str, span: Span) -> Diagnostic:
+    """CS-P009 for a number no one means (its digits would not even convert)."""
+    digits = max(len(d) for d in re.findall(r"\d+", number))
+    return error(
+        "CS-P009",
+        f"this number has {digits:,} digits; numbers in card text have at most "
+        f"{MAX_NUMBER_DIGITS:,}",
+        span,
+        "perhaps try a number of a few digits, such as 5000",
+    )
 
 
 def _unexpected(raw: str, span: Span) -> Diagnostic:

@@ -14,21 +14,28 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any, Protocol
 
 from cardscript.grammar.diagnostics import article
 from cardscript.interpreter.select import Seat
+from cardscript.safe_read import json_value
 
 if TYPE_CHECKING:
     from cardscript.interpreter.agents import Decision
     from cardscript.interpreter.engine import Cause, Engine, Event
 
 
+class TextSink(Protocol):
+    """Where a log's lines go: an open file, or a ``safe_write.Output``."""
+
+    def write(self, text: str, /) -> int: ...
+
+
 @dataclass
 class GameLog:
     """Collects records in memory and, if given a stream, writes them as they come."""
 
-    stream: IO[str] | None = None
+    stream: TextSink | None = None
     records: list[dict[str, Any]] = field(default_factory=list)
     with_events: bool = True
 
@@ -122,22 +129,29 @@ def _plain(value: Any) -> Any:
 class LogError(ValueError):
     """A log file that is not a game log, and the line (1-based) where it stops being one."""
 
-    def __init__(self, message: str, line: int) -> None:
+    def __init__(self, message: str, line: int, column: int | None = None) -> None:
         super().__init__(message)
         self.line = line
+        self.column = column  # where in the line, when the line is not JSON
+
+    @property
+    def where(self) -> str:
+        """ "6" or "6:12": the line, and the column when one is known."""
+        return f"{self.line}" if self.column is None else f"{self.line}:{self.column}"
 
 
 def read_log(stream: IO[str]) -> list[dict[str, Any]]:
     """The records of a log, each checked for the fields a replay reads."""
     records: list[dict[str, Any]] = []
-    for number, line in enumerate(stream, 1):
-        line = line.strip()
+    for number, raw in enumerate(stream, 1):
+        line = raw.strip()
         if not line:
             continue
         try:
-            record = json.loads(line)
+            record = json_value(line)
         except json.JSONDecodeError as exc:
-            raise LogError(f"not a log record ({exc.msg})", number) from None
+            column = len(raw) - len(raw.lstrip()) + exc.colno
+            raise LogError(f"not a log record ({exc.msg})", number, column) from None
         problem = _record_problem(record, first=not records)
         if problem is None and records and records[-1]["t"] == "error":
             problem = 'nothing follows an "error" record: the game stopped there'

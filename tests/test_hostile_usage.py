@@ -1,0 +1,42 @@
+"""Usage errors that a typo makes: said, with what to write, and exit 2."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from cardscript.cli.main import app
+
+PD_DECKS = Path(__file__).resolve().parent.parent / "decks" / "pocket-duel"
+runner = CliRunner()
+
+
+def test_simulate_refuses_more_games_than_memory_holds() -> None:
+    # -n 99999999999999999999 built a list of that many games' work: memory ran out
+    decks = [
+        "--deck",
+        str(PD_DECKS / "cinder-vale.yaml"),
+        "--deck",
+        str(PD_DECKS / "ivo-brass.yaml"),
+    ]
+    result = runner.invoke(app, ["simulate", "pocket-duel", *decks, "-n", "99999999999999999999"])
+    assert result.exit_code == 2
+    assert (
+        "Invalid value for '-n' / '--games': Input should be less than or equal to 1000000"
+        in result.stderr
+    )
+
+
+def test_schema_of_an_unknown_game_names_the_games() -> None:
+    result = runner.invoke(app, ["schema", "nosuch"])
+    assert (result.exit_code, result.stderr) == (
+        2,
+        'error: unknown game "nosuch"; the games are: vs-system, pocket-duel, berserk, '
+        "marvel-champions, vanguard\n",
+    )
+    result = runner.invoke(app, ["schema", "vs-sytem"])
+    assert (result.exit_code, result.stderr) == (
+        2,
+        'error: unknown game "vs-sytem"; did you mean "vs-system"?\n',
+    )
