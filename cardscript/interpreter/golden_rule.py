@@ -14,7 +14,7 @@ from cardscript.interpreter.select import (
     Seat,
     Target,
     candidates,
-    selects,
+    selects_anywhere,
     test,
 )
 
@@ -120,7 +120,7 @@ class GoldenRule(EngineParts):
         # common, does not)
         return bool(state.lasting) and any(e["kind"] == "permission" for e in state.lasting)
 
-    def permitted(self, permission: str, uid: int, obj: Target | None = None) -> bool | None:
+    def permitted(self, permission: str, uid: Target, obj: Target | None = None) -> bool | None:
         """True or False if card text allows or forbids it ("cannot" beats "can"); None
         when no text speaks, and the kernel's rule decides. ``obj`` is the other party
         its selector names: the card acting ("cannot be attacked by minions"), or the
@@ -139,7 +139,7 @@ class GoldenRule(EngineParts):
                 if step.action.name != permission or step.subject is None:
                     continue
                 ctx = self.context(source, ability)
-                if not selects(ctx, step.subject, uid) or not _by(ctx, step.action, obj):
+                if not selects_anywhere(ctx, step.subject, uid) or not _by(ctx, step.action, obj):
                     continue
                 if step.action.verb == "cannot":
                     forbidden = True
@@ -149,7 +149,11 @@ class GoldenRule(EngineParts):
             if (
                 effect["kind"] == "permission"
                 and effect["name"] == permission
-                and self.covers(effect, uid)
+                and (
+                    self.covers(effect, uid)
+                    if isinstance(uid, int)
+                    else uid.index in effect.get("players", ())
+                )
                 and (obj is None or "by" not in effect or self._lasting_by(effect["by"], obj))
             ):
                 forbidden |= not effect["allowed"]
@@ -175,7 +179,7 @@ def _by(ctx: Context, action: ast.Action, obj: Target | None) -> bool:
     does where none is written, or where the kernel names none (then the text speaks of
     every one)."""
     found = action.event_object
-    return obj is None or found is None or selects(ctx, found.selector, obj)
+    return obj is None or found is None or selects_anywhere(ctx, found.selector, obj)
 
 
 def _rule_value(node: ast.RuleOverride, default: Any, ctx: Context) -> Any:

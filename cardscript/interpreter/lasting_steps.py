@@ -14,6 +14,7 @@ from cardscript.interpreter.play_index import _overrides
 from cardscript.interpreter.select import (
     Context,
     RulesError,
+    Seat,
     _opponents_of,
     resolve_targets,
     uids,
@@ -146,4 +147,13 @@ def permission(ctx: Context, clause: ast.Clause) -> None:
         if ref is None:
             raise RulesError('a lasting "… by" permission needs the text of a card', ctx)
         entry["by"] = ref
-    lasting(ctx, clause, entry)
+    if clause.subject is None:
+        lasting(ctx, clause, entry)
+        return
+    # the players it names are kept apart ("Your opponent cannot play plot twists until
+    # the end of turn."): a lasting effect's ``uids`` are cards
+    targets = resolve_targets(ctx, clause.subject, "choose")
+    players = [t.index for t in targets if isinstance(t, Seat)]
+    if players:
+        entry["players"] = players
+    lasting(ctx, clause, entry, uids(targets))
