@@ -150,7 +150,7 @@ class GoldenRule(EngineParts):
                 effect["kind"] == "permission"
                 and effect["name"] == permission
                 and (
-                    self.covers(effect, uid)
+                    self._covers_out_of_play(effect, uid)
                     if isinstance(uid, int)
                     else uid.index in effect.get("players", ())
                 )
@@ -161,6 +161,17 @@ class GoldenRule(EngineParts):
         if forbidden:
             return False
         return True if allowed else None
+
+    def _covers_out_of_play(self, effect: dict[str, Any], uid: int) -> bool:
+        """``covers``, and for a permission on a group, a card out of play the group
+        names now (in hand, to be played or recruited)."""
+        if self.covers(effect, uid):
+            return True
+        ref = effect.get("outside")
+        if ref is None or self.state.cards[uid].zone in self.kernel.play_zones:
+            return False
+        ctx, clause = clause_of(cast("Engine", self), ref)
+        return clause.subject is not None and selects_anywhere(ctx, clause.subject, uid)
 
     def _lasting_by(self, ref: dict[str, Any], obj: Target) -> bool:
         """``_by`` for a lasting permission, its "by" read in the text that made it."""

@@ -150,6 +150,10 @@ def permission(ctx: Context, clause: ast.Clause) -> None:
     if clause.subject is None:
         lasting(ctx, clause, entry)
         return
+    if is_group(clause.subject) and (ref := clause_ref(ctx, clause)) is not None:
+        # the cards out of play the group names, whenever asked ("Characters cannot be
+        # recruited until end of turn.": those in hand then); those in play, as it starts
+        entry["outside"] = ref
     # the players it names are kept apart ("Your opponent cannot play plot twists until
     # the end of turn."): a lasting effect's ``uids`` are cards
     targets = resolve_targets(ctx, clause.subject, "choose")
