@@ -15,7 +15,7 @@ from cardscript.interpreter.select import (
     Seat,
     Target,
     candidates,
-    selects,
+    selects_anywhere,
     test,
 )
 
@@ -121,7 +121,7 @@ class GoldenRule(EngineParts):
         # common, does not)
         return bool(state.lasting) and any(e["kind"] == "permission" for e in state.lasting)
 
-    def permitted(self, permission: str, uid: int, obj: Target | None = None) -> bool | None:
+    def permitted(self, permission: str, uid: Target, obj: Target | None = None) -> bool | None:
         """True or False if card text allows or forbids it ("cannot" beats "can"); None
         when no text speaks, and the kernel's rule decides. ``obj`` is the other party
         its selector names: the card acting ("cannot be attacked by minions"), or the
@@ -153,7 +153,11 @@ class GoldenRule(EngineParts):
             if (
                 effect["kind"] == "permission"
                 and effect["name"] == permission
-                and self.covers(effect, uid)
+                and (
+                    self._covers_out_of_play(effect, uid)
+                    if isinstance(uid, int)
+                    else uid.index in effect.get("players", ())
+                )
                 and (obj is None or "by" not in effect or self._lasting_by(effect["by"], obj))
             ):
                 forbidden |= not effect["allowed"]
@@ -161,6 +165,17 @@ class GoldenRule(EngineParts):
         if forbidden:
             return False
         return True if allowed else None
+
+    def _covers_out_of_play(self, effect: dict[str, Any], uid: int) -> bool:
+        """``covers``, and for a permission on a group, a card out of play the group
+        names now (in hand, to be played or recruited)."""
+        if self.covers(effect, uid):
+            return True
+        ref = effect.get("outside")
+        if ref is None or self.state.cards[uid].zone in self.kernel.play_zones:
+            return False
+        ctx, clause = clause_of(cast("Engine", self), ref)
+        return clause.subject is not None and selects_anywhere(ctx, clause.subject, uid)
 
     def _lasting_by(self, ref: dict[str, Any], obj: Target) -> bool:
         """``_by`` for a lasting permission, its "by" read in the text that made it."""
@@ -210,7 +225,7 @@ def _names(ctx: Context, selector: ast.Node, target: Target, playing: bool) -> b
         and _plan(selector).zone is None
     ):
         return matches_cards(ctx, selector, target)
-    return selects(ctx, selector, target)
+    return selects_anywhere(ctx, selector, target)
 
 
 def _rule_value(node: ast.RuleOverride, default: Any, ctx: Context) -> Any:

@@ -14,9 +14,9 @@ from cardscript.interpreter.play_index import _overrides
 from cardscript.interpreter.select import (
     Context,
     RulesError,
+    Seat,
     _opponents_of,
     resolve_targets,
-    seats,
     uids,
 )
 
@@ -147,12 +147,26 @@ def permission(ctx: Context, clause: ast.Clause) -> None:
         if ref is None:
             raise RulesError('a lasting "… by" permission needs the text of a card', ctx)
         entry["by"] = ref
-    lasting(ctx, clause, entry, _player_cards(ctx, clause.subject))
+    if clause.subject is None:
+        lasting(ctx, clause, entry)
+        return
+    if is_group(clause.subject) and (ref := clause_ref(ctx, clause)) is not None:
+        # the cards out of play the group names, whenever asked ("Characters cannot be
+        # recruited until end of turn.": those in hand then); those in play, as it starts
+        entry["outside"] = ref
+    # the players it names are kept apart ("Your opponent cannot play plot twists until
+    # the end of turn."): a lasting effect's ``uids`` are cards
+    targets = resolve_targets(ctx, clause.subject, "choose")
+    players = [t.index for t in targets if isinstance(t, Seat)]
+    if players:
+        entry["players"] = players
+    standing = _player_cards(ctx, clause.subject, players)
+    lasting(ctx, clause, entry, uids(targets) if standing is None else standing)
 
 
-def _player_cards(ctx: Context, subject: ast.Node | None) -> list[int] | None:
+def _player_cards(ctx: Context, subject: ast.Node, players: list[int]) -> list[int] | None:
     """For a player subject ("Your opponent cannot gain energy until the end of the
-    round."), the cards in play that stand for those players (``Kernel.player_cards``:
+    round."), the cards in play that stand for those ``players`` (``Kernel.player_cards``:
     Pocket Duel's hero), which the kernel asks the permission of; None otherwise (the
     subject's cards, as ``lasting`` finds them)."""
     engine = ctx.engine
@@ -160,7 +174,7 @@ def _player_cards(ctx: Context, subject: ast.Node | None) -> list[int] | None:
     if not kinds or not isinstance(subject, ast.Player):
         return None
     found = []
-    for player in seats(resolve_targets(ctx, subject, "choose")):
+    for player in players:
         zones = engine.state.players[player].zones
         for zone in engine.kernel.play_zones:
             found += [u for u in zones.get(zone, ()) if engine.definition(u).type in kinds]

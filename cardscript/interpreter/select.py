@@ -198,6 +198,23 @@ def selects(ctx: Context, selector: ast.Node, target: Target | None) -> bool:
     return False
 
 
+def selects_anywhere(ctx: Context, selector: ast.Node, target: Target | None) -> bool:
+    """``selects``, but a card selector naming no zone reads a card out of play wherever
+    it is: a permission's card played or recruited from the hand ("Plot twists cannot be
+    played."), or acting from where its text resolves ("cannot be stunned by plot
+    twists", a plot twist resolving in its KO'd pile)."""
+    if selects(ctx, selector, target):
+        return True
+    if not isinstance(selector, ast.Cards) or not isinstance(target, int):
+        return False
+    plan = _plan(selector)
+    if plan.zone is not None or target not in ctx.engine.state.cards:
+        return False
+    if ctx.engine.state.cards[target].zone in ctx.engine.kernel.play_zones:
+        return False  # (in play: ``selects`` said no)
+    return _matches(ctx, plan, plan.rest, target)
+
+
 def _listed(state: GameState, card: Card, uid: int, zone: str) -> bool:
     """Is the card listed in ``zone`` of some player, or the shared one? Its
     controller's, nearly always: asked first."""

@@ -9,9 +9,28 @@ from typing import Any
 
 from cardscript.interpreter.cards import CompiledAbility
 from cardscript.interpreter.engine import Engine
+from cardscript.interpreter.select import Seat
 from cardscript.kernels.vs_system import chain, combat, offers
 from cardscript.kernels.vs_system.field import RULE, SHOWN, FieldKernel
 from cardscript.kernels.vs_system.offers import Holdings, Offer
+
+
+def allowed(engine: Engine, act: str, player: int, uids: list[int]) -> list[int]:
+    """Those of the cards the player may play or recruit (``act``: play, recruit) as far
+    as card text goes: none forbidding the player the card ("Your opponent cannot play
+    plot twists until the end of turn.", asked with the card) nor the card being played
+    or recruited ("Plot twists cannot be played.", asked with the player; §9.2, §9.5).
+    Asked only where some text could speak."""
+    if not uids or not engine.permissions_speak():
+        return uids
+    seat = Seat(player)
+    being = f"be_{act}ed"
+    return [
+        u
+        for u in uids
+        if engine.permitted(act, seat, u) is not False
+        and engine.permitted(being, u, seat) is not False
+    ]
 
 
 class ActionsKernel(FieldKernel):
@@ -41,6 +60,8 @@ class ActionsKernel(FieldKernel):
             raise ValueError(f"{engine.describe(uid)} cannot be recruited now")
         if definition.type not in ("character", "equipment"):
             raise ValueError(f"{engine.describe(uid)} is not recruited")
+        if not allowed(engine, "recruit", player, [uid]):
+            raise ValueError(f"{engine.describe(uid)} cannot be recruited: card text forbids it")
         if definition.type == "equipment":
             hosts = self.gear_hosts(engine, player)
             if on is None:
@@ -118,8 +139,9 @@ class ActionsKernel(FieldKernel):
         card.face_up = True
         self.text_switched(engine, uid)
         if same and self.unique(engine, uid):  # §9.2: the others of the name go, no endurance loss
-            for other in same:
-                engine.apply("ko", RULE, target=other)
+            for other in same:  # (KO'd by the card recruited: "cannot be KO'd by …")
+                if not combat.refused(engine, "be_ko", other, (uid,)):
+                    engine.apply("ko", RULE, target=other)
         engine.happened("recruited", subject=uid, player=player)
         engine.happened("enters_play", subject=uid, player=player)
 
@@ -148,13 +170,16 @@ class ActionsKernel(FieldKernel):
             card = engine.state.cards[other]
             same = engine.definition(other).name == name
             same = same and engine.definition(other).type == "location"
-            if other != uid and card.face_up and same:
+            if other == uid or not card.face_up or not same:
+                continue
+            if not combat.refused(engine, "be_ko", other, (uid,)):  # (by the one flipped)
                 engine.apply("ko", RULE, target=other)
         self.resolve_pending(engine)
 
     def playable_twists(self, engine: Engine, player: int) -> list[int]:
         in_hand, face_down, _, _ = self.holdings(engine, player)
-        return self._within_threshold(engine, player, (*in_hand, *face_down))
+        reached = self._within_threshold(engine, player, (*in_hand, *face_down))
+        return allowed(engine, "play", player, reached)
 
     def play_twist(self, engine: Engine, player: int, uid: int) -> None:
         """§9.5: from hand (then KO'd) or from the resource row (turned face up, its
@@ -250,6 +275,9 @@ class ActionsKernel(FieldKernel):
             held = kept.offers(engine, self, player)
         twists, powers, flips = held.offers
         out = self._reached(engine, player, twists) if twists else []
+        if out and engine.permissions_speak():
+            may = allowed(engine, "play", player, [uid for _, uid in out])
+            out = [option for option in out if option[1] in may]
         if powers:
             out += offers.usable(engine, powers)
         if flips:

@@ -36,6 +36,23 @@ def stunned(engine: Engine, uid: int) -> bool:
     return "stunned" in engine.state.cards[uid].states
 
 
+def refused(engine: Engine, permission: str, uid: int, by: Sequence[Target]) -> bool:
+    """Does card text forbid the change to the card (be_stunned, be_ko), caused by any of
+    ``by``: the cards whose text or fight causes it ("This cannot be stunned by plot
+    twists."), or its controller where a rule with no card causes it (a player is no
+    card: only text naming no cause speaks)? Asked only where some text could speak."""
+    if not engine.permissions_speak():
+        return False
+    return any(engine.permitted(permission, uid, b) is False for b in by)
+
+
+def cause_of(engine: Engine, cause: Cause, uid: int) -> Target:
+    """The card causing a change to ``uid`` (its text's), or its controller for a rule."""
+    if cause.source is not None:
+        return cause.source
+    return Seat(engine.state.cards[uid].controller)
+
+
 def at(engine: Engine, player: int, row: str, col: int) -> int | None:
     for uid in engine.state.players[player].zones.get(row, ()):
         if engine.state.cards[uid].data.get("col") == col:
@@ -395,9 +412,11 @@ def _resolve(
     stun_defender = total >= d_def
     stun_attacker = d_atk >= t_def
     breakthrough = total - d_def if total > d_def and not reinforced else 0
-    if stun_defender:
+    # each is stunned by the character(s) it fought: text may forbid it ("This cannot be
+    # stunned by characters with cost 5 or more.", §7.4), then it stays as it is
+    if stun_defender and not refused(engine, "be_stunned", defender, present):
         engine.apply("stun", RULE, target=defender)
-    if stun_attacker:
+    if stun_attacker and not refused(engine, "be_stunned", target, (defender,)):
         engine.apply("stun", RULE, target=target)
     if breakthrough > 0:
         _breakthrough(engine, present, opponent, breakthrough)

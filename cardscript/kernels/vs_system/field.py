@@ -215,6 +215,9 @@ class FieldKernel(Kernel):
         card = engine.state.cards[target]
         if card.zone not in ROWS or "stunned" in card.states:
             return False
+        by = (combat.cause_of(engine, cause, target),)
+        if combat.refused(engine, "be_stunned", target, by):
+            return False  # "This cannot be stunned.": no change, no endurance loss
         card.states.update(("stunned", "exhausted"))
         card.face_up = False
         self.text_switched(engine, target)  # its text goes off
@@ -243,6 +246,8 @@ class FieldKernel(Kernel):
         card = engine.state.cards[target]
         if card.zone in ("ko_pile", "deck", "removed"):
             return False
+        if combat.refused(engine, "be_ko", target, (combat.cause_of(engine, cause, target),)):
+            return False  # "This cannot be KO'd.": it stays where it is
         cards = engine.state.cards
         # most characters carry nothing: the cards are scanned in C first
         carried = target in map(_ATTACHED_TO, cards.values())

@@ -40,7 +40,7 @@ from typing import Any
 from cardscript.grammar import ast
 from cardscript.interpreter.engine import Cause, Engine
 from cardscript.interpreter.playable import BundledGame
-from cardscript.kernels.vs_system import chain, combat
+from cardscript.kernels.vs_system import actions, chain, combat
 from cardscript.kernels.vs_system.actions import ActionsKernel
 from cardscript.kernels.vs_system.field import GAME, ROWS, RULE
 
@@ -216,7 +216,7 @@ class VSSystemKernel(ActionsKernel):
                 if not hosts:
                     continue
             out.append(uid)
-        return out
+        return actions.allowed(engine, "recruit", player, out)
 
     def special(self, engine: Engine, player: int, kind: str, what: Any) -> None:
         if kind == "resource":
