@@ -39,6 +39,7 @@ class AstBuilder(EffectRules, ConditionRules, SelectorRules):
     """
 
     def __init__(self) -> None:
+        self._counts = []
         self._dispatch = {
             name: getattr(self, name)
             for name in dir(self)

@@ -28,10 +28,15 @@ from cardscript.grammar.build_util import (
 class EffectRules:
     """Rule methods for steps and actions (mixed into AstBuilder)."""
 
+    # the counts "equal to the number of …" bound, not yet taken by their steps
+    _counts: list[ast.Binding]
+
     # ---- steps ---------------------------------------------------------------------------
     def steps(self, meta: Meta, children: list[Any]) -> ast.Steps:
         children = clean(children)
-        where = all_of(children, ast.Binding)
+        # the counts its actions said "equal to the number of …" (``equal_to``) come first,
+        # as an author writes them: "where X is …" (steps never hold steps: all are its own)
+        where = (*self._equal_counts(), *all_of(children, ast.Binding))
         declared = all_of(children, ast.DeclaredNumber)
         bound = (str, ast.Binding, ast.DeclaredNumber)
         steps = tuple(c for c in children if not isinstance(c, bound))
@@ -136,6 +141,18 @@ class EffectRules:
     def _action(self, meta: Meta, verb: str, **kw: Any) -> ast.Action:
         return ast.Action(verb=verb, span=span_of(meta), **kw)
 
+    def _equal_counts(self) -> list[ast.Binding]:
+        """The counts ``equal_to`` has bound since the last steps were built, taken."""
+        taken, self._counts = self._counts, []
+        return taken
+
+    def equal_to(self, meta: Meta, children: list[Any]) -> ast.Amount:
+        """ "equal to the number of cards in your hand": X, bound as "where X is the number
+        of cards in your hand" is (the steps that hold it take the binding)."""
+        binding = ast.Binding(name="X", selector=selector_of(children), span=span_of(meta))
+        self._counts.append(binding)
+        return ast.Amount(kind="var", value="X", span=span_of(meta))
+
     def deal(self, meta: Meta, children: list[Any]) -> ast.Action:
         return self._action(
             meta,
@@ -196,7 +213,14 @@ class EffectRules:
         )
 
     def discard(self, meta: Meta, children: list[Any]) -> ast.Action:
-        return self._action(meta, "discard", target=selector_of(children))
+        zone = first_of(children, ast.ZoneRef)
+        if zone is None:
+            return self._action(meta, "discard", target=selector_of(children))
+        # "discard your hand": all cards in it, as "discard all cards in your hand" says
+        every = ast.Quantifier(kind="all", span=zone.span)
+        held = ast.Filter(kind="zone", value="in", zone=zone, span=zone.span)
+        cards = ast.Cards(noun="card", quantifier=every, filters=(held,), span=zone.span)
+        return self._action(meta, "discard", target=cards)
 
     def gain(self, meta: Meta, children: list[Any]) -> ast.Action:
         return self._action(

@@ -224,8 +224,11 @@ class Formatter(PhraseFormatter):
         parts: list[str] = []
         third = False
         if clause.subject is not None:
-            parts.append(self.selector(clause.subject))
-            third = not is_plural(clause.subject)
+            subject = clause.subject
+            # "them" doing something is "they": "Choose 2 characters. They get +1 ATK …"
+            they = isinstance(subject, ast.It) and subject.word == "them"
+            parts.append("they" if they else self.selector(subject))
+            third = not is_plural(subject)
         if clause.optional:
             parts.append("may")
             third = False

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from cardscript.grammar.authors_phrasing import authors_phrasing
 from cardscript.grammar.lexer import Piece, glued, piece_word
 from cardscript.grammar.registry import Registry
 
@@ -27,7 +28,7 @@ def printed_phrasing(pieces: tuple[Piece, ...], i: int, registry: Registry) -> s
         found = hint(pieces, i, registry)
         if found:
             return found
-    return ""
+    return authors_phrasing(pieces, i, registry)
 
 
 def _bracketed_cost(pieces: tuple[Piece, ...], i: int, registry: Registry) -> str:

@@ -146,6 +146,9 @@ class Registry:
     sections: Mapping[str, tuple[Term, ...]] = field(default_factory=dict)
     # well-formed text that means nothing in this game (``refuse:``, refusal_check.py)
     refusals: tuple[Refusal, ...] = ()
+    # words of printed cards for a quality a keyword gives ("flying": Flight), which the
+    # card script says with the keyword ("characters with Flight"): hints only, no words
+    given_by: Mapping[str, str] = field(default_factory=dict)
 
     def terms(self, token_class: str) -> tuple[Term, ...]:
         return self.sections.get(WORD_CLASSES.get(token_class, token_class), ())
@@ -251,6 +254,10 @@ def registry_from_data(data: Mapping[str, Any]) -> Registry:
         title=str(data.get("title", data["game"])),
         sections=sections,
         refusals=refusals_from_data(data.get("refuse"), str(data["game"]), known),
+        given_by={
+            str(word).casefold(): str(keyword)
+            for word, keyword in (data.get("given_by") or {}).items()
+        },
     )
 
 

@@ -50,6 +50,7 @@ class Context:
         "it",
         "last_amount",
         "paid",
+        "player",
         "source",
     )
 
@@ -79,6 +80,8 @@ class Context:
         # "that many": the event's number, until a step's
         self.last_amount = 0 if event is None or event.amount is None else event.amount
         self.actor: int | None = None  # a card as the subject: "target creature suffers 2 wounds"
+        # a player as the subject, acting: "each player discards their hand" (their own)
+        self.player: int | None = None
         self.cause = cause  # of its changes (``effects.cause_of``), made once
         self.paid: tuple[int, ...] = ()  # cards that paid its costs: one pays one step
 
@@ -90,7 +93,7 @@ class Context:
         child.controller = self.controller if controller is None else controller
         child.ability, child.event, child.did = self.ability, self.event, self.did
         child.chosen, child.condition_held = self.chosen, self.condition_held
-        child.last_amount, child.actor = self.last_amount, self.actor
+        child.last_amount, child.actor, child.player = self.last_amount, self.actor, self.player
         child.it, child.bindings, child.cause = self.it, self.bindings, self.cause
         child.paid = self.paid
         return child

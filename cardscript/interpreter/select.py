@@ -246,6 +246,8 @@ def _zone_places(ctx: Context, zone: ast.ZoneRef) -> list[tuple[str, int | None]
     n = len(ctx.engine.state.players)
     if possessor in ("your", ""):
         owners: list[int | None] = [ctx.controller] if possessor else [None]
+    elif possessor == "their" and ctx.player is not None:  # "each player … their hand"
+        owners = [ctx.player]
     elif possessor in ("its", "its owner's", "its controller's", "their"):
         card = _it_card(ctx)
         owners = [ctx.engine.state.cards[card].owner] if card is not None else [None]

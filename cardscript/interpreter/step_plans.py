@@ -278,7 +278,9 @@ def _by_players(clause: ast.Clause, who: str, action: Run) -> Run:
         elif not (optional and _declined(ctx, clause)):
             actors = []
             for player in players(ctx, who):  # (a loop: a comprehension is one call more)
-                actors.append(ctx.child(player))
+                actor = ctx.child(player)
+                actor.player = player  # "their hand": the acting player's own
+                actors.append(actor)
             run_actors(ctx, actors, action)
 
     return theirs

@@ -1,0 +1,308 @@
+"""Sentences authors write as printed cards read them. Where the meaning is the card
+script's own form and the engine runs it so, the sentence is read as that form (the same
+syntax tree; ``cardscript fmt`` writes the form); where it is not, the refusal's hint gives
+the author's line back as the card script says it (checked to read before it is offered).
+The engine's side is in the scenarios VS-TH1 ("They get …") and VS-DH1 ("Each player
+discards their hand")."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardscript.games import load_game
+from cardscript.grammar import ast
+from cardscript.grammar.diagnostics import Span
+from cardscript.grammar.formatter import format_script
+
+
+def _line(game: str, text: str) -> ast.AbilityLine:
+    result = load_game(game).parse(text)
+    assert result.diagnostics == (), text
+    (line,) = result.script.lines
+    return line
+
+
+def _formatted(game: str, text: str) -> str:
+    definition = load_game(game)
+    return format_script(definition.parse(text).script, definition.registry).strip()
+
+
+# (game, as authors write it, the card script's form: the same tree, and fmt writes it)
+SAME = [
+    (
+        "marvel-champions",
+        "Action: Deal damage equal to the number of cards in your hand to target minion.",
+        "Action: Deal X damage to target minion, where X is the number of cards in your hand.",
+    ),
+    (
+        "vs-system",
+        "Draw cards equal to the number of characters you control.",
+        "Draw X cards, where X is the number of characters you control.",
+    ),
+    (
+        "pocket-duel",
+        "Effect: Gain energy equal to the number of cards in your hand.",
+        "Effect: Gain X energy, where X is the number of cards in your hand.",
+    ),
+    (
+        "vanguard",
+        "[AUTO](VC): When this unit attacks, draw cards equal to the number of rear-guards "
+        "you control, then Soul Charge 1.",
+        "[AUTO](VC): When this unit attacks, draw X cards, then Soul Charge 1, where X is the "
+        "number of rear-guards you control.",
+    ),
+    (
+        "vs-system",
+        "Choose 2 characters you control. They get +1 ATK until end of turn.",
+        "Choose 2 characters you control. They get +1 ATK until end of turn.",
+    ),
+    (
+        "vs-system",
+        "Exhaust target character your opponent controls.",
+        "Exhaust target character an opponent controls.",
+    ),
+    (
+        "vanguard",
+        "[ACT](VC): Counter Blast 1 → retire target rear-guard your opponent controls.",
+        "[ACT](VC): Counter Blast 1 → retire target rear-guard an opponent controls.",
+    ),
+    ("vs-system", "Discard your hand.", "Discard all cards in your hand."),
+    (
+        "marvel-champions",
+        "Action: Each player discards their hand.",
+        "Action: Each player discards all cards in their hand.",
+    ),
+    (
+        "vs-system",
+        "Target character with flight gets +1 ATK until end of turn.",
+        "Target character with Flight gets +1 ATK until end of turn.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("game", "written", "form"), SAME, ids=[s[1][:40] for s in SAME])
+def test_an_author_s_sentence_is_read_as_the_card_script_s_form(
+    game: str, written: str, form: str
+) -> None:
+    assert _line(game, written) == _line(game, form)
+    assert _formatted(game, written) == form
+    assert _formatted(game, form) == form
+
+
+def test_equal_to_the_number_of_is_x_bound_where_the_words_are() -> None:
+    line = _line(
+        "marvel-champions",
+        "Action: Deal damage equal to the number of cards in your hand to target minion.",
+    )
+    assert isinstance(line.ability, ast.EffectAbility)
+    steps = line.ability.effects
+    (binding,) = steps.where
+    assert binding.name == "X"
+    assert binding.span == Span(1, 21, 1, 62, 20, 61)  # "equal to … your hand"
+    deal = steps.steps[0]
+    assert isinstance(deal, ast.Clause)
+    assert deal.action.amount == ast.Amount(kind="var", value="X")
+    assert deal.action.amount.span == Span(1, 21, 1, 62, 20, 61)
+
+
+def test_they_is_them_and_them_doing_something_is_written_they() -> None:
+    line = _line("vs-system", "Choose 2 characters you control. They get +1 ATK until end of turn.")
+    assert isinstance(line.ability, ast.EffectAbility)
+    they = line.ability.effects.steps[1]
+    assert isinstance(they, ast.Clause)
+    assert they.subject == ast.It(word="them")
+    assert _formatted("vs-system", "Choose 2 characters. Them get +1 ATK until end of turn.") == (
+        "Choose 2 characters. They get +1 ATK until end of turn."
+    )
+    kept = "Choose 2 characters you control, then exhaust them."  # an object stays "them"
+    assert _formatted("vs-system", kept) == kept
+
+
+# (game, text, code, line, column, message, hints)
+HINTS = [
+    (
+        "vs-system",
+        "Exhaust any number of characters you control.",
+        "CS-P001",
+        1,
+        13,
+        'unexpected "number" after "any"; expected a card or object noun, a state or quality, '
+        '"an", "the", "your" or a quoted name',
+        (
+            'perhaps try "Exhaust up to X characters you control, where X is the number of '
+            'characters you control."',
+        ),
+    ),
+    (
+        "marvel-champions",
+        "Action: Exhaust any number of minions you control.",
+        "CS-P001",
+        1,
+        21,
+        'unexpected "number" after "any"; expected a card or object noun, a state or quality, '
+        '"an", "the", "your" or a quoted name',
+        (
+            'perhaps try "Action: Exhaust up to X minions you control, where X is the number of '
+            'minions you control."',
+        ),
+    ),
+    (
+        "vs-system",
+        "If it is your turn, characters you control get +1 ATK.",
+        "CS-P001",
+        1,
+        10,
+        'unexpected "your" after "is"; expected a state or quality, "a", "an", "face", "in" or '
+        '"not"',
+        ('perhaps try "During your turn, characters you control get +1 ATK."',),
+    ),
+    (  # steps that run once: "During" is asked only of a line that holds
+        "vs-system",
+        "When this attacks, if it is your turn, draw a card.",
+        "CS-P001",
+        1,
+        29,
+        'unexpected "your" after "is"; expected a state or quality, "a", "an", "face", "in" or '
+        '"not"',
+        (
+            "no condition asks whose turn it is; a line that holds while its card is in play "
+            'says "During your turn, …"',
+        ),
+    ),
+    (
+        "vs-system",
+        "Characters you control get +1 ATK while you control 3 or more characters.",
+        "CS-P001",
+        1,
+        35,
+        'unexpected "while" after "ATK"; expected "and", "at the end", "for", "instead", "until", '
+        '"→", …',
+        (
+            'perhaps try "While you control 3 or more characters, characters you control get +1 '
+            'ATK."',
+        ),
+    ),
+    (
+        "vanguard",
+        "[CONT](VC): This unit gets +5000 power while you have 3 or more cards in your soul.",
+        "CS-P001",
+        1,
+        40,
+        'unexpected "while" after "power"; expected "and", "at the end", "for", "instead", '
+        '"until", "→", …',
+        (
+            'perhaps try "[CONT](VC): While you have 3 or more cards in your soul, this unit gets '
+            '+5000 power."',
+        ),
+    ),
+    (
+        "vs-system",
+        "When this attacks, this gets +1 ATK until end of turn while you control 3 or more "
+        "characters.",
+        "CS-P001",
+        1,
+        55,
+        'unexpected "while" after "turn"; expected "instead", "and", "→", ",", ".", ". Then", …',
+        (
+            'perhaps try "When this attacks, if you control 3 or more characters, this gets +1 '
+            'ATK until end of turn." (asked once, as the step runs)',
+        ),
+    ),
+    (
+        "pocket-duel",
+        "Effect: Lose all your energy.",
+        "CS-P001",
+        1,
+        18,
+        'unexpected "your" after "all"; expected a player resource',
+        ('perhaps try "Effect: Lose all energy."',),
+    ),
+    (
+        "vanguard",
+        "[AUTO](VC): When this unit attacks, if you have a vanguard, draw a card.",
+        "CS-P001",
+        1,
+        59,
+        'unexpected "," after "vanguard"; expected "from", "in" or "of"',
+        (
+            'a card in play is one a player controls: perhaps try "[AUTO](VC): When this unit '
+            'attacks, if you control a vanguard, draw a card.", or say where the cards are: '
+            '"… have a vanguard in …"',
+        ),
+    ),
+    (
+        "vs-system",
+        "Target flying character gets +1 ATK until end of turn.",
+        "CS-P002",
+        1,
+        8,
+        'unknown word "flying" after "Target"; expected a card or object noun, a state or '
+        'quality, "an", "opponent", "player", "the", …',
+        (
+            '"flying" is what Flight gives: perhaps try "Target character with Flight gets +1 '
+            'ATK until end of turn."',
+        ),
+    ),
+    (
+        "vs-system",
+        "Flying characters you control get +1 DEF.",
+        "CS-P002",
+        1,
+        1,
+        'unknown word "Flying"; expected a keyword, a card or object noun, a state or quality, '
+        'an effect verb, an ability label, "a", …',
+        (
+            '"Flying" is what Flight gives: perhaps try "Characters with Flight you control get '
+            '+1 DEF."',
+        ),
+    ),
+    (
+        "vs-system",
+        "Stun target character with flying.",
+        "CS-P002",
+        1,
+        28,
+        'unknown word "flying" after "with"; expected a keyword, a stat, an attribute or "printed"',
+        ('"flying" is what Flight gives: perhaps try "Stun target character with Flight."',),
+    ),
+    (  # the count after the card it is dealt to: written before "to"
+        "pocket-duel",
+        "Deal damage to the opponent equal to the number of cards in your hand.",
+        "CS-P001",
+        1,
+        13,
+        'unexpected "to" after "damage"; expected "equal"',
+        ('perhaps try "Deal damage equal to the number of cards in your hand to the opponent."',),
+    ),
+    (
+        "pocket-duel",
+        "When this is revealed, gain energy 2.",
+        "CS-P001",
+        1,
+        36,
+        'unexpected "2" after "energy"; expected "equal"',
+        ('the amount comes first: perhaps try "When this is revealed, gain 2 energy."',),
+    ),
+]
+
+
+@pytest.mark.parametrize("case", HINTS, ids=[f"{c[0]}:{c[1][:40]}" for c in HINTS])
+def test_a_sentence_the_card_script_says_otherwise_is_refused_with_the_line_as_it_reads(
+    case: tuple[str, str, str, int, int, str, tuple[str, ...]],
+) -> None:
+    game, text, *expected = case
+    (problem,) = load_game(game).parse(text).diagnostics
+    found = [problem.code, problem.span.line, problem.span.column, problem.message, problem.hints]
+    assert found == expected
+    for hint in problem.hints:  # each line offered reads as it is written
+        if "perhaps try" not in hint:
+            continue
+        offered = hint.split('perhaps try "', 1)[1].split('"', 1)[0]
+        assert load_game(game).parse(offered).diagnostics == (), offered
+
+
+def test_a_word_a_keyword_gives_is_data_of_the_game_s_registry() -> None:
+    assert load_game("vs-system").registry.given_by == {"flying": "Flight"}
+    # Berserk's cards are of the flying kind (a quality of its own): read, no hint
+    assert load_game("berserk").registry.given_by == {}
+    assert load_game("berserk").parse("Target flying creature gets +1 life.").diagnostics == ()
