@@ -7,7 +7,6 @@ import math
 from typing import TYPE_CHECKING, Any, cast
 
 from cardscript.grammar import ast
-from cardscript.interpreter.card_plans import _plan, matches_cards
 from cardscript.interpreter.lasting import clause_of
 from cardscript.interpreter.select import (
     Context,
@@ -131,7 +130,6 @@ class GoldenRule(EngineParts):
             return None
         texts = self.in_play(_PERMISSION)
         allowed = forbidden = False
-        playing = permission in _PLAYING  # (a card played: from where it is, a hand)
         for source, ability, node in texts:
             if not self.static_applies(source, ability, node):
                 continue
@@ -141,9 +139,7 @@ class GoldenRule(EngineParts):
                 if step.action.name != permission or step.subject is None:
                     continue
                 ctx = self.context(source, ability)
-                if not _subject(ctx, step.subject, uid, playing) or not _by(
-                    ctx, step.action, obj, playing
-                ):
+                if not _subject(ctx, step.subject, uid) or not _by(ctx, step.action, obj):
                     continue
                 if step.action.verb == "cannot":
                     forbidden = True
@@ -186,24 +182,23 @@ class GoldenRule(EngineParts):
 _UNSET = object()
 UNLIMITED = 10**9  # "is unlimited" for a number (a count, a limit): more than any game has
 _PERMISSION = ("verb", "permission")  # the ``play_index`` key of "can"/"cannot" text
-# the permissions of playing a card (the registries' ids), whose card is not in play yet
-_PLAYING = frozenset({"play", "be_played"})
 
 
-def _by(ctx: Context, action: ast.Action, obj: Target | None, playing: bool = False) -> bool:
+def _by(ctx: Context, action: ast.Action, obj: Target | None) -> bool:
     """Does the permission's object name ``obj``: the card acting ("cannot be attacked
     by minions"), the card or player acted on ("cannot attack characters with …")? Any
     does where none is written, or where the kernel names none (then the text speaks of
-    every one). ``playing``: see ``_names``."""
+    every one). A card out of play is named wherever it is (``selects_anywhere``)."""
     found = action.event_object
-    return obj is None or found is None or _names(ctx, found.selector, obj, playing)
+    return obj is None or found is None or selects_anywhere(ctx, found.selector, obj)
 
 
-def _subject(ctx: Context, selector: ast.Node, uid: Target, playing: bool) -> bool:
-    """Does the permission's subject name ``uid`` (``_names``), or, naming a player
+def _subject(ctx: Context, selector: ast.Node, uid: Target) -> bool:
+    """Does the permission's subject name ``uid`` (``selects_anywhere``: a card in hand,
+    played from there, too), or, naming a player
     ("Your opponent cannot gain energy."), the card that stands for them in the game
     (``Kernel.player_cards``: Pocket Duel's hero, of whom its kernel asks)?"""
-    if _names(ctx, selector, uid, playing):
+    if selects_anywhere(ctx, selector, uid):
         return True
     if type(selector) is not ast.Player or not isinstance(uid, int):
         return False
@@ -211,21 +206,6 @@ def _subject(ctx: Context, selector: ast.Node, uid: Target, playing: bool) -> bo
     if engine.definition(uid).type not in engine.kernel.player_cards:
         return False
     return Seat(engine.state.cards[uid].controller) in candidates(ctx, selector)
-
-
-def _names(ctx: Context, selector: ast.Node, target: Target, playing: bool) -> bool:
-    """``selects``; but where a card is played (``playing``: the permissions of
-    ``_PLAYING``) a card selector naming no zone names the card where it is played from
-    ("Weapon cards cannot be played.", "Your opponent cannot play Weapon cards.": a card in
-    hand), not only one in play, where no card is played from."""
-    if (
-        playing
-        and isinstance(target, int)
-        and isinstance(selector, ast.Cards)
-        and _plan(selector).zone is None
-    ):
-        return matches_cards(ctx, selector, target)
-    return selects_anywhere(ctx, selector, target)
 
 
 def _rule_value(node: ast.RuleOverride, default: Any, ctx: Context) -> Any:
