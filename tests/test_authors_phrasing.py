@@ -77,6 +77,16 @@ SAME = [
         "Target character with flight gets +1 ATK until end of turn.",
         "Target character with Flight gets +1 ATK until end of turn.",
     ),
+    (
+        "vanguard",
+        "[CONT](VC): During your turn, all of your rear-guards get +1000 power.",
+        "[CONT](VC): During your turn, all your rear-guards get +1000 power.",
+    ),
+    (
+        "berserk",
+        "Close this → all of your opponent's creatures get -1 strength until end of turn.",
+        "Close this → all your opponent's creatures get -1 strength until end of turn.",
+    ),
 ]
 
 

@@ -152,6 +152,10 @@ class SelectorRules:
     def all_other(self, meta: Meta, children: list[Any]) -> ast.Quantifier:
         return ast.Quantifier(kind="all other", span=span_of(meta))
 
+    def all_of(self, meta: Meta, children: list[Any]) -> ast.Quantifier:
+        """ "all of your rear-guards", as printed cards say it: "all your rear-guards"."""
+        return ast.Quantifier(kind="all", span=span_of(meta))
+
     def top_of(self, meta: Meta, children: list[Any]) -> ast.Quantifier:
         return self._counted(meta, "top", children)
 
