@@ -4,6 +4,9 @@ a wrong argument is a usage message and exit code 2, not a traceback."""
 from __future__ import annotations
 
 import argparse
+import shutil
+import sys
+from pathlib import Path
 
 
 def parse(
@@ -32,3 +35,10 @@ def parse(
     if runs and args.runs < 1:
         parser.error("--runs is a whole number of 1 or more")
     return args
+
+
+def installed_cli() -> str | None:
+    """The ``cardscript`` command of the Python running this script (its venv's, found
+    without the venv being activated), else the one on PATH."""
+    beside = Path(sys.executable).with_name("cardscript")
+    return str(beside) if beside.is_file() else shutil.which("cardscript")

@@ -8,20 +8,21 @@ Prints the median and best wall time of each over the runs; asserts nothing.
 from __future__ import annotations
 
 import argparse
-import shutil
 import statistics
 import subprocess
 import sys
 import time
+
+from bench_args import installed_cli
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=20)
     args = parser.parse_args()
-    exe = shutil.which("cardscript")
+    exe = installed_cli()
     if exe is None:
-        print("cardscript is not installed on PATH")
+        print("cardscript is not installed beside this Python nor on PATH")
         return 1
     for argv in (["--help"], ["--version"]):
         times = []

@@ -11,6 +11,8 @@ has real card script. Prints figures only; asserts nothing.
 from __future__ import annotations
 
 import argparse
+import bisect
+import copy
 import os
 import random
 import shutil
@@ -21,6 +23,9 @@ import time
 from pathlib import Path
 
 import yaml
+from bench_args import installed_cli
+
+from cardscript.cardfiles.validate import validate_text
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("vs-system", "pocket-duel", "berserk", "marvel-champions", "vanguard")
@@ -45,27 +50,46 @@ def _linked(game: str, card: dict) -> bool:
     return any(k in card for k in ("back", "owner", "hero", "team", "hero_order"))
 
 
+def _valid_pairs(game: str) -> list[dict]:
+    """Every card the game's templates make with one of its corpus texts (or none, for
+    the Automa's cards) that validates without a problem: a text fits some card types only
+    (a Marvel Champions effect line runs on an event, not on a minion, CS-C038), and the
+    cross-card links are left out (``_linked``). One file of every pairing is checked."""
+    texts = _texts(game)
+    candidates: list[dict] = []
+    for template in (t for t in _templates(game) if not _linked(game, t)):
+        if not texts or template.get("type") in ("automa_card", "automa_hero", "automa_legacy"):
+            candidates.append(copy.deepcopy(template))
+            continue
+        candidates.extend({**copy.deepcopy(template), "text": text} for text in texts)
+    for k, card in enumerate(candidates):
+        card["id"] = f"P-{k:05}"
+    source = yaml.safe_dump(
+        {"game": game, "set": "P", "cards": candidates}, allow_unicode=True, sort_keys=False
+    )
+    starts = [i + 1 for i, line in enumerate(source.splitlines()) if line.startswith("- id: P-")]
+    bad = {
+        bisect.bisect_right(starts, d.span.line) - 1
+        for d in validate_text(str(OUT / f"{game}-pairs.yaml"), source)
+        if d.span is not None
+    }
+    return [c for k, c in enumerate(candidates) if k not in bad]
+
+
 def generate(total: int, per_file: int, seed: int) -> list[Path]:
     """Write ``total`` cards in files of ``per_file``, games taking turns."""
     rng = random.Random(seed)
     shutil.rmtree(OUT, ignore_errors=True)
     OUT.mkdir(parents=True)
-    templates = {g: _templates(g) for g in GAMES}
-    texts = {g: _texts(g) for g in GAMES}
+    pairs = {g: _valid_pairs(g) for g in GAMES}
     files: list[Path] = []
     for n in range((total + per_file - 1) // per_file):
         game = GAMES[n % len(GAMES)]
         cards = []
         for k in range(min(per_file, total - n * per_file)):
-            card = dict(rng.choice([t for t in templates[game] if not _linked(game, t)]))
+            card = copy.deepcopy(rng.choice(pairs[game]))  # (a shared value is a YAML alias)
             card["id"] = f"B{n:03}-{k:03}"
             card["name"] = f"Bench Card {n}-{k}"
-            if texts[game] and card.get("type") not in (
-                "automa_card",
-                "automa_hero",
-                "automa_legacy",
-            ):
-                card["text"] = rng.choice(texts[game])
             cards.append(card)
         path = OUT / f"{game}-{n:03}.yaml"
         path.write_text(
@@ -99,7 +123,10 @@ def main() -> int:
     files = generate(args.cards, args.per_file, args.seed)
     cache = tempfile.mkdtemp(prefix="cardscript-bench-")
     env = {**os.environ, "CARDSCRIPT_CACHE_DIR": cache, "NO_COLOR": "1"}
-    exe = shutil.which("cardscript") or "cardscript"
+    exe = installed_cli()
+    if exe is None:
+        print("cardscript is not installed beside this Python nor on PATH")
+        return 1
     cold, code, summary = _timed([exe, "validate", "--format", "json", str(OUT)], env)
     warm, _, _ = _timed([exe, "validate", "--format", "json", str(OUT)], env)
     serial, _, _ = _timed([exe, "validate", "--no-cache", "--jobs", "1", str(OUT)], env)
