@@ -66,6 +66,16 @@ class ConditionRules:
             phase=name_of(children, "PHASE"),
         )
 
+    def happened_not_this(self, meta: Meta, children: list[Any]) -> ast.Test:
+        return ast.Test(
+            kind="happened_this",
+            negated=True,
+            subject=selector_of(children),
+            name=name_of(children, "EVENT_NOT"),
+            phase=name_of(children, "PHASE"),
+            span=span_of(meta),
+        )
+
     def in_zone(self, meta: Meta, children: list[Any]) -> ast.Test:
         return self._test(
             meta,

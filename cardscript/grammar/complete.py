@@ -32,7 +32,7 @@ from cardscript.grammar.parser import (
     lark_parser,
     reserved_words,
 )
-from cardscript.grammar.registry import KIND_NAMES, WORD_CLASSES, Registry
+from cardscript.grammar.registry import KIND_NAMES, WORD_CLASSES, Registry, negated_past
 
 # Readings are explored breadth-first with a budget: an ambiguous hostile line stays cheap.
 MAX_FEEDS = 2_000
@@ -187,7 +187,12 @@ def _offers(
     number: Number | None = None,
 ) -> Iterable[Completion]:
     for name in accepted:
-        if name in WORD_CLASSES:
+        if name == "EVENT_NOT":
+            for term in registry.terms("EVENT"):
+                denied = negated_past(term)
+                if denied:
+                    yield Completion(denied, KIND_NAMES[name], start, term.doc)
+        elif name in WORD_CLASSES:
             for term in registry.terms(name):
                 for spelling in agreeing(term, name, number):
                     shown = _capital(spelling) if sentence_start else spelling
@@ -216,7 +221,8 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-_KIND_ORDER = {KIND_NAMES[name]: n for name, n in _CLASS_PREFERENCE.items()}
+# (reversed: a kind two classes share, "event", keeps the place of the first)
+_KIND_ORDER = {KIND_NAMES[name]: n for name, n in reversed(_CLASS_PREFERENCE.items())}
 
 
 def _order(item: Completion) -> tuple[int, str, int]:

@@ -8,7 +8,7 @@ from typing import TypeVar
 
 from cardscript.grammar import ast
 from cardscript.grammar.diagnostics import article
-from cardscript.grammar.registry import Registry
+from cardscript.grammar.registry import Registry, negated_past
 
 _T = TypeVar("_T")
 _COMPARE_PREFIXES = frozenset(
@@ -115,7 +115,8 @@ class PhraseFormatter:
             return f"{self.selector(subject)} {be}{neg} {self.selector(req(t.kind_of))}"
         if t.kind == "happened_this":
             term = self.registry.term("EVENT", t.name or "")
-            verb = (term.past or term.text) if term else (t.name or "")
+            past = negated_past(term) if term and t.negated else term and term.past
+            verb = past or (term.text if term else t.name or "")
             phase = self.spell("PHASE", t.phase or "")
             return f"{self.selector(req(t.subject))} {verb} this {phase}"
         if t.kind == "you_did":

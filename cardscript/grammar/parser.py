@@ -86,6 +86,7 @@ _CLASS_PREFERENCE = {
             "ATTR",
             "NOUN",
             "ADJ",
+            "EVENT_NOT",  # (shown as "event": last, so that kind keeps the place of EVENT)
         )
     )
 }

@@ -43,6 +43,7 @@ CLASS_NAMES: Mapping[str, str] = {
     "COUNTER": "a counter",
     "RESOURCE": "a player resource",
     "EVENT": "an event",
+    "EVENT_NOT": "an event",  # ("did not block": told as the event it denies)
     "PHASE": "a phase or period",
     "VERB": "an effect verb",
     "HOOK": "a rule hook",
@@ -65,6 +66,7 @@ KIND_NAMES: Mapping[str, str] = {
     "COUNTER": "counter",
     "RESOURCE": "resource",
     "EVENT": "event",
+    "EVENT_NOT": "event",
     "PHASE": "phase",
     "VERB": "verb",
     "HOOK": "rule hook",
@@ -170,6 +172,10 @@ class Registry:
                 for extra in (term.plural, term.third, term.base, term.past):
                     if extra and extra.casefold() not in {f.casefold() for f in term.forms}:
                         table.setdefault(extra.casefold(), []).append((token_class, term, True))
+        for term in self.terms("EVENT"):
+            negated = negated_past(term)
+            if negated:
+                table.setdefault(negated.casefold(), []).append(("EVENT_NOT", term, True))
         return {k: tuple(v) for k, v in table.items()}
 
     @cached_property
@@ -183,6 +189,8 @@ class Registry:
 
     def spellings(self, token_class: str) -> list[str]:
         """Every surface phrase of a class, for did-you-mean and completion."""
+        if token_class == "EVENT_NOT":
+            return [n for t in self.terms("EVENT") if (n := negated_past(t))]
         out: list[str] = []
         for term in self.terms(token_class):
             out.extend(term.forms)
@@ -194,6 +202,18 @@ class Registry:
         merged = dict(self.sections)
         merged["keywords"] = tuple(self.sections.get("keywords", ())) + tuple(keywords)
         return replace(self, sections=merged)
+
+
+def negated_past(event: Term) -> str | None:
+    """An event's past tense denied, for "if you did not block this round" and "if this
+    was not cancelled this turn": "was"/"were" take "not", any other past is "did not" and
+    the infinitive; None for an event with no past tense."""
+    if not event.past:
+        return None
+    first, _, rest = event.past.partition(" ")
+    if first.casefold() in ("was", "were") and rest:
+        return f"{first} not {rest}"
+    return f"did not {event.base}" if event.base else None
 
 
 def term_from_data(data: Mapping[str, Any] | str) -> Term:
