@@ -206,6 +206,9 @@ class Test(Node):
     possessor: str | None = None
     kind_of: Selector | None = None  # is_a: what the subject is ("a Weapon card")
     phase: str | None = None  # happened_this: the period ("this round")
+    # "if you control no characters", "if no card was cancelled this round": the subject
+    # says "no" (or "no other"), and the test is the same test of "a" ("another") denied
+    none: bool = False
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,7 @@ class ConditionRules:
     # ---- conditions ----------------------------------------------------------------------
     def condition(self, meta: Meta, children: list[Any]) -> ast.Condition:
         return ast.Condition(
-            tests=all_of(children, ast.Test),
+            tests=tuple(_none_marked(t) for t in all_of(children, ast.Test)),
             ops=tuple(c for c in children if isinstance(c, str)),
             span=span_of(meta),
         )
@@ -246,3 +246,10 @@ class ConditionRules:
 
     def negation(self, meta: Meta, children: list[Any]) -> Tree:
         return Tree("negation", [])
+
+
+def _none_marked(t: ast.Test) -> ast.Test:
+    """A test whose subject says "no" ("if you control no characters") is marked: the
+    engine asks it of "a" and denies the answer."""
+    q = t.subject.quantifier if isinstance(t.subject, ast.Cards) else None
+    return dataclasses.replace(t, none=True) if q and q.kind in ("no", "no other") else t

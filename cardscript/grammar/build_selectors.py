@@ -24,6 +24,10 @@ from cardscript.grammar.build_util import (
 )
 from cardscript.grammar.diagnostics import Span
 
+# quantifiers that say no number: the noun's is kept as written ("the cards in …",
+# "no characters" / "no card")
+_NUMBER_AS_WRITTEN = frozenset({"the", "no", "no other"})
+
 
 class SelectorRules:
     """Rule methods for selectors and mods (mixed into AstBuilder)."""
@@ -59,7 +63,7 @@ class SelectorRules:
         noun = token_of(children, "NOUN")
         # the number as written, where no count decides it ("your vanguard", "the cards
         # in the opponent's hand": the formatter keeps it)
-        written = quantifier is None or quantifier.kind == "the"
+        written = quantifier is None or quantifier.kind in _NUMBER_AS_WRITTEN
         plural = bool(getattr(noun, "plural", False)) if written else None
         at_random = first_of(children, AtRandom)
         if at_random is not None:
@@ -155,6 +159,12 @@ class SelectorRules:
     def all_of(self, meta: Meta, children: list[Any]) -> ast.Quantifier:
         """ "all of your rear-guards", as printed cards say it: "all your rear-guards"."""
         return ast.Quantifier(kind="all", span=span_of(meta))
+
+    def no_card(self, meta: Meta, children: list[Any]) -> ast.Quantifier:
+        return ast.Quantifier(kind="no", span=span_of(meta))
+
+    def no_other_card(self, meta: Meta, children: list[Any]) -> ast.Quantifier:
+        return ast.Quantifier(kind="no other", span=span_of(meta))
 
     def top_of(self, meta: Meta, children: list[Any]) -> ast.Quantifier:
         return self._counted(meta, "top", children)

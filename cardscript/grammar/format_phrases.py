@@ -267,7 +267,7 @@ def is_plural(selector: ast.Node) -> bool:
         q = selector.quantifier
         if q is None:
             return selector.plural is not False
-        if q.kind == "the":
+        if q.kind in ("the", "no", "no other"):
             return bool(selector.plural)
         if q.kind in _PLURAL_QUANTIFIERS:
             return True

@@ -129,6 +129,8 @@ def _joined(results: list[bool], ops: tuple[str, ...]) -> bool:
 
 
 def _test(ctx: Context, t: ast.Test) -> bool:
+    if t.none:
+        return not _test(ctx, _positive(t))
     engine = ctx.engine
     kind = t.kind
     if kind == "you_did":
@@ -230,6 +232,27 @@ def _quantified(ctx: Context, subject: ast.Node | None, held: list[bool]) -> boo
 
 
 _SOME = frozenset({"a", "an", "any", "another"})  # quantifiers of one card among many
+# "no characters" is "a character" denied, "no other character" "another character"
+_NONE = {"no": "a", "no other": "another"}
+
+
+def _positive(t: ast.Test) -> ast.Test:
+    """The test a "no" subject denies, made once per test."""
+    known = _POSITIVE.get(id(t))
+    if known is not None and known[0] is t:
+        return known[1]
+    subject = t.subject
+    assert isinstance(subject, ast.Cards) and subject.quantifier is not None
+    q = subject.quantifier
+    asked = replace(subject, quantifier=replace(q, kind=_NONE[q.kind]), plural=None)
+    positive = replace(t, subject=asked, none=False)
+    if len(_POSITIVE) > 20_000:
+        _POSITIVE.clear()  # (texts come and go: tests)
+    _POSITIVE[id(t)] = (t, positive)
+    return positive
+
+
+_POSITIVE: dict[int, tuple[ast.Test, ast.Test]] = {}
 
 
 def _looked_in(t: ast.Test) -> _Plan | None:

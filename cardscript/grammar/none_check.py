@@ -1,0 +1,44 @@
+""" "No" where it names no card to ask about (CS-T025).
+
+"If you control no characters" and "if no card was cancelled this round" ask a condition
+of "a character" ("a card") and deny it: "no" is read only as the subject of a condition's
+test. An effect, a target or a trigger with "no" acts on or waits for nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+
+from cardscript.grammar import ast
+from cardscript.grammar.diagnostics import Diagnostic, error
+from cardscript.grammar.format_phrases import PhraseFormatter
+from cardscript.grammar.registry import Registry
+
+_SOME = {"no": "a", "no other": "another"}  # the cards an effect could name instead
+
+
+def check_none(line: ast.AbilityLine, registry: Registry) -> Iterator[Diagnostic]:
+    asked = {
+        id(test.subject)
+        for node in line.walk()
+        if isinstance(node, ast.Condition)
+        for test in node.tests
+        if test.none
+    }
+    words = PhraseFormatter(registry)
+    for node in line.walk():
+        if not isinstance(node, ast.Cards) or id(node) in asked:
+            continue
+        q = node.quantifier
+        if q is None or q.kind not in _SOME:
+            continue
+        written = words.selector(node)
+        some = words.selector(replace(node, quantifier=replace(q, kind=_SOME[q.kind]), plural=None))
+        yield error(
+            "CS-T025",
+            f'"{written}" names no card to act on: "no" is said only of what a condition asks',
+            node.span,
+            f'perhaps try a condition ("if you control {written}, …") or a card to act on '
+            f'("{some}")',
+        )
