@@ -293,6 +293,32 @@ HINTS = [
         'unexpected "2" after "energy"; expected "equal"',
         ('the amount comes first: perhaps try "When this is revealed, gain 2 energy."',),
     ),
+    (
+        "pocket-duel",
+        "On hit: Remove 1 energy from your opponent.",
+        "CS-P001",
+        1,
+        18,
+        'unexpected "energy" after "1"; expected a card or object noun, a state or quality, "an", '
+        '"target", "the", "your", …',
+        (
+            "a player's resource is lost, a card's counter removed: perhaps try "
+            '"On hit: Your opponent loses 1 energy."',
+        ),
+    ),
+    (
+        "vs-system",
+        "Remove 3 endurance from your opponent.",
+        "CS-P001",
+        1,
+        10,
+        'unexpected "endurance" after "3"; expected a card or object noun, a state or quality, '
+        '"an", "target", "the", "your", …',
+        (
+            "a player's resource is lost, a card's counter removed: perhaps try "
+            '"Your opponent loses 3 endurance."',
+        ),
+    ),
 ]
 
 

@@ -25,6 +25,7 @@ def authors_phrasing(pieces: tuple[Piece, ...], i: int, registry: Registry) -> s
         _your_turn,
         _trailing_while,
         _all_yours,
+        _resource_removed,
         _have_in_play,
         _given_by,
     ):
@@ -154,6 +155,37 @@ def _all_yours(pieces: tuple[Piece, ...], i: int, registry: Registry) -> str:
         return ""
     line = _written([*pieces[:i], *pieces[i + 1 :]])
     return f'perhaps try "{line}"' if _reads(line, registry) is not None else ""
+
+
+def _resource_removed(pieces: tuple[Piece, ...], i: int, registry: Registry) -> str:
+    """ "Remove 1 energy from your opponent": a player's resource is lost ("your opponent
+    loses 1 energy"); counters are what is removed from a card."""
+    if (
+        i < 2
+        or pieces[i - 1].kind != "INT"
+        or piece_word(pieces, i - 2) not in ("remove", "removes")
+    ):
+        return ""
+    resources = _folded(registry.spellings("RESOURCE"))
+    width = next((n for n in (3, 2, 1) if glued(pieces[i : i + n]).casefold() in resources), 0)
+    if not width or piece_word(pieces, i + width) != "from":
+        return ""
+    start = i + width + 1
+    end = next(
+        (j for j in range(start, len(pieces)) if pieces[j].kind in ("COMMA", "DOT")), len(pieces)
+    )
+    if end == start:
+        return ""
+    who = glued(pieces[start:end])
+    if pieces[i - 2].text[:1].isupper():
+        who = who[:1].upper() + who[1:]
+    verb = "lose" if who.casefold() == "you" else "loses"
+    line = _written(
+        [*pieces[: i - 2], who, verb, pieces[i - 1], *pieces[i : i + width], *pieces[end:]]
+    )
+    if _reads(line, registry) is None:
+        return ""
+    return f"a player's resource is lost, a card's counter removed: perhaps try \"{line}\""
 
 
 def _have_in_play(pieces: tuple[Piece, ...], i: int, registry: Registry) -> str:
