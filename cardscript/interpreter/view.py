@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cardscript.interpreter.transcript import namers, record_lines
+from cardscript.interpreter.narrative import narrative_lines
+from cardscript.interpreter.transcript import namers
 
 if TYPE_CHECKING:
     from cardscript.interpreter.engine import Engine
@@ -58,7 +59,8 @@ class Watcher:
             return card(uid) if sees(self.engine, uid, viewer) else UNSEEN
 
         fresh = [r for r in records[start:] if r["t"] != "game"]
-        return [*record_lines(fresh, name, player, viewer), *self.standing()]
+        told = narrative_lines(fresh, self.engine.game.registry, name, player, viewer)
+        return [*told, *self.standing()]
 
     def standing(self) -> list[str]:
         """Each player's resources and how many cards each of their zones holds."""
