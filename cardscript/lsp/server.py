@@ -18,6 +18,7 @@ from urllib.parse import unquote, urlparse
 from urllib.request import url2pathname
 
 from cardscript import __version__
+from cardscript.cardfiles.scriptmemo import ScriptMemo
 from cardscript.lsp.framing import FramingError, decode_body, read_message, write_message
 from cardscript.lsp.positions import Positions
 
@@ -64,6 +65,8 @@ class Server:
         self.out = out
         self.log = log
         self.cache = cache  # validate's ResultCache, for the bundled cards' summaries
+        # each card text's own problems: a change rechecks only the texts it changed
+        self.memo = ScriptMemo()
         self.documents: dict[str, Document] = {}
         self.initialized = False
         self.shut_down = False
@@ -210,7 +213,7 @@ class Server:
         from cardscript.lsp.diagnostics import buffer_diagnostics
 
         document = self.documents[uri]
-        found = buffer_diagnostics(str(document.path), document.text, self.cache)
+        found = buffer_diagnostics(str(document.path), document.text, self.cache, self.memo)
         self._send(_diagnostics(uri, document.version, found))
 
     # ---- features -----------------------------------------------------------------
