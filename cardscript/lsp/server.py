@@ -209,6 +209,18 @@ class Server:
             raise RequestError(INVALID_PARAMS, f"not an open document: {_uri(params)}")
         return found
 
+    def _keywords(self, document: Document) -> tuple[str, str] | None:
+        """The keywords buffer whose keywords a document is read with (hover, completion):
+        the document, if it is a keywords file; else its folder's, if it is open."""
+        from cardscript.cardfiles.validate import is_keywords_file
+        from cardscript.content import KEYWORDS_FILE
+
+        if is_keywords_file(str(document.path)):
+            return document.text, str(document.path)
+        beside = document.path.parent / KEYWORDS_FILE
+        found = next((d for d in self.documents.values() if d.path == beside), None)
+        return None if found is None else (found.text, str(found.path))
+
     def _publish(self, uri: str) -> None:
         from cardscript.lsp.diagnostics import buffer_diagnostics
 
@@ -223,14 +235,14 @@ class Server:
 
         document = self._document(params)
         line, character = _position(_field(params, "position", dict))
-        return completion(document.path, document.text, line, character)
+        return completion(document.path, document.text, line, character, self._keywords(document))
 
     def hover(self, params: dict[str, Any]) -> dict[str, Any] | None:
         from cardscript.lsp.hover import hover
 
         document = self._document(params)
         line, character = _position(_field(params, "position", dict))
-        return hover(document.path, document.text, line, character)
+        return hover(document.path, document.text, line, character, self._keywords(document))
 
     def formatting(self, params: dict[str, Any]) -> list[dict[str, Any]]:
         from cardscript.lsp.formatting import formatting
