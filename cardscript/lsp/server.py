@@ -35,6 +35,7 @@ CAPABILITIES = {
     "textDocumentSync": {"openClose": True, "change": 1, "save": {"includeText": False}},
     "completionProvider": {"resolveProvider": False},
     "hoverProvider": True,
+    "definitionProvider": True,
     "documentFormattingProvider": True,
 }
 
@@ -76,6 +77,7 @@ class Server:
             "shutdown": self.shutdown,
             "textDocument/completion": self.completion,
             "textDocument/hover": self.hover,
+            "textDocument/definition": self.definition,
             "textDocument/formatting": self.formatting,
         }
         self.notifications: dict[str, Callable[[dict[str, Any]], None]] = {
@@ -243,6 +245,33 @@ class Server:
         document = self._document(params)
         line, character = _position(_field(params, "position", dict))
         return hover(document.path, document.text, line, character, self._keywords(document))
+
+    def definition(self, params: dict[str, Any]) -> list[dict[str, Any]]:
+        from cardscript.lsp.definition import definition
+
+        document = self._document(params)
+        line, character = _position(_field(params, "position", dict))
+        keywords = self._keywords(document)
+        return definition(document.path, document.text, line, character, keywords, self, self.cache)
+
+    # the files as the editor has them (definition.Workspace)
+
+    def text_of(self, path: Path) -> str | None:
+        """An open buffer's text, else the file's (None if it cannot be read)."""
+        from cardscript.safe_read import UnreadableFile, read_text
+
+        found = next((d for d in self.documents.values() if d.path == path), None)
+        if found is not None:
+            return found.text
+        try:
+            return read_text(path)
+        except UnreadableFile:
+            return None
+
+    def uri_of(self, path: Path) -> str:
+        """The URI the editor opened the file with, else its ``file:`` URI."""
+        found = next((uri for uri, d in self.documents.items() if d.path == path), None)
+        return found if found is not None else path.resolve().as_uri()
 
     def formatting(self, params: dict[str, Any]) -> list[dict[str, Any]]:
         from cardscript.lsp.formatting import formatting
