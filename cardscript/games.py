@@ -8,7 +8,7 @@ add keywords without Python.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
 
@@ -66,6 +66,14 @@ def load_game(game: str, cards_dir: str | None = None) -> Game:
     path = folder / game / KEYWORDS_FILE
     text = path.read_text("utf-8") if path.is_file() else ""
     return game_from_keywords(base, text, str(path))
+
+
+@lru_cache(maxsize=8)
+def keywords_game(game: str, text: str, source: str) -> Game:
+    """The game with the keywords ``text`` defines (a keywords file being edited, at
+    ``source``) in place of its content's; the last few texts are kept, as an editor asks
+    again and again of the same buffer."""
+    return game_from_keywords(base_registry(game), text, source)
 
 
 def game_from_keywords(base: Registry, text: str, source: str) -> Game:

@@ -161,6 +161,7 @@ def test_lifecycle_initialize_shutdown_exit() -> None:
                     },
                     "completionProvider": {"resolveProvider": False},
                     "hoverProvider": True,
+                    "definitionProvider": True,
                     "documentFormattingProvider": True,
                 },
                 "serverInfo": {"name": "cardscript", "version": "0.1.0"},

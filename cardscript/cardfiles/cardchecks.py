@@ -27,6 +27,7 @@ from cardscript.cardfiles.oneshot import (
     one_shot_diagnostics,
 )
 from cardscript.cardfiles.printed import RARITY_BY_PRINT
+from cardscript.cardfiles.scriptmemo import ScriptMemo
 from cardscript.grammar.checks import check_script
 from cardscript.grammar.diagnostics import Diagnostic, error, warning
 
@@ -72,20 +73,31 @@ _SKILL_GRADES = {"boost": (0, 1), "intercept": (2,), "twin_drive": (3,)}
 
 
 def card_diagnostics(
-    game: str, path: tuple[Any, ...], card: Mapping[str, Any], doc: Any, definition: Any
+    game: str,
+    path: tuple[Any, ...],
+    card: Mapping[str, Any],
+    doc: Any,
+    definition: Any,
+    memo: ScriptMemo | None = None,
 ) -> Iterator[Diagnostic]:
-    """Diagnostics of one card's text (mapped into the file) and of its field values."""
+    """Diagnostics of one card's text (mapped into the file) and of its field values;
+    with a memo, a text seen before is not parsed again."""
     text = card.get("text")
     if isinstance(text, str) and text.strip():
-        yield from _text_diagnostics((*path, "text"), text, doc, definition, card.get("type"))
+        card_type = card.get("type")
+        problems = (
+            _script_problems(text, definition, card_type)
+            if memo is None
+            else memo.problems(
+                text, definition, card_type, lambda: _script_problems(text, definition, card_type)
+            )
+        )
+        yield from _in_file(problems, (*path, "text"), text, doc)
     yield from _field_checks(game, path, card, doc)
 
 
-def _text_diagnostics(
-    path: tuple[Any, ...], text: str, doc: Any, definition: Any, card_type: Any
-) -> Iterator[Diagnostic]:
-    from cardscript.cardfiles.yamlsource import text_offset_to_span
-
+def _script_problems(text: str, definition: Any, card_type: Any) -> tuple[Diagnostic, ...]:
+    """The text's own problems, positioned in the text."""
     result = definition.parse(text)
     problems = list(result.diagnostics)
     if result.ok:
@@ -93,6 +105,15 @@ def _text_diagnostics(
         problems.extend(one_shot_diagnostics(result.script, definition.registry, card_type))
         problems.extend(never_run_diagnostics(result.script, definition.registry, card_type))
         problems.extend(keyword_diagnostics(result.script, definition, card_type))
+    return tuple(problems)
+
+
+def _in_file(
+    problems: tuple[Diagnostic, ...], path: tuple[Any, ...], text: str, doc: Any
+) -> Iterator[Diagnostic]:
+    """The text's problems at their places in the file."""
+    from cardscript.cardfiles.yamlsource import text_offset_to_span
+
     for d in problems:
         if d.span is None:
             yield d.at(doc.span_of(path)).with_file(doc.path)

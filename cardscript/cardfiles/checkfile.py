@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardscript import GAMES
+from cardscript.cardfiles.scriptmemo import ScriptMemo
 from cardscript.grammar.diagnostics import Diagnostic, Span, did_you_mean, error
 
 ENVELOPE_KEYS = ("game", "set", "language", "cards")
@@ -56,8 +57,11 @@ def card_entries(data: Any) -> list[tuple[tuple[Any, ...], dict[str, Any]]]:
     return []
 
 
-def check_document(doc: Any, *, keywords_dir: str | None = None) -> FileResult:
-    """Every problem of one loaded YamlDocument, with the cards it defines."""
+def check_document(
+    doc: Any, *, keywords_dir: str | None = None, memo: ScriptMemo | None = None
+) -> FileResult:
+    """Every problem of one loaded YamlDocument, with the cards it defines (with a memo,
+    the card texts it has seen are not parsed again)."""
     from cardscript.cardfiles.cardchecks import card_diagnostics, summarise
     from cardscript.cardfiles.schema_errors import schema_diagnostics
     from cardscript.games import load_game
@@ -116,7 +120,7 @@ def check_document(doc: Any, *, keywords_dir: str | None = None) -> FileResult:
     definition = load_game(game, keywords_dir)
     cards: list[CardSummary] = []
     for path, card in entries:
-        diagnostics.extend(card_diagnostics(game, path, card, doc, definition))
+        diagnostics.extend(card_diagnostics(game, path, card, doc, definition, memo))
         summary = summarise(game, path, card, doc)
         if summary is not None:
             cards.append(summary)

@@ -22,6 +22,7 @@ from cardscript import GAMES, __version__, safe_read
 from cardscript.cardfiles.bundled_refs import bundled_summaries
 from cardscript.cardfiles.checkfile import CardSummary, FileResult
 from cardscript.cardfiles.crossref import cross_file_diagnostics
+from cardscript.cardfiles.scriptmemo import ScriptMemo
 from cardscript.content import KEYWORDS_FILE
 from cardscript.grammar.diagnostics import Diagnostic, Severity, Span, error
 from cardscript.safe_write import replace_file
@@ -115,11 +116,14 @@ def _across(results: Iterable[FileResult], cache: ResultCache | None) -> list[Di
     return cross_file_diagnostics((c for r in results for c in r.cards), shipped)
 
 
-def validate_text(path: str, text: str, cache: ResultCache | None = None) -> list[Diagnostic]:
+def validate_text(
+    path: str, text: str, cache: ResultCache | None = None, memo: ScriptMemo | None = None
+) -> list[Diagnostic]:
     """What ``validate PATH`` says of one file if it held ``text`` (an editor's unsaved
     buffer): its own problems, and the cross-file ones against the bundled cards of its
-    game; the other files of its folder are not read. Sorted as reports are."""
-    result = _check_one(path, None, text)
+    game; the other files of its folder are not read. Sorted as reports are. A memo kept
+    from one call to the next spares parsing again the card texts that did not change."""
+    result = _check_one(path, None, text, memo)
     found = [*result.diagnostics, *_across([result], cache)]
     if cache is not None:
         cache.save()
@@ -157,7 +161,9 @@ def _check_all(
         yield from pool.map(_check_one, paths, [keywords_dir] * len(paths), chunksize=chunk)
 
 
-def _check_one(path: str, keywords_dir: str | None, text: str | None = None) -> FileResult:
+def _check_one(
+    path: str, keywords_dir: str | None, text: str | None = None, memo: ScriptMemo | None = None
+) -> FileResult:
     """The file's own problems; of ``text`` if given, else of what the file holds."""
     from cardscript.cardfiles.checkfile import check_document, check_file
     from cardscript.cardfiles.keywordfile import check_keywords_file, check_keywords_text
@@ -168,7 +174,7 @@ def _check_one(path: str, keywords_dir: str | None, text: str | None = None) -> 
             return check_keywords_file(path) if text is None else check_keywords_text(path, text)
         if text is None:
             return check_file(path, keywords_dir=keywords_dir)
-        return check_document(load_yaml_text(text, path), keywords_dir=keywords_dir)
+        return check_document(load_yaml_text(text, path), keywords_dir=keywords_dir, memo=memo)
     except Exception as exc:  # a bug of ours must not hide the other files' results
         return FileResult(
             path,

@@ -41,7 +41,9 @@ def run_complete(path: Path, at: str, *, game: str | None, stdin: bool, fmt: str
     except CompleteError as problem:
         sys.stderr.write(f"{problem}\n")
         return problem.code
-    found = NOTHING_HERE if text is None else complete_in(game_id, text, offset)
+    # a keywords file is completed with the keywords it defines, not the bundled ones
+    keywords = (source, str(path)) if path.suffix == ".cardscript" else None
+    found = NOTHING_HERE if text is None else complete_in(game_id, text, offset, keywords)
     sys.stdout.write(_render(found, offset, to_file, fmt))
     return 0
 
@@ -49,10 +51,23 @@ def run_complete(path: Path, at: str, *, game: str | None, stdin: bool, fmt: str
 NOTHING_HERE = Completions(())
 
 
-def complete_in(game: str, text: str, offset: int) -> Completions:
-    from cardscript.games import load_game
+# a keywords file's text and path, read for the keywords it defines (``definition_of``)
+Keywords = tuple[str, str]
 
-    return complete(text, offset, load_game(game).registry)
+
+def complete_in(game: str, text: str, offset: int, keywords: Keywords | None = None) -> Completions:
+    return complete(text, offset, definition_of(game, keywords).registry)
+
+
+def definition_of(game: str, keywords: Keywords | None = None) -> Any:
+    """The game's definition; with ``keywords``, the keywords are those that keywords file
+    defines (as it is now, saved or not) if it is the game's (its folder names the game),
+    else the bundled content's."""
+    from cardscript.games import keywords_game, load_game
+
+    if keywords is None or Path(keywords[1]).parent.name != game:
+        return load_game(game)
+    return keywords_game(game, *keywords)
 
 
 def _position(at: str) -> tuple[int, int]:

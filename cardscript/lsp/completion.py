@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from cardscript.cli.complete_cmd import CompleteError, complete_in, script_at_offset
+from cardscript.cli.complete_cmd import CompleteError, Keywords, complete_in, script_at_offset
 from cardscript.lsp.positions import Positions
 
 # LSP's CompletionItemKind of each kind of candidate (the rest: Value)
@@ -33,8 +33,11 @@ ITEM_KIND = {
 _VALUE = 12
 
 
-def completion(path: Path, text: str, line: int, character: int) -> dict[str, Any]:
-    """A CompletionList (empty where ``complete`` offers nothing or would stop)."""
+def completion(
+    path: Path, text: str, line: int, character: int, keywords: Keywords | None = None
+) -> dict[str, Any]:
+    """A CompletionList (empty where ``complete`` offers nothing or would stop); with
+    ``keywords``, the keywords file (an open buffer) whose keywords are offered."""
     positions = Positions(text)
     try:
         script, cursor, game, to_file = script_at_offset(
@@ -45,7 +48,7 @@ def completion(path: Path, text: str, line: int, character: int) -> dict[str, An
     items: list[dict[str, Any]] = []
     if script is not None:
         end = positions.from_yaml(*to_file(cursor))
-        for n, found in enumerate(complete_in(game, script, cursor).items):
+        for n, found in enumerate(complete_in(game, script, cursor, keywords).items):
             item: dict[str, Any] = {
                 "label": found.text,
                 "kind": ITEM_KIND.get(found.kind, _VALUE),

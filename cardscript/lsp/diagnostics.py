@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardscript.cardfiles.scriptmemo import ScriptMemo
 from cardscript.cardfiles.validate import ResultCache, validate_text
 from cardscript.grammar.diagnostics import Diagnostic, Severity
 from cardscript.lsp.positions import Positions
@@ -20,12 +21,15 @@ from cardscript.report.sarif import help_uri
 SEVERITY = {Severity.ERROR: 1, Severity.WARNING: 2, Severity.NOTE: 3}
 
 
-def buffer_diagnostics(path: str, text: str, cache: ResultCache | None) -> list[dict[str, Any]]:
-    """The LSP diagnostics of ``text`` as the file at ``path``."""
+def buffer_diagnostics(
+    path: str, text: str, cache: ResultCache | None, memo: ScriptMemo | None = None
+) -> list[dict[str, Any]]:
+    """The LSP diagnostics of ``text`` as the file at ``path`` (the memo: the server's,
+    kept from one change to the next)."""
     positions = Positions(text)
     return [
         lsp_diagnostic(d, positions)
-        for d in validate_text(path, text, cache)
+        for d in validate_text(path, text, cache, memo)
         if d.span is None or d.span.file in (None, path)  # (not a bundled file's side)
     ]
 

@@ -2,7 +2,8 @@
 
 A word of a card text (or of a keywords file) that the game's registry defines shows its
 class and its doc; a keyword defined in card script, which has no doc, shows its
-definition as ``explain`` words it.
+definition as ``explain`` words it. The keywords are those of the open keywords buffer of
+the game (the file itself, or the one beside a card file), as the editor has it.
 """
 
 from __future__ import annotations
@@ -10,13 +11,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from cardscript.cli.complete_cmd import CompleteError, script_at_offset
+from cardscript.cli.complete_cmd import CompleteError, Keywords, definition_of, script_at_offset
 from cardscript.lsp.positions import Positions
 
 
-def hover(path: Path, text: str, line: int, character: int) -> dict[str, Any] | None:
-    """A Hover, or None where the cursor is on no word of the game's vocabulary."""
-    from cardscript.games import load_game
+def hover(
+    path: Path, text: str, line: int, character: int, keywords: Keywords | None = None
+) -> dict[str, Any] | None:
+    """A Hover, or None where the cursor is on no word of the game's vocabulary; with
+    ``keywords``, the keywords file (an open buffer) whose keywords are shown."""
     from cardscript.grammar.hover import term_at
 
     positions = Positions(text)
@@ -28,7 +31,7 @@ def hover(path: Path, text: str, line: int, character: int) -> dict[str, Any] | 
         return None
     if script is None:
         return None
-    definition = load_game(game)
+    definition = definition_of(game, keywords)
     meaning = term_at(script, cursor, definition.registry)
     if meaning is None:
         return None

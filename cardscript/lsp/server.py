@@ -18,6 +18,7 @@ from urllib.parse import unquote, urlparse
 from urllib.request import url2pathname
 
 from cardscript import __version__
+from cardscript.cardfiles.scriptmemo import ScriptMemo
 from cardscript.lsp.framing import FramingError, decode_body, read_message, write_message
 from cardscript.lsp.positions import Positions
 
@@ -34,6 +35,7 @@ CAPABILITIES = {
     "textDocumentSync": {"openClose": True, "change": 1, "save": {"includeText": False}},
     "completionProvider": {"resolveProvider": False},
     "hoverProvider": True,
+    "definitionProvider": True,
     "documentFormattingProvider": True,
 }
 
@@ -64,6 +66,8 @@ class Server:
         self.out = out
         self.log = log
         self.cache = cache  # validate's ResultCache, for the bundled cards' summaries
+        # each card text's own problems: a change rechecks only the texts it changed
+        self.memo = ScriptMemo()
         self.documents: dict[str, Document] = {}
         self.initialized = False
         self.shut_down = False
@@ -73,6 +77,7 @@ class Server:
             "shutdown": self.shutdown,
             "textDocument/completion": self.completion,
             "textDocument/hover": self.hover,
+            "textDocument/definition": self.definition,
             "textDocument/formatting": self.formatting,
         }
         self.notifications: dict[str, Callable[[dict[str, Any]], None]] = {
@@ -206,11 +211,23 @@ class Server:
             raise RequestError(INVALID_PARAMS, f"not an open document: {_uri(params)}")
         return found
 
+    def _keywords(self, document: Document) -> tuple[str, str] | None:
+        """The keywords buffer whose keywords a document is read with (hover, completion):
+        the document, if it is a keywords file; else its folder's, if it is open."""
+        from cardscript.cardfiles.validate import is_keywords_file
+        from cardscript.content import KEYWORDS_FILE
+
+        if is_keywords_file(str(document.path)):
+            return document.text, str(document.path)
+        beside = document.path.parent / KEYWORDS_FILE
+        found = next((d for d in self.documents.values() if d.path == beside), None)
+        return None if found is None else (found.text, str(found.path))
+
     def _publish(self, uri: str) -> None:
         from cardscript.lsp.diagnostics import buffer_diagnostics
 
         document = self.documents[uri]
-        found = buffer_diagnostics(str(document.path), document.text, self.cache)
+        found = buffer_diagnostics(str(document.path), document.text, self.cache, self.memo)
         self._send(_diagnostics(uri, document.version, found))
 
     # ---- features -----------------------------------------------------------------
@@ -220,14 +237,41 @@ class Server:
 
         document = self._document(params)
         line, character = _position(_field(params, "position", dict))
-        return completion(document.path, document.text, line, character)
+        return completion(document.path, document.text, line, character, self._keywords(document))
 
     def hover(self, params: dict[str, Any]) -> dict[str, Any] | None:
         from cardscript.lsp.hover import hover
 
         document = self._document(params)
         line, character = _position(_field(params, "position", dict))
-        return hover(document.path, document.text, line, character)
+        return hover(document.path, document.text, line, character, self._keywords(document))
+
+    def definition(self, params: dict[str, Any]) -> list[dict[str, Any]]:
+        from cardscript.lsp.definition import definition
+
+        document = self._document(params)
+        line, character = _position(_field(params, "position", dict))
+        keywords = self._keywords(document)
+        return definition(document.path, document.text, line, character, keywords, self, self.cache)
+
+    # the files as the editor has them (definition.Workspace)
+
+    def text_of(self, path: Path) -> str | None:
+        """An open buffer's text, else the file's (None if it cannot be read)."""
+        from cardscript.safe_read import UnreadableFile, read_text
+
+        found = next((d for d in self.documents.values() if d.path == path), None)
+        if found is not None:
+            return found.text
+        try:
+            return read_text(path)
+        except UnreadableFile:
+            return None
+
+    def uri_of(self, path: Path) -> str:
+        """The URI the editor opened the file with, else its ``file:`` URI."""
+        found = next((uri for uri, d in self.documents.items() if d.path == path), None)
+        return found if found is not None else path.resolve().as_uri()
 
     def formatting(self, params: dict[str, Any]) -> list[dict[str, Any]]:
         from cardscript.lsp.formatting import formatting
