@@ -13,6 +13,8 @@ from dataclasses import dataclass, field, fields, replace
 from cardscript.grammar.diagnostics import Span
 
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+# a walked node (by id, checked to be the same node) and the nodes its walk yields
+_WALKED: dict[int, tuple[Node, tuple[Node, ...]]] = {}
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -33,12 +35,21 @@ class Node:
         return out
 
     def walk(self) -> Iterator[Node]:
-        """Yield this node and every node below it, depth first."""
+        """This node and every node below it, depth first. Kept per node: every check of
+        a line walks it again (a node is frozen, so its walk never changes)."""
+        known = _WALKED.get(id(self))
+        if known is not None and known[0] is self:
+            return iter(known[1])
+        nodes: list[Node] = []
         stack: list[Node] = [self]
         while stack:
             node = stack.pop()
-            yield node
+            nodes.append(node)
             stack.extend(reversed(node.children()))
+        if len(_WALKED) > 4096:
+            _WALKED.clear()  # (texts come and go: the lines being checked stay few)
+        _WALKED[id(self)] = (self, tuple(nodes))
+        return iter(nodes)
 
 
 # ---- amounts, comparisons, references --------------------------------------------------
