@@ -48,10 +48,8 @@ def test_a_human_sees_the_round_before_choosing_and_not_the_opponent_s_choice() 
     )
     assert seen[first + 1 : first + 17] == [
         "P2 made a choice: choose a card to play face down",
-        "P1 plays",
-        "Spark Leap#2 is played",
-        "P2 plays",
-        "Updraft#10 is played",
+        "P1 plays Spark Leap#2",
+        "P2 plays Updraft#10",
         "Spark Leap#2 is revealed",
         "Updraft#10 is revealed",
         "P2 takes 2 damage",
@@ -63,6 +61,8 @@ def test_a_human_sees_the_round_before_choosing_and_not_the_opponent_s_choice() 
         "Updraft#10 is discarded",
         "-- end of round 1 --",
         "the round begins (P1)",
+        "P1: energy 0, health 8, table 1, hand 5, reserve 1, discard pile 1",
+        "P2: energy 0, health 8, table 1, hand 5, reserve 1, discard pile 1",
     ]
     assert not any(line.startswith("P2 chose") for line in seen)
     assert seen[-4:-1] == [

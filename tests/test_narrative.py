@@ -74,6 +74,16 @@ def test_the_engine_s_own_events_periods_and_changes() -> None:
     ]
 
 
+def test_a_player_s_doing_and_the_card_it_is_done_to_are_one_sentence() -> None:
+    assert _told(
+        "pocket-duel",
+        _event("plays", None, 0),
+        _event("played", 1, 0),
+        _event("plays", None, 1),
+        _event("played", 1, 0),  # (another player's card: told apart)
+    ) == ["P1 plays Spark Leap#1", "P2 plays", "Spark Leap#1 is played"]
+
+
 def test_another_player_s_choice_is_told_without_what_was_chosen() -> None:
     decision = {"t": "decision", "player": 1, "prompt": "choose a card", "labels": ["Gear Maul"]}
     assert _told("pocket-duel", decision, viewer=0) == ["P2 made a choice: choose a card"]

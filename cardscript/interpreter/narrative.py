@@ -42,17 +42,43 @@ def narrative_lines(
 ) -> list[str]:
     """The sentences of ``records`` (cards named by ``card``, as ``viewer`` sees them)."""
     out: list[str] = []
-    for record in records:
-        kind = record["t"]
-        if kind == "change":
+    told = [r for r in records if r["t"] != "change"]
+    skip = False
+    for n, record in enumerate(told):
+        after = told[n + 1] if n + 1 < len(told) else None
+        if skip:
+            skip = False
             continue
-        if kind != "event":
+        if record["t"] != "event":
             out.extend(record_lines([record], card, player, viewer))
             continue
-        said = event_sentence(record, registry, card, player)
+        joined = _done_to(record, after, registry, card, player)
+        said = joined or event_sentence(record, registry, card, player)
+        skip = joined is not None
         if said:
             out.append(said)
     return _runs_counted(out)
+
+
+def _done_to(
+    record: Mapping[str, Any],
+    after: Mapping[str, Any] | None,
+    registry: Registry,
+    card: Callable[[int], str],
+    player: Callable[[int], str],
+) -> str | None:
+    """ "P1 plays" then "Spark Leap#2 is played" (that player's card): "P1 plays Spark
+    Leap#2", where the second event is the first one's verb in the passive."""
+    if after is None or after["t"] != "event" or record.get("subject") is not None:
+        return None
+    seat, subject = record.get("player"), after.get("subject")
+    if not isinstance(seat, int) or not isinstance(subject, int) or after.get("player") != seat:
+        return None
+    doing = registry.term("EVENT", str(record["name"]))
+    done = registry.term("EVENT", str(after["name"]))
+    if doing is None or done is None or not doing.past or done.forms[0] != f"is {doing.past}":
+        return None
+    return f"{player(seat)} {doing.forms[0]} {card(subject)}"
 
 
 def _runs_counted(lines: list[str]) -> list[str]:
