@@ -78,6 +78,21 @@ SAME = [
         "Target character with Flight gets +1 ATK until end of turn.",
     ),
     (
+        "pocket-duel",
+        "Effect: If there are no cards in your discard pile, gain 2 energy.",
+        "Effect: If no cards are in your discard pile, gain 2 energy.",
+    ),
+    (
+        "marvel-champions",
+        "Action: If there is a minion in play, draw 1 card.",
+        "Action: If a minion is in play, draw 1 card.",
+    ),
+    (
+        "marvel-champions",
+        "Action: If there are 2 minions, draw 1 card.",
+        "Action: If 2 minions are in play, draw 1 card.",
+    ),
+    (
         "vanguard",
         "[CONT](VC): During your turn, all of your rear-guards get +1000 power.",
         "[CONT](VC): During your turn, all your rear-guards get +1000 power.",

@@ -76,6 +76,18 @@ class ConditionRules:
             span=span_of(meta),
         )
 
+    def there_is(self, meta: Meta, children: list[Any]) -> ast.Test:
+        """ "If there are no minions in play", "if there is a card in your discard pile":
+        the cards in that zone ("if no minion is in play"); with no zone, in play."""
+        subject = selector_of(children)
+        zone = ast.ZoneRef(zone="play", span=span_of(meta))
+        if isinstance(subject, ast.Cards) and subject.filters:
+            last = subject.filters[-1]
+            if last.kind == "zone" and last.value == "in" and last.zone is not None:
+                zone = last.zone
+                subject = dataclasses.replace(subject, filters=subject.filters[:-1])
+        return self._test(meta, "in_zone", children, subject=subject, zone=zone)
+
     def in_zone(self, meta: Meta, children: list[Any]) -> ast.Test:
         return self._test(
             meta,
