@@ -56,6 +56,8 @@ def _covering(found: Sequence[T], offset: int) -> T | None:
 
 
 def _meaning(cls: str, value: str, start: int, end: int, registry: Registry) -> Meaning | None:
+    if cls == "THIS_PERIOD":  # "this turn": the period it names
+        cls = "PHASE"
     if cls not in WORD_CLASSES:
         return None  # a grammar word, a sign, a number, a name
     term = registry.term(cls, value.removeprefix("non-") if cls == "ADJ" else value)
