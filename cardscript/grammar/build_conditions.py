@@ -200,10 +200,10 @@ class ConditionRules:
         return ast.Duration(phase=first_of(children, ast.PhaseRef), the=the, span=span_of(meta))
 
     def this_period(self, meta: Meta, children: list[Any]) -> ast.Duration:
-        """ "this turn", as printed cards say it: "until the end of this turn" (fmt writes it)."""
+        """ "this turn", as printed cards say it: "until the end of this turn"."""
         span = span_of(meta)
         phase = ast.PhaseRef(phase=str(token_of(children, "THIS_PERIOD")), owner="this", span=span)
-        return ast.Duration(phase=phase, the=True, span=span)
+        return ast.Duration(phase=phase, the=True, short=True, span=span)
 
     def amount(self, meta: Meta, children: list[Any]) -> ast.Amount:
         token = children[0]
