@@ -70,6 +70,11 @@ SAME = [
     ),
     ("vs-system", "Discard your hand.", "Discard all cards in your hand."),
     (
+        "vs-system",
+        "Exhaust target character an opponent controls. It cannot be readied this turn.",
+        "Exhaust target character an opponent controls. It cannot ready this turn.",
+    ),
+    (
         "marvel-champions",
         "Action: Each player discards their hand.",
         "Action: Each player discards all cards in their hand.",
@@ -118,6 +123,12 @@ THIS_PERIOD = [
         "vs-system",
         "This character cannot attack this turn.",
         "This character cannot attack until the end of this turn.",
+    ),
+    # right after a permission "this attack" is the period, not a card it names
+    (
+        "vs-system",
+        "Characters an opponent controls cannot be powered up this attack.",
+        "Characters an opponent controls cannot be powered up until the end of this attack.",
     ),
     (
         "marvel-champions",
@@ -186,6 +197,13 @@ def test_this_turn_is_a_duration_where_this_may_also_begin_a_card() -> None:
     assert isinstance(step, ast.Clause)
     assert step.action.target == ast.ThisCard(noun="attack")
     assert step.duration is None
+    # and a permission names a card with no preposition where no period follows
+    named = _line("vs-system", "Characters cannot attack this.")
+    assert isinstance(named.ability, ast.EffectAbility)
+    (refusal,) = named.ability.effects.steps
+    assert isinstance(refusal, ast.Clause)
+    assert refusal.action.event_object == ast.EventObject(selector=ast.ThisCard())
+    assert refusal.duration is None
 
 
 def test_they_is_them_and_them_doing_something_is_written_they() -> None:

@@ -260,6 +260,8 @@ def parse_line_tree(line: LogicalLine, registry: Registry) -> tuple[Tree | None,
                 failure = _unexpected_later(interactive, pieces, i, options, registry)
             else:
                 if len(fitting) > 1:
+                    fitting = _period_after_permission(interactive, fitting)
+                if len(fitting) > 1:
                     choice_points.append((i, _snapshot(interactive), fitting[1:]))
                 try:
                     i = _feed(interactive, pieces, i, fitting[0])
@@ -449,6 +451,21 @@ def _this_period(
             if cls == "PHASE" and not plural:
                 options.append(("THIS_PERIOD", term.id, width + 1, False))
     return options
+
+
+def _period_after_permission(interactive: Any, fitting: list[Option]) -> list[Option]:
+    """ "cannot be powered up this attack": right after a permission "this attack" is the
+    period, not the object ("this" card) the permission may name with no preposition,
+    which the card reading tried first would make it ("Cancel this attack." stays the
+    card)."""
+    period = next((o for o in fitting if o[0] == "THIS_PERIOD"), None)
+    stack = interactive.parser_state.value_stack
+    if period is None or not stack:
+        return fitting
+    last = stack[-1]
+    if not (isinstance(last, Token) and last.type == "PERMISSION"):
+        return fitting
+    return [period, *(o for o in fitting if o is not period)]
 
 
 def _card_after(
