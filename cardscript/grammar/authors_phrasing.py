@@ -28,6 +28,7 @@ def authors_phrasing(pieces: tuple[Piece, ...], i: int, registry: Registry) -> s
         _have_in_play,
         _given_by,
         _permissions_joined,
+        _does_not,
     ):
         found = hint(pieces, i, registry)
         if found:
@@ -230,6 +231,15 @@ def _permissions_joined(pieces: tuple[Piece, ...], i: int, registry: Registry) -
         whole = f"{one} {two}".removesuffix(" .")
         return f'one action per sentence: perhaps try "{whole}"' if _reads(whole, registry) else ""
     return ""
+
+
+def _does_not(pieces: tuple[Piece, ...], i: int, registry: Registry) -> str:
+    """ "It does not ready this turn.": what a card does not do is forbidden to it ("It
+    cannot ready this turn.")."""
+    if piece_word(pieces, i) not in ("do", "does") or piece_word(pieces, i + 1) != "not":
+        return ""
+    line = _written([*pieces[:i], "cannot", *pieces[i + 2 :]])
+    return f'perhaps try "{line}"' if _reads(line, registry) is not None else ""
 
 
 def _again(subject: Sequence[Piece], line: ast.AbilityLine) -> str:
