@@ -11,8 +11,10 @@ import pytest
 
 from cardscript.games import load_game
 from cardscript.grammar import ast
+from cardscript.grammar.complete import complete
 from cardscript.grammar.diagnostics import Span
 from cardscript.grammar.formatter import format_script
+from cardscript.grammar.hover import term_at
 
 
 def _line(game: str, text: str) -> ast.AbilityLine:
@@ -68,6 +70,11 @@ SAME = [
     ),
     ("vs-system", "Discard your hand.", "Discard all cards in your hand."),
     (
+        "vs-system",
+        "Exhaust target character an opponent controls. It cannot be readied this turn.",
+        "Exhaust target character an opponent controls. It cannot ready this turn.",
+    ),
+    (
         "marvel-champions",
         "Action: Each player discards their hand.",
         "Action: Each player discards all cards in their hand.",
@@ -114,6 +121,58 @@ def test_an_author_s_sentence_is_read_as_the_card_script_s_form(
     assert _formatted(game, form) == form
 
 
+# "this turn" after a step is "until the end of this turn" (a period of the game): the
+# same tree; fmt keeps the form written, as printed cards say it
+THIS_PERIOD = [
+    (
+        "vs-system",
+        "Target character cannot be stunned this turn.",
+        "Target character cannot be stunned until the end of this turn.",
+    ),
+    (
+        "vs-system",
+        "Target attacking character gets +2 ATK this attack.",
+        "Target attacking character gets +2 ATK until the end of this attack.",
+    ),
+    (
+        "vs-system",
+        "This character cannot attack this turn.",
+        "This character cannot attack until the end of this turn.",
+    ),
+    # right after a permission "this attack" is the period, not a card it names
+    (
+        "vs-system",
+        "Characters an opponent controls cannot be powered up this attack.",
+        "Characters an opponent controls cannot be powered up until the end of this attack.",
+    ),
+    (
+        "marvel-champions",
+        "Action: Target minion cannot attack this round.",
+        "Action: Target minion cannot attack until the end of this round.",
+    ),
+    (
+        "pocket-duel",
+        "Effect: Your opponent cannot gain energy this round.",
+        "Effect: Your opponent cannot gain energy until the end of this round.",
+    ),
+    (
+        "vanguard",
+        "[AUTO](VC): When this unit attacks, this unit gets +5000 power this turn.",
+        "[AUTO](VC): When this unit attacks, this unit gets +5000 power until the end of this "
+        "turn.",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("game", "written", "form"), THIS_PERIOD, ids=[s[1][:40] for s in THIS_PERIOD]
+)
+def test_this_turn_reads_as_until_the_end_of_this_turn(game: str, written: str, form: str) -> None:
+    assert _line(game, written) == _line(game, form)
+    assert _formatted(game, written) == written
+    assert _formatted(game, form) == form
+
+
 def test_equal_to_the_number_of_is_x_bound_where_the_words_are() -> None:
     line = _line(
         "marvel-champions",
@@ -128,6 +187,38 @@ def test_equal_to_the_number_of_is_x_bound_where_the_words_are() -> None:
     assert isinstance(deal, ast.Clause)
     assert deal.action.amount == ast.Amount(kind="var", value="X")
     assert deal.action.amount.span == Span(1, 21, 1, 62, 20, 61)
+
+
+def test_this_turn_is_a_duration_where_this_may_also_begin_a_card() -> None:
+    text = "Target character cannot be stunned this turn."
+    line = _line("vs-system", text)
+    assert isinstance(line.ability, ast.EffectAbility)
+    (clause,) = line.ability.effects.steps
+    assert isinstance(clause, ast.Clause)
+    assert clause.action == ast.Action(verb="cannot", name="be_stunned")
+    assert clause.duration == ast.Duration(phase=ast.PhaseRef(phase="turn", owner="this"), the=True)
+    assert clause.duration.span == Span(1, 36, 1, 45, 35, 44)  # "this turn"
+    registry = load_game("vs-system").registry
+    meaning = term_at(text, 40, registry)  # "turn": the period
+    assert meaning is not None
+    assert (meaning.term.id, meaning.kind, meaning.start, meaning.end) == ("turn", "phase", 35, 44)
+    typed = "Target character gets +2 ATK this t"
+    offered = complete(typed, len(typed), registry).items
+    assert [(c.text, c.start, c.kind) for c in offered] == [("this turn", 29, "phase")]
+    # "this" still begins a card where one may follow: the card is read first
+    cancel = _line("vs-system", "Cancel this attack.")
+    assert isinstance(cancel.ability, ast.EffectAbility)
+    (step,) = cancel.ability.effects.steps
+    assert isinstance(step, ast.Clause)
+    assert step.action.target == ast.ThisCard(noun="attack")
+    assert step.duration is None
+    # and a permission names a card with no preposition where no period follows
+    named = _line("vs-system", "Characters cannot attack this.")
+    assert isinstance(named.ability, ast.EffectAbility)
+    (refusal,) = named.ability.effects.steps
+    assert isinstance(refusal, ast.Clause)
+    assert refusal.action.event_object == ast.EventObject(selector=ast.ThisCard())
+    assert refusal.duration is None
 
 
 def test_they_is_them_and_them_doing_something_is_written_they() -> None:

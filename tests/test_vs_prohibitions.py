@@ -1,10 +1,12 @@
 """VS System prohibitions on playing and recruiting (registry permissions play,
-be_played, recruit, be_recruited): a card they forbid is not offered. The scenarios
-VS-PM3 and VS-PM4 script the refusals."""
+be_played, recruit, be_recruited), on exhausting (be_exhausted: attacks, reinforcement,
+Activate and exhausting costs) and on powering up (be_powered_up): what they forbid is
+not offered. The scenarios VS-PM3, VS-PM4, VS-PM6 and VS-PM7 script the refusals."""
 
 from __future__ import annotations
 
 from cardscript.interpreter.engine import Engine
+from cardscript.kernels.vs_system import combat
 from cardscript.kernels.vs_system.kernel import new_engine, vs_pool
 from tests.test_cost_x import SCENARIOS, Recorder
 
@@ -56,3 +58,47 @@ def test_gatekeeper_keeps_costly_characters_from_being_offered() -> None:
     gate = state.create_card("VST-PM4", 1, "front_row")
     gate.data["col"] = 0
     assert kernel.recruitable(engine, 0) == [plain]
+
+
+def _in_row(engine: Engine, card: str, player: int, col: int, row: str = "front_row") -> int:
+    made = engine.state.create_card(card, player, row)
+    made.data["col"] = col
+    return made.uid
+
+
+def test_a_character_that_cannot_be_exhausted_is_offered_nothing_exhausting_it() -> None:
+    """Unbending Sentinel ("This cannot be exhausted.") neither attacks (§7.3 step 3),
+    reinforces (§7.6), uses its Activate power nor pays "Exhaust 2 characters you
+    control →" (Scrap Drillmaster, the only other ready character once Brawler is
+    exhausted)."""
+    engine = _engine()
+    kernel = engine.kernel
+    unbending = _in_row(engine, "VST-PM11", 0, 0)
+    brawler = _in_row(engine, "VST-008", 0, 1)
+    drill = _in_row(engine, "VST-105", 0, 2)
+    plain = _in_row(engine, "VST-030", 1, 0)
+    assert combat.options(engine, 0) == [((brawler,), plain), ((drill,), plain)]
+    assert not combat.can_attack(engine, unbending)
+    engine.state.cards[brawler].states.add("exhausted")
+    assert kernel.activatable(engine, 0) == []
+    _in_row(engine, "VST-030", 0, 3)  # a second ready character to pay with
+    assert _ids(engine, [uid for uid, _ in kernel.activatable(engine, 0)]) == ["VST-105"]
+    # as a teammate behind a Sentinel defender it is no reinforcer; Mark II is
+    guard = _in_row(engine, "VST-010", 1, 1)
+    behind = _in_row(engine, "VST-PM11", 1, 1, "support_row")
+    assert combat.reinforcers(engine, guard) == []
+    engine.state.cards[behind].states.add("stunned")
+    _in_row(engine, "VST-013", 1, 1, "support_row")
+    assert _ids(engine, combat.reinforcers(engine, guard)) == ["VST-013"]
+
+
+def test_static_dampener_keeps_its_side_from_being_offered_power_ups() -> None:
+    engine = _engine()
+    batman = _in_row(engine, "VST-040", 0, 0)
+    other = engine.state.create_card("VST-041", 0, "hand").uid
+    defender = _in_row(engine, "VST-005", 1, 0)
+    assert combat.power_ups(engine, 0, [batman, defender]) == [(other, batman)]
+    _in_row(engine, "VST-PM10", 1, 1)  # the opponent's: its text speaks of P2's characters
+    assert combat.power_ups(engine, 0, [batman, defender]) == [(other, batman)]
+    _in_row(engine, "VST-PM10", 0, 1)
+    assert combat.power_ups(engine, 0, [batman, defender]) == []

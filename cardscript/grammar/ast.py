@@ -105,6 +105,9 @@ class Moment(Node):
 class Duration(Node):
     phase: PhaseRef
     the: bool = False
+    # written "this turn", as printed cards say it: "until the end of this turn", which
+    # it is (layout only: fmt keeps the form)
+    short: bool = field(default=False, compare=False)
 
 
 # ---- selectors -------------------------------------------------------------------------

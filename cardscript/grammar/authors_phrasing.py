@@ -28,6 +28,8 @@ def authors_phrasing(pieces: tuple[Piece, ...], i: int, registry: Registry) -> s
         _resource_removed,
         _have_in_play,
         _given_by,
+        _permissions_joined,
+        _does_not,
     ):
         found = hint(pieces, i, registry)
         if found:
@@ -228,6 +230,65 @@ def _given_by(pieces: tuple[Piece, ...], i: int, registry: Registry) -> str:
     if _reads(line, registry) is None:
         return ""
     return f'"{pieces[i].text}" is what {keyword} gives: perhaps try "{line}"'
+
+
+_ENDS = ("COMMA", "DOT", "DOT_SEP", "DOT_THEN", "COLON", "ARROW")
+
+
+def _permissions_joined(pieces: tuple[Piece, ...], i: int, registry: Registry) -> str:
+    """ "Target character cannot be exhausted or stunned this turn.": a permission names
+    one action, so two are two sentences, the second of the same cards ("It cannot be
+    stunned this turn.": the target chosen once), what follows the second said of both."""
+    if piece_word(pieces, i) not in ("or", "and") or i == 0:
+        return ""
+    start = next((j + 1 for j in range(i - 1, -1, -1) if pieces[j].kind in _ENDS), 0)
+    verb = next((j for j in range(start, i) if piece_word(pieces, j) in ("cannot", "can")), None)
+    end = next((j for j in range(i + 1, len(pieces)) if pieces[j].kind in _ENDS), len(pieces))
+    if verb is None or verb == start or verb + 1 == i or end == i + 1:
+        return ""
+    subject, first, rest = pieces[start:verb], pieces[verb + 1 : i], pieces[i + 1 : end]
+    words = [p.value.casefold() for p in rest]
+    shared = ["be"] if piece_word(pieces, verb + 1) == "be" and words[0] != "be" else []
+    for width in range(len(words), 0, -1):
+        if " ".join([*shared, *words[:width]]) not in _folded(registry.spellings("PERMISSION")):
+            continue
+        tail = rest[width:]
+        said = pieces[verb].text
+        one = _written([*pieces[:verb], said, *first, *tail, "."])
+        line = _reads(one, registry)
+        if line is None:
+            return ""
+        again = _again(subject, line)
+        two = _written([again, said, *shared, *rest[:width], *tail, *pieces[end:]])
+        whole = f"{one} {two}".removesuffix(" .")
+        return f'one action per sentence: perhaps try "{whole}"' if _reads(whole, registry) else ""
+    return ""
+
+
+def _does_not(pieces: tuple[Piece, ...], i: int, registry: Registry) -> str:
+    """ "It does not ready this turn.": what a card does not do is forbidden to it ("It
+    cannot ready this turn.")."""
+    if piece_word(pieces, i) not in ("do", "does") or piece_word(pieces, i + 1) != "not":
+        return ""
+    line = _written([*pieces[:i], "cannot", *pieces[i + 2 :]])
+    return f'perhaps try "{line}"' if _reads(line, registry) is not None else ""
+
+
+def _again(subject: Sequence[Piece], line: ast.AbilityLine) -> str:
+    """The subject of a second sentence: "It" / "They" for cards chosen ("target …"),
+    else its words again."""
+    from cardscript.grammar.format_phrases import is_plural
+
+    ability = line.ability
+    steps = ability.effects.steps if isinstance(ability, ast.EffectAbility) else ()
+    clause = steps[-1] if steps else None
+    chosen = isinstance(clause, ast.Clause) and any(
+        piece_word(subject, j) == "target" for j in range(len(subject))
+    )
+    if chosen and isinstance(clause, ast.Clause) and clause.subject is not None:
+        return "They" if is_plural(clause.subject) else "It"
+    text = glued(subject)
+    return text[:1].upper() + text[1:]
 
 
 def _written(parts: Sequence[Part]) -> str:

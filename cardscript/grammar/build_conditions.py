@@ -221,6 +221,12 @@ class ConditionRules:
         the = any(isinstance(c, Tree) and c.data == "the" for c in children)
         return ast.Duration(phase=first_of(children, ast.PhaseRef), the=the, span=span_of(meta))
 
+    def this_period(self, meta: Meta, children: list[Any]) -> ast.Duration:
+        """ "this turn", as printed cards say it: "until the end of this turn"."""
+        span = span_of(meta)
+        phase = ast.PhaseRef(phase=str(token_of(children, "THIS_PERIOD")), owner="this", span=span)
+        return ast.Duration(phase=phase, the=True, short=True, span=span)
+
     def amount(self, meta: Meta, children: list[Any]) -> ast.Amount:
         token = children[0]
         if token.type == "INT":

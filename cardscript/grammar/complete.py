@@ -199,6 +199,10 @@ def _offers(
                     yield Completion(shown, KIND_NAMES[name], start, term.doc)
         elif name in _SIGNS:
             yield Completion(_SIGNS[name], "sign", start)
+        elif name == "THIS_PERIOD":  # "this turn": a duration, one token of the driver
+            for term in registry.terms("PHASE"):
+                for form in term.forms:
+                    yield Completion(f"this {form}", KIND_NAMES["PHASE"], start, term.doc)
         else:
             for word in _words_of(name) or _FIXED_WORDS.get(name, ()):
                 yield Completion(_capital(word) if sentence_start else word, "word", start)

@@ -237,7 +237,10 @@ class Formatter(PhraseFormatter):
             parts.append(f"for each {self._each(clause.per_each)}")
         if clause.duration is not None:
             d = clause.duration
-            parts.append(f"until {'the ' if d.the else ''}end of {self.phase(d.phase)}")
+            if d.short:  # "this turn", as written
+                parts.append(self.phase(d.phase))
+            else:
+                parts.append(f"until {'the ' if d.the else ''}end of {self.phase(d.phase)}")
         if clause.delay is not None:
             parts.append(f"at the end of {self.phase(clause.delay)}")
         if clause.instead:

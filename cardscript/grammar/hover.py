@@ -56,7 +56,8 @@ def _covering(found: Sequence[T], offset: int) -> T | None:
 
 
 def _meaning(cls: str, value: str, start: int, end: int, registry: Registry) -> Meaning | None:
-    cls = "EVENT" if cls == "EVENT_NOT" else cls  # ("did not block": the event "blocks")
+    # "did not block": the event "blocks"; "this turn": the period it names
+    cls = {"EVENT_NOT": "EVENT", "THIS_PERIOD": "PHASE"}.get(cls, cls)
     if cls not in WORD_CLASSES:
         return None  # a grammar word, a sign, a number, a name
     term = registry.term(cls, value.removeprefix("non-") if cls == "ADJ" else value)

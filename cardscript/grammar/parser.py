@@ -261,6 +261,8 @@ def parse_line_tree(line: LogicalLine, registry: Registry) -> tuple[Tree | None,
                 failure = _unexpected_later(interactive, pieces, i, options, registry)
             else:
                 if len(fitting) > 1:
+                    fitting = _period_after_permission(interactive, fitting)
+                if len(fitting) > 1:
                     choice_points.append((i, _snapshot(interactive), fitting[1:]))
                 try:
                     i = _feed(interactive, pieces, i, fitting[0])
@@ -425,11 +427,46 @@ def _word_candidates(
             options.append((cls, term.id, width, many))
         if width == 1:
             options.extend(_single_word_options(piece, phrase, registry))
+    if piece.value.casefold() == "this":
+        options.extend(_this_period(pieces, i, registry, longest))
     if piece.value.casefold() == "and":
         if _noun_at(pieces, i + 1, registry):
             options.insert(0, ("LIST_AND", "and", 1, False))  # "character and attachment"
         options.append(("AND_STEP", "and", 1, False))  # "draw a card and discard a card"
     return options
+
+
+def _this_period(
+    pieces: tuple[Piece, ...], i: int, registry: Registry, longest: int
+) -> list[Option]:
+    """ "this turn" (a duration) as one token: read as a card ("this" …) first, since
+    where a selector may follow a verb LALR(1) cannot tell the two apart at "this". Only
+    phases within the window words are read in (``_candidates`` keeps answers by it)."""
+    options: list[Option] = []
+    for width in range(longest - 1, 0, -1):
+        words = pieces[i + 1 : i + 1 + width]
+        if any(p.kind != "WORD" for p in words):
+            continue
+        phrase = " ".join(p.value.casefold() for p in words)
+        for cls, term, plural in registry.phrases.get(phrase, ()):
+            if cls == "PHASE" and not plural:
+                options.append(("THIS_PERIOD", term.id, width + 1, False))
+    return options
+
+
+def _period_after_permission(interactive: Any, fitting: list[Option]) -> list[Option]:
+    """ "cannot be powered up this attack": right after a permission "this attack" is the
+    period, not the object ("this" card) the permission may name with no preposition,
+    which the card reading tried first would make it ("Cancel this attack." stays the
+    card)."""
+    period = next((o for o in fitting if o[0] == "THIS_PERIOD"), None)
+    stack = interactive.parser_state.value_stack
+    if period is None or not stack:
+        return fitting
+    last = stack[-1]
+    if not (isinstance(last, Token) and last.type == "PERMISSION"):
+        return fitting
+    return [period, *(o for o in fitting if o is not period)]
 
 
 def _card_after(

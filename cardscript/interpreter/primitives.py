@@ -213,15 +213,22 @@ def set_state(state: str, on: bool, event: str) -> Any:
 
 
 def unless_forbidden(
-    permission: str, change: PrimitiveFn, sets: tuple[str, bool] | None = None
+    permission: str,
+    change: PrimitiveFn,
+    sets: tuple[str, bool] | None = None,
+    by: Callable[[Engine, Cause, int], Target] | None = None,
 ) -> PrimitiveFn:
     """``change``, refused (False) on a card whose text forbids it ("This cannot ready."),
     by effects and by the rules alike; a cost of it is paid only with cards it may change
     (``cost_cards.payers`` reads ``forbidden_by``, and ``sets``: the change's own, or the
-    state a kernel's own primitive turns on or off)."""
+    state a kernel's own primitive turns on or off). ``by`` names what causes it, for a
+    text's "by …" ("cannot be exhausted by plot twists"); without it every such text
+    speaks."""
 
     def run(engine: Engine, cause: Cause, target: Target, **args: Any) -> Any:
-        if isinstance(target, int) and engine.permitted(permission, target) is False:
+        if isinstance(target, int) and (
+            engine.permitted(permission, target, by(engine, cause, target) if by else None) is False
+        ):
             return False
         return change(engine, cause, target, **args)
 

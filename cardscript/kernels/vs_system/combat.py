@@ -46,11 +46,27 @@ def refused(engine: Engine, permission: str, uid: int, by: Sequence[Target]) -> 
     return any(engine.permitted(permission, uid, b) is False for b in by)
 
 
+def refused_one(engine: Engine, permission: str, uid: int, by: Target | None = None) -> bool:
+    """``refused`` with one cause: ``by``, else the card's controller (a rule's)."""
+    return refused(engine, permission, uid, (by if by is not None else _seat(engine, uid),))
+
+
+def exhaustible(engine: Engine, uid: int, by: Target | None = None) -> bool:
+    """May the card be exhausted by ``by`` (the card paying with it, else a rule's, to
+    attack or to reinforce, §5.3)? "This cannot be exhausted." keeps it from what
+    exhausting it pays for."""
+    return not refused_one(engine, "be_exhausted", uid, by)
+
+
+def _seat(engine: Engine, uid: int) -> Seat:
+    return Seat(engine.state.cards[uid].controller)
+
+
 def cause_of(engine: Engine, cause: Cause, uid: int) -> Target:
     """The card causing a change to ``uid`` (its text's), or its controller for a rule."""
     if cause.source is not None:
         return cause.source
-    return Seat(engine.state.cards[uid].controller)
+    return _seat(engine, uid)
 
 
 def at(engine: Engine, player: int, row: str, col: int) -> int | None:
@@ -75,6 +91,8 @@ def can_attack(engine: Engine, uid: int) -> bool:
     text forbidding its attacks is asked of each one (``may_attack``)."""
     card = engine.state.cards[uid]
     if card.zone not in ROWS or {"exhausted", "stunned"} & card.states:
+        return False
+    if not exhaustible(engine, uid):  # attacking exhausts it (§7.3 step 3)
         return False
     return card.zone != "support_row" or bool(engine.rule("can_attack_from_support", uid=uid))
 
@@ -126,6 +144,8 @@ def options(engine: Engine, player: int) -> list[tuple[tuple[int, ...], int | No
         if "exhausted" in card.states or "stunned" in card.states:
             continue
         if card.zone == "support_row" and not engine.rule("can_attack_from_support", uid=uid):
+            continue
+        if speak and not exhaustible(engine, uid):  # attacking exhausts it (§7.3 step 3)
             continue
         attackers.append(uid)
     if not attackers:
@@ -196,6 +216,8 @@ def reinforcers(engine: Engine, defender: int) -> list[int]:
             continue
         if engine.definition(uid).get("team") != team:
             continue
+        if speak and not exhaustible(engine, uid):  # reinforcing exhausts it (§7.6)
+            continue
         # each teammate named ("cannot be reinforced by characters with cost 3 or more")
         if speak and (
             engine.permitted("be_reinforced", defender, uid) is False
@@ -211,7 +233,8 @@ def reinforcers(engine: Engine, defender: int) -> list[int]:
 
 
 def power_ups(engine: Engine, player: int, fighters: Sequence[int]) -> list[tuple[int, int]]:
-    """§7.8: (card in hand, fighter) pairs: a character card of the fighter's name."""
+    """§7.8: (card in hand, fighter) pairs: a character card of the fighter's name, for
+    a fighter that may be powered up ("cannot be powered up": by its player, a rule's)."""
     out: list[tuple[int, int]] = []
     hand = engine.state.players[player].zones.get("hand")
     if not hand:
@@ -221,6 +244,8 @@ def power_ups(engine: Engine, player: int, fighters: Sequence[int]) -> list[tupl
     for fighter in fighters:
         card = cards[fighter]
         if card.controller != player or "stunned" in card.states:
+            continue
+        if refused_one(engine, "be_powered_up", fighter):
             continue
         if in_hand is None:
             found = [(uid, engine.definition(uid)) for uid in hand]
@@ -248,12 +273,15 @@ def pay_power_up(engine: Engine, player: int, card: int, fighter: int) -> None:
     engine.happened("discarded", subject=card, player=player)
 
 
-def power_up(engine: Engine, fighter: int) -> bool:
+def power_up(engine: Engine, fighter: int, by: Target | None = None) -> bool:
     """A power-up resolves: +1 ATK and +1 DEF until the end of the attack step (or of
-    the attack, A1), if the fighter still takes part in the attack."""
+    the attack, A1), if the fighter still takes part in the attack and may be powered up
+    by ``by`` (the card whose text does it, else its controller: a rule's)."""
     card = engine.state.cards[fighter]
     if card.zone not in ROWS or stunned(engine, fighter) or fighter not in fighters(engine):
         return False
+    if refused_one(engine, "be_powered_up", fighter, by):
+        return False  # "cannot be powered up": no change, no "powered_up" event
     until = str(engine.rule("power_up_duration", uid=fighter))
     for stat in ("atk", "def"):
         engine.state.lasting.append(

@@ -173,7 +173,13 @@ class FieldKernel(Kernel):
     # ---- primitives -------------------------------------------------------------------
     def primitives(self) -> dict[str, Any]:
         return {
-            "exhaust": primitives.set_state("exhausted", True, "exhausted"),
+            # ("This cannot be exhausted.": effects, costs and the rules alike; "by …"
+            # names the effect's card, a rule's is its controller)
+            "exhaust": primitives.unless_forbidden(
+                "be_exhausted",
+                primitives.set_state("exhausted", True, "exhausted"),
+                by=combat.cause_of,
+            ),
             "activate": self._activate,
             # ("This cannot ready.": effects, the recovery phase and costs alike)
             "ready": primitives.unless_forbidden("ready", self._ready, ("exhausted", False)),
@@ -192,7 +198,7 @@ class FieldKernel(Kernel):
         if not isinstance(target, int):
             return False
         states = engine.state.cards[target].states
-        if {"exhausted", "stunned"} & states:
+        if {"exhausted", "stunned"} & states or not combat.exhaustible(engine, target, target):
             return False
         states.add("exhausted")
         engine.happened("exhausted", subject=target)

@@ -16,6 +16,7 @@ from typing import Any
 from cardscript.interpreter import cost_cards, cost_x
 from cardscript.interpreter.engine import Engine
 from cardscript.interpreter.state import Card, GameState
+from cardscript.kernels.vs_system import combat
 from cardscript.kernels.vs_system.field import Facts, FieldKernel, Power
 
 Offer = tuple[int, tuple[str, int]]  # (printed threshold, option)
@@ -201,8 +202,11 @@ def usable(engine: Engine, powers: list[PowerOffer]) -> list[tuple[str, Any]]:
     players = engine.state.players
     out = []
     for card, (ability, limited, ready, pay, x, changes), option in powers:
-        if ready and not card.states.isdisjoint(_NOT_READY):
-            continue
+        if ready and (
+            not card.states.isdisjoint(_NOT_READY)
+            or not combat.exhaustible(engine, card.uid, card.uid)
+        ):
+            continue  # (Activate exhausts it: "This cannot be exhausted." keeps it unused)
         if changes and not all(cost_cards.this_payable(engine, card.uid, a) for a in changes):
             continue  # ("Ready this →" on a ready card, or one that "cannot ready")
         if pay and players[card.controller].resources.get("endurance", 0) < pay:

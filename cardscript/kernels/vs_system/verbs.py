@@ -14,7 +14,7 @@ from cardscript.kernels.vs_system import chain, combat
 def power_up(engine: Engine, cause: Cause, target: Target, **_: Any) -> bool:
     """§7.8 with no card discarded: a character attacking or defending gets +1 ATK and
     +1 DEF until the end of the attack step (A1); any other is not powered up."""
-    return isinstance(target, int) and combat.power_up(engine, target)
+    return isinstance(target, int) and combat.power_up(engine, target, cause.source)
 
 
 def reinforce(engine: Engine, cause: Cause, target: Target, **_: Any) -> bool:
