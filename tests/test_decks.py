@@ -623,3 +623,25 @@ def test_cli_marvelcdb_deck_with_pack_pool() -> None:
     assert result.exit_code == 1
     codes = [d["code"] for d in json.loads(result.stdout)["diagnostics"]]
     assert codes == ["MC-DECK-05", "MC-DECK-05"]
+
+
+def test_a_card_file_given_with_cards_that_is_broken_yaml_is_told_every_time(
+    tmp_path: Path,
+) -> None:
+    """It was skipped in silence ("checked 1 file: no problems", exit 0), and the deck was
+    checked without the cards the author meant to add."""
+    broken = tmp_path / "extra.yaml"
+    broken.write_text("game: vs-system\ncards:\n  - id: x\n    type: [\n", "utf-8")
+    deck = str(Path(__file__).parent.parent / "decks" / "vs-system" / "skyguard-starter.yaml")
+    for _ in range(2):  # (the second read comes from the pool's cache of files)
+        result = RUNNER.invoke(app, ["deck", "check", deck, "--cards", str(broken)])
+        assert result.exit_code == 1
+        assert result.output.splitlines()[:2] == [
+            "error[CS-Y001]: expected the node content, but found '<stream end>' (while "
+            "parsing a flow node)",
+            f" --> {broken}:5:1",
+        ]
+    report = RUNNER.invoke(app, ["deck", "check", deck, "--cards", str(broken), "-f", "json"])
+    assert report.exit_code == 1
+    (problem,) = json.loads(report.stdout)["diagnostics"]
+    assert (problem["code"], problem["line"], problem["column"]) == ("CS-Y001", 5, 1)

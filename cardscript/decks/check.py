@@ -165,7 +165,8 @@ def check_paths(
     files, problems = collect_deck_files(paths)
     pool = pool if pool is not None else load_pool(cards, bundled=bundled)
     diagnostics: list[Diagnostic] = [*problems, *pool.problems]
-    usage_error = bool(problems or pool.problems)
+    # (a card file that cannot be read is I/O; one that is broken YAML, content: exit 1)
+    usage_error = bool(problems) or any(d.code == "CS-IO1" for d in pool.problems)
     checked: list[str] = []
     sources: dict[str, str] = {}
     decks = 0

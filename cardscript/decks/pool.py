@@ -117,7 +117,7 @@ class CardPool:
         return found
 
 
-_FILE_CACHE: dict[str, tuple[tuple[int, int], list[PoolCard]]] = {}
+_FILE_CACHE: dict[str, tuple[tuple[int, int], list[PoolCard], tuple[Diagnostic, ...]]] = {}
 
 
 def load_pool(extra: Sequence[Path | str] = (), *, bundled: bool = True) -> CardPool:
@@ -173,9 +173,12 @@ def _cards_of(file: str, problems: list[Diagnostic]) -> list[PoolCard]:
     stamp = (info.st_size, info.st_mtime_ns)
     cached = _FILE_CACHE.get(file)
     if cached is not None and cached[0] == stamp:
+        problems.extend(cached[2])  # (a broken file is told on every check, not the first)
         return cached[1]
-    cards = _read_cards(file, problems)
-    _FILE_CACHE[file] = (stamp, cards)
+    found: list[Diagnostic] = []
+    cards = _read_cards(file, found)
+    _FILE_CACHE[file] = (stamp, cards, tuple(found))
+    problems.extend(found)
     return cards
 
 
@@ -189,7 +192,8 @@ def _read_cards(file: str, problems: list[Diagnostic]) -> list[PoolCard]:
     doc = load_yaml_file(file)
     data = doc.data
     if doc.data is None:
-        problems.extend(d for d in doc.diagnostics if d.code == "CS-IO1")
+        # a file that is no YAML at all: the cards it was meant to add are not in the pool
+        problems.extend(doc.diagnostics)
         return []
     if not isinstance(data, dict) or "deck" in data or data.get("game") not in GAMES:
         return []  # a deck, or not a card file: validate reports broken card files
