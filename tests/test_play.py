@@ -155,7 +155,7 @@ def test_one_deck_per_player_as_many_players_as_the_game_allows(tmp_path: Path) 
     assert many.exit_code == 2
     assert many.stderr == "error: pocket-duel is played with 2 decks, one per player; 3 given\n"
     wrong = runner.invoke(app, ["play", "vanguard", "--deck", deck, "--deck", deck])
-    assert wrong.exit_code == 2
+    assert wrong.exit_code == 1  # (the deck is read: what it says is for another game)
     assert wrong.stderr == f"error: {deck}:2:7: this is a pocket-duel deck, not a vanguard deck\n"
     log = tmp_path / "solo.jsonl"
     solo = runner.invoke(
@@ -401,14 +401,14 @@ def test_simulate_refuses_no_games_and_negative_workers() -> None:
         )
 
 
-def test_an_extra_card_file_that_cannot_join_the_pool_is_a_usage_error(tmp_path: Path) -> None:
+def test_an_extra_card_file_that_cannot_join_the_pool_is_a_content_error(tmp_path: Path) -> None:
     decks = Path(__file__).resolve().parent.parent / "decks" / "pocket-duel"
     both = ["--deck", str(decks / "cinder-vale.yaml"), "--deck", str(decks / "sable-wren.yaml")]
     again = tmp_path / "again.yaml"
     hero = "- {id: cinder-hero, name: X, type: hero, index: 1/8, difficulty: 1, text: ''}\n"
     again.write_text("game: pocket-duel\nset: X\ncards:\n" + hero)
     played = runner.invoke(app, ["play", "pocket-duel", *both, "--cards", str(again)])
-    assert played.exit_code == 2 and played.stdout == ""
+    assert played.exit_code == 1 and played.stdout == ""
     assert played.stderr == (
         f'error: {again}:4:8: card id "cinder-hero" is already defined by the bundled cards;'
         " perhaps try a new id\n"
@@ -418,7 +418,7 @@ def test_an_extra_card_file_that_cannot_join_the_pool_is_a_usage_error(tmp_path:
     simulated = runner.invoke(
         app, ["simulate", "pocket-duel", *both, "-n", "2", "--cards", str(garbled)]
     )
-    assert simulated.exit_code == 2 and simulated.stdout == ""
+    assert simulated.exit_code == 1 and simulated.stdout == ""  # (as validate says it)
     assert simulated.stderr == f"error: {garbled}:2:1: file is not valid UTF-8: invalid byte 0xff\n"
 
 
@@ -448,7 +448,7 @@ def test_play_takes_only_card_files_validate_accepts(tmp_path: Path) -> None:
     wrong = runner.invoke(
         app, ["play", "vs-system", "--deck", vs_deck, "--deck", vs_deck, "--cards", other]
     )
-    assert (wrong.exit_code, wrong.stdout) == (2, "")
+    assert (wrong.exit_code, wrong.stdout) == (1, "")
     assert (
         wrong.stderr
         == f"error: {other}:2:7: this is a pocket-duel card file, not a vs-system one\n"
@@ -457,12 +457,12 @@ def test_play_takes_only_card_files_validate_accepts(tmp_path: Path) -> None:
     head = "game: pocket-duel\nset: X\ncards:\n- id: x-hero\n  name: X\n  type: hero\n"
     misspelt.write_text(head + "  index: 1/8\n  difficulty: 1\n  text: |\n    Talent: Flihgt\n")
     bad_text = runner.invoke(app, ["play", "pocket-duel", *both, "--cards", str(misspelt)])
-    assert (bad_text.exit_code, bad_text.stdout) == (2, "")
+    assert (bad_text.exit_code, bad_text.stdout) == (1, "")
     assert bad_text.stderr.startswith(f'error: {misspelt}:10:13: unknown word "Flihgt" after ":"')
     unfinished = tmp_path / "unfinished.yaml"
     unfinished.write_text(head + "  text: ''\n")
     schema = runner.invoke(app, ["simulate", "pocket-duel", *both, "--cards", str(unfinished)])
-    assert (schema.exit_code, schema.stdout) == (2, "")
+    assert (schema.exit_code, schema.stdout) == (1, "")
     assert schema.stderr == f'error: {unfinished}:4:3: a hero card needs the field "difficulty"\n'
 
 
@@ -557,4 +557,34 @@ def test_simulate_says_how_the_games_ended_and_a_cooperative_game_s_wins_are_the
         "  no winner: 1\n"
         "  ended by: health 1, no cards left 1\n"
         "  average length: 7.0 turns, 45 steps\n"
+    )
+
+
+def test_what_the_files_say_is_exit_1_and_a_file_that_cannot_be_read_exit_2(
+    tmp_path: Path,
+) -> None:
+    """As ``validate`` and ``deck check`` say it: a deck or card file that is read but
+    wrong is content (1), one that is not there is I/O (2)."""
+    decks = Path(__file__).resolve().parent.parent / "decks" / "pocket-duel"
+    deck = str(decks / "cinder-vale.yaml")
+    not_a_deck = tmp_path / "not-a-deck.yaml"
+    not_a_deck.write_text("game: pocket-duel\nhero: nobody\n", "utf-8")
+    wrong = runner.invoke(app, ["play", "pocket-duel", "--deck", deck, "--deck", str(not_a_deck)])
+    assert (wrong.exit_code, wrong.stderr) == (
+        1,
+        f"error: {not_a_deck}:1:1: this YAML file is not a deck: a deck file has a top-level "
+        '"deck:" key with the deck\'s name\n',
+    )
+    gone = tmp_path / "gone.yaml"
+    missing = runner.invoke(app, ["simulate", "pocket-duel", "--deck", deck, "--deck", str(gone)])
+    assert (missing.exit_code, missing.stderr) == (
+        2,
+        f"error: {gone}:1:1: cannot read file: No such file or directory\n",
+    )
+    extra = runner.invoke(
+        app, ["play", "pocket-duel", "--deck", deck, "--deck", deck, "--cards", str(gone)]
+    )
+    assert (extra.exit_code, extra.stderr) == (
+        2,
+        f"error: {gone}:1:1: cannot read file: No such file or directory\n",
     )

@@ -127,7 +127,7 @@ def test_a_bundled_card_s_id_is_taken_as_play_refuses(tmp_path: Path) -> None:
     deck = str(bundled_cards_dir().parent / "decks" / "marvel-champions" / "bulwark.yaml")
     played = runner.invoke(app, ["play", "marvel-champions", "--deck", deck, "--cards", str(extra)])
     assert (played.exit_code, played.stderr) == (
-        2,
+        1,
         f'error: {extra}:4:7: card id "bulwark-01" is already defined by the bundled cards; '
         "perhaps try a new id\n",
     )

@@ -29,6 +29,7 @@ from cardscript.interpreter.playable import (
     engine_factory,
     load_plugin,
     read_play_deck,
+    unreadable,
 )
 from cardscript.interpreter.select import RulesError
 from cardscript.interpreter.view import Watcher
@@ -36,7 +37,13 @@ from cardscript.safe_write import Output, UnwritableFile
 
 
 class PlayError(Exception):
-    """A usage problem: unknown game, unreadable deck, card not in the pool."""
+    """What stops a game before it starts: a usage or I/O problem (an unknown game or
+    format, a file that cannot be read: exit 2), or, ``content``, a problem in what the
+    files say (a deck naming a card not in the pool, a broken card file: exit 1)."""
+
+    def __init__(self, message: str, *, content: bool = False) -> None:
+        super().__init__(message)
+        self.exit_code = 1 if content else 2
 
 
 # what stops a game for a rules reason (exit 1); anything else a game raises is a bug of
@@ -67,7 +74,7 @@ def read_play_decks(paths: Sequence[str], engine: Engine) -> list[PlayDeck]:
     try:
         return [read_play_deck(path, engine.pool) for path in paths]
     except DeckError as exc:
-        raise PlayError(str(exc)) from None
+        raise PlayError(str(exc), content=not exc.unreadable) from None
 
 
 def new_game(
@@ -84,13 +91,14 @@ def new_game(
         from cardscript.cardfiles.yamlsource import load_yaml_file
 
         for path in cards:
-            problem = card_file_problem(load_yaml_file(path), game, strict=True)
+            doc = load_yaml_file(path)
+            problem = card_file_problem(doc, game, strict=True)
             if problem is not None:
-                raise PlayError(problem)
+                raise PlayError(problem, content=not unreadable(doc))
     try:
         return factory(seed, agents, log, [Path(c) for c in cards])
     except CardFileError as exc:  # an extra card file (``--cards``) that cannot join the pool
-        raise PlayError(str(exc)) from None
+        raise PlayError(str(exc), content=not exc.unreadable) from None
 
 
 def playable(game: str) -> EngineFactory:
@@ -262,7 +270,10 @@ def run_play(
     except UnwritableFile as exc:
         _err(f"error: cannot write {log_file}: {exc.reason}")
         return 2
-    except (PlayError, OSError, ValueError) as exc:
+    except PlayError as exc:
+        _err(f"error: {exc}")
+        return exc.exit_code
+    except (OSError, ValueError) as exc:
         _err(f"error: {exc}")
         return 2
     failure: Exception | None = None
@@ -284,7 +295,7 @@ def run_play(
             output.commit()
     except PlayError as exc:
         _err(f"error: {exc}")
-        return 2
+        return exc.exit_code
     except UnwritableFile as exc:
         _err(f"error: cannot write {log_file}: {exc.reason}")
         return 2

@@ -100,7 +100,7 @@ def run_simulate(
         start(probe, ids, agents, fmt, variants, play=False)  # (decks that cannot: said once)
     except PlayError as exc:
         _err(f"error: {exc}")
-        return 2
+        return exc.exit_code
     work = [(game, ids, seed + n, plugins, cards, fmt, list(variants)) for n in range(games)]
     workers = worker_count(jobs, games)
     outcomes: list[Outcome] = []

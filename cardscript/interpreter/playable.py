@@ -147,6 +147,17 @@ def _extra_key(
 class CardFileError(ValueError):
     """An extra card file (``--cards``, a scenario's ``cards:``) that cannot join the pool."""
 
+    unreadable = False  # (a file that is not there or cannot be read: I/O, not content)
+
+
+class CardFileUnreadable(CardFileError):
+    unreadable = True
+
+
+def unreadable(doc: Any) -> bool:
+    """A loaded YamlDocument whose file could not be read at all (CS-IO1)."""
+    return doc.data is None and any(d.code == "CS-IO1" for d in doc.diagnostics)
+
 
 def card_file_problem(doc: Any, game: str, *, strict: bool) -> str | None:
     """Why the card file ``doc`` (a loaded YamlDocument) cannot join ``game``'s pool
@@ -183,7 +194,7 @@ def _add_card_file(pool: CardPool, game: str, path: Path, origins: dict[str, str
     doc = load_yaml_file(path)
     problem = card_file_problem(doc, game, strict=False)
     if problem is not None:
-        raise CardFileError(problem)
+        raise (CardFileUnreadable if unreadable(doc) else CardFileError)(problem)
     for json_path, card in card_entries(doc.data):
         card_id = str(card.get("id"))
         span = doc.span_of((*json_path, "id"))
@@ -203,6 +214,12 @@ def _add_card_file(pool: CardPool, game: str, path: Path, origins: dict[str, str
 class DeckError(ValueError):
     """A deck that cannot be played: unreadable, for another game, naming unknown cards."""
 
+    unreadable = False  # (a file that is not there or cannot be read: I/O, not content)
+
+
+class DeckUnreadable(DeckError):
+    unreadable = True
+
 
 @dataclass(frozen=True)
 class PlayDeck:
@@ -220,7 +237,7 @@ def read_play_deck(path: str, pool: CardPool) -> PlayDeck:
     game = pool.game.registry.game
     deck = read_deck(path, game=game)
     if deck is None:
-        raise DeckError(f"cannot read the deck {path}")
+        raise DeckUnreadable(f"cannot read the deck {path}")
     return PlayDeck(_card_ids(deck, pool), deck.format)
 
 
@@ -241,7 +258,10 @@ def _card_ids(deck: Deck, pool: CardPool) -> list[str]:
         if d.is_error and not (d.code == "CS-D004" and game not in GAMES)
     ]
     if errors:
-        raise DeckError(f"{errors[0].span}: {errors[0].message}")
+        first = errors[0]
+        raise (DeckUnreadable if first.code == "CS-IO1" else DeckError)(
+            f"{first.span}: {first.message}"
+        )
     if deck.game is not None and deck.game != game and game in GAMES:
         raise DeckError(f"{deck.span('game')}: this is a {deck.game} deck, not a {game} deck")
     by_name = {c.name.casefold(): c.id for c in pool.cards.values()}
