@@ -25,6 +25,7 @@ from cardscript.cli.main import app
 from cardscript.decks import check_bundled_decks, check_paths, load_pool, read_deck_text
 from cardscript.decks.check import check_deck, rule_descriptions
 from cardscript.decks.checks import KINDS
+from cardscript.decks.files import read_deck
 from cardscript.decks.mcdb_cards import convert_packs, read_packs
 from cardscript.decks.mcdb_text import plain, split_keywords, traits
 from cardscript.decks.mcdb_write import card_file_text
@@ -186,7 +187,7 @@ def test_a_negative_count_is_told_as_a_count_and_a_list_marker_is_no_sign() -> N
         (
             "CS-D003",
             "d.txt:1:1",
-            "the number of copies must be a whole number from 1 to 9999, not '-3'",
+            "the number of copies must be a whole number from 1 to 9999, not -3",
             ('perhaps try "3x Gull Scout"',),
         ),
     ]
@@ -645,3 +646,17 @@ def test_a_card_file_given_with_cards_that_is_broken_yaml_is_told_every_time(
     assert report.exit_code == 1
     (problem,) = json.loads(report.stdout)["diagnostics"]
     assert (problem["code"], problem["line"], problem["column"]) == ("CS-Y001", 5, 1)
+
+
+def test_a_count_that_is_no_number_is_quoted_as_yaml_writes_it(tmp_path: Path) -> None:
+    """Python's spellings ('three', True, None) were shown to authors of YAML files."""
+    deck = tmp_path / "deck.yaml"
+    deck.write_text(
+        "deck: T\ngame: vs-system\ncards:\n  Stormcrow: three\n  Gull Scout: true\n"
+        "  Anchor Chain: ~\n  Tidal Surge: 2.5\n",
+        "utf-8",
+    )
+    found = read_deck(str(deck))
+    assert found is not None
+    said = [(d.span.line, d.message.rsplit(", not ", 1)[1]) for d in found.diagnostics]
+    assert said == [(4, '"three"'), (5, "true"), (6, "null"), (7, "2.5")]

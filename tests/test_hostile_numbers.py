@@ -50,7 +50,7 @@ def test_a_deck_count_of_5000_digits_is_cs_d003_shortened(tmp_path: Path) -> Non
     assert result.exit_code == 1, result.output
     assert (
         "error[CS-D003]: the number of copies must be a whole number from 1 to 9999, not "
-        "'11111111111111111111111…11111111111' (5,000 characters)\n"
+        "111111111111111111111111…111111111111 (5,000 characters)\n"
         f" --> {deck}:2:1\n"
     ) in result.stdout
     mcdb = tmp_path / "deck.json"
@@ -59,7 +59,7 @@ def test_a_deck_count_of_5000_digits_is_cs_d003_shortened(tmp_path: Path) -> Non
     assert result.exit_code == 1, result.output
     assert (
         "error[CS-D003]: the number of copies must be a whole number from 1 to 9999, not "
-        "'11111111111111111111111…11111111111' (5,000 characters)\n"
+        '"11111111111111111111111…11111111111" (5,000 characters)\n'
         f" --> {mcdb}:1:30\n"
     ) in result.stdout
 

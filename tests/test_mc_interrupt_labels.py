@@ -35,9 +35,9 @@ def test_the_kernel_interrupts_with_the_labels_the_registry_flags(
     monkeypatch.setattr(Engine, "new", classmethod(unflagged))
     result = run_scenario(S060)
     assert result.failures == [
-        "players.P1.zones.discard: expected ['mct-deflect'], got []",
-        "cards.bulwark-hero.counters: expected {'damage': 3}, got {'damage': 4}",
-        "events: expected ['plays', 'takes_damage', 'attacks'] in this order; 'plays' did not"
-        " come (events were ['drawn', 'drawn', 'drawn', 'drawn', 'drawn', 'drawn',"
-        " 'changes_form', 'is_discarded', 'takes_damage', 'attacks', 'is_attacked'])",
+        'players.P1.zones.discard: expected ["mct-deflect"], got []',
+        'cards.bulwark-hero.counters: expected {"damage": 3}, got {"damage": 4}',
+        'events: expected ["plays", "takes_damage", "attacks"] in this order; "plays" did not'
+        ' come (events were ["drawn", "drawn", "drawn", "drawn", "drawn", "drawn",'
+        ' "changes_form", "is_discarded", "takes_damage", "attacks", "is_attacked"])',
     ]

@@ -17,13 +17,13 @@ def test_failures_say_expected_and_actual() -> None:
     assert not result.passed
     assert result.failures == [
         "players.Bob.life: expected 8, got 9",
-        "players.Anna.zones.hand: expected ['imp'], got []",
+        'players.Anna.zones.hand: expected ["imp"], got []',
         "players.Carol: no such player",
-        "cards.imp.zone: expected discard, got play",
+        'cards.imp.zone: expected "discard", got "play"',
         "cards.imp.power: expected 5, got 1",
-        "events: expected ['damaged', 'enters_play'] in this order; 'enters_play' did not "
-        "come (events were ['moved', 'enters_play', 'damaged'])",
-        "log: no change matching 'destroy by imp'",
+        'events: expected ["damaged", "enters_play"] in this order; "enters_play" did not '
+        'come (events were ["moved", "enters_play", "damaged"])',
+        'log: no change matching "destroy by imp"',
     ]
     assert "deal_damage by imp at 1:1" in result.report()  # the trace follows
 
@@ -45,12 +45,12 @@ def test_allowed_false_expects_the_kernel_to_refuse(tmp_path: Path) -> None:
 def test_deck_scenario_failures_say_expected_and_actual() -> None:
     result = run_scenario(FIXTURES / "deck-wrong-expectations.yaml")
     assert result.failures == [
-        "legal: expected True, got False",
+        "legal: expected true, got false",
         "diagnostics: expected 2, got 4",
-        "diagnostics[0].code: expected 'VG-COPY-LIMIT', got 'VG-UNKNOWN-CARD'",
-        "diagnostics[1].code: expected 'VG-HEAL-LIMIT', got 'VG-DECK-SIZE'",
-        "diagnostics[1].message: expected 'nothing', got 'This deck has 5 cards; a deck has "
-        "exactly 50 cards (rules «Сбор колоды»; digest §4)'",
+        'diagnostics[0].code: expected "VG-COPY-LIMIT", got "VG-UNKNOWN-CARD"',
+        'diagnostics[1].code: expected "VG-HEAL-LIMIT", got "VG-DECK-SIZE"',
+        'diagnostics[1].message: expected "nothing", got "This deck has 5 cards; a deck has '
+        'exactly 50 cards (rules «Сбор колоды»; digest §4)"',
     ]
     # what the checker found follows, at the scenario file's own lines (the deck is at 5-6)
     assert result.trace[0].startswith('6:3 VG-UNKNOWN-CARD "Lantern Squire" is not a card')

@@ -26,6 +26,7 @@ from cardscript.cardfiles.printed import printed_fields
 from cardscript.cardfiles.yamlsource import load_yaml_text
 from cardscript.interpreter.scenario import ScenarioResult
 from cardscript.interpreter.scenario_blocks import compare_diagnostics, read_block, shown
+from cardscript.wording import differs
 
 
 def run_card_file_scenario(path: str | Path) -> ScenarioResult:
@@ -46,9 +47,7 @@ def run_card_file_scenario(path: str | Path) -> ScenarioResult:
             continue
         for key, value in wanted.items():
             if card.get(key) != value:
-                result.failures.append(
-                    f"cards.{wanted['id']}.{key}: expected {value!r}, got {card.get(key)!r}"
-                )
+                result.failures.append(differs(f"cards.{wanted['id']}.{key}", value, card.get(key)))
     if result.failures:
         result.trace = [shown(d) for d in found]
     return result

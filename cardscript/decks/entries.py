@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from cardscript.grammar.diagnostics import Diagnostic, Span, error
+from cardscript.wording import as_written
 
 MAX_COPIES = 9999
 _COUNT_FIRST = re.compile(r"^(?P<count>\d+)\s*[xX×*]?\s+(?P<name>\S.*?)\s*$")
@@ -31,7 +32,7 @@ def parse_entry(text: str, span: Span) -> tuple[str, int] | Diagnostic:
         negative = _NEGATIVE.match(line)
         if negative is not None:  # "-3 Stormcrow": a count, less than none
             hint = f'perhaps try "{negative["count"]}x {negative["name"]}"'
-            return bad_count(f"-{negative['count']}", span, hint)
+            return bad_count(f"-{negative['count']}", span, hint, written=True)
         if _BARE_COUNT.match(line):
             return error(
                 "CS-D002",
@@ -47,7 +48,7 @@ def parse_entry(text: str, span: Span) -> tuple[str, int] | Diagnostic:
         return error("CS-D002", f'"{line}" gives no number of copies', span, hint)
     count = copies(match["count"])
     if not 1 <= count <= MAX_COPIES:
-        return bad_count(match["count"], span)
+        return bad_count(match["count"], span, written=True)
     return match["name"], count
 
 
@@ -67,19 +68,27 @@ def quick_entry(text: str) -> tuple[str, int] | None:
 
 
 def bad_count(
-    shown: object, span: Span, hint: str = "write how many copies the deck has, e.g. 3"
+    shown: object,
+    span: Span,
+    hint: str = "write how many copies the deck has, e.g. 3",
+    *,
+    written: bool = False,
 ) -> Diagnostic:
+    """CS-D003 for the count ``shown``: a value read from YAML or JSON, quoted as it is
+    written there ("three", true, null), or, ``written``, a text list's own characters."""
     return error(
         "CS-D003",
-        f"the number of copies must be a whole number from 1 to {MAX_COPIES}, not {_shown(shown)}",
+        "the number of copies must be a whole number from 1 to "
+        f"{MAX_COPIES}, not {_shown(shown, written)}",
         span,
         hint,
     )
 
 
-def _shown(value: object) -> str:
+def _shown(value: object, written: bool) -> str:
     """A count as the message quotes it: a number of 5,000 digits by its first and last."""
-    text = repr(value)
+    text = str(value) if written else as_written(value)
     if len(text) <= 60:
         return text
-    return f"{text[:24]}…{text[-12:]} ({len(str(value)):,} characters)"
+    length = len(value) if isinstance(value, str) else len(text)
+    return f"{text[:24]}…{text[-12:]} ({length:,} characters)"

@@ -50,6 +50,7 @@ from cardscript.interpreter.log import GameLog
 from cardscript.interpreter.playable import engine_factory, register_game
 from cardscript.interpreter.transcript import change_line, transcript
 from cardscript.schemas import scenario_validator
+from cardscript.wording import as_written, differs
 
 __all__ = ["ScenarioResult", "register_game", "run_scenario"]
 
@@ -259,29 +260,29 @@ def _compare(engine: Engine, log: GameLog, expect: Mapping[str, Any]) -> list[st
         for key, value in wanted.get("resources", {}).items():
             actual = player.resources.get(key)
             if actual != value:
-                failures.append(f"players.{name}.{key}: expected {value}, got {actual}")
+                failures.append(differs(f"players.{name}.{key}", value, actual))
         for zone, cards in wanted.get("zones", {}).items():
             held = [state.cards[u].card_id for u in player.zones.get(zone, [])]
             if sorted(held) != sorted(cards):
-                failures.append(f"players.{name}.zones.{zone}: expected {cards}, got {held}")
+                failures.append(differs(f"players.{name}.zones.{zone}", cards, held))
     for wanted in expect.get("cards", []):
         failures.extend(_compare_card(engine, wanted))
     events = [r["name"] for r in log.records if r["t"] == "event"]
     missing = _not_in_order(expect.get("events", []), events)
     if missing is not None:
         failures.append(
-            f"events: expected {expect['events']} in this order; {missing!r} "
-            f"did not come (events were {events})"
+            f"events: expected {as_written(expect['events'])} in this order; "
+            f"{as_written(missing)} did not come (events were {as_written(events)})"
         )
     changes = [change_line(r) for r in log.records if r["t"] == "change"]
     for line in expect.get("log", []):
         if not any(line in c for c in changes):
-            failures.append(f"log: no change matching {line!r}")
+            failures.append(f"log: no change matching {as_written(line)}")
     if "result" in expect:
         for key, value in expect["result"].items():
             actual = (state.result or {}).get(key)
             if actual != value:
-                failures.append(f"result.{key}: expected {value}, got {actual}")
+                failures.append(differs(f"result.{key}", value, actual))
     return failures
 
 
@@ -295,22 +296,19 @@ def _compare_card(engine: Engine, wanted: Mapping[str, Any]) -> list[str]:
     card = matches[copy]
     out = []
     if "zone" in wanted and card.zone != wanted["zone"]:
-        out.append(f"cards.{card.card_id}.zone: expected {wanted['zone']}, got {card.zone}")
+        out.append(differs(f"cards.{card.card_id}.zone", wanted["zone"], card.zone))
     if "states" in wanted and sorted(card.states) != sorted(wanted["states"]):
         out.append(
-            f"cards.{card.card_id}.states: expected {sorted(wanted['states'])}, got "
-            f"{sorted(card.states)}"
+            differs(f"cards.{card.card_id}.states", sorted(wanted["states"]), sorted(card.states))
         )
     if "counters" in wanted:
         counters = {k: v for k, v in card.counters.items() if v}
         if counters != wanted["counters"]:
-            out.append(
-                f"cards.{card.card_id}.counters: expected {wanted['counters']}, got {counters}"
-            )
+            out.append(differs(f"cards.{card.card_id}.counters", wanted["counters"], counters))
     for stat, value in wanted.get("stats", {}).items():
         actual = engine.stat(card.uid, stat)
         if actual != value:
-            out.append(f"cards.{card.card_id}.{stat}: expected {value}, got {actual}")
+            out.append(differs(f"cards.{card.card_id}.{stat}", value, actual))
     return out
 
 

@@ -12,6 +12,7 @@ from typing import Any
 from cardscript.cardfiles.yamlsource import Located, YamlDocument, load_yaml_text
 from cardscript.grammar.diagnostics import Diagnostic
 from cardscript.interpreter.scenario import ScenarioResult
+from cardscript.wording import differs
 
 FIELDS = ("code", "line", "column", "message", "hints", "severity")
 
@@ -55,7 +56,7 @@ def compare_diagnostics(found: Sequence[Diagnostic], expect: Mapping[str, Any]) 
     if "legal" in expect:
         legal = not any(d.is_error for d in found)
         if legal != bool(expect["legal"]):
-            failures.append(f"legal: expected {expect['legal']}, got {legal}")
+            failures.append(differs("legal", expect["legal"], legal))
     if "diagnostics" not in expect:
         return failures
     wanted: list[Mapping[str, Any]] = list(expect["diagnostics"] or [])
@@ -65,9 +66,7 @@ def compare_diagnostics(found: Sequence[Diagnostic], expect: Mapping[str, Any]) 
         actual = diagnostic_fields(got)
         for key in FIELDS:
             if key in want and _listed(want[key]) != actual[key]:
-                failures.append(
-                    f"diagnostics[{index}].{key}: expected {want[key]!r}, got {actual[key]!r}"
-                )
+                failures.append(differs(f"diagnostics[{index}].{key}", want[key], actual[key]))
     return failures
 
 
