@@ -95,11 +95,6 @@ SAME = [
         "Action: If a minion is in play, draw 1 card.",
     ),
     (
-        "marvel-champions",
-        "Action: If there are 2 minions, draw 1 card.",
-        "Action: If 2 minions are in play, draw 1 card.",
-    ),
-    (
         "vanguard",
         "[CONT](VC): During your turn, all of your rear-guards get +1000 power.",
         "[CONT](VC): During your turn, all your rear-guards get +1000 power.",

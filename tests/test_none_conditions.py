@@ -78,3 +78,22 @@ def test_no_anywhere_else_names_no_card(text: str, column: int, written: str, so
     assert problem.hints == (
         f'perhaps try a condition ("if you control {written}, …") or a card to act on ("{some}")',
     )
+
+
+@pytest.mark.parametrize(
+    ("game", "text", "said"),
+    [
+        ("marvel-champions", "Action: If there are 2 minions, draw 1 card.", "there are 2 minions"),
+        ("vs-system", "While there is this character, draw a card.", "there is this character"),
+    ],
+)
+def test_there_is_with_no_zone_is_kept_as_written_and_refused(
+    game: str, text: str, said: str
+) -> None:
+    definition = load_game(game)
+    parsed = definition.parse(text)
+    assert parsed.diagnostics == ()
+    assert format_script(parsed.script, definition.registry).strip().lower() == text.lower()
+    (problem,) = check_script(parsed.script, definition.registry)
+    assert (problem.code, problem.message) == ("CS-T026", f'"{said}" says no zone to look in')
+    assert problem.hints == (f'perhaps try "{said} in …" with the zone the cards are in',)

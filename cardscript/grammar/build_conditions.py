@@ -78,15 +78,16 @@ class ConditionRules:
 
     def there_is(self, meta: Meta, children: list[Any]) -> ast.Test:
         """ "If there are no minions in play", "if there is a card in your discard pile":
-        the cards in that zone ("if no minion is in play"); with no zone, in play."""
+        the cards in that zone ("if no minions are in play"). Cards said with no zone, or
+        no cards ("there is this character"), are kept as written, to be refused
+        (CS-T026)."""
         subject = selector_of(children)
-        zone = ast.ZoneRef(zone="play", span=span_of(meta))
         if isinstance(subject, ast.Cards) and subject.filters:
             last = subject.filters[-1]
             if last.kind == "zone" and last.value == "in" and last.zone is not None:
-                zone = last.zone
-                subject = dataclasses.replace(subject, filters=subject.filters[:-1])
-        return self._test(meta, "in_zone", children, subject=subject, zone=zone)
+                held = dataclasses.replace(subject, filters=subject.filters[:-1])
+                return self._test(meta, "in_zone", children, subject=held, zone=last.zone)
+        return self._test(meta, "there_is", children, subject=subject)
 
     def in_zone(self, meta: Meta, children: list[Any]) -> ast.Test:
         return self._test(

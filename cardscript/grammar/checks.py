@@ -17,7 +17,7 @@ from cardscript.grammar.diagnostics import Diagnostic, error
 from cardscript.grammar.history_check import check_history_periods
 from cardscript.grammar.instead_check import check_instead
 from cardscript.grammar.late_prevention import check_late_prevention
-from cardscript.grammar.none_check import check_none
+from cardscript.grammar.none_check import check_none, check_there_is
 from cardscript.grammar.random_check import check_random
 from cardscript.grammar.refusal_check import check_refusals
 from cardscript.grammar.refusal_check import from_hand as from_hand  # discard_from reads it
@@ -55,6 +55,7 @@ def check_line(
     yield from check_instead(line, registry)
     yield from check_random(line, registry)
     yield from check_none(line, registry)
+    yield from check_there_is(line, registry)
     bound = (
         set(params)
         | set(cost_names(ability))

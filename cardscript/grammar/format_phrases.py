@@ -72,6 +72,9 @@ class PhraseFormatter:
 
     def test(self, t: ast.Test) -> str:
         neg = " not" if t.negated else ""
+        if t.kind == "there_is":  # (no zone to say it by: refused, CS-T026)
+            subject = req(t.subject)
+            return f"there {'are' if is_plural(subject) else 'is'} {self.selector(subject)}"
         if t.kind in ("is_state", "in_zone"):
             subject = req(t.subject)
             be = "are" if is_plural(subject) else "is"

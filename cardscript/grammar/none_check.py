@@ -1,4 +1,4 @@
-""" "No" where it names no card to ask about (CS-T025).
+"""CS-T025: "no" where it names no card to ask about; CS-T026: "there is" with no zone.
 
 "If you control no characters" and "if no card was cancelled this round" ask a condition
 of "a character" ("a card") and deny it: "no" is read only as the subject of a condition's
@@ -16,6 +16,21 @@ from cardscript.grammar.format_phrases import PhraseFormatter
 from cardscript.grammar.registry import Registry
 
 _SOME = {"no": "a", "no other": "another"}  # the cards an effect could name instead
+
+
+def check_there_is(line: ast.AbilityLine, registry: Registry) -> Iterator[Diagnostic]:
+    """CS-T026 at "there is <cards>" that says no zone: which cards there are is asked of a
+    zone ("there are no minions in play")."""
+    words = PhraseFormatter(registry)
+    for node in line.walk():
+        if isinstance(node, ast.Test) and node.kind == "there_is":
+            said = words.test(node)
+            yield error(
+                "CS-T026",
+                f'"{said}" says no zone to look in',
+                node.span,
+                f'perhaps try "{said} in …" with the zone the cards are in',
+            )
 
 
 def check_none(line: ast.AbilityLine, registry: Registry) -> Iterator[Diagnostic]:
