@@ -13,7 +13,7 @@ the card as it last was in play (``triggers``).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardscript.grammar import ast
 from cardscript.interpreter import cost_cards, primitives, standing_prevention
@@ -379,6 +379,17 @@ class Kernel:
         self.setup(engine, decks)
 
     # ---- scenario tests -----------------------------------------------------------------
+    # What a scenario file may say to this kernel, checked before it runs (a misspelt
+    # action, a setup key of the wrong kind: told at its line, ``scenario.kernel_problems``):
+    # the names of its actions (``do:``) and the JSON Schema properties of its own setup
+    # keys and of its own keys in a player's setup. Empty: not declared, left open.
+    scenario_actions: tuple[str, ...] = ()
+    # zones the kernel keeps that no card text names (so not the registry's): a scenario
+    # may set cards up in them
+    inner_zones: tuple[str, ...] = ()
+    scenario_setup_fields: ClassVar[Mapping[str, Any]] = {}
+    scenario_player_fields: ClassVar[Mapping[str, Any]] = {}
+
     def scenario_setup(self, engine: Engine, setup: Mapping[str, Any]) -> None:
         """Kernel-specific parts of a scenario's setup (rows, cells, reserve…)."""
 

@@ -48,6 +48,7 @@ from cardscript.interpreter.agents import FirstAgent, ScriptedAgent
 from cardscript.interpreter.engine import Engine
 from cardscript.interpreter.log import GameLog
 from cardscript.interpreter.playable import engine_factory, register_game
+from cardscript.interpreter.scenario_check import kernel_problems
 from cardscript.interpreter.transcript import change_line, transcript
 from cardscript.schemas import scenario_validator
 from cardscript.wording import as_written, differs
@@ -101,6 +102,11 @@ def load_scenario(path: str | Path) -> dict[str, Any]:
     does not load (hostile files included: the card files' limits apply), or an envelope
     that ``scenario.schema.json`` refuses (a misspelt ``expect`` key, a list where a
     mapping belongs…)."""
+    return _loaded(path)[1]
+
+
+def _loaded(path: str | Path) -> tuple[Any, dict[str, Any]]:
+    """``load_scenario``, with the YamlDocument its data came from (for positions)."""
     doc = load_yaml_file(path)
     problems = [d for d in doc.diagnostics if d.is_error]
     data = doc.data
@@ -110,19 +116,28 @@ def load_scenario(path: str | Path) -> dict[str, Any]:
     elif not problems:
         raise ScenarioError("a scenario is a mapping with game, setup, actions, expect")
     if not problems:
-        return data  # type: ignore[return-value]  # a dict, checked above
+        return doc, data  # type: ignore[return-value]  # a dict, checked above
+    raise _refused(problems)
+
+
+def _refused(problems: Sequence[Diagnostic]) -> ScenarioError:
+    """The ScenarioError of a file's problems: the first one's words and place."""
     first = problems[0]
     where = (first.span.line, first.span.column) if first.span else (1, 1)
     message = first.message
     if first.code.startswith("CS-Y"):
         message = f"not valid YAML: {message}"
-    raise ScenarioError(message, *where, problems)
+    return ScenarioError(message, *where, problems)
 
 
 def _scenario_part(instance: Any, path: tuple[Any, ...]) -> str:
     """What the schema found a field missing from or foreign to, in the file's words."""
     if not path:
         return "a scenario"
+    if path[0] == "setup":
+        if len(path) == 2:
+            return f'the setup\'s "{path[1]}"'
+        return {1: "the setup", 3: "a player's setup"}.get(len(path), "this entry")
     if path[0] == "expect":
         if len(path) == 1:
             return '"expect"'
@@ -138,7 +153,7 @@ def _scenario_part(instance: Any, path: tuple[Any, ...]) -> str:
 
 def run_scenario(path: str | Path) -> ScenarioResult:
     try:
-        data = load_scenario(path)
+        doc, data = _loaded(path)
     except ScenarioError as exc:  # reported as the result's error, never raised
         result = ScenarioResult(Path(path).stem, str(path), refused=exc)
         result.error = f"not a scenario: {exc.line}:{exc.column}: {exc}"
@@ -164,6 +179,12 @@ def run_scenario(path: str | Path) -> ScenarioResult:
     try:
         seats = [script.agent(n) for n in range(int(data.get("seats", 2)))]
         engine = factory(int(data.get("seed", 1)), seats, log, extra)
+        problems = kernel_problems(doc, data, engine.kernel, engine.game.registry, _scenario_part)
+        if problems:
+            refused = _refused(problems)
+            result.refused = refused
+            result.error = f"not a scenario: {refused.line}:{refused.column}: {refused}"
+            return result
         _setup(engine, data.get("setup", {}))
         for action in data.get("actions", []):
             script.load(action.get("answers", []))

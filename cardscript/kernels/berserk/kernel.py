@@ -46,7 +46,7 @@ neighbours, opposite, direction or line; see ``_geometry``), ``start_turn``,
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from cardscript.interpreter.cards import CompiledAbility
 from cardscript.interpreter.engine import Cause, Engine, Event
@@ -261,6 +261,16 @@ class BerserkKernel(PreliminaryKernel):
             self.resolve_pending(engine)
 
     # ---- scenarios ------------------------------------------------------------------------
+    scenario_actions = (
+        "setup", "vanguard_step", "reveal_step", "hidden", "event_order", "mulligan", "move",
+        "strike", "activate", "accumulate", "close_for_flyers", "reveal", "can_target",
+        "cell", "can_strike", "defenders", "wound", "heal", "recruit", "budget",
+        "allowed_cells", "geometry", "start_turn", "end_turn", "turn", "game",
+    )  # fmt: skip
+    scenario_setup_fields: ClassVar[Mapping[str, Any]] = {
+        "first": {"type": "integer", "minimum": 0}
+    }
+
     def scenario_setup(self, engine: Engine, setup: Mapping[str, Any]) -> None:
         self.know_verbs(engine)
         state = engine.state

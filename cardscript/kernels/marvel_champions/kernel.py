@@ -15,7 +15,7 @@ Scenario actions: ``scenario.py``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from cardscript.grammar import ast
 from cardscript.interpreter.cost_resources import Amounts
@@ -507,6 +507,15 @@ class MarvelChampionsKernel(MCBase):
         self.resolve_pending(engine)
 
     # ---- scenarios ------------------------------------------------------------------------
+    inner_zones = ("dealt", "identity_back", "removed")
+    scenario_actions = (
+        "setup", "put", "play", "attack", "thwart", "recover", "change_form", "activate",
+        "can_attack", "villain_phase", "discard", "enemy_attack", "enemy_scheme", "reveal",
+        "end_player_phase", "turn", "draw", "round", "end_round", "game", "villain_threat",
+        "villain_activations", "deal_encounters", "reveal_encounters",
+    )  # fmt: skip
+    scenario_setup_fields: ClassVar[Mapping[str, Any]] = {"solo": {"type": ["boolean", "integer"]}}
+
     def scenario_setup(self, engine: Engine, setup: Mapping[str, Any]) -> None:
         count = setup.get("solo")
         if count:

@@ -36,7 +36,7 @@ health (equal: no winner); a game stops after 200 rounds the same way.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from cardscript.interpreter.cards import CardPool
 from cardscript.interpreter.engine import Cause, Engine
@@ -233,6 +233,29 @@ class PocketDuelKernel(RoundKernel):
         return self.play_game(engine)
 
     # ---- scenarios --------------------------------------------------------------------
+    inner_zones = ("automa_hero", "eliminated", "retired")
+    scenario_actions = (
+        "round",
+        "setup",
+        "gain_energy",
+        "end_check",
+        "game",
+        "automa_setup",
+        "match",
+        "match_game",
+        "match_result",
+        "transfer",
+    )
+    scenario_setup_fields: ClassVar[Mapping[str, Any]] = {
+        "sudden_death": {"type": "boolean"},
+        "automa": {
+            "type": "object",
+            "required": ["hero_card"],
+            "additionalProperties": False,
+            "properties": {"player": {"type": "integer"}, "hero_card": {"type": "string"}},
+        },
+    }
+
     def scenario_setup(self, engine: Engine, setup: Mapping[str, Any]) -> None:
         state = engine.state
         state.phase = "round"

@@ -32,7 +32,7 @@ player's stand and draw phases), ``turn`` (a whole turn with the agents' choices
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from cardscript.grammar import ast
 from cardscript.interpreter import cost_cards, cost_x
@@ -378,6 +378,19 @@ class VanguardKernel(FieldKernel):
         engine.end_period("turn")
 
     # ---- scenarios --------------------------------------------------------------------
+    scenario_actions = (
+        "setup", "mulligan", "start_turn", "phase", "ride", "superior_ride", "call",
+        "superior_call", "move", "act", "attack", "check", "counter_blast", "soul_blast",
+        "soul_charge", "end_turn", "next_turn", "turn", "game",
+    )  # fmt: skip
+    scenario_setup_fields: ClassVar[Mapping[str, Any]] = {
+        "first": {"type": ["integer", "null"], "minimum": 0},
+        "rides": {"type": "integer", "minimum": 0},
+    }
+    scenario_player_fields: ClassVar[Mapping[str, Any]] = {
+        "mulligans": {"type": "integer", "minimum": 0}
+    }
+
     def scenario_setup(self, engine: Engine, setup: Mapping[str, Any]) -> None:
         state = engine.state
         state.data["started"] = True

@@ -35,7 +35,7 @@ the action refused.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from cardscript.grammar import ast
 from cardscript.interpreter.engine import Cause, Engine
@@ -309,6 +309,18 @@ class VSSystemKernel(ActionsKernel):
         return engine.state.result is not None
 
     # ---- scenarios ------------------------------------------------------------------------
+    inner_zones = ("equipment",)
+    scenario_actions = (
+        "setup", "mulligan", "draw_phase", "resource", "recruit", "end_recruit", "flip",
+        "plot_twist", "activate", "attack", "can_attack", "reinforcers", "stun", "ko",
+        "ready", "recover", "exhaust", "modify", "step", "phase", "recovery", "turn", "game",
+    )  # fmt: skip
+    scenario_setup_fields: ClassVar[Mapping[str, Any]] = {
+        "step": {"type": "string"},
+        "step_player": {"type": "integer", "minimum": 0},
+    }
+    scenario_player_fields: ClassVar[Mapping[str, Any]] = {"mulligan_used": {"type": "boolean"}}
+
     def scenario_setup(self, engine: Engine, setup: Mapping[str, Any]) -> None:
         state = engine.state
         for index, spec in enumerate(setup.get("players", [])):

@@ -1,0 +1,98 @@
+"""What a scenario file says to its game's kernel, checked before it runs: the actions
+(``do:``) and setup keys the kernel declares (``Kernel.scenario_actions``,
+``scenario_setup_fields``, ``scenario_player_fields``) and the zones of the game's
+registry. A misspelt action, a setup key of the wrong kind or an unknown zone is told at
+its line, with the name meant; it used to stop the run with Python's words
+("AttributeError: 'int' object has no attribute 'get'") or pass unnoticed (a card set up
+in a zone the game does not have)."""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Callable, Iterator
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from jsonschema import Draft7Validator
+
+from cardscript.cardfiles.schema_errors import schema_diagnostics
+from cardscript.grammar.diagnostics import Diagnostic, did_you_mean, error
+from cardscript.grammar.registry import Registry
+from cardscript.interpreter.kernel import Kernel
+
+
+def kernel_problems(
+    doc: Any,
+    data: dict[str, Any],
+    kernel: Kernel,
+    registry: Registry,
+    name_of: Callable[[Any, tuple[Any, ...]], str],
+) -> list[Diagnostic]:
+    """The problems of ``data`` (loaded from the YamlDocument ``doc``) for this kernel and
+    game, in the order of the file."""
+    found: list[Diagnostic] = []
+    validator = _validator(type(kernel))
+    if validator is not None:
+        found.extend(schema_diagnostics(validator.iter_errors(data), doc, name_of))
+    zones = {t.id for t in registry.terms("ZONE")} | set(kernel.inner_zones)
+    for path, zone in _zones_named(data):
+        if zone not in zones:
+            found.append(
+                error(
+                    "CS-C005",
+                    f'{registry.game} has no zone "{zone}"',
+                    doc.key_span_of((*path, zone)),
+                    did_you_mean(str(zone), zones) or "its zones: " + ", ".join(sorted(zones)),
+                )
+            )
+    return sorted(found, key=lambda d: d.sort_key())
+
+
+def _zones_named(data: dict[str, Any]) -> Iterator[tuple[tuple[Any, ...], str]]:
+    """Each zone a player's setup or expectation names, with the path of its mapping."""
+    setup = data.get("setup")
+    players = setup.get("players") if isinstance(setup, dict) else None
+    for index, spec in enumerate(players if isinstance(players, list) else []):
+        zones = spec.get("zones") if isinstance(spec, dict) else None
+        if isinstance(zones, dict):
+            yield from ((("setup", "players", index, "zones"), str(z)) for z in zones)
+    expect = data.get("expect")
+    expected = expect.get("players") if isinstance(expect, dict) else None
+    for name, spec in (expected if isinstance(expected, dict) else {}).items():
+        zones = spec.get("zones") if isinstance(spec, dict) else None
+        if isinstance(zones, dict):
+            yield from ((("expect", "players", name, "zones"), str(z)) for z in zones)
+
+
+def _validator(kernel: type[Kernel]) -> Draft7Validator | None:
+    """The scenario schema with the kernel's own actions and setup keys, closed to others;
+    None for a kernel that declares none (a plugin's: left open). Made once per kernel."""
+    if kernel not in _VALIDATORS:
+        _VALIDATORS[kernel] = _made(kernel)
+    return _VALIDATORS[kernel]
+
+
+_VALIDATORS: dict[type[Kernel], Draft7Validator | None] = {}
+
+
+def _made(kernel: type[Kernel]) -> Draft7Validator | None:
+    if not (kernel.scenario_actions or kernel.scenario_setup_fields):
+        return None
+    schema = copy.deepcopy(_base_schema())
+    parts = schema["definitions"]
+    parts["setup"]["properties"].update(kernel.scenario_setup_fields)
+    parts["setup"]["additionalProperties"] = False
+    parts["setup_player"]["properties"].update(kernel.scenario_player_fields)
+    parts["setup_player"]["additionalProperties"] = False
+    if kernel.scenario_actions:
+        parts["action"]["properties"]["do"] = {"enum": list(kernel.scenario_actions)}
+    return Draft7Validator(schema)
+
+
+@cache
+def _base_schema() -> dict[str, Any]:
+    text = resources.files("cardscript.schemas").joinpath("scenario.schema.json")
+    loaded: dict[str, Any] = json.loads(text.read_text(encoding="utf-8"))
+    return loaded
