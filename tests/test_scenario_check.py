@@ -78,3 +78,13 @@ def test_every_action_a_kernel_declares_is_one_it_performs(game: str) -> None:
             engine.kernel.scenario_action(engine, name, {})
         except Exception as exc:  # (an empty action lacks what it needs: not our question)
             assert "has no scenario action" not in str(exc), name
+
+
+def test_a_missing_cards_file_is_told_without_python_words(tmp_path: Path) -> None:
+    # The card file beside the scenario is missing: this said "CardFileUnreadable: …".
+    path = tmp_path / "s.scenario.yaml"
+    shutil.copy(BASE, path)
+    result = run_scenario(path)
+    missing = tmp_path / "pd-scenario-cards.yaml"
+    assert result.error == f"{missing}:1:1: cannot read file: No such file or directory"
+    assert result.trace == []

@@ -47,7 +47,7 @@ from cardscript.grammar.diagnostics import Diagnostic
 from cardscript.interpreter.agents import FirstAgent, ScriptedAgent
 from cardscript.interpreter.engine import Engine
 from cardscript.interpreter.log import GameLog
-from cardscript.interpreter.playable import engine_factory, register_game
+from cardscript.interpreter.playable import CardFileError, engine_factory, register_game
 from cardscript.interpreter.scenario_check import kernel_problems
 from cardscript.interpreter.transcript import change_line, transcript
 from cardscript.schemas import scenario_validator
@@ -191,7 +191,7 @@ def run_scenario(path: str | Path) -> ScenarioResult:
             do = action.get("do")
             if do is not None:
                 _perform(engine, str(do), action)
-    except SetupError as exc:  # the scenario's own mistake: no trace to show
+    except (SetupError, CardFileError) as exc:  # the scenario's own mistake: no trace to show
         result.error = str(exc)
         return result
     except Exception as exc:  # the failure, not a crash: show it with the trace
