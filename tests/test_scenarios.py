@@ -163,19 +163,18 @@ def test_a_card_id_defined_twice_stops_the_scenario_where_it_is(tmp_path: Path) 
     extra.write_text("game: pocket-duel\nset: X\ncards:\n" + card % "x-1" + card % "x-1", "utf-8")
     twice = run_scenario(tmp_path / "s.scenario.yaml")
     assert twice.error == (
-        f'CardFileError: {extra}:5:10: card id "x-1" is already defined by {extra}:4:10; '
-        "perhaps try a new id"
+        f'{extra}:5:10: card id "x-1" is already defined by {extra}:4:10; perhaps try a new id'
     )
     bundled = run_scenario_with(
         tmp_path, "game: pocket-duel\nset: X\ncards:\n" + card % "cinder-hero"
     )
     assert bundled == (
-        f'CardFileError: {extra}:4:10: card id "cinder-hero" is already defined by the bundled '
+        f'{extra}:4:10: card id "cinder-hero" is already defined by the bundled '
         "cards; perhaps try a new id"
     )
     broken = run_scenario_with(tmp_path, "game: pocket-duel\ncards: [\n")
     assert broken == (
-        f"CardFileError: {extra}:3:1: expected the node content, but found '<stream end>' "
+        f"{extra}:3:1: expected the node content, but found '<stream end>' "
         "(while parsing a flow node)"
     )
 
