@@ -486,6 +486,14 @@ class MCBase(Kernel):
         every card, so both cards of a move."""
         self.check(engine)
 
+    def place_threat(self, engine: Engine, scheme: int, amount: int) -> None:
+        """The rules' own threat (villain step 1, a scheme activation, a side scheme's
+        starting threat) is checked at once as card text's is (``after_change``): a main
+        scheme it brings to its target is completed before the step goes on (G29)."""
+        if amount > 0:
+            engine.apply("add_counters", RULE, uid=scheme, counter="threat", amount=amount)
+            self.after_change(engine, [scheme])
+
     def damage(
         self, engine: Engine, target: int, amount: int, source: int | None, cause: Cause = RULE
     ) -> int:

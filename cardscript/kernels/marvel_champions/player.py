@@ -460,6 +460,9 @@ def thwart(engine: Engine, uid: int, target: int, player: int) -> bool:
     amount = engine.stat(uid, "thw")
     if amount > 0 and engine.state.cards[target].counters.get("threat", 0) > 0:
         engine.apply("remove_counters", RULE, uid=target, counter="threat", amount=amount)
+        # a side scheme left without threat is discarded at once (G29, G34), before the
+        # thwart is over, as by card text
+        engine.kernel.after_change(engine, [target])
     engine.emit(Event("thwarts", subject=uid, player=player, obj=target))
     return True
 
