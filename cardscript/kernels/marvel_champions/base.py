@@ -117,7 +117,7 @@ class MCBase(Kernel):
             return True
         found = [t for t in candidates(ctx, action.target) if isinstance(t, int)]
         if action.verb == "deal":
-            return bool(allowed(ctx, list(found)))
+            return bool(allowed(ctx, list(found), action.target.span))
         counter = "damage" if action.verb == "heal" else "threat"
         return any(engine.state.cards[t].counters.get(counter, 0) for t in found)
 

@@ -46,6 +46,19 @@ def is_attack(ability: CompiledAbility) -> bool:
     return windows.qualified(ability, "attack")
 
 
+def damage_spans(ability: CompiledAbility) -> frozenset[int]:
+    """Where the targets of the ability's damage steps are written: in an "(attack)"
+    ability the attack is on those (G05 bullet 3), its other steps attack nothing."""
+    return frozenset(
+        node.action.target.span.offset
+        for node in ability.line.walk()
+        if isinstance(node, ast.Clause)
+        and node.action.verb == "deal"
+        and node.action.target is not None
+        and node.action.target.span is not None
+    )
+
+
 def status_instead(k: MarvelChampionsKernel, engine: Engine, player: int, status: str) -> bool:
     """A stunned identity's attack or a confused one's thwart does nothing but discard the
     status card (G49, S084)."""
