@@ -117,7 +117,7 @@ def test_the_direct_move_steps_aside_where_a_card_asks_more_than_its_definition(
 class _Picky(PocketDuelKernel):
     """Lets no card be chosen as a target."""
 
-    def may_choose(self, engine: Engine, ctx: Any, target: Any) -> bool:
+    def may_choose(self, engine: Engine, ctx: Any, target: Any, span: Any = None) -> bool:
         return False
 
 

@@ -177,7 +177,7 @@ def test_a_selectors_candidates_are_the_cards_it_matches(text: str) -> None:
 class _Picky(PocketDuelKernel):
     """A kernel that speaks on targets: no card with an even uid, and the opponent picks."""
 
-    def may_choose(self, engine: Engine, ctx: Context, target: Any) -> bool:
+    def may_choose(self, engine: Engine, ctx: Context, target: Any, span: Any = None) -> bool:
         return isinstance(target, int) and target % 2 == 1
 
     def target_chooser(self, engine: Engine, ctx: Context, found: list[Any]) -> int:

@@ -268,6 +268,8 @@ def _event_begun(pieces: tuple[Piece, ...], i: int, accepted: set[str], registry
     best = max(scores.values())
     if best:
         found = [f for f in found if scores[f] == best]
+    elif words == ["would"]:
+        return ""  # "would" alone is no event begun: "would attack" is no "would leave play"
     if len(set(found)) > 3:
         return ""
     shortest = sorted(set(found), key=lambda f: (len(f), f))

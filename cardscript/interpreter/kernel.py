@@ -281,11 +281,14 @@ class Kernel:
         """Who picks the targets the text leaves to a choice: its controller."""
         return ctx.controller
 
-    def may_choose(self, engine: Engine, ctx: Context, target: Target) -> bool:
+    def may_choose(
+        self, engine: Engine, ctx: Context, target: Target, span: ast.Span | None = None
+    ) -> bool:
         """May this ability's text name ``target`` (a rule of the game may forbid it, as
         Marvel Champions' Guard forbids attacking the villain)? Asked of a target chosen,
         one picked at random and each card of "each" and "all" (``select.allowed``): a
-        card the text may not name is not chosen, and "each" passes it by."""
+        card the text may not name is not chosen, and "each" passes it by. ``span`` is
+        where the selector is written (which step it names targets for), where known."""
         return True
 
     def counter_room(self, engine: Engine, uid: int, counter: str) -> int | None:

@@ -344,13 +344,14 @@ def chosen_cards(ctx: Context, plan: _Plan, prompt: str) -> list[Target]:
         if earlier is not None:
             return earlier
     if plan.takes_all:  # "each enemy": every one the kernel lets the text name
-        return allowed(ctx, found)
+        return allowed(ctx, found, plan.span)
     picks = plan.picks
     q = plan.quantifier
     assert q is not None  # (``takes_all`` otherwise)
     if q.kind == "random":  # the game picks them: nobody is asked, no target is chosen
         count = ctx.amount(q.count) if picks is None else picks[1]
-        return at_random(ctx.engine, ctx.controller, prompt, allowed(ctx, found), count)
+        picked = allowed(ctx, found, plan.span)
+        return at_random(ctx.engine, ctx.controller, prompt, picked, count)
     if picks is None and q.kind in ("top", "bottom"):
         count = ctx.amount(q.count) if plan.how_many is None else plan.how_many
         return found[-count:][::-1] if q.kind == "top" else found[:count]
@@ -360,7 +361,7 @@ def chosen_cards(ctx: Context, plan: _Plan, prompt: str) -> list[Target]:
     if asks is None:
         asks = _asks(kernel)
     if asks:
-        found = [t for t in found if kernel.may_choose(engine, ctx, t)]
+        found = [t for t in found if kernel.may_choose(engine, ctx, t, plan.span)]
     if not found:
         return []
     if picks is None:  # "up to X", "X targets": the context says how many
@@ -447,14 +448,14 @@ def _limits(kernel: Kernel) -> bool:
 _LIMITS: dict[type, bool] = {}
 
 
-def allowed(ctx: Context, found: list[Target]) -> list[Target]:
-    """The cards of ``found`` the text of ``ctx`` may name (``Kernel.may_choose``): all
-    of them where the kernel has no rule on it."""
+def allowed(ctx: Context, found: list[Target], span: ast.Span | None = None) -> list[Target]:
+    """The cards of ``found`` the text of ``ctx`` may name (``Kernel.may_choose``; the
+    selector written at ``span``): all of them where the kernel has no rule on it."""
     engine = ctx.engine
     kernel = engine.kernel
     if not _limits(kernel):
         return found
-    return [t for t in found if kernel.may_choose(engine, ctx, t)]
+    return [t for t in found if kernel.may_choose(engine, ctx, t, span)]
 
 
 def test(ctx: Context, condition: ast.Condition) -> bool:

@@ -117,7 +117,7 @@ class MCBase(Kernel):
             return True
         found = [t for t in candidates(ctx, action.target) if isinstance(t, int)]
         if action.verb == "deal":
-            return bool(allowed(ctx, list(found)))
+            return bool(allowed(ctx, list(found), action.target.span))
         counter = "damage" if action.verb == "heal" else "threat"
         return any(engine.state.cards[t].counters.get(counter, 0) for t in found)
 
@@ -346,10 +346,30 @@ class MCBase(Kernel):
             if engine.card_type(u) == "ally"
         ]
 
+    def leaving(self, engine: Engine, uid: int) -> bool:
+        """A card about to leave play: its interrupt window opens while it is still in
+        play ("When this would leave play", MC-FORCED-2). Whether it is in play (then
+        ``left_play`` is heard once it is gone)."""
+        card = engine.state.cards[uid]
+        if card.zone != "play":
+            return False
+        # [ASSUMPTION] an Interrupt cannot keep a card in play by cancelling its leaving:
+        # only a replacement ("instead") does; the card leaves either way
+        for name in ("would_leave_play", "leaves_play"):  # (as written: either is heard)
+            windows.interrupt(self, engine, Event(name, subject=uid, player=card.controller))
+        return True
+
+    def left_play(self, engine: Engine, uid: int, left: tuple[Any, ...], player: int) -> None:
+        """A card has left play: "After an ally leaves play" hears it, read as it was in
+        play (``left``)."""
+        engine.emit(Event("leaves_play", subject=uid, player=player, data=left))
+
     def to_discard(self, engine: Engine, uid: int) -> None:
         """A card leaves play: encounter cards to the encounter discard pile (G60)."""
         card = engine.state.cards[uid]
+        in_play = self.leaving(engine, uid)
         left = left_from(card)
+        player = card.controller
         for other in list(engine.state.cards.values()):
             if other.attached_to == uid and other.zone == "play":
                 self.to_discard(engine, other.uid)
@@ -362,6 +382,8 @@ class MCBase(Kernel):
         else:
             engine.state.move(uid, "discard", player=card.owner)
         engine.emit(Event("is_discarded", subject=uid, player=card.owner, data=left))
+        if in_play:
+            self.left_play(engine, uid, left, player)
 
     # ---- what words mean --------------------------------------------------------------
     def is_a(self, engine: Engine, uid: int, noun: str) -> bool:
@@ -485,6 +507,14 @@ class MCBase(Kernel):
         target before the text's next step ("if it was defeated …"); ``check`` looks at
         every card, so both cards of a move."""
         self.check(engine)
+
+    def place_threat(self, engine: Engine, scheme: int, amount: int) -> None:
+        """The rules' own threat (villain step 1, a scheme activation, a side scheme's
+        starting threat) is checked at once as card text's is (``after_change``): a main
+        scheme it brings to its target is completed before the step goes on (G29)."""
+        if amount > 0:
+            engine.apply("add_counters", RULE, uid=scheme, counter="threat", amount=amount)
+            self.after_change(engine, [scheme])
 
     def damage(
         self, engine: Engine, target: int, amount: int, source: int | None, cause: Cause = RULE

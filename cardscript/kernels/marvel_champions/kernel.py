@@ -326,12 +326,16 @@ class MarvelChampionsKernel(MCBase):
         """Each source spent whole on one step (``resources.steps_fit``)."""
         return resources.steps_fit(engine, player, source, steps)
 
-    def may_choose(self, engine: Engine, ctx: Context, target: Target) -> bool:
-        """An "(attack)" ability names only enemies a basic attack could (Guard, K6, and
-        "This cannot be attacked.", G05 step 4): a target chosen, and each of "each
-        enemy" ("Deal 1 damage to each enemy." passes by one that cannot be attacked);
-        an enemy attacking in card text ("the villain attacks a hero") only characters it
-        may attack (``villain.may_attack``)."""
+    def may_choose(
+        self, engine: Engine, ctx: Context, target: Target, span: ast.Span | None = None
+    ) -> bool:
+        """An "(attack)" ability's damage names only enemies a basic attack could (Guard,
+        K6, and "This cannot be attacked.", G05 step 4): a target chosen, and each of
+        "each enemy" ("Deal 1 damage to each enemy." passes by one that cannot be
+        attacked); its other steps are no attack ("Stun each minion.": G05 bullet 3, the
+        attack is on the target it damages), and name any (``turns.damage_spans``). An
+        enemy attacking in card text ("the villain attacks a hero") names only
+        characters it may attack (``villain.may_attack``)."""
         ability = ctx.ability
         if ability is None or not isinstance(target, int):
             return True
@@ -343,6 +347,8 @@ class MarvelChampionsKernel(MCBase):
         ):
             return vphase.may_attack(engine, enemy, target)
         if not turns.is_attack(ability):
+            return True
+        if span is not None and span.offset not in turns.damage_spans(ability):
             return True
         if not self.is_a(engine, target, "enemy"):
             return True

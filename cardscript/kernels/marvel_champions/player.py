@@ -46,6 +46,19 @@ def is_attack(ability: CompiledAbility) -> bool:
     return windows.qualified(ability, "attack")
 
 
+def damage_spans(ability: CompiledAbility) -> frozenset[int]:
+    """Where the targets of the ability's damage steps are written: in an "(attack)"
+    ability the attack is on those (G05 bullet 3), its other steps attack nothing."""
+    return frozenset(
+        node.action.target.span.offset
+        for node in ability.line.walk()
+        if isinstance(node, ast.Clause)
+        and node.action.verb == "deal"
+        and node.action.target is not None
+        and node.action.target.span is not None
+    )
+
+
 def status_instead(k: MarvelChampionsKernel, engine: Engine, player: int, status: str) -> bool:
     """A stunned identity's attack or a confused one's thwart does nothing but discard the
     status card (G49, S084)."""
@@ -460,6 +473,9 @@ def thwart(engine: Engine, uid: int, target: int, player: int) -> bool:
     amount = engine.stat(uid, "thw")
     if amount > 0 and engine.state.cards[target].counters.get("threat", 0) > 0:
         engine.apply("remove_counters", RULE, uid=target, counter="threat", amount=amount)
+        # a side scheme left without threat is discarded at once (G29, G34), before the
+        # thwart is over, as by card text
+        engine.kernel.after_change(engine, [target])
     engine.emit(Event("thwarts", subject=uid, player=player, obj=target))
     return True
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardscript.interpreter import primitives
 from cardscript.interpreter.engine import Cause, Event
+from cardscript.interpreter.events import left_from
 from cardscript.interpreter.select import Seat
 from cardscript.kernels.marvel_champions import player as turns
 from cardscript.kernels.marvel_champions import resources
@@ -110,9 +111,13 @@ def verb_primitives(k: MarvelChampionsKernel) -> dict[str, PrimitiveFn]:
         play" abilities (Toughness, Uses) trigger; it was not played (MC-PLAY-4); a minion
         in a player's area engages that player (G70). A card ``played`` from hand: the
         caller says when it enters play."""
-        was = engine.state.cards[uid].zone
-        primitives.move(engine, cause, uid, zone, **args)
         card = engine.state.cards[uid]
+        was, player = card.zone, card.controller
+        leaves = zone != "play" and k.leaving(engine, uid)  # returned to a hand, a deck …
+        left = left_from(card)
+        primitives.move(engine, cause, uid, zone, **args)
+        if leaves:
+            k.left_play(engine, uid, left, player)
         if zone == "play" and was != "play":
             card.face_up = True
             card.states.discard("exhausted")  # ready (G22)

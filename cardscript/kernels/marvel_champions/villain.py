@@ -118,8 +118,7 @@ def place_acceleration(k: MarvelChampionsKernel, engine: Engine) -> None:
     amount = engine.stat(scheme, "acceleration") * max(1, len(engine.state.players))
     amount += per * engine.state.cards[scheme].counters.get("acceleration_token", 0)
     amount += per * icons(k, engine, "acceleration")
-    if amount > 0:
-        engine.apply("add_counters", RULE, uid=scheme, counter="threat", amount=amount)
+    k.place_threat(engine, scheme, amount)
     k.check(engine)
 
 
@@ -203,8 +202,8 @@ def enemy_scheme(
     if with_boost:
         amount += boost(k, engine, enemy, player)
     scheme = k.main_scheme(engine)
-    if scheme is not None and amount > 0:
-        engine.apply("add_counters", RULE, uid=scheme, counter="threat", amount=amount)
+    if scheme is not None:
+        k.place_threat(engine, scheme, amount)
     engine.emit(Event("schemes", subject=enemy, player=player))
     k.resolve_pending(engine)
 
@@ -429,8 +428,7 @@ def reveal(k: MarvelChampionsKernel, engine: Engine, uid: int, player: int) -> N
         card.controller = player
         if kind == "side_scheme":
             threat = engine.stat(uid, "starting_threat") * max(1, len(state.players))
-            if threat > 0:
-                engine.apply("add_counters", RULE, uid=uid, counter="threat", amount=threat)
+            k.place_threat(engine, uid, threat)
         if kind == "attachment" and not attaches_itself(engine, uid):
             card.attached_to = k.villain(engine)
     else:
