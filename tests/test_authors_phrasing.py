@@ -104,6 +104,50 @@ SAME = [
         "Close this → all of your opponent's creatures get -1 strength until end of turn.",
         "Close this → all your opponent's creatures get -1 strength until end of turn.",
     ),
+    # each "equal to" its own number: the first letter its line has not bound
+    # (test_equal_to_letters.py)
+    (
+        "vs-system",
+        "Pay X endurance → target character gets -X DEF until end of turn, then draw cards "
+        "equal to the number of characters you control.",
+        "Pay X endurance → target character gets -X DEF until end of turn, then draw Y cards, "
+        "where Y is the number of characters you control.",
+    ),
+    (
+        "marvel-champions",
+        "Action: Draw cards equal to the number of allies you control, then deal damage equal "
+        "to the number of cards in your hand to target minion.",
+        "Action: Draw X cards, then deal Y damage to target minion, where X is the number of "
+        "allies you control, where Y is the number of cards in your hand.",
+    ),
+    (
+        "vanguard",
+        "[ACT](VC): Soul Blast X → draw X cards, then draw cards equal to the number of "
+        "rear-guards you control.",
+        "[ACT](VC): Soul Blast X → draw X cards, then draw Y cards, where Y is the number of "
+        "rear-guards you control.",
+    ),
+    (
+        "berserk",
+        "Spend X → heal X wounds on target creature, then deal wounds equal to the number of "
+        "creatures you control to target enemy creature.",
+        "Spend X → heal X wounds on target creature, then deal Y wounds to target enemy "
+        "creature, where Y is the number of creatures you control.",
+    ),
+    (
+        "pocket-duel",
+        "Effect: Gain energy equal to the number of cards in your hand, then deal damage equal "
+        "to the number of cards in your discard pile to the opposing hero.",
+        "Effect: Gain X energy, then deal Y damage to the opposing hero, where X is the number "
+        "of cards in your hand, where Y is the number of cards in your discard pile.",
+    ),
+    (
+        "marvel-champions",
+        "Action: Deal X damage to target minion and draw cards equal to the number of cards in "
+        "your hand, where X is the number of allies you control.",
+        "Action: Deal X damage to target minion and draw Y cards, where Y is the number of "
+        "cards in your hand, where X is the number of allies you control.",
+    ),
 ]
 
 

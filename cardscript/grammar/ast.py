@@ -55,6 +55,9 @@ class Node:
 # ---- amounts, comparisons, references --------------------------------------------------
 
 
+LETTERS = ("X", "Y", "Z", "N")  # the letters a number is written with (the lexer's VAR)
+
+
 @dataclass(frozen=True)
 class Amount(Node):
     """A number in text: 3, X, "a"/"an" (one), "that many", "all"."""

@@ -40,11 +40,19 @@ class AstBuilder(EffectRules, ConditionRules, SelectorRules):
 
     def __init__(self) -> None:
         self._counts = []
+        self._line: Tree | None = None
+        self._letters: list[str] | None = None
         self._dispatch = {
             name: getattr(self, name)
             for name in dir(self)
-            if not name.startswith("_") and name != "transform"
+            if not name.startswith("_") and name not in ("transform", "build")
         }
+
+    def build(self, tree: Tree) -> Any:
+        """The AST of one line's parse tree (``equal_to`` names its counts from the line's
+        letters, ``_free_letter``)."""
+        self._counts, self._line, self._letters = [], tree, None
+        return self.transform(tree)
 
     def transform(self, tree: Tree) -> Any:
         children = [self.transform(c) if isinstance(c, Tree) else c for c in tree.children]

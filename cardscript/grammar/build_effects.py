@@ -25,11 +25,18 @@ from cardscript.grammar.build_util import (
 )
 
 
+def _is_letter(value: object) -> bool:
+    return isinstance(value, Token) and value.type == "VAR"
+
+
 class EffectRules:
     """Rule methods for steps and actions (mixed into AstBuilder)."""
 
     # the counts "equal to the number of …" bound, not yet taken by their steps
     _counts: list[ast.Binding]
+    # the line being built, and the letters still free in it (``_free_letter``)
+    _line: Tree | None
+    _letters: list[str] | None
 
     # ---- steps ---------------------------------------------------------------------------
     def steps(self, meta: Meta, children: list[Any]) -> ast.Steps:
@@ -146,12 +153,23 @@ class EffectRules:
         taken, self._counts = self._counts, []
         return taken
 
+    def _free_letter(self) -> str:
+        """The first of X, Y, Z, N the line has not written ("pay X …", "where X is …", a
+        keyword's X) nor given to an earlier "equal to": each count is its own number, and
+        a letter already bound is never bound again (X if none is left: CS-T027 says so)."""
+        if self._letters is None:
+            written = set() if self._line is None else set(self._line.scan_values(_is_letter))
+            self._letters = [v for v in ast.LETTERS if v not in written]
+        return self._letters.pop(0) if self._letters else ast.LETTERS[0]
+
     def equal_to(self, meta: Meta, children: list[Any]) -> ast.Amount:
         """ "equal to the number of cards in your hand": X, bound as "where X is the number
-        of cards in your hand" is (the steps that hold it take the binding)."""
-        binding = ast.Binding(name="X", selector=selector_of(children), span=span_of(meta))
+        of cards in your hand" is (the steps that hold it take the binding); a line with
+        an X already takes Y ("pay X energy → draw cards equal to …": draw Y cards)."""
+        name = self._free_letter()
+        binding = ast.Binding(name=name, selector=selector_of(children), span=span_of(meta))
         self._counts.append(binding)
-        return ast.Amount(kind="var", value="X", span=span_of(meta))
+        return ast.Amount(kind="var", value=name, span=span_of(meta))
 
     def deal(self, meta: Meta, children: list[Any]) -> ast.Action:
         return self._action(

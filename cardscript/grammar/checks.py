@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from cardscript.grammar import ast
+from cardscript.grammar.binding_check import check_bindings
 from cardscript.grammar.count_check import check_bare_counts
 from cardscript.grammar.delayed_order import check_delayed_order
 from cardscript.grammar.diagnostics import Diagnostic, error
@@ -56,6 +57,7 @@ def check_line(
     yield from check_random(line, registry)
     yield from check_none(line, registry)
     yield from check_there_is(line, registry)
+    yield from check_bindings(line, registry, params)
     bound = (
         set(params)
         | set(cost_names(ability))
@@ -86,7 +88,7 @@ def check_line(
             yield _undefined(name, node, hint)
         elif (
             isinstance(node, ast.StatMod)
-            and node.delta[1:] in ("X", "Y", "Z", "N")
+            and node.delta[1:] in ast.LETTERS
             and (node.delta[1:] not in bound)
         ):
             yield _undefined(node.delta[1:], node, "perhaps try a number such as +1")

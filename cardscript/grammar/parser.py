@@ -223,7 +223,7 @@ def parse_line(
 ) -> tuple[ast.AbilityLine | int | None, list[Diagnostic]]:
     """Parse one logical line: an ability, or a version header (returned as an int)."""
     tree, problems = parse_line_tree(line, registry)
-    return (None, problems) if tree is None else (_builder().transform(tree), [])
+    return (None, problems) if tree is None else (_builder().build(tree), [])
 
 
 def parse_line_tree(line: LogicalLine, registry: Registry) -> tuple[Tree | None, list[Diagnostic]]:
