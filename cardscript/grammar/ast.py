@@ -157,6 +157,11 @@ class Quality(Node):
     negated: bool = False
 
 
+# "no characters" is "a character" denied, "no other character" "another character": the
+# quantifiers said only of a condition's subject, and the ones whose test they deny
+DENYING: dict[str, str] = {"no": "a", "no other": "another"}
+
+
 @dataclass(frozen=True)
 class Quantifier(Node):
     """How many of the cards a selector covers it means, and who picks them.

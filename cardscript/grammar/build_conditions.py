@@ -271,4 +271,4 @@ def _none_marked(t: ast.Test) -> ast.Test:
     """A test whose subject says "no" ("if you control no characters") is marked: the
     engine asks it of "a" and denies the answer."""
     q = t.subject.quantifier if isinstance(t.subject, ast.Cards) else None
-    return dataclasses.replace(t, none=True) if q and q.kind in ("no", "no other") else t
+    return dataclasses.replace(t, none=True) if q and q.kind in ast.DENYING else t

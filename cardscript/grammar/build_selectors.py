@@ -26,7 +26,7 @@ from cardscript.grammar.diagnostics import Span
 
 # quantifiers that say no number: the noun's is kept as written ("the cards in …",
 # "no characters" / "no card")
-_NUMBER_AS_WRITTEN = frozenset({"the", "no", "no other"})
+_NUMBER_AS_WRITTEN = frozenset({"the", *ast.DENYING})
 
 
 class SelectorRules:

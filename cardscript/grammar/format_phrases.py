@@ -270,7 +270,7 @@ def is_plural(selector: ast.Node) -> bool:
         q = selector.quantifier
         if q is None:
             return selector.plural is not False
-        if q.kind in ("the", "no", "no other"):
+        if q.kind == "the" or q.kind in ast.DENYING:
             return bool(selector.plural)
         if q.kind in _PLURAL_QUANTIFIERS:
             return True

@@ -15,8 +15,6 @@ from cardscript.grammar.diagnostics import Diagnostic, error
 from cardscript.grammar.format_phrases import PhraseFormatter
 from cardscript.grammar.registry import Registry
 
-_SOME = {"no": "a", "no other": "another"}  # the cards an effect could name instead
-
 
 def check_there_is(line: ast.AbilityLine, registry: Registry) -> Iterator[Diagnostic]:
     """CS-T026 at "there is <cards>" that says no zone: which cards there are is asked of a
@@ -46,10 +44,11 @@ def check_none(line: ast.AbilityLine, registry: Registry) -> Iterator[Diagnostic
         if not isinstance(node, ast.Cards) or id(node) in asked:
             continue
         q = node.quantifier
-        if q is None or q.kind not in _SOME:
+        if q is None or q.kind not in ast.DENYING:
             continue
         written = words.selector(node)
-        some = words.selector(replace(node, quantifier=replace(q, kind=_SOME[q.kind]), plural=None))
+        some_q = replace(q, kind=ast.DENYING[q.kind])
+        some = words.selector(replace(node, quantifier=some_q, plural=None))
         yield error(
             "CS-T025",
             f'"{written}" names no card to act on: "no" is said only of what a condition asks',

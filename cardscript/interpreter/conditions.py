@@ -232,8 +232,6 @@ def _quantified(ctx: Context, subject: ast.Node | None, held: list[bool]) -> boo
 
 
 _SOME = frozenset({"a", "an", "any", "another"})  # quantifiers of one card among many
-# "no characters" is "a character" denied, "no other character" "another character"
-_NONE = {"no": "a", "no other": "another"}
 
 
 def _positive(t: ast.Test) -> ast.Test:
@@ -244,7 +242,7 @@ def _positive(t: ast.Test) -> ast.Test:
     subject = t.subject
     assert isinstance(subject, ast.Cards) and subject.quantifier is not None
     q = subject.quantifier
-    asked = replace(subject, quantifier=replace(q, kind=_NONE[q.kind]), plural=None)
+    asked = replace(subject, quantifier=replace(q, kind=ast.DENYING[q.kind]), plural=None)
     positive = replace(t, subject=asked, none=False)
     if len(_POSITIVE) > 20_000:
         _POSITIVE.clear()  # (texts come and go: tests)
