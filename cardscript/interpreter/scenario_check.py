@@ -9,10 +9,7 @@ in a zone the game does not have)."""
 from __future__ import annotations
 
 import copy
-import json
 from collections.abc import Callable, Iterator
-from functools import cache
-from importlib import resources
 from typing import Any
 
 from jsonschema import Draft7Validator
@@ -21,6 +18,7 @@ from cardscript.cardfiles.schema_errors import schema_diagnostics
 from cardscript.grammar.diagnostics import Diagnostic, did_you_mean, error
 from cardscript.grammar.registry import Registry
 from cardscript.interpreter.kernel import Kernel
+from cardscript.schemas import scenario_validator
 
 
 def kernel_problems(
@@ -80,7 +78,7 @@ _VALIDATORS: dict[type[Kernel], Draft7Validator | None] = {}
 def _made(kernel: type[Kernel]) -> Draft7Validator | None:
     if not (kernel.scenario_actions or kernel.scenario_setup_fields):
         return None
-    schema = copy.deepcopy(_base_schema())
+    schema = copy.deepcopy(scenario_validator().schema)  # (the envelope every game shares)
     parts = schema["definitions"]
     parts["setup"]["properties"].update(kernel.scenario_setup_fields)
     parts["setup"]["additionalProperties"] = False
@@ -89,10 +87,3 @@ def _made(kernel: type[Kernel]) -> Draft7Validator | None:
     if kernel.scenario_actions:
         parts["action"]["properties"]["do"] = {"enum": list(kernel.scenario_actions)}
     return Draft7Validator(schema)
-
-
-@cache
-def _base_schema() -> dict[str, Any]:
-    text = resources.files("cardscript.schemas").joinpath("scenario.schema.json")
-    loaded: dict[str, Any] = json.loads(text.read_text(encoding="utf-8"))
-    return loaded
