@@ -23,7 +23,7 @@ from cardscript.grammar.build import AstBuilder
 from cardscript.grammar.diagnostics import Diagnostic, error
 from cardscript.grammar.lexer import MAX_LINE_PIECES, LogicalLine, Piece, piece_word, split_lines
 from cardscript.grammar.parse_errors import Option, early_end, missing_sign, unexpected, viable
-from cardscript.grammar.registry import Registry
+from cardscript.grammar.registry import Registry, prefixes
 
 LANGUAGE_VERSION = 1
 
@@ -372,12 +372,8 @@ def _candidates(
         return _SENTENCE_END  # a full stop with more text after it ends a sentence
     if piece.kind not in ("WORD", "VAR"):
         return _fixed_candidates(piece, registry)
-    window = tuple(
-        p.value if p.kind in ("WORD", "VAR") else ""
-        for p in pieces[i : i + max(registry.longest_phrase, 3)]
-    )
     memo = registry.lookup_cache
-    key = (piece.kind, window)
+    key = (piece.kind, _window(pieces, i, registry))
     found = memo.get(key)
     if found is None:
         found = memo[key] = _word_candidates(pieces, i, registry, reserved)
@@ -387,6 +383,37 @@ def _candidates(
 
 
 _SENTENCE_END: list[Option] = [("DOT_SEP", ".", 1, False), ("DOT", ".", 1, False)]
+
+
+def _window(pieces: tuple[Piece, ...], i: int, registry: Registry) -> tuple[str, ...]:
+    """The words the readings of the word at ``i`` depend on, as ``_candidates`` keeps
+    them: the words while they are the start of a phrase, and the one after ("card" after
+    a noun); "this" and "and", which look at the phrase after them, the whole window. A
+    sign is "". Short keys are shared by many lines (most words start no phrase)."""
+    end = min(i + max(registry.longest_phrase, 3), len(pieces))
+    if pieces[i].value.casefold() in _READS_PAST_ITS_PHRASE:
+        return tuple(p.value if p.kind in ("WORD", "VAR") else "" for p in pieces[i:end])
+    starts, reserved = registry.phrase_prefixes, _reserved_prefixes()
+    words: list[str] = []
+    phrase = ""
+    for j in range(i, end):
+        p = pieces[j]
+        if p.kind not in ("WORD", "VAR"):
+            words.append("")
+            break
+        words.append(p.value)
+        phrase = f"{phrase} {p.value.casefold()}" if phrase else p.value.casefold()
+        if phrase not in starts and phrase not in reserved:
+            break
+    return tuple(words)
+
+
+_READS_PAST_ITS_PHRASE = frozenset({"this", "and"})  # (``_this_period``, ``_noun_at``)
+
+
+@cache
+def _reserved_prefixes() -> frozenset[str]:
+    return prefixes(reserved_words())
 
 
 def _fixed_candidates(piece: Piece, registry: Registry) -> list[Option]:

@@ -179,6 +179,12 @@ class Registry:
         return {k: tuple(v) for k, v in table.items()}
 
     @cached_property
+    def phrase_prefixes(self) -> frozenset[str]:
+        """Every phrase's leading words ("put into", "put into play"), the phrase too:
+        where the words from a point stop being one, no longer phrase starts there."""
+        return prefixes(self.phrases)
+
+    @cached_property
     def lookup_cache(self) -> dict[Any, Any]:
         """Scratch memo for the parser's word classification (per registry)."""
         return {}
@@ -294,3 +300,15 @@ def _refuse_moved(data: Mapping[str, Any], where: str) -> None:
 
 def _slug(text: str) -> str:
     return "_".join(text.casefold().replace("'", "").replace("-", " ").split())
+
+
+def prefixes(phrases: Iterable[str]) -> frozenset[str]:
+    """Each phrase cut after each of its words (at each single space), whole too."""
+    out: set[str] = set()
+    for phrase in phrases:
+        cut = phrase.find(" ")
+        while cut != -1:
+            out.add(phrase[:cut])
+            cut = phrase.find(" ", cut + 1)
+        out.add(phrase)
+    return frozenset(out)
