@@ -11,10 +11,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, fields, replace
 
 from cardscript.grammar.diagnostics import Span
+from cardscript.once import once_per_object
 
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
-# a walked node (by id, checked to be the same node) and the nodes its walk yields
-_WALKED: dict[int, tuple[Node, tuple[Node, ...]]] = {}
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -35,21 +34,19 @@ class Node:
         return out
 
     def walk(self) -> Iterator[Node]:
-        """This node and every node below it, depth first. Kept per node: every check of
-        a line walks it again (a node is frozen, so its walk never changes)."""
-        known = _WALKED.get(id(self))
-        if known is not None and known[0] is self:
-            return iter(known[1])
-        nodes: list[Node] = []
-        stack: list[Node] = [self]
-        while stack:
-            node = stack.pop()
-            nodes.append(node)
-            stack.extend(reversed(node.children()))
-        if len(_WALKED) > 4096:
-            _WALKED.clear()  # (texts come and go: the lines being checked stay few)
-        _WALKED[id(self)] = (self, tuple(nodes))
-        return iter(nodes)
+        """This node and every node below it, depth first."""
+        return iter(_walked(self))
+
+
+@once_per_object(4096)  # (every check of a line walks it again)
+def _walked(top: Node) -> tuple[Node, ...]:
+    nodes: list[Node] = []
+    stack: list[Node] = [top]
+    while stack:
+        node = stack.pop()
+        nodes.append(node)
+        stack.extend(reversed(node.children()))
+    return tuple(nodes)
 
 
 # ---- amounts, comparisons, references --------------------------------------------------

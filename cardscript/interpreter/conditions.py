@@ -19,6 +19,7 @@ from cardscript.interpreter.select import (
     candidates,
     players,
 )
+from cardscript.once import once_per_object
 
 if TYPE_CHECKING:
     from cardscript.interpreter.engine import Engine
@@ -234,47 +235,30 @@ def _quantified(ctx: Context, subject: ast.Node | None, held: list[bool]) -> boo
 _SOME = frozenset({"a", "an", "any", "another"})  # quantifiers of one card among many
 
 
+@once_per_object(20_000)
 def _positive(t: ast.Test) -> ast.Test:
     """The test a "no" subject denies, made once per test."""
-    known = _POSITIVE.get(id(t))
-    if known is not None and known[0] is t:
-        return known[1]
     subject = t.subject
     assert isinstance(subject, ast.Cards) and subject.quantifier is not None
     q = subject.quantifier
     asked = replace(subject, quantifier=replace(q, kind=ast.DENYING[q.kind]), plural=None)
-    positive = replace(t, subject=asked, none=False)
-    if len(_POSITIVE) > 20_000:
-        _POSITIVE.clear()  # (texts come and go: tests)
-    _POSITIVE[id(t)] = (t, positive)
-    return positive
+    return replace(t, subject=asked, none=False)
 
 
-_POSITIVE: dict[int, tuple[ast.Test, ast.Test]] = {}
-
-
+@once_per_object(20_000)
 def _looked_in(t: ast.Test) -> _Plan | None:
     """ "If a creature is in your discard pile", "if 2 spells are in an opponent's hand":
     cards that name no zone of their own, one or a number of them, are looked for in the
     zone the test names (a card selector with no zone means the cards in play); as a plan
     of ``_cards``, worked out once per test. None where the subject names its cards
     ("this", "each creature") or the zone is play."""
-    known = _LOOKED_IN.get(id(t))
-    if known is not None and known[0] is t:
-        return known[1]
     subject, zone, plan = t.subject, t.zone, None
     if isinstance(subject, ast.Cards) and zone is not None and zone.zone != "play":
         q = subject.quantifier
         kind = q.kind if q is not None else _article(subject)
         if (kind in _SOME or kind == "n_cards") and _plan(subject).zone is None:
             plan = replace(_plan(subject), zone=zone)
-    if len(_LOOKED_IN) > 20_000:
-        _LOOKED_IN.clear()  # (texts come and go: tests)
-    _LOOKED_IN[id(t)] = (t, plan)
     return plan
-
-
-_LOOKED_IN: dict[int, tuple[ast.Test, _Plan | None]] = {}
 
 
 def _each_of(t: ast.Test) -> _Plan | None:

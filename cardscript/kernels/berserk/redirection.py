@@ -38,6 +38,7 @@ from cardscript.interpreter.select import candidates, selects, test
 from cardscript.kernels.berserk import strike, targeting
 from cardscript.kernels.berserk.kinds import may_attack
 from cardscript.kernels.berserk.strike import CHAIN, DEFENDER, ON_TOP, REDIRECTED
+from cardscript.once import once_per_object
 
 if TYPE_CHECKING:
     from cardscript.kernels.berserk.field import FieldKernel
@@ -226,18 +227,11 @@ def _attack_target(kernel: FieldKernel, engine: Engine, trigger: PendingTrigger)
     return [legal[i] for i in picked]
 
 
-_STANDING: dict[int, tuple[object, tuple[ast.Action, ...]]] = {}  # id(node) -> its redirections
-
-
+@once_per_object(20_000)
 def _standing(node: ast.EffectAbility) -> tuple[ast.Action, ...]:
     """The constant redirections ("attacks at … are redirected to …") of one text."""
-    found = _STANDING.get(id(node))
-    if found is None or found[0] is not node:
-        steps = node.effects.steps
-        actions = (s.action for s in steps if isinstance(s, ast.Clause))
-        found = (node, tuple(a for a in actions if a.verb == "redirected"))
-        _STANDING[id(node)] = found
-    return found[1]
+    actions = (s.action for s in node.effects.steps if isinstance(s, ast.Clause))
+    return tuple(a for a in actions if a.verb == "redirected")
 
 
 def constant(kernel: FieldKernel, engine: Engine, chain: dict[str, Any]) -> None:

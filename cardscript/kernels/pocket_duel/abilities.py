@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from cardscript.grammar import ast
 from cardscript.interpreter.cards import CardDef, CompiledAbility, is_standing
+from cardscript.once import once_per_object
 
 _STATIC_VERBS = frozenset({"get", "have", "gain_keyword", "lose_keyword", "can", "cannot"})
 
@@ -17,12 +18,10 @@ def _is_verb(clause: ast.Node, verb: str, name: str) -> bool:
     )
 
 
+@once_per_object(20_000)
 def clauses(ability: CompiledAbility) -> tuple[ast.Clause, ...]:
     """The ability's clauses, those of its "if" and "otherwise" steps included, in text
     order; remembered per ability (asked for every cancel check)."""
-    found = _CLAUSES.get(id(ability))
-    if found is not None and found[0] is ability:
-        return found[1]
     node = ability.node
     out: list[ast.Clause] = []
     for step in node.effects.steps if isinstance(node, ast.EffectAbility) else ():
@@ -30,52 +29,32 @@ def clauses(ability: CompiledAbility) -> tuple[ast.Clause, ...]:
             out.append(step)
         elif isinstance(step, ast.Conditional | ast.Otherwise):
             out.append(step.clause)
-    if len(_CLAUSES) > 20_000:
-        _CLAUSES.clear()  # pools come and go (tests): keep the memory bounded
-    _CLAUSES[id(ability)] = (ability, tuple(out))
     return tuple(out)
 
 
-_CLAUSES: dict[int, tuple[CompiledAbility, tuple[ast.Clause, ...]]] = {}
-
-
-# id(definition) -> (definition, its abilities by kind)
-_KINDS: dict[int, tuple[CardDef, dict[str, tuple[CompiledAbility, ...]]]] = {}
-
-
 def of_kind(definition: CardDef, kind: str) -> tuple[CompiledAbility, ...]:
-    """A card's abilities of one kind (``kind_of``), in text order; remembered per
-    definition: definitions never change."""
-    found = _KINDS.get(id(definition))
-    if found is None or found[0] is not definition:
-        if len(_KINDS) > 5_000:
-            _KINDS.clear()  # pools come and go (tests): keep the memory bounded
-        groups: dict[str, list[CompiledAbility]] = {}
-        for ability in definition.abilities:
-            groups.setdefault(kind_of(ability), []).append(ability)
-        found = _KINDS[id(definition)] = (definition, {k: tuple(v) for k, v in groups.items()})
-    return found[1].get(kind, ())
+    """A card's abilities of one kind (``kind_of``), in text order."""
+    return _by_kind(definition).get(kind, ())
 
 
-# id(definition) -> (definition, its cancel clauses' targets with their abilities)
-_CANCELS: dict[int, tuple[CardDef, tuple[tuple[CompiledAbility, ast.Node], ...]]] = {}
+@once_per_object(5_000)  # (definitions never change)
+def _by_kind(definition: CardDef) -> dict[str, tuple[CompiledAbility, ...]]:
+    groups: dict[str, list[CompiledAbility]] = {}
+    for ability in definition.abilities:
+        groups.setdefault(kind_of(ability), []).append(ability)
+    return {k: tuple(v) for k, v in groups.items()}
 
 
+@once_per_object(5_000)
 def cancel_targets(definition: CardDef) -> tuple[tuple[CompiledAbility, ast.Node], ...]:
     """What a card's cancel clauses can cancel: (ability, target selector) in text order;
     the cancel relation as data, read once per definition (asked twice every round)."""
-    found = _CANCELS.get(id(definition))
-    if found is None or found[0] is not definition:
-        if len(_CANCELS) > 5_000:
-            _CANCELS.clear()  # pools come and go (tests): keep the memory bounded
-        targets = tuple(
-            (ability, clause.action.target)
-            for ability in of_kind(definition, "cancel")
-            for clause in clauses(ability)
-            if clause.action.target is not None
-        )
-        found = _CANCELS[id(definition)] = (definition, targets)
-    return found[1]
+    return tuple(
+        (ability, clause.action.target)
+        for ability in of_kind(definition, "cancel")
+        for clause in clauses(ability)
+        if clause.action.target is not None
+    )
 
 
 def kind_of(ability: CompiledAbility) -> str:
