@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from cardscript.grammar import ast
-from cardscript.grammar.binding_check import check_bindings
+from cardscript.grammar.binding_check import check_bindings, check_unread
 from cardscript.grammar.count_check import check_bare_counts
 from cardscript.grammar.delayed_order import check_delayed_order
 from cardscript.grammar.diagnostics import Diagnostic, error
@@ -58,6 +58,7 @@ def check_line(
     yield from check_none(line, registry)
     yield from check_there_is(line, registry)
     yield from check_bindings(line, registry, params)
+    yield from check_unread(line, registry)
     bound = (
         set(params)
         | set(cost_names(ability))
