@@ -464,6 +464,57 @@ HINTS = [
             '"Your opponent loses 3 endurance."',
         ),
     ),
+    # "doesn't ready during your next recovery phase" had no hint: the next recovery
+    # phase ends this turn (VS System §6.4), so it is "cannot ready this turn"
+    (
+        "vs-system",
+        "Target character doesn't ready during your next recovery phase.",
+        "CS-P001",
+        1,
+        18,
+        'unexpected "doesn\'t" after "character"; expected an effect verb, "an", "become", '
+        '"can", "cannot", "choose", …',
+        (
+            "the next recovery phase is this turn's, and the turn ends with it: perhaps try "
+            '"Target character cannot ready this turn."',
+        ),
+    ),
+    (
+        "vs-system",
+        "Characters you control don't ready during your next recovery phase.",
+        "CS-P001",
+        1,
+        24,
+        'unexpected "don\'t" after "control"; expected an effect verb, "an", "become", '
+        '"can", "cannot", "choose", …',
+        (
+            "the next recovery phase is this turn's, and the turn ends with it: perhaps try "
+            '"Characters you control cannot ready this turn."',
+        ),
+    ),
+    (
+        "vs-system",
+        "Exhaust target character. It does not ready during its controller's next recovery phase.",
+        "CS-P001",
+        1,
+        30,
+        'unexpected "does" after "It"; expected an effect verb, "become", "can", "cannot", '
+        '"choose", "deal", …',
+        (
+            "the next recovery phase is this turn's, and the turn ends with it: perhaps try "
+            '"Exhaust target character. It cannot ready this turn."',
+        ),
+    ),
+    (
+        "vs-system",
+        "It doesn't ready this turn.",
+        "CS-P001",
+        1,
+        4,
+        'unexpected "doesn\'t" after "It"; expected an effect verb, "become", "can", "cannot", '
+        '"choose", "deal", …',
+        ('perhaps try "It cannot ready this turn."',),
+    ),
 ]
 
 
@@ -487,3 +538,54 @@ def test_a_word_a_keyword_gives_is_data_of_the_game_s_registry() -> None:
     # Berserk's cards are of the flying kind (a quality of its own): read, no hint
     assert load_game("berserk").registry.given_by == {}
     assert load_game("berserk").parse("Target flying creature gets +1 life.").diagnostics == ()
+
+
+SAID_AGAIN = [
+    # it was 'perhaps try "this cannot …"': "this" is the card with the text, not the target
+    (
+        "Target character cannot be exhausted this turn and cannot be stunned this turn.",
+        52,
+        '"cannot" needs to say which card cannot be stunned',
+        'perhaps try "Target character cannot be exhausted this turn and it cannot be stunned '
+        'this turn."',
+    ),
+    (
+        "Characters you control cannot be exhausted this turn and cannot be stunned this turn.",
+        58,
+        '"cannot" needs to say which card cannot be stunned',
+        'perhaps try "Characters you control cannot be exhausted this turn and they cannot be '
+        'stunned this turn."',
+    ),
+    (
+        "Target character gets +1 ATK this turn and cannot be stunned this turn.",
+        44,
+        '"cannot" needs to say which card cannot be stunned',
+        'perhaps try "Target character gets +1 ATK this turn and it cannot be stunned this turn."',
+    ),
+    ("Gets +1 ATK.", 1, '"gets" needs to say which card gets it', 'perhaps try "this gets …"'),
+    (
+        "Draw a card and gets +1 ATK.",
+        17,
+        '"gets" needs to say which card gets it',
+        'perhaps try "this gets …"',
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "column", "message", "hint"), SAID_AGAIN)
+def test_a_second_clause_without_its_cards_is_hinted_with_it_not_this(
+    text: str, column: int, message: str, hint: str
+) -> None:
+    from cardscript.grammar.checks import check_script
+
+    definition = load_game("vs-system")
+    parsed = definition.parse(text)
+    assert parsed.diagnostics == ()
+    (problem,) = check_script(parsed.script, definition.registry)
+    assert problem.span is not None
+    found = (problem.code, problem.span.line, problem.span.column, problem.message, problem.hints)
+    assert found == ("CS-T002", 1, column, message, (hint,))
+    offered = hint.split('perhaps try "', 1)[1].removesuffix('"')
+    if "…" not in offered:  # the line offered reads as it is written, without a problem
+        again = definition.parse(offered)
+        assert (again.diagnostics, check_script(again.script, definition.registry)) == ((), [])

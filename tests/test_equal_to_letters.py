@@ -10,7 +10,7 @@ from __future__ import annotations
 from cardscript.games import load_game
 from cardscript.grammar import ast
 from cardscript.grammar.checks import check_script
-from cardscript.grammar.diagnostics import Span
+from cardscript.grammar.diagnostics import Diagnostic, Span
 from tests.test_authors_phrasing import _line
 from tests.test_cost_x import Recorder, _asked_x, _miser, _zone_sizes
 
@@ -51,12 +51,15 @@ def test_the_payer_still_chooses_x_and_the_count_is_counted_apart() -> None:
     assert _zone_sizes(engine, "hand", "deck") == (3, 2)
 
 
-def _problems(game: str, text: str) -> list[tuple[str, int, int, str, tuple[str, ...]]]:
+def _found(game: str, text: str) -> list[Diagnostic]:
     definition = load_game(game)
     parsed = definition.parse(text)
     assert parsed.diagnostics == ()
-    found = check_script(parsed.script, definition.registry)
-    return [(d.code, d.span.line, d.span.column, d.message, d.hints) for d in found if d.span]
+    return [d for d in check_script(parsed.script, definition.registry) if d.span]
+
+
+def _problems(game: str, text: str) -> list[tuple[str, int, int, str, tuple[str, ...]]]:
+    return [(d.code, d.span.line, d.span.column, d.message, d.hints) for d in _found(game, text)]
 
 
 def test_a_letter_bound_twice_is_refused_at_the_second_binding() -> None:
@@ -77,3 +80,52 @@ def test_a_letter_bound_twice_is_refused_at_the_second_binding() -> None:
             ),
         )
     ]
+
+
+def _where(span: Span) -> tuple[int, int, int]:
+    return (span.line, span.column, span.end_column)
+
+
+def _warnings(game: str, text: str) -> list[tuple[object, ...]]:
+    return [
+        (d.code, d.severity.value, _where(d.span), d.message, *d.hints) for d in _found(game, text)
+    ]
+
+
+def test_an_x_that_equal_to_left_unread_is_a_warning_at_its_where() -> None:
+    """ "Equal to …" counted Y, so the author's X was counted for nothing, silently."""
+    text = (
+        "Deal damage equal to the number of cards in your hand to target enemy, "
+        "where X is the number of characters you control."
+    )
+    assert _warnings("marvel-champions", text) == [
+        (
+            "CS-T028",
+            "warning",
+            (1, 72, 119),  # "where X is the number of characters you control"
+            "X is defined but never used",
+            'perhaps try "Deal X damage to target enemy, where X is the number of characters '
+            'you control." ("equal to the number of cards in your hand" counts a number of '
+            "its own, not X)",
+        )
+    ]
+
+
+def test_an_x_no_count_takes_is_a_warning_with_the_plain_hint() -> None:
+    text = "Draw 2 cards, where X is the number of characters you control."
+    assert _warnings("vs-system", text) == [
+        (
+            "CS-T028",
+            "warning",
+            (1, 15, 62),
+            "X is defined but never used",
+            'perhaps try X where that number is read, or remove "where X is the number of '
+            'characters you control"',
+        )
+    ]
+
+
+def test_an_x_that_is_read_is_no_warning() -> None:
+    assert _warnings("vs-system", VS_LINE) == []
+    read = "Deal X damage to target enemy, where X is the number of characters you control."
+    assert _warnings("marvel-champions", read) == []

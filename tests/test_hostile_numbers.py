@@ -1,5 +1,5 @@
 """Numbers no one means, and JSON nested past Python's stack, in every file a command
-reads: a positioned error and exit 1 (2 for a replay log), never "internal error:
+reads: a positioned error and exit 1 (a replay log too), never "internal error:
 ValueError: Exceeds the limit (4300 digits)" nor a RecursionError."""
 
 from __future__ import annotations
@@ -102,5 +102,5 @@ def test_a_replay_log_line_nested_or_numbered_past_the_limits_is_told_at_line_an
     ):
         log.write_text(f"{header}\n{line}\n", "utf-8")
         result = runner.invoke(app, ["replay", str(log)])
-        assert result.exit_code == 2
+        assert result.exit_code == 1
         assert result.stderr.startswith(f"error: {log}:{said}")

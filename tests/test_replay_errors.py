@@ -60,7 +60,7 @@ def test_a_game_error_is_the_log_s_last_record_and_replays_as_identical(tmp_path
     assert _replay(log) == (
         0,
         f"replay identical: {hashes} steps, every state hash verified\n"
-        f"the game stopped, as logged, with the game error LoopDetected: {LOOP}\n",
+        f"the game stopped, as logged, with an endless loop: {LOOP}\n",
         "",
     )
 
@@ -73,13 +73,13 @@ def test_a_replay_that_stops_otherwise_differs(tmp_path: Path) -> None:
     assert _replay(log) == (
         1,
         "",
-        "replay differs: the log ends with the game error LoopDetected: another; "
-        f"the replay with LoopDetected: {LOOP}\n",
+        "replay differs: the log ends with an endless loop: another; "
+        f"the replay with an endless loop: {LOOP}\n",
     )
     _rewrite(log, [*records[:-1], {**error, "kind": "BudgetExceeded"}])
     assert _replay(log)[2] == (
-        f"replay differs: the log ends with the game error BudgetExceeded: {LOOP}; "
-        f"the replay with LoopDetected: {LOOP}\n"
+        f"replay differs: the log ends with a runaway game: {LOOP}; "
+        f"the replay with an endless loop: {LOOP}\n"
     )
     _rewrite(log, [*records[:-1], {**error, "step": 17, "hash": "0" * 16}])
     assert _replay(log) == (
@@ -100,7 +100,7 @@ def test_a_logged_error_the_replay_does_not_meet_differs(tmp_path: Path) -> None
     assert _replay(log) == (
         1,
         "",
-        "replay differs: the log ends with the game error RulesError: no; the replay with none\n",
+        "replay differs: the log ends with a rules error: no; the replay with none\n",
     )
 
 
@@ -108,7 +108,11 @@ def test_a_log_without_the_error_record_replays_as_before(tmp_path: Path) -> Non
     """Logs written before the error record: the replay's error is a difference."""
     log = _play_loop(tmp_path)
     _rewrite(log, _records(log)[:-1])
-    assert _replay(log) == (1, "", f"replay differs: the game failed with LoopDetected: {LOOP}\n")
+    assert _replay(log) == (
+        1,
+        "",
+        f"replay differs: the game stopped with an endless loop: {LOOP}\n",
+    )
 
 
 def test_a_malformed_error_record_is_a_log_error_at_its_line(tmp_path: Path) -> None:
@@ -124,10 +128,10 @@ def test_a_malformed_error_record_is_a_log_error_at_its_line(tmp_path: Path) -> 
     ]
     for record, said in cases:
         _rewrite(log, [*records[:-1], record])
-        assert _replay(log) == (2, "", f"error: {log}:{said}\n")
+        assert _replay(log) == (1, "", f"error: {log}:{said}\n")
     _rewrite(log, [*records, {"t": "step", "n": 19, "label": "turn 2", "hash": "0"}])
     assert _replay(log) == (
-        2,
+        1,
         "",
         f'error: {log}:{last + 1}: nothing follows an "error" record: the game stopped there\n',
     )
@@ -156,7 +160,7 @@ def test_a_log_that_is_not_utf8_is_told_at_its_first_bad_byte(tmp_path: Path) ->
     text = log.read_bytes()
     log.write_bytes(text[:17] + b"\xff" + text[18:])
     assert _replay(log) == (
-        2,
+        1,
         "",
         f"error: {log}:1:18: file is not valid UTF-8: invalid byte 0xff\n",
     )
@@ -191,21 +195,74 @@ def test_an_engine_bug_in_a_replay_is_an_internal_error_as_in_play(
         run()
 
 
-def test_a_replay_whose_log_runs_out_of_answers_differs(tmp_path: Path) -> None:
-    """The log's answers no longer fit the game (here one is missing): a difference of
-    the replay, not a bug of the engine."""
+def _play_plain(tmp_path: Path) -> tuple[Path, list[dict[str, Any]]]:
     log = tmp_path / "game.jsonl"
     played = runner.invoke(app, ["play", "testgame", *BOTH, "--log", str(log), *PLUGIN])
     assert played.exit_code == 0
-    records = _records(log)
+    return log, _records(log)
+
+
+def test_a_replay_whose_log_runs_out_of_answers_differs(tmp_path: Path) -> None:
+    """The log's answers no longer fit the game (here one is missing): a difference of
+    the replay, not a bug of the engine, said in words (it was "the game failed with
+    ScriptExhausted: no scripted answer left for: …")."""
+    log, records = _play_plain(tmp_path)
     last = max(n for n, r in enumerate(records) if r["t"] == "decision")
+    assert records[last]["prompt"] == "attack with Spark Imp?"
     _rewrite(log, records[:last] + records[last + 1 :])
     assert _replay(log) == (
         1,
         "",
-        "replay differs: the game failed with ScriptExhausted: no scripted answer left "
-        f"for: {records[last]['prompt']}\n",
+        "replay differs at step 13: the log ran out of answers: it has none left for "
+        'player 1\'s decision "attack with Spark Imp?"\n',
     )
+
+
+def test_a_log_answer_that_is_not_an_option_is_told_at_its_line(tmp_path: Path) -> None:
+    # it was "replay differs: the game failed with IllegalAnswer: illegal answer [7] to: …"
+    log, records = _play_plain(tmp_path)
+    first = next(n for n, r in enumerate(records) if r["t"] == "decision")
+    assert (records[first]["prompt"], records[first]["player"]) == ("play a card", 0)
+    cases = [
+        (
+            [7],
+            'answer 7 at {log}:{line} to player 1\'s decision "play a card" is not one '
+            "of its 5 options (0 to 4)",
+        ),
+        (
+            [0, 1],
+            'answer [0, 1] at {log}:{line} to player 1\'s decision "play a card" does '
+            "not pick 1 of its 5 options, each once",
+        ),
+    ]
+    for answer, said in cases:
+        _rewrite(
+            log, [*records[:first], {**records[first], "answer": answer}, *records[first + 1 :]]
+        )
+        shown = said.format(log=log, line=first + 1)
+        assert _replay(log) == (1, "", f"replay differs at step 1: the log's {shown}\n")
+
+
+def test_bad_log_content_exits_1_and_an_unreadable_log_2(tmp_path: Path) -> None:
+    """The house rule: what the file says is wrong, exit 1 at its file:line; a file that
+    cannot be read, or a usage error, exit 2 (bad content exited 2 as well)."""
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("\n  \n", "utf-8")
+    assert _replay(empty) == (
+        1,
+        "",
+        f"error: {empty}:1: the file is empty; a log starts with its game header\n",
+    )
+    missing = tmp_path / "none.jsonl"
+    assert _replay(missing) == (
+        2,
+        "",
+        f"error: {missing}:1:1: cannot read file: No such file or directory\n",
+    )
+    log, _ = _play_plain(tmp_path)
+    bad = runner.invoke(app, ["replay", str(log), "--plugin", "tests.testgame.nothing:register"])
+    assert (bad.exit_code, bad.stdout) == (2, "")
+    assert bad.stderr.startswith("error: cannot load plugin tests.testgame.nothing:register: ")
 
 
 def test_the_replay_line_counts_steps_with_the_right_noun() -> None:

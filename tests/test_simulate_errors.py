@@ -31,7 +31,7 @@ def test_an_engine_bug_is_an_internal_error_naming_its_seed(jobs: str) -> None:
     assert lines[0] == "4 games, 1 finished, 1 errors, 2 internal errors"
     assert lines[-3:] == [
         "  seed 2: internal error: RecursionError: maximum recursion depth exceeded",
-        "  seed 3: RulesError: no rule says what happens now",
+        "  seed 3: game error: no rule says what happens now",
         "  seed 4: internal error: NotImplementedError: the kernel has no such step",
     ]
     assert result.stderr == (

@@ -102,3 +102,24 @@ def test_static_dampener_keeps_its_side_from_being_offered_power_ups() -> None:
     assert combat.power_ups(engine, 0, [batman, defender]) == [(other, batman)]
     _in_row(engine, "VST-PM10", 0, 1)
     assert combat.power_ups(engine, 0, [batman, defender]) == []
+
+
+def test_cannot_ready_this_turn_keeps_it_exhausted_through_the_next_recovery_phase() -> None:
+    """The form offered for "It doesn't ready during your next recovery phase."
+    (authors_phrasing): the recovery phase readies every card as the turn ends (§6.4
+    step 3), so "this turn" covers the next one, and the card readies in the one after."""
+    engine = new_engine([Recorder([[0]]), Recorder()], 1, pool=POOL)
+    engine.state.phase, engine.state.active = "combat_phase", 0
+    text = "Exhaust target character. It cannot ready this turn."
+    engine.pool.add({"id": "hold", "name": "Hold", "type": "plot_twist", "text": text})
+    held = _in_row(engine, "VST-030", 1, 0)
+    other = _in_row(engine, "VST-030", 1, 1)
+    engine.state.cards[other].states.add("exhausted")
+    hold = engine.state.create_card("hold", 0, "hand").uid
+    (ability,) = engine.definition(hold).abilities
+    assert engine.resolve(ability, hold, 0)
+    cards = engine.state.cards
+    engine.kernel.wrap_up(engine)  # type: ignore[attr-defined]
+    assert (cards[held].states, cards[other].states) == ({"exhausted"}, set())
+    engine.kernel.wrap_up(engine)  # type: ignore[attr-defined]
+    assert cards[held].states == set()

@@ -270,7 +270,13 @@ def replay(
     log: Annotated[str, typer.Argument(help="A JSON Lines game log written by play --log.")],
     plugin: PluginOption = None,
 ) -> None:
-    """Re-run a logged game and verify every state hash."""
+    """Re-run a logged game and verify every state hash.
+
+    Exit codes: 0 the replay is the logged game; 1 it differs ("replay differs …"), or
+    the log's content is wrong (not a game log, or a header that cannot be played:
+    "error: FILE:LINE: …"); 2 the log cannot be read, or a usage error; 3 an internal
+    error.
+    """
     from cardscript.cli.replay_cmd import run_replay
 
     raise typer.Exit(run_replay(log, plugin or []))

@@ -2,7 +2,9 @@
 
 The game is rebuilt from the log's header, every decision answered from the log and every
 state hash checked; a game that stopped with a game error must stop with the same error
-at the same point. Exit codes: 0 identical, 1 it differs, 2 usage or I/O error, 3 an
+at the same point. Exit codes: 0 identical; 1 it differs ("replay differs …"), or the
+log's content is wrong (not a log, or a header that cannot be played: "error: file:line:
+…"); 2 a usage or I/O error (the log cannot be read, a plugin cannot be loaded); 3 an
 internal error (a bug of the engine, said as ``play`` says it: ``main.run``).
 """
 
@@ -39,21 +41,23 @@ def run_replay(log_file: str, plugins: list[str]) -> int:
     if isinstance(text, Diagnostic):
         where = f"{log_file}:{text.span.line}:{text.span.column}" if text.span else log_file
         _err(f"error: {where}: {text.message}")  # (as ``play`` tells a deck it cannot read)
-        return 2
+        return 2 if text.code == "CS-IO1" else 1  # (too large, not UTF-8: not a log)
     try:
         _load_plugins(plugins)
+    except PlayError as exc:
+        _err(f"error: {exc}")
+        return exc.exit_code
+    try:
         records = read_log(io.StringIO(text))
     except LogError as exc:
         _err(f"error: {log_file}:{exc.where}: {exc}")
-        return 2
-    except (PlayError, OSError, ValueError) as exc:
-        _err(f"error: {exc}")
-        return 2
+        return 1
+    lines = _record_lines(text)
     if not records:
-        _err(f"error: {log_file} does not start with a game header")
-        return 2
+        _err(f"error: {log_file}:1: the file is empty; a log starts with its game header")
+        return 1
     header = records[0]
-    where = f"{log_file}:{_header_line(text)}"
+    where = f"{log_file}:{lines[0]}"
     logged = GameLog(records=records)
     decks = header["decks"]
     agents: list[Agent] = [ScriptedAgent(logged.answers(n)) for n in range(len(decks))]
@@ -63,7 +67,7 @@ def run_replay(log_file: str, plugins: list[str]) -> int:
         engine = _engine(where, header, agents, replay)
     except PlayError as exc:
         _err(f"error: {exc}")
-        return 2
+        return exc.exit_code
     try:
         # what the header asks for must be playable: its line says where the log is wrong
         check_deck_count(game, engine, len(decks))
@@ -77,21 +81,57 @@ def run_replay(log_file: str, plugins: list[str]) -> int:
         variants = list(header.get("variants") or ())
         check_variants(game, engine, variants)
         start_logged(engine, replay, decks, list(header.get("agents", [])), fmt, variants)
-    except PlayError as exc:
+    except PlayError as exc:  # (the header's content: not a usage error of ``replay``)
         _err(f"error: {where}: {exc}")
-        return 2
+        return 1
     except GAME_ERRORS:
         pass  # (written into ``replay``: compared with the log's below)
     except (ScriptExhausted, IllegalAnswer) as exc:  # the log's answers no longer fit
-        _err(f"replay differs: the game failed with {type(exc).__name__}: {exc}")
+        step = len(replay.hashes()) + 1
+        _err(f"replay differs at step {step}: {_misfit(exc, logged, replay, log_file, lines)}")
         return 1
     # anything else is a bug of the engine: an internal error, as ``play`` says it (exit 3)
     return _compare(logged, replay)
 
 
-def _header_line(text: str) -> int:
-    """The header's line: the first that is not blank (``read_log`` skips those)."""
-    return next(n for n, line in enumerate(text.split("\n"), 1) if line.strip())
+def _record_lines(text: str) -> list[int]:
+    """The line of each record: those that are not blank (``read_log`` skips those)."""
+    return [n for n, line in enumerate(text.split("\n"), 1) if line.strip()]
+
+
+def _misfit(
+    exc: ScriptExhausted | IllegalAnswer,
+    logged: GameLog,
+    replay: GameLog,
+    log_file: str,
+    lines: list[int],
+) -> str:
+    """How the log's answers fail the replay's decision, in words: none left, or the
+    answer at its line that is not one of the options."""
+    decision = exc.decision
+    if decision is None:  # (not raised by a replay's scripted agent: said as it is)
+        return str(exc)
+    asked = f'player {decision.player + 1}\'s decision "{decision.prompt}"'
+    if isinstance(exc, ScriptExhausted):
+        return f"the log ran out of answers: it has none left for {asked}"
+    # the answer failed is the player's next after those the replay has taken
+    taken = sum(r["t"] == "decision" and r["player"] == decision.player for r in replay.records)
+    index = [
+        n
+        for n, r in enumerate(logged.records)
+        if r["t"] == "decision" and r["player"] == decision.player
+    ][taken]
+    answer, count = list(exc.answer), len(decision.options)
+    shown = f"{answer[0]}" if len(answer) == 1 else f"{answer}"
+    if decision.kind == "order":
+        fits = f"is not an order of its {count} options"
+    elif len(answer) == 1 and decision.least <= 1 <= decision.most:
+        fits = f"is not one of its {count} options (0 to {count - 1})"
+    else:
+        least, most = decision.least, decision.most
+        between = f"{least}" if least == most else f"{least} to {most}"
+        fits = f"does not pick {between} of its {count} options, each once"
+    return f"the log's answer {shown} at {log_file}:{lines[index]} to {asked} {fits}"
 
 
 def _engine(where: str, header: dict[str, Any], agents: list[Agent], log: GameLog) -> Engine:
@@ -100,7 +140,7 @@ def _engine(where: str, header: dict[str, Any], agents: list[Agent], log: GameLo
     try:
         playable(header["game"])
     except PlayError as exc:
-        raise PlayError(f"{where}: {exc}") from None
+        raise PlayError(f"{where}: {exc}", content=True) from None
     return new_game(header["game"], int(header["seed"]), agents, log, header.get("cards", []))
 
 
@@ -122,7 +162,7 @@ def _compare(logged: GameLog, replay: GameLog) -> int:
         return 1
     _out(identical(len(actual)))
     if failed is not None:
-        _out(f"the game stopped, as logged, with the game error {_named(failed)}\n")
+        _out(f"the game stopped, as logged, with {_named(failed)}\n")
     return 0
 
 
@@ -133,8 +173,18 @@ def _error(log: GameLog) -> dict[str, Any] | None:
     return last if last is not None and last["t"] == "error" else None
 
 
+# a logged game error's kind (its class, ``GameLog.error``) in words
+_KINDS = {
+    "RulesError": "a rules error",
+    "LoopDetected": "an endless loop",
+    "BudgetExceeded": "a runaway game",
+}
+
+
 def _named(error: dict[str, Any]) -> str:
-    return f"{error['kind']}: {error['message']}"
+    """A logged game error in words: "an endless loop: these cards …"."""
+    kind = _KINDS.get(error["kind"], f"the game error {error['kind']}")
+    return f"{kind}: {error['message']}"
 
 
 def _error_difference(stopped: dict[str, Any] | None, failed: dict[str, Any] | None) -> str | None:
@@ -142,13 +192,11 @@ def _error_difference(stopped: dict[str, Any] | None, failed: dict[str, Any] | N
     if failed is None:
         if stopped is None:
             return None
-        return f"the log ends with the game error {_named(stopped)}; the replay with none"
+        return f"the log ends with {_named(stopped)}; the replay with none"
     if stopped is None:  # (a log without error records, older ones too)
-        return f"the game failed with {_named(failed)}"
+        return f"the game stopped with {_named(failed)}"
     if _named(stopped) != _named(failed):
-        return (
-            f"the log ends with the game error {_named(stopped)}; the replay with {_named(failed)}"
-        )
+        return f"the log ends with {_named(stopped)}; the replay with {_named(failed)}"
     if (stopped["step"], stopped["hash"]) != (failed["step"], failed["hash"]):
         return (
             f"the log's game error came after {stopped['step']} engine steps (state "

@@ -61,8 +61,10 @@ def _simulate_one(args: SimulatedGame) -> Outcome:
         # (``run_simulate``'s probe checked the card files once for all the games)
         engine = new_game(game, seed, agents, None, cards, check_cards=False)
         start(engine, decks, ["random"] * len(decks), fmt, variants)
-    except (PlayError, *GAME_ERRORS) as exc:
-        return Outcome(seed, None, "error", 0, 0, f"{type(exc).__name__}: {exc}")
+    except PlayError as exc:  # (the decks cannot play the format, say)
+        return Outcome(seed, None, "error", 0, 0, f"the game could not start: {exc}")
+    except GAME_ERRORS as exc:  # (said as ``play`` says it)
+        return Outcome(seed, None, "error", 0, 0, f"game error: {exc}")
     except Exception as exc:  # (in a worker process too: said once all games are done)
         if os.environ.get("CARDSCRIPT_DEBUG"):
             raise

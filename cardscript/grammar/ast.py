@@ -7,8 +7,9 @@ registry are stored by their canonical id ("atk", "ko_pile"), never as typed.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, fields, replace
+from typing import Any
 
 from cardscript.grammar.diagnostics import Span
 from cardscript.once import once_per_object
@@ -47,6 +48,23 @@ def _walked(top: Node) -> tuple[Node, ...]:
         nodes.append(node)
         stack.extend(reversed(node.children()))
     return tuple(nodes)
+
+
+def rewritten(node: object, change: Callable[[Node], Node]) -> object:
+    """``node`` (a node, a tuple of them, or any value) with ``change`` applied to every
+    node below it, children first; what ``change`` leaves alone stays the same object."""
+    if isinstance(node, Node):
+        changes: dict[str, Any] = {}
+        for name in (f.name for f in fields(node) if f.name != "span"):
+            value = getattr(node, name)
+            new = rewritten(value, change)
+            if new is not value:
+                changes[name] = new
+        return change(replace(node, **changes) if changes else node)
+    if isinstance(node, tuple):
+        items = tuple(rewritten(v, change) for v in node)
+        return items if any(a is not b for a, b in zip(items, node, strict=True)) else node
+    return node
 
 
 # ---- amounts, comparisons, references --------------------------------------------------

@@ -267,11 +267,54 @@ def _permissions_joined(pieces: tuple[Piece, ...], i: int, registry: Registry) -
 
 def _does_not(pieces: tuple[Piece, ...], i: int, registry: Registry) -> str:
     """ "It does not ready this turn.": what a card does not do is forbidden to it ("It
-    cannot ready this turn.")."""
-    if piece_word(pieces, i) not in ("do", "does") or piece_word(pieces, i + 1) != "not":
+    cannot ready this turn."); "doesn't", "do not" and "don't" alike."""
+    width = _negation(pieces, i)
+    if not width:
         return ""
-    line = _written([*pieces[:i], "cannot", *pieces[i + 2 :]])
+    recovery = _not_in_recovery(pieces, i, width, registry)
+    if recovery:
+        return recovery
+    line = _written([*pieces[:i], "cannot", *pieces[i + width :]])
     return f'perhaps try "{line}"' if _reads(line, registry) is not None else ""
+
+
+_NEGATIONS = {("does", "not"), ("do", "not"), ("doesn't",), ("don't",)}
+
+
+def _negation(pieces: Sequence[Piece], i: int) -> int:
+    """How many pieces say "does not" at ``pieces[i]`` (1 for "doesn't"), else 0."""
+    for width in (1, 2):
+        said = tuple(piece_word(pieces, j).replace("’", "'") for j in range(i, i + width))
+        if said in _NEGATIONS:
+            return width
+    return 0
+
+
+# the phase that readies every card as the turn ends (VS System §6.4): the next one is
+# this turn's, so "doesn't ready during your next recovery phase" is "cannot ready this turn"
+_READYING_PHASE = "recovery_phase"
+
+
+def _not_in_recovery(pieces: tuple[Piece, ...], i: int, width: int, registry: Registry) -> str:
+    """ "It doesn't ready during your next recovery phase.": "It cannot ready this turn."
+    (the turn ends with that phase, after it readies the cards)."""
+    verb = i + width
+    if piece_word(pieces, verb) != "ready" or piece_word(pieces, verb + 1) != "during":
+        return ""
+    nxt = next((j for j in range(verb + 2, verb + 6) if piece_word(pieces, j) == "next"), None)
+    phase = registry.term("PHASE", _READYING_PHASE)
+    if nxt is None or phase is None:
+        return ""
+    end = next((j for j in range(nxt, len(pieces)) if pieces[j].kind in _ENDS), len(pieces))
+    if glued(pieces[nxt + 1 : end]).casefold() not in _folded(phase.forms):
+        return ""
+    line = _written([*pieces[:i], "cannot", "ready", "this", "turn", *pieces[end:]])
+    if _reads(line, registry) is None:
+        return ""
+    return (
+        f"the next {phase.forms[0]} is this turn's, and the turn ends with it: perhaps "
+        f'try "{line}"'
+    )
 
 
 def _again(subject: Sequence[Piece], line: ast.AbilityLine) -> str:

@@ -8,13 +8,16 @@ type.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 
 from cardscript.grammar import ast
-from cardscript.grammar.binding_check import check_bindings
+from cardscript.grammar.binding_check import check_bindings, check_unread
 from cardscript.grammar.count_check import check_bare_counts
 from cardscript.grammar.delayed_order import check_delayed_order
 from cardscript.grammar.diagnostics import Diagnostic, error
+from cardscript.grammar.format_phrases import PhraseFormatter, is_plural
+from cardscript.grammar.formatter import Formatter
 from cardscript.grammar.history_check import check_history_periods
 from cardscript.grammar.instead_check import check_instead
 from cardscript.grammar.late_prevention import check_late_prevention
@@ -58,6 +61,7 @@ def check_line(
     yield from check_none(line, registry)
     yield from check_there_is(line, registry)
     yield from check_bindings(line, registry, params)
+    yield from check_unread(line, registry)
     bound = (
         set(params)
         | set(cost_names(ability))
@@ -78,7 +82,7 @@ def check_line(
             if id(node) not in losing:
                 yield from _check_keyword_values(node, registry, bound)
         elif isinstance(node, ast.Clause):
-            yield from _check_clause(node)
+            yield from _check_clause(node, line, registry)
             yield from check_refusals(node.action, registry, line.label)
             if node.action.verb == "grant_ability":
                 yield from _check_granted(node.action, registry)
@@ -211,7 +215,9 @@ def _check_keyword_values(
             )
 
 
-def _check_clause(clause: ast.Clause) -> Iterator[Diagnostic]:
+def _check_clause(
+    clause: ast.Clause, line: ast.AbilityLine, registry: Registry
+) -> Iterator[Diagnostic]:
     if clause.subject is None and clause.action.verb in _SUBJECT_VERBS:
         verb = {
             "get": "gets",
@@ -220,12 +226,46 @@ def _check_clause(clause: ast.Clause) -> Iterator[Diagnostic]:
             "grant_ability": "has",
             "become": "becomes",
         }.get(clause.action.verb, clause.action.verb)
+        what = "it"
+        if verb in ("can", "cannot"):  # ("which card cannot be stunned", not "cannot it")
+            what = PhraseFormatter(registry).spell("PERMISSION", clause.action.name or "")
+        again = _said_again(clause, line, registry)
         yield error(
             "CS-T002",
-            f'"{verb}" needs to say which card {verb} it',
+            f'"{verb}" needs to say which card {verb} {what}',
             clause.action.span,
-            f'perhaps try "this {verb} …"',
+            f'perhaps try "{again}"' if again else f'perhaps try "this {verb} …"',
         )
+
+
+def _said_again(clause: ast.Clause, line: ast.AbilityLine, registry: Registry) -> str:
+    """ "Target character cannot be exhausted this turn and cannot be stunned this turn.":
+    a clause after one of some cards is of those cards said again, "it" ("they"), not of
+    "this" (the card with the text); the line so written, or "" for a first clause."""
+    before = next(
+        (
+            steps.steps[n - 1]
+            for steps in line.walk()
+            if isinstance(steps, ast.Steps)
+            for n, step in enumerate(steps.steps)
+            if step is clause and n > 0
+        ),
+        None,
+    )
+    if not isinstance(before, ast.Clause) or not isinstance(
+        before.subject, (ast.Cards, ast.It, ast.ThatCard)
+    ):  # (a player, or none: "this …" it is)
+        return ""
+    word = "them" if is_plural(before.subject) else "it"
+
+    def change(node: ast.Node) -> ast.Node:
+        if node is clause:
+            return dataclasses.replace(clause, subject=ast.It(word=word))
+        return node
+
+    fixed = ast.rewritten(line, change)
+    assert isinstance(fixed, ast.AbilityLine)
+    return Formatter(registry).line(fixed)
 
 
 def _check_steps(steps: ast.Steps) -> Iterator[Diagnostic]:

@@ -212,22 +212,12 @@ def _is_continuous(steps: ast.Steps) -> bool:
 
 def _substitute(node: Any, values: Mapping[str, str]) -> Any:
     """The node with keyword parameters (X) replaced by the values a card gives them."""
-    if isinstance(node, ast.Amount) and node.kind == "var" and node.value in values:
-        value = values[str(node.value)]
-        if value.isdigit():
-            return ast.Amount(kind="int", value=int(value), span=node.span)
-        return node
-    if isinstance(node, ast.Node):
-        changes = {}
-        for field in dataclasses.fields(node):
-            if field.name == "span":
-                continue
-            value = getattr(node, field.name)
-            new = _substitute(value, values)
-            if new is not value:
-                changes[field.name] = new
-        return dataclasses.replace(node, **changes) if changes else node
-    if isinstance(node, tuple):
-        items = tuple(_substitute(v, values) for v in node)
-        return items if any(a is not b for a, b in zip(items, node, strict=True)) else node
-    return node
+
+    def change(n: ast.Node) -> ast.Node:
+        if isinstance(n, ast.Amount) and n.kind == "var" and n.value in values:
+            value = values[str(n.value)]
+            if value.isdigit():
+                return ast.Amount(kind="int", value=int(value), span=n.span)
+        return n
+
+    return ast.rewritten(node, change)

@@ -173,12 +173,17 @@ class ScriptedAgent:
         if not self.answers:
             if self.fallback is not None:
                 return self.fallback.decide(decision)
-            raise ScriptExhausted(f"no scripted answer left for: {decision.prompt}")
+            raise ScriptExhausted(f"no scripted answer left for: {decision.prompt}", decision)
         return self.answers.pop(0)
 
 
 class ScriptExhausted(RuntimeError):
-    """A scripted agent was asked more questions than its script answers."""
+    """A scripted agent was asked more questions than its script answers: ``decision``
+    is the one it could not answer (a replay says whose, and where)."""
+
+    def __init__(self, message: str, decision: Decision | None = None) -> None:
+        super().__init__(message)
+        self.decision = decision
 
 
 class TerminalAgent:
@@ -244,13 +249,24 @@ def check_answer(decision: Decision, picked: tuple[int, ...]) -> tuple[int, ...]
     """The answer if it is legal; otherwise a clear error naming the decision."""
     if not _valid(decision, picked):
         raise IllegalAnswer(
-            f"illegal answer {list(picked)} to: {decision.prompt} (options {list(decision.labels)})"
+            f"illegal answer {list(picked)} to: {decision.prompt} "
+            f"(options {list(decision.labels)})",
+            decision,
+            picked,
         )
     return picked
 
 
 class IllegalAnswer(ValueError):
-    """An agent answered outside the decision's options."""
+    """An agent answered outside the decision's options; ``decision`` and ``answer`` where
+    the decision was built (a replay says which answer of the log does not fit)."""
+
+    def __init__(
+        self, message: str, decision: Decision | None = None, answer: tuple[int, ...] = ()
+    ) -> None:
+        super().__init__(message)
+        self.decision = decision
+        self.answer = answer
 
 
 def make_agent(kind: str, seed: int) -> Agent:
