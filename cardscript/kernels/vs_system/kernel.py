@@ -104,9 +104,11 @@ class VSSystemKernel(ActionsKernel):
         self.phase(engine, "build_phase")
         for player in self.order(engine):
             self.build(engine, player)
+        engine.end_period("build_phase")
         self.phase(engine, "combat_phase")
         for player in self.order(engine):
             self.attack_step(engine, player)
+        engine.end_period("combat_phase")
         self.recovery(engine)
         if engine.log is not None:
             engine.log.step(engine, f"turn {state.turn}")
@@ -129,6 +131,7 @@ class VSSystemKernel(ActionsKernel):
         engine.happened(f"start:{step}", player=player)
         chain.push_triggers(engine, self)
         chain.window(engine, self, player, step=True)
+        engine.end_period(step, player)  # (everyone passed: "until end of the … step" ends)
 
     def draw_phase(self, engine: Engine) -> None:
         state = engine.state
@@ -140,6 +143,7 @@ class VSSystemKernel(ActionsKernel):
                 "draw", RULE, player=player, count=int(engine.rule("draw_count", player=player))
             )
         self.phase(engine, "draw_phase")
+        engine.end_period("draw_phase")
 
     def build(self, engine: Engine, player: int) -> None:
         """§6.2: resource step, recruit step (points = resources, unspent ones vanish),
@@ -243,7 +247,6 @@ class VSSystemKernel(ActionsKernel):
         """§6.3: attacks are declared one at a time while the step player holds
         priority with an empty chain (§7.3 step 1)."""
         self.step(engine, "attack_step", player)
-        engine.end_period("attack_step")
         engine.state.step = None
 
     # ---- recovery -------------------------------------------------------------------------
@@ -291,6 +294,7 @@ class VSSystemKernel(ActionsKernel):
                         continue
                     if engine.rule("ready_in_recovery", uid=uid):
                         engine.apply("ready", RULE, target=uid)
+        engine.end_period("recovery_phase")
         engine.end_period("turn")
         chain.push_triggers(engine, self)
         state.active = (state.active + 1) % len(state.players)
