@@ -53,6 +53,21 @@ class Periods(EngineParts):
                 return False
         return True
 
+    def enter_phase(self, phase: str) -> None:
+        """``phase`` begins: the phase it follows has ended (``end_period``); "" is
+        between phases (the turn is over, the next has not begun)."""
+        left = self.state.phase
+        if left and left != phase:
+            self.end_period(left)
+        self.state.phase = phase
+
+    def enter_step(self, step: str | None) -> None:
+        """``step`` begins (None: the steps are over): the step before it has ended."""
+        left = self.state.step
+        if left is not None and left != step:
+            self.end_period(left)
+        self.state.step = step
+
     def end_period(self, phase: str, player: int | None = None) -> None:
         """A phase or period of ``player`` (default: the active player) ended: lasting
         effects "until end of" it stop, delayed ones "at the end of" it run, and limits

@@ -150,7 +150,7 @@ def battle(
     data: dict[str, Any] = {"attacker": attacker, "target": target, "booster": None}
     state.data["battle"] = data
     # ---- attack step
-    state.step = "attack_step"
+    engine.enter_step("attack_step")
     engine.apply("rest", RULE, target=attacker)
     booster = booster_for(engine, kernel, attacker)
     if booster is not None:
@@ -178,12 +178,12 @@ def battle(
     if state.result is not None:
         return
     # ---- guard step
-    state.step = "guard_step"
+    engine.enter_step("guard_step")
     _guard_step(engine, kernel, opponent, target, guards, intercepts)
     if state.result is not None:
         return
     # ---- drive step
-    state.step = "drive_step"
+    engine.enter_step("drive_step")
     if state.cards[attacker].zone == "vanguard_circle":
         count = int(engine.rule("drive_count", uid=attacker))
         for _ in range(count):
@@ -191,7 +191,7 @@ def battle(
             if state.result is not None:
                 return
     # ---- damage step
-    state.step = "damage_step"
+    engine.enter_step("damage_step")
     if kernel.in_circle(engine, attacker) and kernel.in_circle(engine, target):
         power, defence = engine.stat(attacker, "power"), engine.stat(target, "power")
         tie = bool(engine.rule("hit_on_equal_power", uid=attacker))
@@ -316,13 +316,13 @@ def _to_gc(
 def close(engine: Engine, kernel: VanguardKernel) -> None:
     """§7.5: guardians to the drop zone, "until end of battle" effects end."""
     state = engine.state
-    state.step = "close_step"
+    engine.enter_step("close_step")
     for player in range(len(state.players)):
         for uid in list(state.players[player].zone("guardian_circle")):
             if engine.rule("guardians_leave_after_battle", uid=uid):
                 engine.apply("move", RULE, uid=uid, zone="drop_zone", player=player)
     engine.emit(Event("end:battle", player=state.active))
     kernel.resolve_pending(engine)
+    engine.enter_step(None)  # (the close step over, then the battle)
     engine.end_period("battle")
     state.data.pop("battle", None)
-    state.step = None

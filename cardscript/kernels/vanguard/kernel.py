@@ -236,7 +236,7 @@ class VanguardKernel(FieldKernel):
         state = engine.state
         player = state.active
         state.data["rides"] = 0
-        state.phase = "stand_phase"
+        engine.enter_phase("stand_phase")
         engine.emit(Event("start:turn", player=player))
         engine.emit(Event("start:stand_phase", player=player))
         for uid in self.units(engine, player):
@@ -245,7 +245,7 @@ class VanguardKernel(FieldKernel):
         self.resolve_pending(engine)
         if state.result is not None:
             return
-        state.phase = "draw_phase"
+        engine.enter_phase("draw_phase")
         engine.apply(
             "draw", RULE, player=player, count=int(engine.rule("draw_count", player=player))
         )
@@ -271,8 +271,7 @@ class VanguardKernel(FieldKernel):
             engine.log.step(engine, f"turn {state.turn}")
 
     def ride_phase(self, engine: Engine, player: int) -> None:
-        state = engine.state
-        state.phase = "ride_phase"
+        engine.enter_phase("ride_phase")
         options = [u for u in self.zone(engine, player, "hand") if self.can_ride(engine, player, u)]
         if options:
             labels = [f"ride {engine.describe(u)}" for u in options] + ["do not ride"]
@@ -295,7 +294,7 @@ class VanguardKernel(FieldKernel):
 
     def main_phase(self, engine: Engine, player: int) -> None:
         state = engine.state
-        state.phase = "main_phase"
+        engine.enter_phase("main_phase")
         for _ in range(self.max_main_actions):
             if state.result is not None:
                 return
@@ -329,7 +328,7 @@ class VanguardKernel(FieldKernel):
 
     def battle_phase(self, engine: Engine, player: int) -> None:
         state = engine.state
-        state.phase = "battle_phase"
+        engine.enter_phase("battle_phase")
         engine.emit(Event("start:battle_phase", player=player))
         self.resolve_pending(engine)
         for _ in range(30):
@@ -371,10 +370,10 @@ class VanguardKernel(FieldKernel):
 
     def end_turn(self, engine: Engine) -> None:
         state = engine.state
-        state.phase = "end_phase"
+        engine.enter_phase("end_phase")
         engine.emit(Event("end:turn", player=state.active))
         self.resolve_pending(engine)
-        engine.end_period("end_phase")
+        engine.enter_phase("")  # (the end phase over: the next turn's does not end it again)
         engine.end_period("turn")
 
     # ---- scenarios --------------------------------------------------------------------
@@ -443,7 +442,7 @@ class VanguardKernel(FieldKernel):
             state.active = player
             self.start_turn(engine)
         elif name == "phase":
-            state.phase = str(action["phase"])
+            engine.enter_phase(str(action["phase"]))
         elif name == "ride":
             self.ride(engine, player, card(zone="hand"))
         elif name == "superior_ride":
