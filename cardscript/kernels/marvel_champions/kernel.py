@@ -488,7 +488,8 @@ class MarvelChampionsKernel(MCBase):
         scheme = self.main_scheme(engine)
         if state.result is None and scheme is not None:
             target = engine.stat(scheme, "target_threat") * len(state.players)
-            if state.cards[scheme].counters.get("threat", 0) >= target > 0:
+            threat = state.cards[scheme].counters.get("threat", 0)
+            if threat >= target > 0 and scheme not in self.kept:  # (its leaving kept)
                 self.advance(engine, scheme)
                 self._check(engine)  # what the new stage's When Revealed did
 
@@ -511,7 +512,11 @@ class MarvelChampionsKernel(MCBase):
         if engine.rule("scheme_excess_carries"):
             threat += excess
         tokens = old.counters.get("acceleration_token", 0)
-        state.move(scheme, "removed", shared=True)
+        # the stage leaves play, as the villain's does (MC-INPLAY-1, MC-INPLAY-4)
+        if not self.out_of_play(
+            engine, scheme, lambda _: state.move(scheme, "removed", shared=True)
+        ):
+            return
         state.move(nxt, "play", shared=True)
         card = state.cards[nxt]
         card.face_up = True
