@@ -112,9 +112,13 @@ class MCBase(Kernel):
         needs threat, dealing damage needs a character the text may name to take it (an
         "(attack)" ability: one that may be attacked, ``may_choose``), a status card
         ("Stun target minion.", "Place a stunned status card on …") a character that may
-        receive it (not one that "cannot be stunned" or has one already, G49, G74);
-        anything else counts as a change."""
+        receive it (not one that "cannot be stunned" or has one already, G49, G74), a
+        choice ("Choose a minion.") something it may choose (in an "(attack)" ability whose
+        damage goes to what it chose, one that may be attacked); anything else counts as a
+        change."""
         action = clause.action
+        if action.verb == "choose" and action.target is not None:
+            return bool(allowed(ctx, candidates(ctx, action.target), action.target.span))
         status = self._status_placed(action)
         if status is not None:
             cards = candidates(ctx, action.target) if action.target is not None else [ctx.source]
