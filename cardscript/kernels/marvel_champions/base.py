@@ -377,14 +377,14 @@ class MCBase(Kernel):
                 if not windows.interrupt(self, engine, event):
                     return self.keep(uid)  # cancelled: no further interrupts (G20)
             if card.zone != "play" or self.replaced(engine, "leaves_play", uid):
-                return self.keep(uid)  # an Interrupt's own text took it out of play
+                return self.keep(uid)  # an Interrupt's text moved it, or a replacement ran
         finally:
             self.settling.discard(uid)
         return "leaves"
 
     def replaced(self, engine: Engine, event_id: str, uid: int) -> bool:
         """Did the newest replacement of ``event_id`` for the card take its place (G35)?
-        Each one once in a state check (``kept``)."""
+        Each one once in a state check (``spent``)."""
         return engine.replacement(event_id, {"uid": uid, "_replaced": self.spent(uid)})
 
     def spent(self, uid: int) -> set[str]:
