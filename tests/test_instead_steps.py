@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from cardscript.games import load_game
 from cardscript.grammar import ast
+from cardscript.grammar.checks import check_script
 from cardscript.grammar.explain import explain_script
 from cardscript.grammar.formatter import format_script
 from cardscript.interpreter.step_plans import _aimed, replaces
@@ -74,3 +75,28 @@ def test_it_in_an_instead_step_is_what_the_replaced_step_acts_on() -> None:
     assert isinstance(before.subject, ast.Cards)
     assert aimed.subject is before.subject
     assert aimed.action.target == ast.It(word="itself")
+
+
+def test_an_interrupt_ending_in_instead_replaces_its_event() -> None:
+    # G35: most replacements are Interrupts "when [condition] would occur, instead …";
+    # the last step is no step in place of another, and fmt keeps the line as written
+    game = load_game("marvel-champions")
+    text = "Forced Interrupt: When this would leave play, return it to its owner's hand instead."
+    result = game.parse(text)
+    assert result.diagnostics == ()
+    assert check_script(result.script, game.registry) == []
+    (step,) = result.script.lines[0].ability.effects.steps  # type: ignore[union-attr]
+    assert isinstance(step, ast.Clause) and step.instead is True
+    assert format_script(result.script, game.registry) == text + "\n"
+
+
+def test_a_response_ending_in_instead_is_refused() -> None:
+    # a Response comes after its event: there is nothing left for it to replace
+    game = load_game("marvel-champions")
+    text = "Response: After an ally leaves play, draw 2 cards instead."
+    (problem,) = check_script(game.parse(text).script, game.registry)
+    assert (problem.code, problem.message) == (
+        "CS-T024",
+        '"… instead" with no condition: the step before it would never run',
+    )
+    assert (problem.span.line, problem.span.column) == (1, 38)

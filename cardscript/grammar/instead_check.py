@@ -28,13 +28,14 @@ def check_instead(line: ast.AbilityLine, registry: Registry) -> Iterator[Diagnos
             "a replacement says what happens instead of the event",
             _capital(words.ability(marked)) + ".",
         )
+    replacing = _interrupt_replacement(line, registry)
     for node in line.walk():
         if not isinstance(node, ast.Steps):
             continue
         for index, step in enumerate(node.steps):
             clauses = step.options if isinstance(step, ast.Choice) else (ast.last_clause(step),)
             clause = next((c for c in clauses if c.instead), None)
-            if clause is None:
+            if clause is None or step is replacing:
                 continue
             before = node.steps[index - 1] if index else None
             if not isinstance(step, ast.Conditional):  # (a for each, an "otherwise", …)
@@ -56,6 +57,21 @@ def check_instead(line: ast.AbilityLine, registry: Registry) -> Iterator[Diagnos
                     + ("another instead" if _replaces(before) else "a choice of steps"),
                     _capital(words.step(_marked(step, instead=False))) + ".",
                 )
+
+
+def _interrupt_replacement(line: ast.AbilityLine, registry: Registry) -> ast.Step | None:
+    """The last step of an Interrupt that ends "… instead" with no condition ("Forced
+    Interrupt: When this would leave play, return it to your hand instead."): it takes the
+    place of the event the Interrupt resolves before (Marvel Champions G35: "when
+    [condition] would occur, instead [replacement]"), not of a step."""
+    ability, label = line.ability, line.label
+    if not isinstance(ability, ast.Triggered) or label is None:
+        return None
+    term = registry.term("LABEL", label.name)
+    last = ability.effects.steps[-1]
+    if term is None or not term.before_event or not isinstance(last, ast.Clause):
+        return None
+    return last if last.instead else None
 
 
 def _replaces(step: ast.Node) -> bool:

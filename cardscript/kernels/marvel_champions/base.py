@@ -17,8 +17,9 @@ printed hit points (the villain's times the number of players, MC-VIL-HP).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from functools import partial
+from typing import TYPE_CHECKING, Any, Literal
 
 from cardscript.grammar import ast
 from cardscript.interpreter import primitives
@@ -65,6 +66,9 @@ def status_room(engine: Engine, uid: int, counter: str) -> int | None:
 
 # the verbs that place a status card ("Stun target minion.", G49)
 STATUS_VERBS = {"stun": "stunned_card", "confuse": "confused_card"}
+# what became of a card about to leave play (``MCBase.leaving``)
+Leaving = Literal["out", "leaves", "kept"]
+Left = tuple[tuple[str, Any], ...]  # a card as it was where it left (``left_from``)
 
 
 class MCBase(Kernel):
@@ -82,12 +86,16 @@ class MCBase(Kernel):
     turn_phase = "turn"
     max_rounds = 40
     max_actions = 30
+    checking = False  # a state check is under way (``check``)
 
     def __init__(self) -> None:
         super().__init__()
         self.windows: list[windows.Window] = []  # the interrupt windows open now
         self.heard: list[windows.Offer] = []  # Responses in hand to events not yet settled
         self._listeners: windows.Listeners | None = None
+        self.settling: set[int] = set()  # cards whose leaving play is being interrupted
+        self.kept: set[int] = set()  # cards kept in play during this state check
+        self.used: dict[int, set[str]] = {}  # replacements used on a card in this check
 
     def listeners(self, engine: Engine) -> windows.Listeners:
         if self._listeners is None:
@@ -104,9 +112,13 @@ class MCBase(Kernel):
         needs threat, dealing damage needs a character the text may name to take it (an
         "(attack)" ability: one that may be attacked, ``may_choose``), a status card
         ("Stun target minion.", "Place a stunned status card on …") a character that may
-        receive it (not one that "cannot be stunned" or has one already, G49, G74);
-        anything else counts as a change."""
+        receive it (not one that "cannot be stunned" or has one already, G49, G74), a
+        choice ("Choose a minion.") something it may choose (in an "(attack)" ability whose
+        damage goes to what it chose, one that may be attacked); anything else counts as a
+        change."""
         action = clause.action
+        if action.verb == "choose" and action.target is not None:
+            return bool(allowed(ctx, candidates(ctx, action.target), action.target.span))
         status = self._status_placed(action)
         if status is not None:
             cards = candidates(ctx, action.target) if action.target is not None else [ctx.source]
@@ -346,44 +358,80 @@ class MCBase(Kernel):
             if engine.card_type(u) == "ally"
         ]
 
-    def leaving(self, engine: Engine, uid: int) -> bool:
+    def leaving(self, engine: Engine, uid: int) -> Leaving:
         """A card about to leave play: its interrupt window opens while it is still in
-        play ("When this would leave play", MC-FORCED-2). Whether it is in play (then
-        ``left_play`` is heard once it is gone)."""
+        play ("When this would leave play", MC-FORCED-2). "out" where it is not in play;
+        "kept" where an Interrupt cancelled its leaving (G20) or a replacement ("If this
+        would leave play, … instead", G35, after the interrupts) took its place: the card
+        stays, or went where the replacement put it, and the caller moves nothing;
+        "leaves" otherwise (``out_of_play`` tells its leaving once it is gone)."""
         card = engine.state.cards[uid]
         if card.zone != "play":
-            return False
-        # [ASSUMPTION] an Interrupt cannot keep a card in play by cancelling its leaving:
-        # only a replacement ("instead") does; the card leaves either way
-        for name in ("would_leave_play", "leaves_play"):  # (as written: either is heard)
-            windows.interrupt(self, engine, Event(name, subject=uid, player=card.controller))
-        return True
+            return "out"
+        if uid in self.settling:
+            return "leaves"  # the replacement's own leaving ("return it … instead")
+        self.settling.add(uid)
+        try:
+            for name in ("would_leave_play", "leaves_play"):  # (as written: either is heard)
+                event = Event(name, subject=uid, player=card.controller)
+                if not windows.interrupt(self, engine, event):
+                    return self.keep(uid)  # cancelled: no further interrupts (G20)
+            if card.zone != "play" or self.replaced(engine, "leaves_play", uid):
+                return self.keep(uid)  # an Interrupt's text moved it, or a replacement ran
+        finally:
+            self.settling.discard(uid)
+        return "leaves"
 
-    def left_play(self, engine: Engine, uid: int, left: tuple[Any, ...], player: int) -> None:
-        """A card has left play: "After an ally leaves play" hears it, read as it was in
-        play (``left``)."""
-        engine.emit(Event("leaves_play", subject=uid, player=player, data=left))
+    def replaced(self, engine: Engine, event_id: str, uid: int) -> bool:
+        """Did the newest replacement of ``event_id`` for the card take its place (G35)?
+        Each one once in a state check (``spent``)."""
+        return engine.replacement(event_id, {"uid": uid, "_replaced": self.spent(uid)})
+
+    def spent(self, uid: int) -> set[str]:
+        """The replacements already used on the card in this state check (none kept
+        outside one)."""
+        return self.used.setdefault(uid, set()) if self.checking else set()
+
+    def keep(self, uid: int) -> Leaving:
+        """The card's leaving play was cancelled or replaced: the state check under way
+        does not defeat it again ([ASSUMPTION] the rules do not say; the next check finds
+        it at 0 hit points again)."""
+        if self.checking:
+            self.kept.add(uid)
+        return "kept"
+
+    def out_of_play(self, engine: Engine, uid: int, put: Callable[[Left], object]) -> bool:
+        """Take a card out of play by ``put`` (given the card as it was, ``left_from``),
+        heard before (``leaving``) and after: "After an ally leaves play" reads it as it
+        was in play. False where its leaving was kept (nothing put)."""
+        leaving = self.leaving(engine, uid)
+        if leaving == "kept":
+            return False
+        card = engine.state.cards[uid]
+        left, player = left_from(card), card.controller
+        for other in list(engine.state.cards.values()):
+            if other.attached_to == uid and other.zone == "play":
+                self.to_discard(engine, other.uid)  # its attachments go with it (MC-ATTACH-2)
+        card.states.clear()  # out of play, a card is only its printed self
+        card.counters.clear()
+        card.attached_to = None
+        put(left)
+        if leaving == "leaves":
+            engine.emit(Event("leaves_play", subject=uid, player=player, data=left))
+        return True
 
     def to_discard(self, engine: Engine, uid: int) -> None:
         """A card leaves play: encounter cards to the encounter discard pile (G60)."""
+        self.out_of_play(engine, uid, partial(self._discard, engine, uid))
+
+    def _discard(self, engine: Engine, uid: int, left: Left) -> None:
         card = engine.state.cards[uid]
-        in_play = self.leaving(engine, uid)
-        left = left_from(card)
-        player = card.controller
-        for other in list(engine.state.cards.values()):
-            if other.attached_to == uid and other.zone == "play":
-                self.to_discard(engine, other.uid)
-        card.states.clear()
-        card.counters.clear()
-        card.attached_to = None
         if engine.definition(uid).type in ENCOUNTER_TYPES or card.data.get("encounter"):
             engine.state.move(uid, "encounter_discard", shared=True)
             card.controller = card.owner
         else:
             engine.state.move(uid, "discard", player=card.owner)
         engine.emit(Event("is_discarded", subject=uid, player=card.owner, data=left))
-        if in_play:
-            self.left_play(engine, uid, left, player)
 
     # ---- what words mean --------------------------------------------------------------
     def is_a(self, engine: Engine, uid: int, noun: str) -> bool:

@@ -43,7 +43,6 @@ class MarvelChampionsKernel(MCBase):
     player_counts = (1, 2, 3, 4)
     cooperative = True  # the heroes against the villain (G01)
     owner_knows_face_down = False  # face down: encounter and boost cards, nobody's (G41)
-    _checking = False
 
     def primitives(self) -> dict[str, PrimitiveFn]:
         return {**super().primitives(), **verb_primitives(self)}
@@ -378,9 +377,14 @@ class MarvelChampionsKernel(MCBase):
 
     # ---- defeat and the end of the game -------------------------------------------------
     def defeat(self, engine: Engine, uid: int) -> None:
+        """A card is defeated (MC-DEFEAT), unless a replacement ("If this would be
+        defeated, … instead", G35) takes its place."""
         state = engine.state
         card = state.cards[uid]
         kind = engine.definition(uid).type
+        if self.replaced(engine, "is_defeated", uid):
+            self.keep(uid)
+            return
         if kind == "villain":
             upcoming = state.shared.get("villain_deck", [])
             engine.emit(Event("is_defeated", subject=uid))
@@ -397,7 +401,9 @@ class MarvelChampionsKernel(MCBase):
             statuses = {
                 k: v for k, v in card.counters.items() if k.endswith("_card") or k == "all_purpose"
             }
-            state.move(uid, "removed", shared=True)
+            # the stage leaves play, removed from the game (MC-VDEF-2, MC-INPLAY-4)
+            if not self.out_of_play(engine, uid, lambda _: state.move(uid, "removed", shared=True)):
+                return
             state.move(nxt, "play", shared=True)
             state.cards[nxt].face_up = True
             state.cards[nxt].counters.update(statuses)
@@ -440,13 +446,15 @@ class MarvelChampionsKernel(MCBase):
             state.data["first_player"] = heir if heir is not None else left[0]
 
     def check(self, engine: Engine) -> None:
-        if self._checking:
+        if self.checking:
             return  # a check already under way finishes the job
-        self._checking = True
+        self.checking = True
         try:
             self._check(engine)
         finally:
-            self._checking = False
+            self.checking = False
+            self.kept.clear()
+            self.used.clear()
 
     def _check(self, engine: Engine) -> None:
         state = engine.state
@@ -460,6 +468,7 @@ class MarvelChampionsKernel(MCBase):
                     if (
                         kind in ("hero", "alter_ego", "ally", "villain", "minion")
                         and self.hit_points_left(engine, uid) <= 0
+                        and uid not in self.kept  # its defeat or leaving was replaced
                     ):
                         found = uid
                         break
@@ -479,7 +488,8 @@ class MarvelChampionsKernel(MCBase):
         scheme = self.main_scheme(engine)
         if state.result is None and scheme is not None:
             target = engine.stat(scheme, "target_threat") * len(state.players)
-            if state.cards[scheme].counters.get("threat", 0) >= target > 0:
+            threat = state.cards[scheme].counters.get("threat", 0)
+            if threat >= target > 0 and scheme not in self.kept:  # (its leaving kept)
                 self.advance(engine, scheme)
                 self._check(engine)  # what the new stage's When Revealed did
 
@@ -502,7 +512,11 @@ class MarvelChampionsKernel(MCBase):
         if engine.rule("scheme_excess_carries"):
             threat += excess
         tokens = old.counters.get("acceleration_token", 0)
-        state.move(scheme, "removed", shared=True)
+        # the stage leaves play, as the villain's does (MC-INPLAY-1, MC-INPLAY-4)
+        if not self.out_of_play(
+            engine, scheme, lambda _: state.move(scheme, "removed", shared=True)
+        ):
+            return
         state.move(nxt, "play", shared=True)
         card = state.cards[nxt]
         card.face_up = True

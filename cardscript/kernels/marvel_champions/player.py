@@ -48,15 +48,32 @@ def is_attack(ability: CompiledAbility) -> bool:
 
 def damage_spans(ability: CompiledAbility) -> frozenset[int]:
     """Where the targets of the ability's damage steps are written: in an "(attack)"
-    ability the attack is on those (G05 bullet 3), its other steps attack nothing."""
-    return frozenset(
-        node.action.target.span.offset
-        for node in ability.line.walk()
-        if isinstance(node, ast.Clause)
-        and node.action.verb == "deal"
-        and node.action.target is not None
-        and node.action.target.span is not None
-    )
+    ability the attack is on those (G05 bullet 3), its other steps attack nothing. A damage
+    step dealt to "it" or "that minion" attacks what an earlier step picked ("Stun target
+    minion. Deal 1 damage to it."): that step's selector is where the target is written."""
+    spans: set[int] = set()
+    for node in ability.line.walk():
+        if not isinstance(node, ast.Steps):
+            continue
+        clauses = [c for c in node.steps if isinstance(c, ast.Clause)]
+        for i, clause in enumerate(clauses):
+            if clause.action.verb == "deal":
+                spans.update(_picked_at(clauses[: i + 1]))
+    return frozenset(spans)
+
+
+def _picked_at(clauses: list[ast.Clause]) -> list[int]:
+    """Where the last clause's target is written: its own selector, or for "it" / "that
+    …" the target of the clause before it, and so on back."""
+    out: list[int] = []
+    for clause in reversed(clauses):
+        target = clause.action.target
+        if target is None or target.span is None:
+            break
+        out.append(target.span.offset)
+        if not isinstance(target, ast.It | ast.ThatCard):
+            break
+    return out
 
 
 def status_instead(k: MarvelChampionsKernel, engine: Engine, player: int, status: str) -> bool:

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any
 
 from cardscript.interpreter import primitives
 from cardscript.interpreter.engine import Cause, Event
-from cardscript.interpreter.events import left_from
 from cardscript.interpreter.select import Seat
 from cardscript.kernels.marvel_champions import player as turns
 from cardscript.kernels.marvel_champions import resources
@@ -112,12 +111,13 @@ def verb_primitives(k: MarvelChampionsKernel) -> dict[str, PrimitiveFn]:
         in a player's area engages that player (G70). A card ``played`` from hand: the
         caller says when it enters play."""
         card = engine.state.cards[uid]
-        was, player = card.zone, card.controller
-        leaves = zone != "play" and k.leaving(engine, uid)  # returned to a hand, a deck …
-        left = left_from(card)
-        primitives.move(engine, cause, uid, zone, **args)
-        if leaves:
-            k.left_play(engine, uid, left, player)
+        was = card.zone
+        if zone == "play":
+            primitives.move(engine, cause, uid, zone, **args)
+        elif not k.out_of_play(  # returned to a hand, a deck …: heard as it leaves play
+            engine, uid, lambda _: primitives.move(engine, cause, uid, zone, **args)
+        ):
+            return  # its leaving was cancelled or replaced
         if zone == "play" and was != "play":
             card.face_up = True
             card.states.discard("exhausted")  # ready (G22)

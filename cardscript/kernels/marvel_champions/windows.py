@@ -88,6 +88,17 @@ class Listeners:
         return cls(labels, labels - {FORCED_INTERRUPT}, frozenset(before), frozenset(after))
 
 
+def replaces(ability: CompiledAbility) -> bool:
+    """Does the Interrupt end "… instead" with no condition ("When this would leave play,
+    return it to your hand instead."): its text takes the place of its event (G35), which
+    does not happen, and no further interrupt to it is played (G20)?"""
+    node = ability.node
+    if not isinstance(node, ast.Triggered):
+        return False
+    last = node.effects.steps[-1]
+    return isinstance(last, ast.Clause) and last.instead
+
+
 def form_ok(k: MCBase, engine: Engine, player: int, ability: CompiledAbility) -> bool:
     """Hero / alter-ego labels need that form (G38)."""
     name = kind(ability)
@@ -145,7 +156,7 @@ def interrupt_window(k: MCBase, engine: Engine, event: Event) -> Window:
         labels, interrupts = listeners.labels_before, listeners.interrupts
         found = [t for t in matching_triggers(engine, event) if kind(t.ability) in labels]
         forced = [t for t in found if kind(t.ability) == FORCED_INTERRUPT]
-        resolve_forced(k, engine, forced)
+        resolve_forced(k, engine, forced, window)
         offers = [
             Offer(t.source, t.ability, t.event, t.controller, False)
             for t in found
@@ -198,9 +209,11 @@ def respond(k: MCBase, engine: Engine) -> None:
             return
 
 
-def resolve_forced(k: MCBase, engine: Engine, forced: list[PendingTrigger]) -> None:
+def resolve_forced(
+    k: MCBase, engine: Engine, forced: list[PendingTrigger], window: Window | None = None
+) -> None:
     """Forced abilities in player order; several at once: the first player orders them
-    (MC2-T-004, MC2-T-047)."""
+    (MC2-T-004, MC2-T-047). One that replaces its event closes the ``window``."""
     if not forced:
         return
     order = k.players(engine) or [0]
@@ -212,10 +225,12 @@ def resolve_forced(k: MCBase, engine: Engine, forced: list[PendingTrigger]) -> N
         )
         forced = [forced[i] for i in picked]
     for trigger in forced:
-        if engine.state.result is not None:
+        if engine.state.result is not None or (window is not None and window.cancelled):
             return
         engine.loop_guard(trigger)
         engine.resolve(trigger.ability, trigger.source, trigger.controller, trigger.event)
+        if window is not None and replaces(trigger.ability):
+            window.cancelled = True
 
 
 def hand_offers(
@@ -301,6 +316,8 @@ def offer(k: MCBase, engine: Engine, offers: list[Offer], window: Window | None)
         if window is not None and qualified(chosen.ability, "defense"):
             window.defended_by = k.identity(engine, chosen.player)  # defended (S020)
         use(k, engine, chosen)
+        if window is not None and replaces(chosen.ability):
+            window.cancelled = True
 
 
 def pay_costs(
