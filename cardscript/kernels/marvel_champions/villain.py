@@ -174,15 +174,18 @@ def activate(
     state = engine.state
     if boosted is None:
         boosted = engine.definition(enemy).type == "villain"
-    engine.emit(Event("activates", subject=enemy, player=player))
-    k.resolve_pending(engine)
-    if state.result is not None or state.cards[enemy].zone != "play":
-        return
-    if attack or (not scheme and k.in_hero_form(engine, player)):
-        enemy_attack(k, engine, enemy, player, with_boost=boosted)
-    else:
-        enemy_scheme(k, engine, enemy, player, with_boost=boosted)
-    k.check(engine)
+    event = Event("activates", subject=enemy, player=player)
+    # "When an enemy activates": Interrupts first, which may cancel it (G20)
+    if windows.interrupt(k, engine, event):
+        engine.emit(event)
+        k.resolve_pending(engine)
+        if state.result is None and state.cards[enemy].zone == "play":
+            if attack or (not scheme and k.in_hero_form(engine, player)):
+                enemy_attack(k, engine, enemy, player, with_boost=boosted)
+            else:
+                enemy_scheme(k, engine, enemy, player, with_boost=boosted)
+            k.check(engine)
+    engine.end_period("activation")  # "until the end of the activation" ends (G01)
 
 
 def enemy_scheme(
