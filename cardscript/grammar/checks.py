@@ -24,6 +24,7 @@ from cardscript.grammar.refusal_check import check_refusals
 from cardscript.grammar.refusal_check import from_hand as from_hand  # discard_from reads it
 from cardscript.grammar.registry import Registry
 from cardscript.grammar.standing_step import check_standing_steps
+from cardscript.grammar.toward_check import check_toward
 from cardscript.grammar.would_check import check_would
 
 _SUBJECT_VERBS = frozenset({"get", "have", "set_stat", "grant_ability", "can", "cannot", "become"})
@@ -51,6 +52,7 @@ def check_line(
     yield from check_refusals(ability, registry, line.label)
     yield from check_late_prevention(line, registry)
     yield from check_would(line, registry)
+    yield from check_toward(line, registry)
     yield from check_standing_steps(line, registry)
     yield from check_delayed_order(line, registry)
     yield from check_bare_counts(line, registry)

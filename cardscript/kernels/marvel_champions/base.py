@@ -437,6 +437,13 @@ class MCBase(Kernel):
             return self.player_quality(engine, card.controller, quality)
         return super().has_quality(engine, uid, quality)
 
+    def held_toward(self, engine: Engine, uid: int, quality: str) -> int | None:
+        """The player a minion is engaged with (G70): the one whose play area holds it."""
+        if quality != "engaged" or not self.has_quality(engine, uid, "engaged"):
+            return None
+        players = range(len(engine.state.players))
+        return next((p for p in players if uid in self.engaged(engine, p)), None)
+
     def player_quality(self, engine: Engine, player: int, quality: str) -> bool:
         """A player's form is their identity's (G11): "if you are in hero form"."""
         if quality == "in_hero_form":
