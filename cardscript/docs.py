@@ -80,6 +80,8 @@ def _facts(token_class: str, term_id: str, registry: Registry) -> str:
         return " Resolves once its card dealt damage: it cannot prevent that damage."
     if token_class == "LABEL" and term is not None and term.before_event:
         return " Resolves before its event: it can prevent that damage."
+    if token_class == "ADJ" and term is not None and term.toward_player:
+        return f' Held toward a player: "a minion {term.text} with you" (else CS-T030).'
     return ""
 
 

@@ -432,6 +432,7 @@ class Event(Node):
     subject: Selector | None = None
     obj: EventObject | None = None
     moment: Moment | None = None
+    would: bool = False  # written "would attack": the event about to happen (an interrupt)
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,7 @@ own modules as mixins.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from lark import Token, Tree
@@ -144,6 +145,9 @@ class AstBuilder(EffectRules, ConditionRules, SelectorRules):
             obj=first_of(children, ast.EventObject),
             span=span_of(meta),
         )
+
+    def would_event(self, meta: Meta, children: list[Any]) -> ast.Event:
+        return replace(self.subject_event(meta, children), would=True)
 
     def bare_event(self, meta: Meta, children: list[Any]) -> ast.Event:
         return ast.Event(

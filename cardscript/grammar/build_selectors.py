@@ -181,6 +181,13 @@ class SelectorRules:
     def opponent_controls_filter(self, meta: Meta, children: list[Any]) -> ast.Filter:
         return self._filter(meta, "opponent_controls")
 
+    def adj_with_filter(self, meta: Meta, children: list[Any]) -> ast.Filter:
+        """ "engaged with you": name the adjective, value the player it is held toward."""
+        return self._filter(meta, "adj_with", name=name_of(children, "ADJ"), value=children[-1])
+
+    def related_player(self, meta: Meta, children: list[Any]) -> str:
+        return words_of(children)
+
     def attr_filter(self, meta: Meta, children: list[Any]) -> ast.Filter:
         return self._filter(
             meta, "attr", name=name_of(children, "ATTR"), value=name_of(children, "STRING")

@@ -27,6 +27,8 @@ from cardscript.grammar.refusal_check import check_refusals
 from cardscript.grammar.refusal_check import from_hand as from_hand  # discard_from reads it
 from cardscript.grammar.registry import Registry
 from cardscript.grammar.standing_step import check_standing_steps
+from cardscript.grammar.toward_check import check_toward
+from cardscript.grammar.would_check import check_would
 
 _SUBJECT_VERBS = frozenset({"get", "have", "set_stat", "grant_ability", "can", "cannot", "become"})
 _BOOL_VALUES = frozenset({"on", "off", "true", "false", "yes", "no"})
@@ -52,6 +54,8 @@ def check_line(
         return
     yield from check_refusals(ability, registry, line.label)
     yield from check_late_prevention(line, registry)
+    yield from check_would(line, registry)
+    yield from check_toward(line, registry)
     yield from check_standing_steps(line, registry)
     yield from check_delayed_order(line, registry)
     yield from check_bare_counts(line, registry)

@@ -233,6 +233,8 @@ class PhraseFormatter:
             return "you control"
         if k == "opponent_controls":
             return "an opponent controls"
+        if k == "adj_with":
+            return f"{self.spell('ADJ', f.name or '')} with {f.value}"
         if k == "attr":
             return f"with {self.spell('ATTR', f.name or '')} {self.quoted(f.value or '')}"
         if k == "stat":

@@ -166,6 +166,8 @@ class Formatter(PhraseFormatter):
         term = self.registry.term("EVENT", event.event or "")
         if event.subject is None:
             text = term.text if term else (event.event or "")
+        elif event.would:  # "an enemy would attack": kept as the card prints it
+            text = f"{self.selector(event.subject)} would {self._infinitive(event.event or '')}"
         else:
             plural = is_plural(event.subject)
             verb = (term.spelling(True) if plural else term.text) if term else event.event

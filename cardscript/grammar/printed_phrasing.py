@@ -6,7 +6,6 @@ the card script says it; "" where the words are not such a phrasing."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 
 from cardscript.grammar.authors_phrasing import authors_phrasing
 from cardscript.grammar.lexer import Piece, glued, piece_word
@@ -21,7 +20,6 @@ def printed_phrasing(pieces: tuple[Piece, ...], i: int, registry: Registry) -> s
         _attack_of,
         _some_of_yours,
         _spent_resource,
-        _would_in_a_trigger,
         _damage_said_otherwise,
         _drawn_from,
     ):
@@ -133,46 +131,6 @@ def _spent_resource(pieces: tuple[Piece, ...], i: int, registry: Registry) -> st
     verb = "Pay" if pieces[i - 2].text[:1].isupper() else "pay"
     said = f"{glued(pieces[: i - 2])} {verb} {glued(pieces[i - 1 :])}".strip()
     return f'a player\'s resources are paid: perhaps try "{said}"'
-
-
-def _would_in_a_trigger(pieces: tuple[Piece, ...], i: int, registry: Registry) -> str:
-    """ "Interrupt: When your hero would take damage, …": an interrupt names the event it
-    answers as it happens ("takes damage", resolved before it), and a text that changes
-    the event is a replacement ("If … would take damage, … instead.")."""
-    if piece_word(pieces, i) != "would":
-        return ""
-    start = next(
-        (j for j in range(i - 1, -1, -1) if piece_word(pieces, j) in ("when", "whenever")), None
-    )
-    if start is None:
-        return ""
-    end = next((j for j in range(i + 1, len(pieces)) if pieces[j].kind == "COMMA"), len(pieces))
-    written = [piece_word(pieces, j) or pieces[j].text.casefold() for j in range(i + 1, end)]
-    event = _third_person(written, registry.spellings("EVENT"))
-    if event is None:
-        return ""
-    who = glued(pieces[start + 1 : i])
-    replacement = f'"If {who} would {glued(pieces[i + 1 : end])}, … instead."'
-    colon = next((j for j, p in enumerate(pieces[:start]) if p.kind == "COLON"), None)
-    if colon is None or "interrupt" not in {piece_word(pieces, j) for j in range(colon)}:
-        return f"a text that changes what would happen is a replacement: perhaps try {replacement}"
-    return (
-        f'perhaps try "{pieces[start].text} {who} {event}, …" (an interrupt resolves before '
-        f"the event), or a replacement: {replacement}"
-    )
-
-
-def _third_person(written: Sequence[str], events: Sequence[str]) -> str | None:
-    """The game's event ``written`` names after "would" ("take damage": "takes damage")."""
-    if not written:
-        return None
-    verb, rest = written[0], list(written[1:])
-    said = {"be": ("is", "are"), "have": ("has",)}.get(verb, (verb + "s", verb + "es"))
-    for form in events:
-        words = form.casefold().split()
-        if words[0] in said and words[1:] == rest:
-            return form
-    return None
 
 
 # nouns of other card games the card script says otherwise, by what each game calls it

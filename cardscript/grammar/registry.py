@@ -122,6 +122,9 @@ class Term:
     # zones: who sees the cards there: "owner" (a hand), "nobody" (a deck); unset, every
     # player (what a human playing is shown of the others' cards, ``interpreter/view``)
     seen_by: str | None = None
+    # adjectives: a state held toward a player, said "engaged with you" (MC G70);
+    # ``Kernel.held_toward`` says which player
+    toward_player: bool = False
 
     @property
     def text(self) -> str:
@@ -250,6 +253,7 @@ def term_from_data(data: Mapping[str, Any] | str) -> Term:
         card_is=data.get("card_is"),
         deals_damage=bool(data.get("deals_damage", False)),
         seen_by=data.get("seen_by"),
+        toward_player=bool(data.get("toward_player", False)),
     )
 
 

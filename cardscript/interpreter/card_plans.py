@@ -315,6 +315,10 @@ def _filter(ctx: Context, f: ast.Filter, uid: int) -> bool:
             if granter is not None and engine.definition(granter).name.casefold() == wanted:
                 return uid == granter
         return engine.definition(uid).name.casefold() == wanted
+    if kind == "adj_with":  # "engaged with you", "… with another player"
+        toward = engine.kernel.held_toward(engine, uid, f.name or "")
+        mine = toward == ctx.controller
+        return toward is not None and (mine if f.value == "you" else not mine)
     if kind == "other_than_this":
         return uid != ctx.source
     if kind == "history":

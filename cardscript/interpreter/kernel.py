@@ -227,6 +227,12 @@ class Kernel:
         adjectives speak of a player; by default none does."""
         return False
 
+    def held_toward(self, engine: Engine, uid: int, quality: str) -> int | None:
+        """The player a card's quality is held toward ("a minion engaged with you": the
+        player it is engaged with), for an adjective marked ``toward_player``; None where
+        the card does not have it. By default no quality is."""
+        return None
+
     def quality_for(
         self, engine: Engine, uid: int, quality: str, controller: int, source: int | None = None
     ) -> bool:

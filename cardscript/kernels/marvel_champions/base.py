@@ -229,7 +229,21 @@ class MCBase(Kernel):
             dealt = int(primitives.deal_damage(engine, cause, target, **args) or 0)
         added = engine.state.lasting[lasting:]
         engine.state.lasting[lasting:] = [e for e in added if e["kind"] != "shield"]
+        if dealt:
+            self.dealt_by(engine, target, args.get("source"))
         return dealt
+
+    def dealt_by(self, engine: Engine, target: int, source: int | None) -> None:
+        """Remember whose card last dealt damage to a minion (or defeated it), for "After
+        you defeat a minion" (event ``defeats``): a player card's controller; the encounter
+        deck's own cards are no player's."""
+        card = engine.state.cards[target]
+        if engine.definition(target).type != "minion":
+            return
+        if source is None or not self.has_quality(engine, source, "friendly"):
+            card.data.pop("dealt_by", None)
+        else:
+            card.data["dealt_by"] = engine.state.cards[source].controller
 
     def _damage_player(self, engine: Engine, cause: Cause, player: int, **args: Any) -> int:
         """Damage to a player goes to their identity; indirect damage (G75) the player
@@ -275,6 +289,7 @@ class MCBase(Kernel):
     def _defeat_primitive(self, engine: Engine, cause: Cause, target: Target, **_: Any) -> bool:
         if not isinstance(target, int):
             return False
+        self.dealt_by(engine, target, cause.source)
         self.defeat(engine, target)
         return True
 
@@ -484,6 +499,13 @@ class MCBase(Kernel):
         if quality in ("in_hero_form", "in_alter_ego_form"):
             return self.player_quality(engine, card.controller, quality)
         return super().has_quality(engine, uid, quality)
+
+    def held_toward(self, engine: Engine, uid: int, quality: str) -> int | None:
+        """The player a minion is engaged with (G70): the one whose play area holds it."""
+        if quality != "engaged" or not self.has_quality(engine, uid, "engaged"):
+            return None
+        players = range(len(engine.state.players))
+        return next((p for p in players if uid in self.engaged(engine, p)), None)
 
     def player_quality(self, engine: Engine, player: int, quality: str) -> bool:
         """A player's form is their identity's (G11): "if you are in hero form"."""

@@ -415,6 +415,9 @@ class MarvelChampionsKernel(MCBase):
             self.eliminate(engine, card.controller, uid)
             return
         engine.emit(Event("is_defeated", subject=uid, player=card.controller))
+        by = card.data.pop("dealt_by", None)
+        if by is not None:  # "After you defeat a minion": the player whose card did it
+            engine.emit(Event("defeats", player=by, obj=uid))
         vphase.labelled(engine, uid, "when_defeated", card.controller)  # MC2-T-048
         self.to_discard(engine, uid)
         self.resolve_pending(engine)
