@@ -472,8 +472,8 @@ HINTS = [
         "CS-P001",
         1,
         18,
-        'unexpected "doesn\'t" after "character"; expected an effect verb, "an", "become", '
-        '"can", "cannot", "choose", …',
+        'unexpected "doesn\'t" after "character"; expected a state or quality, an effect '
+        'verb, "an", "become", "can", "cannot", …',
         (
             "the next recovery phase is this turn's, and the turn ends with it: perhaps try "
             '"Target character cannot ready this turn."',
@@ -485,8 +485,8 @@ HINTS = [
         "CS-P001",
         1,
         24,
-        'unexpected "don\'t" after "control"; expected an effect verb, "an", "become", '
-        '"can", "cannot", "choose", …',
+        'unexpected "don\'t" after "control"; expected a state or quality, an effect '
+        'verb, "an", "become", "can", "cannot", …',
         (
             "the next recovery phase is this turn's, and the turn ends with it: perhaps try "
             '"Characters you control cannot ready this turn."',
