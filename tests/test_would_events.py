@@ -43,3 +43,19 @@ def test_would_leave_play_stays_its_own_event() -> None:
     (line,) = parsed.script.lines
     assert isinstance(line.ability, ast.Triggered)
     assert (line.ability.event.event, line.ability.event.would) == ("would_leave_play", False)
+
+
+def test_would_before_an_event_the_game_has_as_its_own_is_that_event() -> None:
+    # "would leaves play" (a third person after "would"): the event "would leave play",
+    # as fmt writes it back and reads it again (a property test's example)
+    from cardscript.games import load_game
+    from cardscript.grammar.formatter import format_script
+    from cardscript.grammar.parser import parse_script
+
+    registry = load_game("marvel-champions").registry
+    parsed = parse_script("Interrupt: when this card would leaves play, draw a card.", registry)
+    event = parsed.script.lines[0].ability.event  # type: ignore[union-attr]
+    assert (event.event, event.would) == ("would_leave_play", False)
+    written = format_script(parsed.script, registry)
+    assert written == "Interrupt: When this card would leave play, draw a card.\n"
+    assert parse_script(written, registry).script == parsed.script

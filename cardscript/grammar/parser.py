@@ -9,10 +9,10 @@ word), the parser takes the first one its current state accepts — longest phra
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache, partial
 from importlib import resources
-from typing import Any
+from typing import Any, cast
 
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput
@@ -223,7 +223,37 @@ def parse_line(
 ) -> tuple[ast.AbilityLine | int | None, list[Diagnostic]]:
     """Parse one logical line: an ability, or a version header (returned as an int)."""
     tree, problems = parse_line_tree(line, registry)
-    return (None, problems) if tree is None else (_builder().build(tree), [])
+    if tree is None:
+        return None, problems
+    built = _builder().build(tree)
+    said = (p.value.casefold() for p in line.pieces)
+    if isinstance(built, ast.AbilityLine) and "would" in said:
+        built = _own_would_events(built, registry)
+    return built, []
+
+
+def _own_would_events(line: ast.AbilityLine, registry: Registry) -> ast.AbilityLine:
+    """ "When this would leaves play" is the event "would leave play" where the game has
+    it as an event of its own; "if this would would leave play" (a replacement, which
+    says "would" itself) is "if this would leave play": what ``fmt`` writes and reads."""
+
+    def event_said(phrase: str, other_than: str = "") -> str | None:
+        found = registry.phrases.get(phrase.casefold(), ())
+        return next((t.id for cls, t, _ in found if cls == "EVENT" and t.id != other_than), None)
+
+    def change(node: ast.Node) -> ast.Node:
+        if isinstance(node, ast.Event) and node.would and node.event:
+            term = registry.term("EVENT", node.event)
+            own = event_said(f"would {term.infinitive()}") if term else None
+            return node if own is None else replace(node, event=own, would=False)
+        if isinstance(node, ast.Replacement):
+            term = registry.term("EVENT", node.event)
+            if term is not None and term.text.casefold().startswith("would "):
+                plain = event_said(term.infinitive(), other_than=term.id)
+                return node if plain is None else replace(node, event=plain)
+        return node
+
+    return cast(ast.AbilityLine, ast.rewritten(line, change))
 
 
 def parse_line_tree(line: LogicalLine, registry: Registry) -> tuple[Tree | None, list[Diagnostic]]:
