@@ -13,7 +13,7 @@ from pathlib import Path
 from cardscript import GAMES
 from cardscript.grammar.refusal_check import describe
 from cardscript.grammar.refusals import KINDS
-from cardscript.grammar.registry import CLASS_NAMES, WORD_CLASSES, Registry
+from cardscript.grammar.registry import CLASS_NAMES, WORD_CLASSES, Registry, Term
 
 
 def constructs() -> str:
@@ -75,7 +75,10 @@ def _facts(token_class: str, term_id: str, registry: Registry) -> str:
             f"{ways} (else CS-C038)."
         )
     if token_class == "EVENT" and term is not None and term.after_damage:
-        return " Heard once the damage is dealt: a trigger on it cannot prevent that damage."
+        heard = " Heard once the damage is dealt: a trigger on it cannot prevent that damage."
+        return heard + _window(term)
+    if token_class == "EVENT" and term is not None and term.interrupt_window:
+        return _window(term)
     if token_class == "LABEL" and term is not None and term.after_damage:
         return " Resolves once its card dealt damage: it cannot prevent that damage."
     if token_class == "LABEL" and term is not None and term.before_event:
@@ -83,6 +86,12 @@ def _facts(token_class: str, term_id: str, registry: Registry) -> str:
     if token_class == "ADJ" and term is not None and term.toward_player:
         return f' Held toward a player: "a minion {term.text} with you" (else CS-T030).'
     return ""
+
+
+def _window(term: Term) -> str:
+    if not term.interrupt_window:
+        return ""
+    return " An interrupt window opens before it: an Interrupt on it is heard (else CS-T031)."
 
 
 def _refusal_kinds() -> str:
@@ -105,7 +114,9 @@ def _refusal_kinds() -> str:
         'holds a rear-guard) makes "this" in an ability labelled with it ("[ACT](RC):") that '
         "noun.\n" + "\nTwo facts about timing are not refusals: an event or a label marked "
         "`after_damage` is heard, or resolves, once the damage is dealt, and a label marked "
-        '`before_event` resolves before its event; the check of "prevent 1 of that damage" '
+        "`before_event` resolves before its event, in the window the kernel opens before "
+        "an event marked `interrupt_window` (an Interrupt on any other is CS-T031); the "
+        'check of "prevent 1 of that damage" '
         "in a trigger (CS-T012) reasons with both. An event also marked `deals_damage` "
         '("this hits") is about damage its subject dealt: the check then suggests no '
         "standing line, which would prevent damage taken.\n"

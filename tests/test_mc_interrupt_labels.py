@@ -41,3 +41,38 @@ def test_the_kernel_interrupts_with_the_labels_the_registry_flags(
         ' come (events were ["drawn", "drawn", "drawn", "drawn", "drawn", "drawn",'
         ' "changes_form", "is_discarded", "takes_damage", "attacks", "is_attacked"])',
     ]
+
+
+def _checked(game: str, text: str) -> list[tuple[str, int, int]]:
+    from cardscript.games import load_game
+    from cardscript.grammar.checks import check_script
+    from cardscript.grammar.parser import parse_script
+
+    registry = load_game(game).registry
+    parsed = parse_script(text, registry)
+    assert parsed.diagnostics == ()
+    return [
+        (d.code, d.span.line, d.span.column)
+        for d in check_script(parsed.script, registry)
+        if d.span is not None
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        # no window before these: the line would never run (CS-T031 at the event)
+        ("Forced Interrupt: When a minion is defeated, draw a card.", [("CS-T031", 1, 24)]),
+        ("Hero Interrupt: When an ally enters play, draw a card.", [("CS-T031", 1, 22)]),
+        # a window opens before these (the registry's interrupt_window)
+        ("Interrupt: When an enemy activates, draw a card.", []),
+        ("Forced Interrupt: When your hero takes damage, prevent 1 of that damage.", []),
+        ("Interrupt: When an enemy would attack you, draw a card.", []),
+        # after the event, any event will do
+        ("Forced Response: After a minion is defeated, draw a card.", []),
+    ],
+)
+def test_an_interrupt_needs_a_window_before_its_event(
+    text: str, found: list[tuple[str, int, int]]
+) -> None:
+    assert _checked("marvel-champions", text) == found

@@ -20,6 +20,7 @@ from cardscript.grammar.format_phrases import PhraseFormatter, is_plural
 from cardscript.grammar.formatter import Formatter
 from cardscript.grammar.history_check import check_history_periods
 from cardscript.grammar.instead_check import check_instead
+from cardscript.grammar.interrupt_check import check_interrupt_window
 from cardscript.grammar.late_prevention import check_late_prevention
 from cardscript.grammar.none_check import check_none, check_there_is
 from cardscript.grammar.random_check import check_random
@@ -61,6 +62,7 @@ def check_line(
     yield from check_bare_counts(line, registry)
     yield from check_history_periods(line, registry)
     yield from check_instead(line, registry)
+    yield from check_interrupt_window(line, registry)
     yield from check_random(line, registry)
     yield from check_none(line, registry)
     yield from check_there_is(line, registry)

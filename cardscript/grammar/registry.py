@@ -119,6 +119,10 @@ class Term:
     card_is: str | None = None
     # events: the subject is who dealt that damage ("this hits"), not who took it
     deals_damage: bool = False
+    # events: the kernel opens an interrupt window before it, where the lines under a
+    # label marked ``before_event`` are heard (MC's Interrupts, G20); where no event of
+    # a game is so marked, its labels say nothing of windows (CS-T031)
+    interrupt_window: bool = False
     # zones: who sees the cards there: "owner" (a hand), "nobody" (a deck); unset, every
     # player (what a human playing is shown of the others' cards, ``interpreter/view``)
     seen_by: str | None = None
@@ -252,6 +256,7 @@ def term_from_data(data: Mapping[str, Any] | str) -> Term:
         after_damage=bool(data.get("after_damage", False)),
         card_is=data.get("card_is"),
         deals_damage=bool(data.get("deals_damage", False)),
+        interrupt_window=bool(data.get("interrupt_window", False)),
         seen_by=data.get("seen_by"),
         toward_player=bool(data.get("toward_player", False)),
     )
