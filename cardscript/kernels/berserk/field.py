@@ -32,6 +32,7 @@ from cardscript.kernels.berserk import (
     chains,
     counter_costs,
     modifiers,
+    sources_left,
     strike,
     triggered,
 )
@@ -355,7 +356,8 @@ class FieldKernel(Kernel):
             return 0  # Berserk players have no life: wounds go to cards only
         kinds = kinds_of(engine, cause, qualities)
         if kinds and "attack" not in kinds and source is not None:  # a spell's, an ability's
-            amount = modifiers.ability_damage(engine, source, target, amount)
+            left = sources_left.last_known(engine, source)  # (it may have died meanwhile)
+            amount = modifiers.ability_damage(engine, source, target, amount, left)
         if protected(engine, target, source, kinds):
             return 0
         amount = self.prevent(engine, target, amount, kind, source, kinds)
