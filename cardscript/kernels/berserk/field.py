@@ -342,6 +342,22 @@ class FieldKernel(Kernel):
             amount = prevention(engine, uid, amount, source, qualities)
         return self.shields(engine, uid, amount)  # (its own rules for the standing lines)
 
+    def shields(self, engine: Engine, target: Target, amount: int) -> int:
+        """One-shot shields ("prevent 2 wounds dealt to target creature"), but not those
+        whose source card has left play since: its prevention no longer applies (§420.7)."""
+        lasting = engine.state.lasting
+        cards = engine.state.cards
+        gone = [
+            e
+            for e in lasting
+            if e["kind"] == "shield"
+            and isinstance(e.get("source"), int)
+            and cards[e["source"]].zone not in self.play_zones
+        ]
+        for shield in gone:  # (the effect is over: nothing will read it again)
+            lasting.remove(shield)
+        return super().shields(engine, target, amount)
+
     def _wound(
         self,
         engine: Engine,
