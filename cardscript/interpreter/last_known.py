@@ -6,7 +6,7 @@ back as it is now."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from itertools import count
 from typing import TYPE_CHECKING, Any
@@ -105,3 +105,13 @@ def _back_in_play(engine: Engine, card: Card, zone: str, facts: dict[str, Any]) 
             del zones[zone]
         now.insert(at, uid)
         state.clock = clock
+
+
+@contextmanager
+def in_play_as_it_was(engine: Engine, uid: int, data: Sequence[Sequence[Any]]) -> Iterator[None]:
+    """``uid`` put back as it last was in play, ``data`` (``events.left_from``'s) saying
+    where: for a question about what the card was there (a stack object's source that left
+    play while the object waited, Berserk §422.4), then everything as it is now."""
+    facts = {str(key): value for key, value in data}
+    with _back_in_play(engine, engine.state.cards[uid], facts["from"], facts):
+        yield

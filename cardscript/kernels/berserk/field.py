@@ -32,6 +32,7 @@ from cardscript.kernels.berserk import (
     chains,
     counter_costs,
     modifiers,
+    sources_left,
     strike,
     triggered,
 )
@@ -341,6 +342,22 @@ class FieldKernel(Kernel):
             amount = prevention(engine, uid, amount, source, qualities)
         return self.shields(engine, uid, amount)  # (its own rules for the standing lines)
 
+    def shields(self, engine: Engine, target: Target, amount: int) -> int:
+        """One-shot shields ("prevent 2 wounds dealt to target creature"), but not those
+        whose source card has left play since: its prevention no longer applies (§420.7)."""
+        lasting = engine.state.lasting
+        cards = engine.state.cards
+        gone = [
+            e
+            for e in lasting
+            if e["kind"] == "shield"
+            and isinstance(e.get("source"), int)
+            and cards[e["source"]].zone not in self.play_zones
+        ]
+        for shield in gone:  # (the effect is over: nothing will read it again)
+            lasting.remove(shield)
+        return super().shields(engine, target, amount)
+
     def _wound(
         self,
         engine: Engine,
@@ -355,7 +372,8 @@ class FieldKernel(Kernel):
             return 0  # Berserk players have no life: wounds go to cards only
         kinds = kinds_of(engine, cause, qualities)
         if kinds and "attack" not in kinds and source is not None:  # a spell's, an ability's
-            amount = modifiers.ability_damage(engine, source, target, amount)
+            left = sources_left.last_known(engine, source)  # (it may have died meanwhile)
+            amount = modifiers.ability_damage(engine, source, target, amount, left)
         if protected(engine, target, source, kinds):
             return 0
         amount = self.prevent(engine, target, amount, kind, source, kinds)

@@ -51,7 +51,15 @@ from typing import Any, ClassVar
 from cardscript.interpreter.cards import CompiledAbility
 from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.interpreter.playable import BundledGame
-from cardscript.kernels.berserk import abilities, control, hidden, hosts, strike, targeting
+from cardscript.kernels.berserk import (
+    abilities,
+    control,
+    hidden,
+    hosts,
+    sources_left,
+    strike,
+    targeting,
+)
 from cardscript.kernels.berserk.field import GAME, RULE
 from cardscript.kernels.berserk.geometry import (
     COLUMNS,
@@ -153,7 +161,9 @@ class BerserkKernel(PreliminaryKernel):
 
     def after_event(self, engine: Engine, event: Event) -> None:
         """An attack's "attacks" events open one trigger family each: "before this attacks",
-        "when this attacks", "after this attacks" (``strike.moment``)."""
+        "when this attacks", "after this attacks" (``strike.moment``); a waiting chain
+        keeps where its source was if it has just left play (``sources_left``)."""
+        sources_left.note(engine, event)
         if event.name == "attacks" and engine.pending:
             engine.pending[:] = [
                 t

@@ -20,6 +20,8 @@ them where the order matters: an addition and a multiplication (§422.4а).
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
+from contextlib import nullcontext
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -27,6 +29,7 @@ from cardscript.grammar import ast
 from cardscript.interpreter.cards import CompiledAbility
 from cardscript.interpreter.characteristics import SCALES, bind_where, delta_value
 from cardscript.interpreter.engine import Cause, Engine
+from cardscript.interpreter.last_known import in_play_as_it_was
 from cardscript.interpreter.select import selects
 from cardscript.kernels.berserk.kinds import poisonable
 
@@ -233,9 +236,21 @@ def ordered(engine: Engine, value: int, found: list[Part], source: int, target: 
     its controller's order; a multiplication rounds up (half of 3 is 2)."""
     if not found:
         return value
+    return in_groups(engine, value, grouped(engine, found, source, target), source)
+
+
+def grouped(
+    engine: Engine, found: list[Part], source: int, target: int | None
+) -> dict[int, list[Part]]:
+    """The modifiers ``found`` by their group of §422.4 (``group``)."""
     groups: dict[int, list[Part]] = {}
     for part in found:
         groups.setdefault(group(engine, part.giver, source, target), []).append(part)
+    return groups
+
+
+def in_groups(engine: Engine, value: int, groups: dict[int, list[Part]], source: int) -> int:
+    """``value`` with the modifiers of ``groups`` applied, the groups in order."""
     total: int | Fraction = value
     for key in sorted(groups):
         for part in _in_order(engine, groups[key], source):
@@ -251,7 +266,14 @@ def set_value(engine: Engine, source: int, target: int, value: int, stat: str) -
     strike 1", "… have strength 2") applies last, after the source's, the target's and
     the rules' modifiers; of several with different numbers the target's controller picks
     one, the others do not apply (§422.4в)."""
-    sets = engine.stat_sets(source, stat)
+    return chosen_set(engine, target, value, engine.stat_sets(source, stat), stat)
+
+
+def chosen_set(
+    engine: Engine, target: int, value: int, sets: list[tuple[int | None, int]], stat: str
+) -> int:
+    """``value`` set by one of ``sets`` (``Engine.stat_sets``), the target's controller
+    choosing among different numbers; ``value`` where there is none."""
     if not sets:
         return value
     values = list(dict.fromkeys(v for _, v in sets))
@@ -263,8 +285,16 @@ def set_value(engine: Engine, source: int, target: int, value: int, stat: str) -
     return max(0, values[0])
 
 
-def ability_damage(engine: Engine, source: int, target: int, amount: int) -> int:
+def ability_damage(
+    engine: Engine, source: int, target: int, amount: int, left: Sequence[Any] | None = None
+) -> int:
     """The wounds a non-attack ability of ``source`` deals to ``target``: a numeric value of
-    an ability (§422.1), so its modifiers apply by group and a set-to last (§422.4)."""
-    value = max(0, ordered(engine, amount, parts(engine, source, DAMAGE), source, target))
-    return set_value(engine, source, target, value, DAMAGE)
+    an ability (§422.1), so its modifiers apply by group and a set-to last (§422.4).
+    ``left``: where the source last was in play, when it has left play since its ability
+    went on the stack (``sources_left``): the modifiers are those that applied to it there
+    (last-known information), found with it put back, applied as things are now."""
+    with in_play_as_it_was(engine, source, left) if left else nullcontext():
+        groups = grouped(engine, parts(engine, source, DAMAGE), source, target)
+        sets = engine.stat_sets(source, DAMAGE)
+    value = max(0, in_groups(engine, amount, groups, source))
+    return chosen_set(engine, target, value, sets, DAMAGE)

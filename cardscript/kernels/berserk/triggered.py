@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, cast
 
 from cardscript.interpreter.events import PendingTrigger
-from cardscript.kernels.berserk import abilities, hidden, payment, redirection
+from cardscript.kernels.berserk import abilities, hidden, payment, redirection, sources_left
 
 if TYPE_CHECKING:
     from cardscript.interpreter.engine import Engine
@@ -49,5 +49,6 @@ def resolve_trigger(kernel: FieldKernel, engine: Engine, trigger: PendingTrigger
     if chain["blocked"]:
         engine.count_use(ability, source)
     else:
-        engine.resolve(ability, source, controller, event, targets=aimed, pay=False, chosen_x=x)
+        with sources_left.resolving(engine, chain):  # (its source may have left play)
+            engine.resolve(ability, source, controller, event, targets=aimed, pay=False, chosen_x=x)
     payment.pay(engine, source, ability, controller, x, event)  # the Payment object
