@@ -209,7 +209,8 @@ class MCBase(Kernel):
 
     def _deal_damage(self, engine: Engine, cause: Cause, target: Target, **args: Any) -> int:
         """An interrupt window opens before damage is dealt (S060: prevent part of it);
-        what an Interrupt prevents lasts for this damage only."""
+        what an Interrupt prevents lasts for this damage only. Damage dealt is heard twice:
+        the character ``takes_damage``, then the subjectless ``damage_dealt`` (MC-DMG-1)."""
         if not isinstance(target, int):
             return self._damage_player(engine, cause, target.index, **args)
         lasting = len(engine.state.lasting)
@@ -231,6 +232,9 @@ class MCBase(Kernel):
         engine.state.lasting[lasting:] = [e for e in added if e["kind"] != "shield"]
         if dealt:
             self.dealt_by(engine, target, args.get("source"))
+            # "After damage is dealt to a character": no subject, the character its object
+            controller = engine.state.cards[target].controller
+            engine.happened("damage_dealt", None, controller, target, dealt, args.get("source"))
         return dealt
 
     def dealt_by(self, engine: Engine, target: int, source: int | None) -> None:

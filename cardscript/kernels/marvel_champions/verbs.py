@@ -162,13 +162,19 @@ def verb_primitives(k: MarvelChampionsKernel) -> dict[str, PrimitiveFn]:
     ) -> bool | None:
         """At most ``status_card_limit`` status cards of a kind on a card, none that its
         text forbids ("This cannot be stunned.": G49, G74): where none may be placed,
-        nothing is (False: "if you do" after it does not run)."""
+        nothing is (False: "if you do" after it does not run). Threat placed on a scheme,
+        by card text or by the rules (villain step 1, a scheme activation, a move), is
+        heard as the scheme's ``gets_threat`` and the subjectless ``threat_placed`` ("After
+        threat is placed on the main scheme"), the scheme its object (G19, G37)."""
         room = status_room(engine, uid, counter)
         if room is not None:
             if room <= 0:
                 return False
             amount = min(amount, room)
         primitives.add_counters(engine, cause, uid, counter, amount)
+        if counter == "threat" and amount > 0:
+            engine.happened("gets_threat", uid, None, None, amount, cause.source)
+            engine.happened("threat_placed", None, None, uid, amount, cause.source)
         return None
 
     def reveal(

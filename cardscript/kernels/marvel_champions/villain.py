@@ -110,7 +110,9 @@ def icons(k: MarvelChampionsKernel, engine: Engine, kind: str) -> int:
 
 def place_acceleration(k: MarvelChampionsKernel, engine: Engine) -> None:
     """Step 1: the main scheme's acceleration per player, one per acceleration token and
-    one per Acceleration icon (MC2-T-007, MC2-T-029)."""
+    one per Acceleration icon (MC2-T-007, MC2-T-029). What heard the threat placed
+    ("After threat is placed on the main scheme") resolves before the activations
+    (MC-RESP-1)."""
     scheme = k.main_scheme(engine)
     if scheme is None:
         return
@@ -119,7 +121,7 @@ def place_acceleration(k: MarvelChampionsKernel, engine: Engine) -> None:
     amount += per * engine.state.cards[scheme].counters.get("acceleration_token", 0)
     amount += per * icons(k, engine, "acceleration")
     k.place_threat(engine, scheme, amount)
-    k.check(engine)
+    k.resolve_pending(engine)
 
 
 def activate_villain(k: MarvelChampionsKernel, engine: Engine, player: int) -> None:
