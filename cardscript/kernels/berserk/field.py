@@ -382,6 +382,11 @@ class FieldKernel(Kernel):
         card = engine.state.cards[target]
         card.counters["wound"] = card.counters.get("wound", 0) + amount
         engine.emit(Event("is_wounded", subject=target, amount=amount, source=source))
+        # the same wounds as the other words say them (§216.11): "wounds are dealt to …"
+        # (no subject, the card its object) and "this deals wounds" (who dealt them)
+        engine.emit(Event("wounds_dealt", obj=target, amount=amount, source=source))
+        if source is not None:
+            engine.emit(Event("deals_wounds", subject=source, obj=target, amount=amount))
         if "attack" in kinds:  # Wrath: "a card that received wounds from an attack"
             engine.emit(Event("wounded_by_attack", subject=target, amount=amount, source=source))
         if card.zone in SQUAD_ZONES and self.current_life(engine, target) <= 0:
@@ -469,6 +474,8 @@ class FieldKernel(Kernel):
             add_counters(engine, cause, uid, counter, amount)
             if counter == "counter":  # "whenever … gets a counter" (§16; Cursed Mage, T-03)
                 engine.emit(Event("gets_counter", subject=uid, amount=amount, source=cause.source))
+                # "whenever a counter is placed on …": no subject, the card its object
+                engine.emit(Event("counter_placed", obj=uid, amount=amount, source=cause.source))
 
     def kindred(self, engine: Engine, uid: int) -> list[int]:
         """Other cards of the squad sharing an element with a card that may pay with their

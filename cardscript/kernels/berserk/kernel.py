@@ -424,6 +424,7 @@ class BerserkKernel(PreliminaryKernel):
                 source=None,
                 qualities=qualities,
             )
+            self.resolve_pending(engine)  # (what the wounds triggered, as in a game)
         elif name == "heal":
             engine.apply(
                 "heal", Cause(rule="scenario"), target=card(), amount=int(action["amount"])
