@@ -199,3 +199,23 @@ def test_a_setup_naming_an_unknown_card_says_which_and_offers_the_nearest(
         'setup: P1\'s discard_pile names card "t-sp-playabel", which neither the bundled '
         'cards nor the scenario\'s card files (cards:) define; perhaps try "t-sp-playable"'
     )
+
+
+def test_an_answer_that_does_not_fit_is_told_in_words(tmp_path: Path) -> None:
+    # was "IllegalAnswer: illegal answer [1] to: …": the class name of our own error
+    folder = Path(__file__).parent / "scenarios" / "marvel-champions"
+    cards = folder / "mc-scenario-cards.yaml"
+    (tmp_path / cards.name).write_text(cards.read_text("utf-8"), "utf-8")
+    scenario = tmp_path / "s.scenario.yaml"
+    scenario.write_text(
+        "game: marvel-champions\nscenario: an answer that does not fit\nseed: 1\n"
+        "cards: [mc-scenario-cards.yaml]\nactions:\n- do: setup\n  decks:\n"
+        "  - [bulwark-hero, mcb-01, mcb-01, mcb-01, mcb-01, mcb-01, mcb-01, mcb-01]\n"
+        "- do: enemy_attack\n  enemy: grimhold-1\n  player: 0\n  answers:\n  - [1]\n"
+        "expect:\n  players:\n    P1:\n      zones:\n        deck: []\n",
+        "utf-8",
+    )
+    assert run_scenario(scenario).error == (
+        "the answers (answers:) do not fit: illegal answer [1] to: Grimhold attacks "
+        "(options ['no defender'])"
+    )

@@ -44,7 +44,12 @@ from typing import Any
 from cardscript.cardfiles.schema_errors import schema_diagnostics
 from cardscript.cardfiles.yamlsource import load_yaml_file
 from cardscript.grammar.diagnostics import Diagnostic
-from cardscript.interpreter.agents import FirstAgent, ScriptedAgent
+from cardscript.interpreter.agents import (
+    FirstAgent,
+    IllegalAnswer,
+    ScriptedAgent,
+    ScriptExhausted,
+)
 from cardscript.interpreter.engine import Engine
 from cardscript.interpreter.log import GameLog
 from cardscript.interpreter.playable import CardFileError, engine_factory, register_game
@@ -193,6 +198,11 @@ def run_scenario(path: str | Path) -> ScenarioResult:
                 _perform(engine, str(do), action)
     except (SetupError, CardFileError) as exc:  # the scenario's own mistake: no trace to show
         result.error = str(exc)
+        return result
+    except (IllegalAnswer, ScriptExhausted) as exc:  # the scenario's answers, in words
+        told = "do not fit" if isinstance(exc, IllegalAnswer) else "ran out"
+        result.error = f"the answers (answers:) {told}: {exc}"
+        result.trace = transcript(log, engine)
         return result
     except Exception as exc:  # the failure, not a crash: show it with the trace
         result.error = f"{type(exc).__name__}: {exc}"
