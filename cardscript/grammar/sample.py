@@ -184,6 +184,11 @@ class Sampler:
                     if _lexes_as(s, registry, token_class)
                 )
             )
+        # a noun after "this" is one card: its singular ("this attacks" reads as nothing
+        # an author writes, and fmt writes it "this attack", which may read otherwise)
+        self.singular: dict[str, str] = {
+            t.plural: t.text for t in registry.terms("NOUN") if t.plural and t.plural != t.text
+        }
         self.available = self._available_terminals()
         self.depth = self._min_depths()
         # rule -> its alternatives that can be spelt, each with the depth it needs below
@@ -266,7 +271,10 @@ class Sampler:
     ) -> None:
         usable = self.choices.get(symbol)
         if usable is None:
-            out.append((symbol, self._terminal(symbol, rng, context)))
+            text = self._terminal(symbol, rng, context)
+            if symbol == "NOUN" and out and out[-1][1] == "this":
+                text = self.singular.get(text, text)
+            out.append((symbol, text))
             return
         if not symbol.startswith("__"):
             context = symbol  # helper rules (lists, optionals) keep their parent's context
