@@ -217,6 +217,10 @@ def declare(
     kernel.reveal_card(engine, uid)  # §415.2: a hidden card declaring a sudden ability
     if target is not None:
         kernel.reveal_card(engine, target)  # §415.2: a hidden target is revealed at once
+        # "when this is targeted" (§400.2): heard as the ability is declared at it
+        aimed = state.cards[target].controller
+        engine.emit(Event("is_targeted", subject=target, obj=uid, player=aimed))
+        kernel.resolve_pending(engine)
     hidden.choose_more_targets(kernel, engine, uid, ability, chosen)  # §415.3
     hidden.choose_all_hidden(kernel, engine, uid, ability)  # §415.3а
     x = payment.bind(engine, uid, ability, player)  # its X, declared with its payment
