@@ -46,3 +46,34 @@ def test_mc_threat_events_come_together(mc_heard: dict[str, int]) -> None:
     assert mc_heard["gets_threat"] == mc_heard["threat_placed"]
     # every damage dealt is heard once as each too
     assert mc_heard["damage_dealt"] == mc_heard["takes_damage"]
+
+
+# raised under a name made at run time: Vanguard's checks (battle.check: f"{kind}_checks")
+_NAMED_AT_RUN_TIME = {("vanguard", "drive_checks"), ("vanguard", "damage_checks")}
+# known, not yet raised: MC's "you reveal" is what the Surge keyword is written on
+# ("after you reveal this, reveal the top card …"), while the kernel runs Surge itself
+# (it refills an empty encounter deck first, G53): raising it surges twice (tried: the
+# K4 scenario placed 6 threat for 4, the bench's endings moved)
+_NOT_YET = {("marvel-champions", "reveals")}
+
+
+def test_every_event_of_every_registry_is_raised_by_some_kernel_code() -> None:
+    # a guard, by the names in the code: eight events were found never raised this way
+    # (MC damage_dealt, gets_threat, threat_placed, reveals; Berserk wounds_dealt,
+    # deals_wounds, counter_placed, is_targeted), each a text that parsed and never ran;
+    # seven are raised now
+    from cardscript import GAMES as ALL_GAMES
+    from cardscript.games import load_game
+
+    code = "\n".join(
+        p.read_text("utf-8")
+        for p in (ROOT / "cardscript").rglob("*.py")
+        if "grammar" not in p.parts  # (the language names events; kernels raise them)
+    )
+    never = {
+        (game, term.id)
+        for game in ALL_GAMES
+        for term in load_game(game).registry.terms("EVENT")
+        if f'"{term.id}"' not in code and f"'{term.id}'" not in code
+    }
+    assert never - _NAMED_AT_RUN_TIME == _NOT_YET
