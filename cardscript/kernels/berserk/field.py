@@ -35,6 +35,7 @@ from cardscript.kernels.berserk import (
     sources_left,
     strike,
     triggered,
+    wounding,
 )
 from cardscript.kernels.berserk.geometry import Cell
 from cardscript.kernels.berserk.hosts import attachments, follow_host, host_of
@@ -381,21 +382,7 @@ class FieldKernel(Kernel):
             return 0
         card = engine.state.cards[target]
         card.counters["wound"] = card.counters.get("wound", 0) + amount
-        engine.emit(Event("is_wounded", subject=target, amount=amount, source=source))
-        # the same wounds as the other words say them (§216.11): "wounds are dealt to …"
-        # (no subject, the card its object) and "this deals wounds" (who dealt them)
-        engine.emit(Event("wounds_dealt", obj=target, amount=amount, source=source))
-        if source is not None:
-            engine.emit(Event("deals_wounds", subject=source, obj=target, amount=amount))
-        if "attack" in kinds:  # Wrath: "a card that received wounds from an attack"
-            engine.emit(Event("wounded_by_attack", subject=target, amount=amount, source=source))
-        if card.zone in SQUAD_ZONES and self.current_life(engine, target) <= 0:
-            killer = None if "ranged" in kinds else source  # Carrion Feeding's "destroys"
-            waiting = engine.state.data.get("wounding")
-            if isinstance(waiting, list):
-                waiting.append([target, killer])  # an attack's wounds: deaths after both sides
-            else:
-                self.destruction_effect(engine, cause, target, killer)
+        wounding.wounded(self, engine, cause, target, amount, kinds, source)
         return amount
 
     def destruction_effect(
@@ -445,20 +432,7 @@ class FieldKernel(Kernel):
     def _drain(
         self, engine: Engine, cause: Cause, amount: int, target: int | None = None, **_: Any
     ) -> int:
-        """Vampirism: heal ``amount`` wounds of the card; what is left over becomes
-        additional lives, at most its maximum (hook ``max_life``: the printed life, A12)."""
-        if target is None or amount <= 0:
-            return 0
-        card = engine.state.cards[target]
-        rest = amount - min(amount, card.counters.get("wound", 0))
-        self._heal(engine, cause, target, amount)
-        cap = engine.rule("max_life", uid=target)
-        most = cap if isinstance(cap, int) else engine.stat(target, "life")
-        extra = card.counters.get("additional_life", 0)
-        gained = max(0, min(rest, most - extra))
-        if gained:
-            card.counters["additional_life"] = extra + gained
-        return gained
+        return wounding.drain(self, engine, cause, amount, target)
 
     def _add_counters(
         self, engine: Engine, cause: Cause, uid: int, counter: str, amount: int

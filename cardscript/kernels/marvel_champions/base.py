@@ -19,15 +19,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import partial
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 from cardscript.grammar import ast
 from cardscript.interpreter import primitives
 from cardscript.interpreter.engine import Cause, Event
-from cardscript.interpreter.events import left_from
 from cardscript.interpreter.kernel import Kernel
 from cardscript.interpreter.select import Seat, Target, allowed, candidates
+from cardscript.kernels.marvel_champions import leaving as leaving_play
 from cardscript.kernels.marvel_champions import windows
+from cardscript.kernels.marvel_champions.leaving import Leaving, Left
 
 if TYPE_CHECKING:
     from cardscript.interpreter.engine import Engine, PrimitiveFn
@@ -66,9 +67,6 @@ def status_room(engine: Engine, uid: int, counter: str) -> int | None:
 
 # the verbs that place a status card ("Stun target minion.", G49)
 STATUS_VERBS = {"stun": "stunned_card", "confuse": "confused_card"}
-# what became of a card about to leave play (``MCBase.leaving``)
-Leaving = Literal["out", "leaves", "kept"]
-Left = tuple[tuple[str, Any], ...]  # a card as it was where it left (``left_from``)
 
 
 class MCBase(Kernel):
@@ -378,28 +376,8 @@ class MCBase(Kernel):
         ]
 
     def leaving(self, engine: Engine, uid: int) -> Leaving:
-        """A card about to leave play: its interrupt window opens while it is still in
-        play ("When this would leave play", MC-FORCED-2). "out" where it is not in play;
-        "kept" where an Interrupt cancelled its leaving (G20) or a replacement ("If this
-        would leave play, … instead", G35, after the interrupts) took its place: the card
-        stays, or went where the replacement put it, and the caller moves nothing;
-        "leaves" otherwise (``out_of_play`` tells its leaving once it is gone)."""
-        card = engine.state.cards[uid]
-        if card.zone != "play":
-            return "out"
-        if uid in self.settling:
-            return "leaves"  # the replacement's own leaving ("return it … instead")
-        self.settling.add(uid)
-        try:
-            for name in ("would_leave_play", "leaves_play"):  # (as written: either is heard)
-                event = Event(name, subject=uid, player=card.controller)
-                if not windows.interrupt(self, engine, event):
-                    return self.keep(uid)  # cancelled: no further interrupts (G20)
-            if card.zone != "play" or self.replaced(engine, "leaves_play", uid):
-                return self.keep(uid)  # an Interrupt's text moved it, or a replacement ran
-        finally:
-            self.settling.discard(uid)
-        return "leaves"
+        """A card about to leave play, heard while it is still there (``leaving.py``)."""
+        return leaving_play.leaving(self, engine, uid)
 
     def replaced(self, engine: Engine, event_id: str, uid: int) -> bool:
         """Did the newest replacement of ``event_id`` for the card take its place (G35)?
@@ -420,24 +398,8 @@ class MCBase(Kernel):
         return "kept"
 
     def out_of_play(self, engine: Engine, uid: int, put: Callable[[Left], object]) -> bool:
-        """Take a card out of play by ``put`` (given the card as it was, ``left_from``),
-        heard before (``leaving``) and after: "After an ally leaves play" reads it as it
-        was in play. False where its leaving was kept (nothing put)."""
-        leaving = self.leaving(engine, uid)
-        if leaving == "kept":
-            return False
-        card = engine.state.cards[uid]
-        left, player = left_from(card), card.controller
-        for other in list(engine.state.cards.values()):
-            if other.attached_to == uid and other.zone == "play":
-                self.to_discard(engine, other.uid)  # its attachments go with it (MC-ATTACH-2)
-        card.states.clear()  # out of play, a card is only its printed self
-        card.counters.clear()
-        card.attached_to = None
-        put(left)
-        if leaving == "leaves":
-            engine.emit(Event("leaves_play", subject=uid, player=player, data=left))
-        return True
+        """Take a card out of play by ``put``, heard before and after (``leaving.py``)."""
+        return leaving_play.out_of_play(self, engine, uid, put)
 
     def to_discard(self, engine: Engine, uid: int) -> None:
         """A card leaves play: encounter cards to the encounter discard pile (G60)."""
