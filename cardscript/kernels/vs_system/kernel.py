@@ -104,11 +104,9 @@ class VSSystemKernel(ActionsKernel):
         self.phase(engine, "build_phase")
         for player in self.order(engine):
             self.build(engine, player)
-        engine.end_period("build_phase")
         self.phase(engine, "combat_phase")
         for player in self.order(engine):
             self.attack_step(engine, player)
-        engine.end_period("combat_phase")
         self.recovery(engine)
         if engine.log is not None:
             engine.log.step(engine, f"turn {state.turn}")
@@ -117,7 +115,8 @@ class VSSystemKernel(ActionsKernel):
         """§8.3 rule 1: at the start of a phase the initiative player gets priority
         (the draw phase's draw comes first, §6.1 [REC])."""
         state = engine.state
-        state.phase, state.step = phase, None
+        engine.enter_phase(phase)  # (the phase before it ends: "until end of the … phase")
+        state.step = None
         state.data.pop("step_player", None)
         engine.happened(f"start:{phase}", player=state.active)
         chain.push_triggers(engine, self)
@@ -135,7 +134,8 @@ class VSSystemKernel(ActionsKernel):
 
     def draw_phase(self, engine: Engine) -> None:
         state = engine.state
-        state.phase, state.step = "draw_phase", None
+        engine.enter_phase("draw_phase")
+        state.step = None
         state.data.pop("step_player", None)
         engine.happened("start:turn", player=state.active)
         for player in self.order(engine):
@@ -143,7 +143,6 @@ class VSSystemKernel(ActionsKernel):
                 "draw", RULE, player=player, count=int(engine.rule("draw_count", player=player))
             )
         self.phase(engine, "draw_phase")
-        engine.end_period("draw_phase")
 
     def build(self, engine: Engine, player: int) -> None:
         """§6.2: resource step, recruit step (points = resources, unspent ones vanish),
@@ -294,7 +293,7 @@ class VSSystemKernel(ActionsKernel):
                         continue
                     if engine.rule("ready_in_recovery", uid=uid):
                         engine.apply("ready", RULE, target=uid)
-        engine.end_period("recovery_phase")
+        engine.enter_phase("")  # (the recovery phase over: the next draw does not end it again)
         engine.end_period("turn")
         chain.push_triggers(engine, self)
         state.active = (state.active + 1) % len(state.players)
