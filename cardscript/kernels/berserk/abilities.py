@@ -27,7 +27,7 @@ from cardscript.interpreter.select import matches_cards
 from cardscript.kernels.berserk import counter_costs, declared, hidden, payment, redirection
 from cardscript.kernels.berserk.modifiers import die_modifier
 from cardscript.kernels.berserk.strike import AFTER, BEFORE, CHAIN, ON_TOP
-from cardscript.kernels.berserk.targeting import first_target, first_verb, legal_targets
+from cardscript.kernels.berserk.targeting import aimed, first_target, first_verb, legal_targets
 
 if TYPE_CHECKING:
     from cardscript.kernels.berserk.movement import BoardKernel
@@ -215,12 +215,8 @@ def declare(
     if found is not None and target is not None and found[0].span is not None:
         chosen[found[0].span.offset] = [target]
     kernel.reveal_card(engine, uid)  # §415.2: a hidden card declaring a sudden ability
-    if target is not None:
-        kernel.reveal_card(engine, target)  # §415.2: a hidden target is revealed at once
-        # "when this is targeted" (§400.2): heard as the ability is declared at it
-        aimed = state.cards[target].controller
-        engine.emit(Event("is_targeted", subject=target, obj=uid, player=aimed))
-        kernel.resolve_pending(engine)
+    if target is not None:  # revealed, "is targeted" (§415.2, §400.2)
+        aimed(kernel, engine, uid, [target])
     hidden.choose_more_targets(kernel, engine, uid, ability, chosen)  # §415.3
     hidden.choose_all_hidden(kernel, engine, uid, ability)  # §415.3а
     x = payment.bind(engine, uid, ability, player)  # its X, declared with its payment

@@ -201,6 +201,8 @@ def trigger_window(
     elif span is not None:
         chosen = engine.choose_targets(trigger.ability, source, controller, trigger.event)
         first = chosen.get(span.offset) or []
+    if chosen:  # named as it goes on the stack: revealed, "is targeted" (§415.2, §400.2)
+        targeting.aimed(kernel, engine, source, [t for found in chosen.values() for t in found])
     chains = engine.state.data.setdefault(CHAIN, [])
     chains.append(chain)
     try:

@@ -2,16 +2,18 @@
 first targeted selector of its effects, named when it is declared, and which cards are
 legal for it. An attack ability's are those of ``attacks.legal``; any other ability's
 are the selector's candidates within the card's Range X (DICT «Дальность Х»: on the
-battlefield only) that it may target.
+battlefield only) that it may target. A card named as a target, by a playable ability
+declared or a triggered one going on the stack, is revealed and "is targeted" (``aimed``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from cardscript.grammar import ast
 from cardscript.interpreter.cards import CompiledAbility
-from cardscript.interpreter.engine import Engine
+from cardscript.interpreter.engine import Engine, Event
 from cardscript.interpreter.select import candidates, matches_cards
 from cardscript.kernels.berserk import attacks, declared
 from cardscript.kernels.berserk.kinds import permitted_acting, poisonable, speaks_of
@@ -38,6 +40,19 @@ def first_target(ability: CompiledAbility) -> tuple[ast.Cards, str | None] | Non
             verb = clause.action.name if clause.action.name in attacks.ATTACKS else None
             return target, verb
     return None
+
+
+def aimed(kernel: FieldKernel, engine: Engine, source: int, targets: Iterable[object]) -> None:
+    """``source``'s ability names ``targets`` as it is declared or goes on the stack, a
+    triggered one's too (§405.2, §412.1): each card among them is revealed at once if hidden
+    (§415.2) and "is targeted" (§400.2); what that triggers resolves then, above the ability."""
+    cards = [t for t in targets if isinstance(t, int) and t in engine.state.cards]
+    for target in cards:
+        kernel.reveal_card(engine, target)
+        aimed_at = engine.state.cards[target].controller
+        engine.emit(Event("is_targeted", subject=target, obj=source, player=aimed_at))
+    if cards:
+        kernel.resolve_pending(engine)
 
 
 def first_verb(ability: CompiledAbility) -> str | None:
