@@ -16,6 +16,8 @@ control leaves without creatures loses (§102.3а).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from cardscript.interpreter.engine import Cause, Engine, Event
@@ -76,14 +78,31 @@ def timed(engine: Engine) -> set[int]:
     return {u for e in engine.state.lasting if e["kind"] == "control" for u in e["uids"]}
 
 
-def end_period(engine: Engine, phase: str) -> None:
-    """``Engine.end_period``; then the cards held by a control effect that ended with it
-    lose their control markers (§217.3)."""
+@contextmanager
+def _giving_back(engine: Engine) -> Iterator[None]:
+    """The cards held by a control effect that ends inside lose their control markers
+    after it (§217.3)."""
     held = timed(engine) if engine.state.lasting else set()
-    engine.end_period(phase)
+    yield
     if not held:
         return
     for uid in sorted(held - timed(engine)):
         have = engine.state.cards[uid].counters.get(MARKER, 0)
         if have:
             engine.apply("remove_counters", EXPIRED, uid=uid, counter=MARKER, amount=have)
+
+
+def end_period(engine: Engine, phase: str) -> None:
+    """``Engine.end_period``, giving back the cards a control effect ending with it held."""
+    with _giving_back(engine):
+        engine.end_period(phase)
+
+
+def enter(engine: Engine, step: str | None, phase: str | None = None) -> None:
+    """The battle goes on to ``step`` (None: no step) of ``phase`` (None: the same phase):
+    the step left ends, then the phase left (§300.3; ``Engine.enter_step``,
+    ``enter_phase``), giving back the cards a control effect ending with them held."""
+    with _giving_back(engine):
+        engine.enter_step(step)
+        if phase is not None:
+            engine.enter_phase(phase)

@@ -11,7 +11,10 @@ triggers resolve; then the main phase: the active player moves creatures one ste
 Leap…), reveals Stealth cards, accumulates counters and closes to strike at flyers, in any
 order; the end phase runs "at the end of your turn" triggers, lets the active player use
 abilities that are not actions (Fury), ends "until end of turn" effects and passes the
-turn. Triggered abilities and Destruction Effects resolve after a priority window for
+turn. Each step and phase, the preliminary phase's too, is entered through
+``control.enter`` (the engine's ``enter_step``/``enter_phase``): the one left ends, so
+what lasts "until the end of the turn start step" (or any other) ends then (§300.3).
+Triggered abilities and Destruction Effects resolve after a priority window for
 sudden actions (a simplified stack); a declared playable ability waits in one too and is
 paid after its effects (``abilities.declare``), and an attack runs the steps of its chain
 in order, with windows at its Target, Result, Calculation and Defense objects
@@ -104,10 +107,10 @@ class BerserkKernel(PreliminaryKernel):
         """§310–§311: closed cards open, movement refreshes, start-of-turn triggers."""
         state = engine.state
         me = state.active
-        state.phase, state.step = "beginning_phase", "turn_preparation_step"
+        control.enter(engine, "turn_preparation_step", "beginning_phase")
         engine.emit(Event("before_start:turn", player=me))  # §310: Thirst
         self.resolve_pending(engine)
-        state.step = "turn_start_step"
+        control.enter(engine, "turn_start_step")
         for uid in self.squad(engine, me):
             card = state.cards[uid]
             card.data.pop("moved", None)
@@ -126,21 +129,18 @@ class BerserkKernel(PreliminaryKernel):
                 engine.apply("open", RULE, target=uid)
         engine.emit(Event("start:turn", player=me))
         self.resolve_pending(engine)
-        control.end_period(engine, "beginning_phase")
-        state.phase, state.step = "main_phase", None
+        control.enter(engine, None, "main_phase")  # (the steps, then the phase, end)
 
     def end_turn(self, engine: Engine) -> None:
         state = engine.state
-        control.end_period(engine, "main_phase")  # "each main phase" budgets, limits (§312)
-        state.phase = "end_phase"
+        control.enter(engine, None, "end_phase")  # "each main phase" budgets, limits (§312)
         engine.emit(Event("end:turn", player=state.active))
         self.resolve_pending(engine)
         self.end_phase_abilities(engine, state.active)
         self.end_first_turn(engine)
-        control.end_period(engine, "end_phase")
+        control.enter(engine, None, "")  # (between turns: the next does not end it again)
         control.end_period(engine, "turn")
         state.active = 1 - state.active
-        state.phase = "main_phase"
 
     def end_phase_abilities(self, engine: Engine, player: int) -> None:
         """§313: after the end-of-turn triggers the active player may still use abilities

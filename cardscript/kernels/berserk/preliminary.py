@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardscript.interpreter.engine import Cause, Engine, Event
-from cardscript.kernels.berserk import hidden, hosts
+from cardscript.kernels.berserk import control, hidden, hosts
 from cardscript.kernels.berserk.geometry import Cell, cell_name, own_rows
 from cardscript.kernels.berserk.movement import BoardKernel
 
@@ -34,7 +34,8 @@ class PreliminaryKernel(BoardKernel):
     def setup(self, engine: Engine, decks: Sequence[Sequence[str]]) -> None:
         self.know_verbs(engine)
         state = engine.state
-        state.phase = "setup"
+        state.phase = "setup"  # (no squads yet: nobody loses for want of creatures)
+        control.enter(engine, "deal_step")
         forced = state.data.pop("force_first", None)
         first = int(forced) if forced is not None else state.rng.below(len(state.players))
         state.data["first"] = first
@@ -171,7 +172,7 @@ class PreliminaryKernel(BoardKernel):
 
     def recruit_loop(self, engine: Engine, player: int) -> None:
         state = engine.state
-        state.step = "recruitment_step"
+        control.enter(engine, "recruitment_step")
         for _ in range(int(engine.rule("squad_size", player=player))):
             chosen = list(state.players[player].zone("set"))
             options = [
@@ -216,7 +217,7 @@ class PreliminaryKernel(BoardKernel):
         card.face_up = False
 
     def place_all(self, engine: Engine, player: int) -> None:
-        engine.state.step = "placement_step"
+        control.enter(engine, "placement_step")
         for uid in list(engine.state.players[player].zone("set")):
             cells = self.allowed_cells(engine, player)
             if not cells:
@@ -230,9 +231,10 @@ class PreliminaryKernel(BoardKernel):
         """§306: the cards are revealed, the first player's first, except Stealth cards
         and those the second player keeps hidden in their third row (§306.2а); terrain
         and flyers go to the additional zone (§306.3); equipment, then symbiotes, get
-        their hosts (§306.4–306.6)."""
+        their hosts (§306.4–306.6). A step of the preliminary phase: what it triggers
+        resolves at once, without windows, the first player's first (§301.2)."""
         state = engine.state
-        state.step = "reveal_step"
+        control.enter(engine, "reveal_step", "preliminary_phase")
         order = self.order(engine)
         for player in order:
             for uid in self.squad(engine, player):
@@ -245,18 +247,18 @@ class PreliminaryKernel(BoardKernel):
                     self.to_additional_zone(engine, uid)
         hosts.assign_hosts(self, engine, order)
         hidden.reveal_mattering(self, engine)  # §415.2: kept hidden, but its text matters
-        state.phase, state.step = "main_phase", None
-        self.resolve_pending(engine)
+        self.resolve_pending(engine, active_first=True)
         self.check_victory(engine)
 
     def vanguard_step(self, engine: Engine) -> None:
         """§308: "at the start of the vanguard step" abilities (Vanguard), the first
         player's first; they resolve at once, before the first turn."""
         state = engine.state
-        state.phase, state.step = "preliminary_phase", "vanguard_step"
+        control.enter(engine, "vanguard_step", "preliminary_phase")
         engine.emit(Event("start:vanguard_step", player=state.active))
         self.resolve_pending(engine, active_first=True)
-        state.phase, state.step = "main_phase", None
+        # the step and the preliminary phase end; the first turn has not begun (§308)
+        control.enter(engine, None, "")
         for uid in [u for p in self.order(engine) for u in self.squad(engine, p)]:
             state.cards[uid].data.pop("acted", None)
 
