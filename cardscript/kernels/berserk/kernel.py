@@ -12,8 +12,9 @@ Leap…), reveals Stealth cards, accumulates counters and closes to strike at fl
 order; the end phase runs "at the end of your turn" triggers, lets the active player use
 abilities that are not actions (Fury), ends "until end of turn" effects and passes the
 turn. Each step and phase, the preliminary phase's too, is entered through
-``control.enter`` (the engine's ``enter_step``/``enter_phase``): the one left ends, so
-what lasts "until the end of the turn start step" (or any other) ends then (§300.3).
+``moments.go_to``: "at the end of" the one left triggers, it ends (the engine's
+``enter_step``/``enter_phase``), so what lasts "until the end of the turn start step" (or
+any other) ends then (§300.3), and "at the start of" the one entered triggers (§300.4).
 Triggered abilities and Destruction Effects resolve after a priority window for
 sudden actions (a simplified stack); a declared playable ability waits in one too and is
 paid after its effects (``abilities.declare``), and an attack runs the steps of its chain
@@ -34,8 +35,8 @@ index, or ``granted`` for one another card grants it written out; ``target``),
 ``amount``, ``qualities``: by default an attack, [attack, melee]), ``heal`` (``card``,
 ``amount``), ``recruit`` (``player``, ``cards``: ids from the deal), ``budget``
 (``player``, ``cards``, ``expected``: [gold, total] budget), ``allowed_cells``
-(``player``, ``expected``), ``mulligan`` (``player``),
-``vanguard_step``, ``reveal_step``, ``accumulate`` (``card``), ``reveal`` (``card``),
+(``player``, ``expected``), ``mulligan`` (``player``), ``vanguard_step``,
+``battle_start_step``, ``reveal_step``, ``accumulate`` (``card``), ``reveal`` (``card``),
 ``hidden`` (``expected``: the hidden cards of both squads), ``event_order`` (``event``,
 ``expected``: the cards it happened to this turn, in order),
 ``close_for_flyers`` (``card``), ``geometry`` (``query``:
@@ -59,6 +60,7 @@ from cardscript.kernels.berserk import (
     control,
     hidden,
     hosts,
+    moments,
     sources_left,
     strike,
     targeting,
@@ -107,10 +109,10 @@ class BerserkKernel(PreliminaryKernel):
         """§310–§311: closed cards open, movement refreshes, start-of-turn triggers."""
         state = engine.state
         me = state.active
-        control.enter(engine, "turn_preparation_step", "beginning_phase")
+        moments.go_to(self, engine, "turn_preparation_step", "beginning_phase")
         engine.emit(Event("before_start:turn", player=me))  # §310: Thirst
         self.resolve_pending(engine)
-        control.enter(engine, "turn_start_step")
+        moments.go_to(self, engine, "turn_start_step", starting=False)
         for uid in self.squad(engine, me):
             card = state.cards[uid]
             card.data.pop("moved", None)
@@ -127,18 +129,19 @@ class BerserkKernel(PreliminaryKernel):
                 and engine.permitted("open", uid) is not False
             ):
                 engine.apply("open", RULE, target=uid)
+        engine.emit(Event("start:turn_start_step", player=me))  # §311.4: after the opening
         engine.emit(Event("start:turn", player=me))
         self.resolve_pending(engine)
-        control.enter(engine, None, "main_phase")  # (the steps, then the phase, end)
+        moments.go_to(self, engine, None, "main_phase")  # (the step, then the phase, end)
 
     def end_turn(self, engine: Engine) -> None:
         state = engine.state
-        control.enter(engine, None, "end_phase")  # "each main phase" budgets, limits (§312)
-        engine.emit(Event("end:turn", player=state.active))
+        moments.go_to(self, engine, None, "end_phase")  # "each main phase" budgets (§312)
+        engine.emit(Event("end:turn", player=state.active))  # §313.1
         self.resolve_pending(engine)
         self.end_phase_abilities(engine, state.active)
         self.end_first_turn(engine)
-        control.enter(engine, None, "")  # (between turns: the next does not end it again)
+        moments.go_to(self, engine, None, "")  # (between turns: the next does not end it again)
         control.end_period(engine, "turn")
         state.active = 1 - state.active
 
@@ -272,8 +275,9 @@ class BerserkKernel(PreliminaryKernel):
 
     # ---- scenarios ------------------------------------------------------------------------
     scenario_actions = (
-        "setup", "vanguard_step", "reveal_step", "hidden", "event_order", "mulligan", "move",
-        "strike", "activate", "accumulate", "close_for_flyers", "reveal", "can_target",
+        "setup", "vanguard_step", "battle_start_step", "reveal_step", "hidden", "event_order",
+        "mulligan", "move", "strike", "activate", "accumulate", "close_for_flyers", "reveal",
+        "can_target",
         "cell", "can_strike", "defenders", "wound", "heal", "recruit", "budget",
         "allowed_cells", "geometry", "start_turn", "end_turn", "turn", "game",
     )  # fmt: skip
@@ -345,6 +349,8 @@ class BerserkKernel(PreliminaryKernel):
             self.setup(engine, action["decks"])
         elif name == "vanguard_step":
             self.vanguard_step(engine)
+        elif name == "battle_start_step":
+            self.battle_start(engine)
         elif name == "reveal_step":
             self.reveal(engine)
         elif name == "hidden":

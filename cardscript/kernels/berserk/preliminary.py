@@ -1,6 +1,6 @@
 """The preliminary phase of a battle (spec berserk.md §3, §7; §300–§308): the deal and
-mulligans, recruiting the set within the crystal budget, hidden placement, the reveal step
-and the vanguard step.
+mulligans, recruiting the set within the crystal budget, hidden placement, the reveal step,
+the battle start step and the vanguard step.
 
 The first player is drawn by the seeded RNG; starting crystals follow the CR preset
 (hooks ``starting_gold``, ``starting_silver``, plus ``second_player_extra_silver`` for the
@@ -12,7 +12,8 @@ crystals of flyers, one terrain, Uniqueness); the cards are placed hidden on the
 allowed cells (§4.3, the zone growing as it fills), flyers and terrain too; at the reveal
 step every card but a Stealth one and those the second player keeps hidden in their third
 row is revealed, flyers and terrain go to the additional zone and equipment and symbiotes
-get their hosts (``hosts.py``); the vanguard step's abilities resolve.
+get their hosts (``hosts.py``); "at the start of the battle" abilities, then the
+vanguard step's, resolve.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardscript.interpreter.engine import Cause, Engine, Event
-from cardscript.kernels.berserk import control, hidden, hosts
+from cardscript.kernels.berserk import hidden, hosts, moments
 from cardscript.kernels.berserk.geometry import Cell, cell_name, own_rows
 from cardscript.kernels.berserk.movement import BoardKernel
 
@@ -35,7 +36,7 @@ class PreliminaryKernel(BoardKernel):
         self.know_verbs(engine)
         state = engine.state
         state.phase = "setup"  # (no squads yet: nobody loses for want of creatures)
-        control.enter(engine, "deal_step")
+        moments.go_to(self, engine, "deal_step")
         forced = state.data.pop("force_first", None)
         first = int(forced) if forced is not None else state.rng.below(len(state.players))
         state.data["first"] = first
@@ -56,6 +57,7 @@ class PreliminaryKernel(BoardKernel):
         for player in self.order(engine):
             self.place_all(engine, player)
         self.reveal(engine)
+        self.battle_start(engine)
         self.vanguard_step(engine)
         state.turn = 0
 
@@ -172,7 +174,7 @@ class PreliminaryKernel(BoardKernel):
 
     def recruit_loop(self, engine: Engine, player: int) -> None:
         state = engine.state
-        control.enter(engine, "recruitment_step")
+        moments.go_to(self, engine, "recruitment_step")
         for _ in range(int(engine.rule("squad_size", player=player))):
             chosen = list(state.players[player].zone("set"))
             options = [
@@ -217,7 +219,7 @@ class PreliminaryKernel(BoardKernel):
         card.face_up = False
 
     def place_all(self, engine: Engine, player: int) -> None:
-        control.enter(engine, "placement_step")
+        moments.go_to(self, engine, "placement_step")
         for uid in list(engine.state.players[player].zone("set")):
             cells = self.allowed_cells(engine, player)
             if not cells:
@@ -234,7 +236,7 @@ class PreliminaryKernel(BoardKernel):
         their hosts (§306.4–306.6). A step of the preliminary phase: what it triggers
         resolves at once, without windows, the first player's first (§301.2)."""
         state = engine.state
-        control.enter(engine, "reveal_step", "preliminary_phase")
+        moments.go_to(self, engine, "reveal_step", "preliminary_phase")
         order = self.order(engine)
         for player in order:
             for uid in self.squad(engine, player):
@@ -250,15 +252,20 @@ class PreliminaryKernel(BoardKernel):
         self.resolve_pending(engine, active_first=True)
         self.check_victory(engine)
 
+    def battle_start(self, engine: Engine) -> None:
+        """§307: the battle start step's "at the start of the battle" abilities (в начале
+        боя); they resolve at once, the first player's first."""
+        moments.go_to(self, engine, "battle_start_step", "preliminary_phase")
+        moments.happen(self, engine, "start:battle")
+
     def vanguard_step(self, engine: Engine) -> None:
         """§308: "at the start of the vanguard step" abilities (Vanguard), the first
         player's first; they resolve at once, before the first turn."""
         state = engine.state
-        control.enter(engine, "vanguard_step", "preliminary_phase")
-        engine.emit(Event("start:vanguard_step", player=state.active))
+        moments.go_to(self, engine, "vanguard_step", "preliminary_phase")
         self.resolve_pending(engine, active_first=True)
         # the step and the preliminary phase end; the first turn has not begun (§308)
-        control.enter(engine, None, "")
+        moments.go_to(self, engine, None, "")
         for uid in [u for p in self.order(engine) for u in self.squad(engine, p)]:
             state.cards[uid].data.pop("acted", None)
 
