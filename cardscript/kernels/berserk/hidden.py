@@ -20,8 +20,9 @@ turned out not to meet the condition is skipped (§415.4).
 
 The targets after the first are chosen on declaration too, among the cards meeting the
 selector and every hidden card its public conditions allow, whose other conditions count
-as met (§415.3, the Jester's feint, T-17); chosen, a hidden one is revealed, and on
-resolution the part aimed at a card that does not meet the condition is skipped.
+as met (§415.3, the Jester's feint, T-17); chosen, a hidden one is revealed, each "is
+targeted" (§400.2: an ability may have several targets), and on resolution the part
+aimed at a card that does not meet the condition is skipped.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from cardscript.grammar import ast
 from cardscript.interpreter.cards import CompiledAbility
 from cardscript.interpreter.engine import Engine
 from cardscript.interpreter.select import candidates, test
-from cardscript.kernels.berserk import declared
+from cardscript.kernels.berserk import declared, targeting
 
 if TYPE_CHECKING:
     from cardscript.kernels.berserk.field import FieldKernel
@@ -207,7 +208,7 @@ def choose_more_targets(
         labels = [engine.describe(t) for t in found]
         (picked,) = engine.choose(controller, "targets", "choose a target", found, labels)
         chosen[selector.span.offset] = [found[picked]]
-        kernel.reveal_card(engine, found[picked])
+        targeting.aimed(kernel, engine, uid, [found[picked]])  # revealed, "is targeted"
 
 
 def declare_trigger(

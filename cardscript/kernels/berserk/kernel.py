@@ -435,6 +435,7 @@ class BerserkKernel(PreliminaryKernel):
             engine.apply(
                 "heal", Cause(rule="scenario"), target=card(), amount=int(action["amount"])
             )
+            self.resolve_pending(engine)  # (what the healing triggered, as ``wound``)
         elif name == "recruit":
             chosen: list[int] = list(state.players[player].zone("set"))
             for card_id in action["cards"]:
