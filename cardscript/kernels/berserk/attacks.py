@@ -126,6 +126,7 @@ def perform(kernel: FieldKernel, engine: Engine, cause: Cause, target: int, verb
     finally:
         for key in ("attacker", "reflector", "attack_kind"):
             state.data.pop(key, None)
+        control.end_period(engine, "fight")  # (a ranged attack's too: it rolls, §205.5)
         control.end_period(engine, "attack")
     if dealt:  # §216.11: what its Wounds object triggered resolves before its Payment
         kernel.resolve_pending(engine)
