@@ -154,6 +154,9 @@ def _objects(
     # its Roll, Result, Calculation and Defense objects (§216.5–§216.10); its Target
     # object's window is the one of its declaration (``abilities.declare``)
     die = strike.natural(engine, source)
+    kernel.resolve_pending(engine)  # what the roll triggered: Plague, "while fighting" (§216.5)
+    if state.result is not None or state.cards[target].zone not in kernel.play_zones:
+        return 0
     strike.window(kernel, engine, None, "result", source)
     result = die + engine.stat(source, "die_roll")
     strike.window(kernel, engine, None, "calculation", source)

@@ -262,9 +262,7 @@ def attack(
     engine.emit(Event("attacks", subject=attacker, obj=target, player=me))
     engine.emit(Event("is_attacked", subject=reflector, obj=attacker))
     kernel.resolve_pending(engine)
-    if state.result is not None or state.cards[reflector].zone not in kernel.play_zones:
-        _done(engine)
-        _pay(kernel, engine, cause, attacker, target, reflector)
+    if _cut_short(kernel, engine, cause, attacker, target, reflector):
         return
     fights = (
         engine.definition(reflector).type == "creature"
@@ -276,6 +274,9 @@ def attack(
     # the Roll object (§216.5), then the Result object: die-roll modifiers may be played
     # while it is on top and apply when it resolves (§216.6, §422.3)
     dice = [natural(engine, attacker)] + ([natural(engine, reflector)] if fights else [])
+    kernel.resolve_pending(engine)  # what the rolls triggered: Plague, "while fighting" (§216.5)
+    if _cut_short(kernel, engine, cause, attacker, target, reflector):
+        return
     window(kernel, engine, None, "result", attacker)
     a = dice[0] + engine.stat(attacker, "die_roll")
     if fights:
@@ -427,6 +428,24 @@ def _pay(
     me = state.cards[attacker].controller
     engine.emit(Event("attacks", subject=attacker, obj=target, player=me, data=AFTER))
     kernel.resolve_pending(engine)
+
+
+def _cut_short(
+    kernel: FieldKernel,
+    engine: Engine,
+    cause: Cause,
+    attacker: int,
+    target: int,
+    reflector: int,
+) -> bool:
+    """Has the game ended or the reflector left play while triggers resolved? Then the
+    attack ends there; its Payment is still made."""
+    state = engine.state
+    if state.result is None and state.cards[reflector].zone in kernel.play_zones:
+        return False
+    _done(engine)
+    _pay(kernel, engine, cause, attacker, target, reflector)
+    return True
 
 
 def moment(event: Event, timing: str) -> bool:
