@@ -200,6 +200,11 @@ class MarvelChampionsKernel(MCBase):
                 return engine.state.cards[uid].card_id
         return None
 
+    def refill(self, engine: Engine, zone: str, player: int | None) -> bool:
+        """G53: card text that reveals the top card of an empty encounter deck finds the
+        deck made anew first, as the rules' own reveals do (``vphase.draw_encounter``)."""
+        return zone == "encounter_deck" and vphase.draw_encounter(self, engine) is not None
+
     def on_empty_deck(self, engine: Engine, player: int) -> None:
         """G52: the discard pile becomes the deck, and the player is dealt an encounter card.
         With the discard pile empty too the rules are silent (D-9): in the game the Grim Rule
