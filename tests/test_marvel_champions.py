@@ -70,7 +70,8 @@ def test_an_unlimited_encounter_deal_ends_when_nothing_is_left(tmp_path: Path) -
         ["play", "marvel-champions", "--deck", str(deck), "--seed", "1", "--cards", str(cards)],
     )
     assert played.exit_code == 0, played.stderr
-    assert played.stdout.splitlines()[-1] == "the players lose (heroes defeated, turn 6, 106 steps)"
+    # (109 steps: Surge is its keyword's text now, its reveal a step of its own, K4)
+    assert played.stdout.splitlines()[-1] == "the players lose (heroes defeated, turn 6, 109 steps)"
 
 
 def test_a_type_change_chosen_by_type_asks_the_type_before_it(tmp_path: Path) -> None:
@@ -91,6 +92,6 @@ def test_a_type_change_chosen_by_type_asks_the_type_before_it(tmp_path: Path) ->
         app, ["play", "marvel-champions", "--deck", deck, "--seed", "2", "--cards", str(cards)]
     )
     assert played.exit_code == 0, played.stderr
-    assert played.stdout.splitlines()[-1] == (
-        "the players lose (main scheme completed, turn 9, 150 steps)"
+    assert played.stdout.splitlines()[-1] == (  # (151: Surge's reveal a step, K4)
+        "the players lose (main scheme completed, turn 9, 151 steps)"
     )

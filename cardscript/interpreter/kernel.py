@@ -371,6 +371,13 @@ class Kernel:
     def on_empty_deck(self, engine: Engine, player: int) -> None:
         """Drawing from an empty deck: by default nothing is drawn."""
 
+    def refill(self, engine: Engine, zone: str, player: int | None) -> bool:
+        """Card text takes the top or bottom card of ``zone`` (``player``'s; None: the
+        shared one) and finds none there: a kernel whose deck is made anew when it runs
+        out does so now and says True (Marvel Champions' encounter deck, G53); by default
+        the text finds nothing."""
+        return False
+
     # ---- agents a game brings itself ---------------------------------------------------
     agent_kinds: tuple[str, ...] = ()  # e.g. ("automa",) for Pocket Duel's solo mode
     # match formats beyond one game (``cardscript play --format``), read by ``setup_for``

@@ -241,6 +241,12 @@ def _zones_of(ctx: Context, ref: ast.ZoneRef | None) -> list[tuple[str, int | No
 _IN_PLAY: dict[tuple[str, ...], list[tuple[str, int | None]]] = {}
 
 
+def _refilled(ctx: Context, zone: ast.ZoneRef) -> bool:
+    """Did the kernel make an empty deck anew for its top card (``Kernel.refill``)?"""
+    kernel, engine = ctx.engine.kernel, ctx.engine
+    return any(kernel.refill(engine, name, owner) for name, owner in _zone_places(ctx, zone))
+
+
 def _zone_places(ctx: Context, zone: ast.ZoneRef) -> list[tuple[str, int | None]]:
     possessor = zone.possessor or ""
     n = len(ctx.engine.state.players)
@@ -354,6 +360,8 @@ def chosen_cards(ctx: Context, plan: _Plan, prompt: str) -> list[Target]:
         return at_random(ctx.engine, ctx.controller, prompt, picked, count)
     if picks is None and q.kind in ("top", "bottom"):
         count = ctx.amount(q.count) if plan.how_many is None else plan.how_many
+        if not found and plan.zone is not None and _refilled(ctx, plan.zone):
+            found = _cards(ctx, plan)
         return found[-count:][::-1] if q.kind == "top" else found[:count]
     engine = ctx.engine
     kernel = engine.kernel

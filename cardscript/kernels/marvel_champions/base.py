@@ -94,6 +94,9 @@ class MCBase(Kernel):
         self.settling: set[int] = set()  # cards whose leaving play is being interrupted
         self.kept: set[int] = set()  # cards kept in play during this state check
         self.used: dict[int, set[str]] = {}  # replacements used on a card in this check
+        # who reveals each encounter card being revealed: the player who resolves its
+        # text ("reveal the top card …" of Surge, K4) once it is in the discard pile
+        self.revealers: dict[int, int] = {}
 
     def listeners(self, engine: Engine) -> windows.Listeners:
         if self._listeners is None:

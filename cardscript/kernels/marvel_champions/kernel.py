@@ -200,6 +200,11 @@ class MarvelChampionsKernel(MCBase):
                 return engine.state.cards[uid].card_id
         return None
 
+    def refill(self, engine: Engine, zone: str, player: int | None) -> bool:
+        """G53: card text that reveals the top card of an empty encounter deck finds the
+        deck made anew first, as the rules' own reveals do (``vphase.draw_encounter``)."""
+        return zone == "encounter_deck" and vphase.draw_encounter(self, engine) is not None
+
     def on_empty_deck(self, engine: Engine, player: int) -> None:
         """G52: the discard pile becomes the deck, and the player is dealt an encounter card.
         With the discard pile empty too the rules are silent (D-9): in the game the Grim Rule
@@ -402,14 +407,10 @@ class MarvelChampionsKernel(MCBase):
                 k: v for k, v in card.counters.items() if k.endswith("_card") or k == "all_purpose"
             }
             # the stage leaves play, removed from the game (MC-VDEF-2, MC-INPLAY-4)
-            if not self.out_of_play(engine, uid, lambda _: state.move(uid, "removed", shared=True)):
+            if not self.next_stage(engine, uid, nxt):
                 return
-            state.move(nxt, "play", shared=True)
-            state.cards[nxt].face_up = True
             state.cards[nxt].counters.update(statuses)
-            engine.emit(Event("is_revealed", subject=nxt))
-            vphase.when_revealed(engine, nxt, state.data.get("first_player", 0))
-            self.resolve_pending(engine)
+            self.reveal_stage(engine, nxt)
             return
         if kind in ("hero", "alter_ego"):
             self.eliminate(engine, card.controller, uid)
@@ -516,17 +517,32 @@ class MarvelChampionsKernel(MCBase):
             threat += excess
         tokens = old.counters.get("acceleration_token", 0)
         # the stage leaves play, as the villain's does (MC-INPLAY-1, MC-INPLAY-4)
-        if not self.out_of_play(
-            engine, scheme, lambda _: state.move(scheme, "removed", shared=True)
-        ):
+        if not self.next_stage(engine, scheme, nxt):
             return
-        state.move(nxt, "play", shared=True)
         card = state.cards[nxt]
-        card.face_up = True
         card.counters = {k: v for k, v in (("threat", threat), ("acceleration_token", tokens)) if v}
         engine.emit(Event("advances", subject=nxt))
-        engine.emit(Event("is_revealed", subject=nxt))
-        vphase.when_revealed(engine, nxt, state.data.get("first_player", 0))
+        self.reveal_stage(engine, nxt)
+
+    def next_stage(self, engine: Engine, stage: int, nxt: int) -> bool:
+        """A villain or main-scheme stage leaves play, removed from the game, and the next
+        takes its place (MC-VDEF-2, MC-MAIN-1 step 1): what heard it leave ("After a
+        villain leaves play") resolves now, before the next stage is revealed (MC-RESP-3:
+        at once after the condition). False where it stays or the game is over."""
+        state = engine.state
+        if not self.out_of_play(engine, stage, lambda _: state.move(stage, "removed", shared=True)):
+            return False
+        self.resolve_pending(engine)
+        if state.result is not None:
+            return False
+        state.move(nxt, "play", shared=True)
+        state.cards[nxt].face_up = True
+        return True
+
+    def reveal_stage(self, engine: Engine, stage: int) -> None:
+        """The new stage is revealed: its When Revealed resolves (MC-WREV-2)."""
+        engine.emit(Event("is_revealed", subject=stage))
+        vphase.when_revealed(engine, stage, engine.state.data.get("first_player", 0))
         self.resolve_pending(engine)
 
     # ---- scenarios ------------------------------------------------------------------------

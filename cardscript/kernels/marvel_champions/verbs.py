@@ -181,19 +181,26 @@ def verb_primitives(k: MarvelChampionsKernel) -> dict[str, PrimitiveFn]:
         engine: Engine, cause: Cause, uids: tuple[int, ...], zone: str | None, player: int | None
     ) -> None:
         """An encounter card out of play that card text reveals is revealed as in villain
-        step 4, for the player resolving the text (MC2-T-058, MC2-T-107); other cards are
-        only shown."""
+        step 4, for the player resolving the text (MC2-T-058, MC2-T-107, ``resolver``);
+        other cards are only shown."""
         shown = []
         for uid in uids:
             card = engine.state.cards[uid]
             if card.data.get("encounter") and card.zone not in ("play", "revealing"):
-                who = engine.state.cards[cause.source].controller if cause.source else 0
-                vphase.reveal(k, engine, uid, who)
+                vphase.reveal(k, engine, uid, resolver(engine, cause.source))
             else:
                 shown.append(uid)
         primitives.reveal(engine, cause, tuple(shown), zone, player)
         if zone == "encounter_deck" and not uids:  # a search found nothing (S081)
             vphase.refill(k, engine, searched=True)
+
+    def resolver(engine: Engine, source: int | None) -> int:
+        """The player resolving a card's text: the one revealing it while its reveal
+        lasts (Surge's text runs once the card is discarded, K4), else its controller."""
+        if source is None:
+            return 0
+        found = k.revealers.get(source)
+        return engine.state.cards[source].controller if found is None else found
 
     def attach(engine: Engine, cause: Cause, target: Target, **_: Any) -> bool:
         """The card whose text it is attaches to a card in play (G04, MC-ATTACH-1); it

@@ -412,7 +412,22 @@ def obligation_player(
 
 
 def reveal(k: MarvelChampionsKernel, engine: Engine, uid: int, player: int) -> None:
-    """MC-REVEAL: resolve the card by its type; Surge reveals one more (K4)."""
+    """MC-REVEAL: resolve the card by its type, then "After you reveal …" (``reveals``)
+    is heard: Surge's own text ("after you reveal this, reveal the top card of the
+    encounter deck") reveals one more once the surging card has resolved completely,
+    a treachery in the discard pile (K4)."""
+    before = k.revealers.get(uid)
+    k.revealers[uid] = player
+    try:
+        resolve_revealed(k, engine, uid, player)
+    finally:
+        if before is None:
+            k.revealers.pop(uid, None)
+        else:
+            k.revealers[uid] = before  # (a Surge card revealed again by its own Surge)
+
+
+def resolve_revealed(k: MarvelChampionsKernel, engine: Engine, uid: int, player: int) -> None:
     state = engine.state
     card = state.cards[uid]
     card.face_up = True
@@ -421,11 +436,14 @@ def reveal(k: MarvelChampionsKernel, engine: Engine, uid: int, player: int) -> N
         owner = obligation_player(k, engine, uid, player)
         if owner is None:  # its hero was eliminated: removed, another card instead (S073)
             state.move(uid, "removed", shared=True)
+            engine.emit(Event("reveals", player=player, obj=uid))  # (its text ignored)
+            k.resolve_pending(engine)
             extra = draw_encounter(k, engine)
             if extra is not None:
                 reveal(k, engine, extra, player)
             return
         player = owner  # handed to its hero's player, who resolves it (S072)
+        k.revealers[uid] = owner
     if kind == "minion":
         state.move(uid, "play", player=player)
     elif kind in ("side_scheme", "environment", "attachment"):
@@ -451,10 +469,9 @@ def reveal(k: MarvelChampionsKernel, engine: Engine, uid: int, player: int) -> N
     if kind == "attachment" and card.zone == "play" and card.attached_to is None:
         k.to_discard(engine, uid)  # nothing to attach to (MC2-T-043)
     k.resolve_pending(engine)
+    # the reveal is complete: heard while the card is still where it was revealed (its
+    # own "after you reveal this" hears it), settled once a treachery is discarded
+    engine.emit(Event("reveals", player=player, obj=uid))
     if card.zone == "revealing":
         k.to_discard(engine, uid)
-    k.check(engine)
-    if state.result is None and engine.has_keyword(uid, "surge"):
-        extra = draw_encounter(k, engine)
-        if extra is not None:
-            reveal(k, engine, extra, player)
+    k.resolve_pending(engine)
