@@ -94,9 +94,15 @@ def attack_ability(
     Retaliate and other "after … is attacked" abilities follow (S012)."""
     state = engine.state
     me = k.identity(engine, player)
+    state.data["attacker"] = me
+    # its interrupt window first: "When you attack" may cancel it or add to it (G20)
+    if me is not None and not windows.interrupt(
+        k, engine, Event("attacks", subject=me, player=player)
+    ):
+        k.attack_over(engine)
+        return
     enemies = k.enemies_of(engine, player)
     before = {e: state.cards[e].counters.get("damage", 0) for e in enemies}
-    state.data["attacker"] = me
     engine.resolve(ability, uid, player)
     k.check(engine)  # a defeated enemy is gone before "after it is attacked" (D-12)
     for enemy in enemies:
@@ -106,7 +112,18 @@ def attack_ability(
     if me is not None:
         engine.emit(Event("attacks", subject=me, player=player))
     k.resolve_pending(engine)
-    state.data.pop("attacker", None)
+    k.attack_over(engine)
+
+
+def thwart_ability(
+    k: MarvelChampionsKernel, engine: Engine, player: int, uid: int, ability: CompiledAbility
+) -> None:
+    """The identity thwarts without exhausting (G44): its interrupt window first (G20),
+    then the ability, then "after you thwart"."""
+    event = Event("thwarts", subject=k.identity(engine, player), player=player)
+    if windows.interrupt(k, engine, event):
+        engine.resolve(ability, uid, player)
+        engine.emit(event)
 
 
 def can_play(k: MarvelChampionsKernel, engine: Engine, player: int, uid: int) -> bool:
@@ -226,8 +243,7 @@ def play_card(
                     attack_ability(k, engine, player, uid, ability)
             elif windows.qualified(ability, "thwart"):  # a thwart (S116)
                 if not status_instead(k, engine, player, "confused_card"):
-                    engine.resolve(ability, uid, player)
-                    engine.emit(Event("thwarts", subject=k.identity(engine, player), player=player))
+                    thwart_ability(k, engine, player, uid, ability)
             else:
                 engine.resolve(ability, uid, player)
         if engine.state.cards[uid].zone == "resolving":
@@ -447,8 +463,7 @@ def basic_attack(
     counters = engine.state.cards[uid].counters
     if counters.get("stunned_card"):
         del counters["stunned_card"]  # the stunned card is removed instead (G49)
-    else:
-        k.attack(engine, uid, target, engine.stat(uid, "atk"))
+    elif k.attack(engine, uid, target):
         consequential(k, engine, uid)  # only after an attack that happened (S086)
     k.check(engine)
 
@@ -474,26 +489,30 @@ def basic_thwart(
         (picked,) = engine.choose(player, "targets", "thwart which scheme?", schemes, labels)
         target = schemes[picked]
     engine.apply("exhaust", RULE, target=uid)
-    if thwart(engine, uid, target, player):
+    if thwart(k, engine, uid, target, player):
         consequential(k, engine, uid)
     k.resolve_pending(engine)
     k.check(engine)
 
 
-def thwart(engine: Engine, uid: int, target: int, player: int) -> bool:
+def thwart(k: MarvelChampionsKernel, engine: Engine, uid: int, target: int, player: int) -> bool:
     """G44: a thwart attempt of ``uid`` against a scheme: threat removed equal to its THW;
     a confused one loses its confused card instead (G49). Whether it thwarted."""
     counters = engine.state.cards[uid].counters
     if counters.get("confused_card"):
         del counters["confused_card"]
         return False
+    event = Event("thwarts", subject=uid, player=player, obj=target)
+    if not windows.interrupt(k, engine, event):
+        return False  # cancelled (G20): no threat removed, no consequential damage
     amount = engine.stat(uid, "thw")
     if amount > 0 and engine.state.cards[target].counters.get("threat", 0) > 0:
+        k.dealt_by(engine, target, uid)  # (a side scheme it defeats: theirs)
         engine.apply("remove_counters", RULE, uid=target, counter="threat", amount=amount)
         # a side scheme left without threat is discarded at once (G29, G34), before the
         # thwart is over, as by card text
         engine.kernel.after_change(engine, [target])
-    engine.emit(Event("thwarts", subject=uid, player=player, obj=target))
+    engine.emit(event)
     return True
 
 
