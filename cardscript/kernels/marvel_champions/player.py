@@ -76,24 +76,56 @@ def _picked_at(clauses: list[ast.Clause]) -> list[int]:
     return out
 
 
-def status_instead(k: MarvelChampionsKernel, engine: Engine, player: int, status: str) -> bool:
-    """A stunned identity's attack or a confused one's thwart does nothing but discard the
-    status card (G49, S084)."""
-    me = k.identity(engine, player)
-    counters = engine.state.cards[me].counters if me is not None else {}
+def status_instead(engine: Engine, actor: int | None, status: str) -> bool:
+    """A stunned character's attack or a confused one's thwart does nothing but discard
+    the status card (G49, S084)."""
+    counters = engine.state.cards[actor].counters if actor is not None else {}
     if counters.get(status):
         del counters[status]
         return True
     return False
 
 
-def attack_ability(
-    k: MarvelChampionsKernel, engine: Engine, player: int, uid: int, ability: CompiledAbility
+def resolve_acting(
+    k: MarvelChampionsKernel,
+    engine: Engine,
+    player: int,
+    uid: int,
+    ability: CompiledAbility,
+    **resolving: Any,
 ) -> None:
-    """The identity attacks without exhausting; each enemy it damages was attacked, so
+    """Resolve an event's effect or an Action of a card in play: an "(attack)" one is an
+    attack and a "(thwart)" one a thwart of its character (G05 bullet 3, G44, S116), a
+    stunned or confused one's replaced by discarding the status card (G49)."""
+    if is_attack(ability):
+        actor = windows.acting(k, engine, player, uid, "attack")
+        if not status_instead(engine, actor, "stunned_card"):
+            attack_ability(k, engine, player, uid, ability, actor, **resolving)
+    elif windows.qualified(ability, "thwart"):
+        actor = windows.acting(k, engine, player, uid, "thwart")
+        # a thwart without exhausting: its interrupt window first (G20), "after" last
+        event = Event("thwarts", subject=actor, player=player)
+        if not status_instead(engine, actor, "confused_card") and windows.interrupt(
+            k, engine, event
+        ):
+            engine.resolve(ability, uid, player, **resolving)
+            engine.emit(event)
+    else:
+        engine.resolve(ability, uid, player, **resolving)
+
+
+def attack_ability(
+    k: MarvelChampionsKernel,
+    engine: Engine,
+    player: int,
+    uid: int,
+    ability: CompiledAbility,
+    me: int | None,
+    **resolving: Any,
+) -> None:
+    """``me`` attacks without exhausting; each enemy it damages was attacked, so
     Retaliate and other "after … is attacked" abilities follow (S012)."""
     state = engine.state
-    me = k.identity(engine, player)
     state.data["attacker"] = me
     # its interrupt window first: "When you attack" may cancel it or add to it (G20)
     if me is not None and not windows.interrupt(
@@ -103,7 +135,7 @@ def attack_ability(
         return
     enemies = k.enemies_of(engine, player)
     before = {e: state.cards[e].counters.get("damage", 0) for e in enemies}
-    engine.resolve(ability, uid, player)
+    engine.resolve(ability, uid, player, **resolving)
     k.check(engine)  # a defeated enemy is gone before "after it is attacked" (D-12)
     for enemy in enemies:
         card = state.cards[enemy]
@@ -113,17 +145,6 @@ def attack_ability(
         engine.emit(Event("attacks", subject=me, player=player))
     k.resolve_pending(engine)
     k.attack_over(engine)
-
-
-def thwart_ability(
-    k: MarvelChampionsKernel, engine: Engine, player: int, uid: int, ability: CompiledAbility
-) -> None:
-    """The identity thwarts without exhausting (G44): its interrupt window first (G20),
-    then the ability, then "after you thwart"."""
-    event = Event("thwarts", subject=k.identity(engine, player), player=player)
-    if windows.interrupt(k, engine, event):
-        engine.resolve(ability, uid, player)
-        engine.emit(event)
 
 
 def can_play(k: MarvelChampionsKernel, engine: Engine, player: int, uid: int) -> bool:
@@ -238,14 +259,7 @@ def play_card(
             engine.count_use(ability, None)  # played counts, even cancelled (S103, MC2-T-061)
         engine.emit(Event("plays", player=player, obj=uid))
         for ability in [] if cancelled else effect_abilities(engine, uid):
-            if is_attack(ability):
-                if not status_instead(k, engine, player, "stunned_card"):
-                    attack_ability(k, engine, player, uid, ability)
-            elif windows.qualified(ability, "thwart"):  # a thwart (S116)
-                if not status_instead(k, engine, player, "confused_card"):
-                    thwart_ability(k, engine, player, uid, ability)
-            else:
-                engine.resolve(ability, uid, player)
+            resolve_acting(k, engine, player, uid, ability)
         if engine.state.cards[uid].zone == "resolving":
             k.to_discard(engine, uid)
     else:
@@ -408,7 +422,7 @@ def activate(
     if chosen is None:
         return  # the cost could not be paid: the ability is not initiated (G46 step 4)
     if windows.interrupt(k, engine, Event("uses_an_ability", subject=uid, player=player)):
-        engine.resolve(ability, uid, player, pay=False, chosen_x=chosen)
+        resolve_acting(k, engine, player, uid, ability, pay=False, chosen_x=chosen)
     elif engine.rule("cancelled_counts_for_limits", uid=uid):
         engine.count_use(ability, uid)
     engine.emit(Event("uses_an_ability", subject=uid, player=player))
