@@ -137,12 +137,15 @@ def attack_ability(
     before = {e: state.cards[e].counters.get("damage", 0) for e in enemies}
     engine.resolve(ability, uid, player, **resolving)
     k.check(engine)  # a defeated enemy is gone before "after it is attacked" (D-12)
-    for enemy in enemies:
-        card = state.cards[enemy]
-        if card.counters.get("damage", 0) != before[enemy] or card.zone != "play":
-            engine.emit(Event("is_attacked", subject=enemy, player=player, obj=me))
-    if me is not None:
-        engine.emit(Event("attacks", subject=me, player=player))
+    attacked = [
+        e
+        for e in enemies
+        if state.cards[e].counters.get("damage", 0) != before[e] or state.cards[e].zone != "play"
+    ]
+    for enemy in attacked:
+        engine.emit(Event("is_attacked", subject=enemy, player=player, obj=me))
+    if me is not None:  # "after you attack an enemy": the (first) one it attacked
+        engine.emit(Event("attacks", subject=me, player=player, obj=next(iter(attacked), None)))
     k.resolve_pending(engine)
     k.attack_over(engine)
 
