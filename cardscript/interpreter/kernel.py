@@ -227,6 +227,11 @@ class Kernel:
         adjectives speak of a player; by default none does."""
         return False
 
+    def player_card(self, engine: Engine, uid: int) -> int | None:
+        """The player a card acts as in a trigger's "you" ("When you attack": Marvel
+        Champions' identity is its player acting); by default no card is a player."""
+        return None
+
     def held_toward(self, engine: Engine, uid: int, quality: str) -> int | None:
         """The player a card's quality is held toward ("a minion engaged with you": the
         player it is engaged with), for an adjective marked ``toward_player``; None where

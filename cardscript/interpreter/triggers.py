@@ -157,7 +157,7 @@ def queue_lone(
         if subject is None:
             if player != controller:
                 return
-        elif type(subject) is not Seat or subject.index != controller:
+        elif not _is_you(engine, subject, controller):
             return
     elif verdict == HEARS_YOURS:
         if player != controller:
@@ -215,7 +215,7 @@ def _heard_by(
         if whom is None:
             if event.player != controller:
                 return False
-        elif type(whom) is not Seat or whom.index != controller:
+        elif not _is_you(engine, whom, controller):
             return False
     elif kind is _THIS_CARD or kind is _THIS_POSSESSED:
         # ``selects``' answer without a context: this card is the event's subject (an
@@ -250,6 +250,14 @@ def _heard_by(
 
 
 _PLAYER, _THIS_CARD, _THIS_POSSESSED = ast.Player, ast.ThisCard, ast.ThisPossessed
+
+
+def _is_you(engine: Engine, subject: Any, controller: int) -> bool:
+    """Is the event's subject the controller: their seat, or a card the kernel says acts
+    as them (``Kernel.player_card``)?"""
+    if type(subject) is Seat:
+        return bool(subject.index == controller)
+    return isinstance(subject, int) and engine.kernel.player_card(engine, subject) == controller
 
 
 def _seat(player: int | None) -> Seat | None:

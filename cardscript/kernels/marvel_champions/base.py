@@ -42,6 +42,9 @@ ENCOUNTER_TYPES = frozenset(
     {"minion", "treachery", "attachment", "environment", "side_scheme", "obligation"}
 )
 CHARACTER_TYPES = frozenset({"hero", "alter_ego", "ally", "villain", "minion"})
+# what a player defeats ("After you defeat …"): enemies and side schemes (MC-DEFEAT-1,
+# MC-VDEF-1); an ally or hero is defeated by enemies and encounter cards, no player's
+DEFEATED_BY_PLAYERS = frozenset({"villain", "minion", "side_scheme"})
 # the status cards card text may keep off a character ("This cannot be stunned.", G49)
 STATUS_PERMISSIONS = {"stunned_card": "be_stunned", "confused_card": "be_confused"}
 
@@ -239,11 +242,13 @@ class MCBase(Kernel):
         return dealt
 
     def dealt_by(self, engine: Engine, target: int, source: int | None) -> None:
-        """Remember whose card last dealt damage to a minion (or defeated it), for "After
-        you defeat a minion" (event ``defeats``): a player card's controller; the encounter
-        deck's own cards are no player's."""
+        """Remember whose card last dealt damage to an enemy, removed threat from a side
+        scheme (G44, MC-DEFEAT-1) or defeated either, for "After you defeat a minion",
+        "… an enemy", "… a side scheme" (event ``defeats``; a villain stage too,
+        MC-VDEF-1): a player card's controller; the encounter deck's own cards are no
+        player's, nor is damage to a player's own characters."""
         card = engine.state.cards[target]
-        if engine.definition(target).type != "minion":
+        if engine.definition(target).type not in DEFEATED_BY_PLAYERS:
             return
         if source is None or not self.has_quality(engine, source, "friendly"):
             card.data.pop("dealt_by", None)
@@ -331,6 +336,14 @@ class MCBase(Kernel):
         for uid in engine.state.players[player].zones.get("play", ()):
             if engine.definition(uid).type in ("hero", "alter_ego"):
                 return uid
+        return None
+
+    def player_card(self, engine: Engine, uid: int) -> int | None:
+        """A player's identity is the player acting: "When you attack", "After you thwart",
+        "After you change form" hear its attack, thwart and flip (G11, G05, G44)."""
+        card = engine.state.cards[uid]
+        if card.zone == "play" and engine.definition(uid).type in ("hero", "alter_ego"):
+            return card.controller
         return None
 
     def in_hero_form(self, engine: Engine, player: int) -> bool:

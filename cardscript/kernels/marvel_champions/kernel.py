@@ -23,7 +23,7 @@ from cardscript.interpreter.engine import Engine, Event, PrimitiveFn
 from cardscript.interpreter.playable import BundledGame
 from cardscript.interpreter.select import Context, Target
 from cardscript.kernels.marvel_champions import player as turns
-from cardscript.kernels.marvel_champions import resources
+from cardscript.kernels.marvel_champions import resources, windows
 from cardscript.kernels.marvel_champions import scenario as mc_scenario
 from cardscript.kernels.marvel_champions import villain as vphase
 from cardscript.kernels.marvel_champions.base import (
@@ -361,10 +361,18 @@ class MarvelChampionsKernel(MCBase):
         attacker = source if ally else self.identity(engine, ctx.controller)
         return target in self.attack_targets(engine, ctx.controller, attacker)
 
-    def attack(self, engine: Engine, attacker: int, target: int, amount: int) -> None:
-        """An attack by a hero or ally (G05): damage, then Retaliate and other responses."""
+    def attack(self, engine: Engine, attacker: int, target: int) -> bool:
+        """An attack by a hero or ally (G05): its interrupt window first (G20: "When an
+        ally attacks", which may cancel it or change its ATK), then ATK damage, Retaliate
+        and other responses. Whether it was made (not cancelled)."""
         state = engine.state
+        controller = state.cards[attacker].controller
+        about = Event("attacks", subject=attacker, player=controller, obj=target)
         state.data["attacker"], state.data["defender"] = attacker, target
+        if not windows.interrupt(self, engine, about) or state.cards[target].zone != "play":
+            self.attack_over(engine)
+            return False
+        amount = engine.stat(attacker, "atk")
         left = self.hit_points_left(engine, target)
         self.damage(engine, target, amount, attacker)
         if engine.has_keyword(attacker, "overkill") and engine.definition(target).type == "minion":
@@ -372,13 +380,19 @@ class MarvelChampionsKernel(MCBase):
             if villain is not None and amount > left:
                 self.damage(engine, villain, amount - left, attacker)
         self.check(engine)  # a defeated target is gone before "after it is attacked" (D-12)
-        controller = state.cards[attacker].controller
-        engine.emit(Event("attacks", subject=attacker, player=controller, obj=target))
+        engine.emit(about)
         engine.emit(Event("is_attacked", subject=target, player=controller, obj=attacker))
         self.resolve_pending(engine)
-        state.data.pop("attacker", None)
-        state.data.pop("defender", None)
+        self.attack_over(engine)
         self.check(engine)
+        return True
+
+    def attack_over(self, engine: Engine) -> None:
+        """A hero's or an ally's attack is over: "until the end of the attack" ends
+        (MC-LAST-0), as an enemy's does."""
+        engine.state.data.pop("attacker", None)
+        engine.state.data.pop("defender", None)
+        engine.end_period("attack")
 
     # ---- defeat and the end of the game -------------------------------------------------
     def defeat(self, engine: Engine, uid: int) -> None:
@@ -393,6 +407,7 @@ class MarvelChampionsKernel(MCBase):
         if kind == "villain":
             upcoming = state.shared.get("villain_deck", [])
             engine.emit(Event("is_defeated", subject=uid))
+            self.credit_defeat(engine, uid)
             vphase.labelled(engine, uid, "when_defeated", state.data.get("first_player", 0))
             self.resolve_pending(engine)
             if not upcoming:
@@ -416,12 +431,17 @@ class MarvelChampionsKernel(MCBase):
             self.eliminate(engine, card.controller, uid)
             return
         engine.emit(Event("is_defeated", subject=uid, player=card.controller))
-        by = card.data.pop("dealt_by", None)
-        if by is not None:  # "After you defeat a minion": the player whose card did it
-            engine.emit(Event("defeats", player=by, obj=uid))
+        self.credit_defeat(engine, uid)
         vphase.labelled(engine, uid, "when_defeated", card.controller)  # MC2-T-048
         self.to_discard(engine, uid)
         self.resolve_pending(engine)
+
+    def credit_defeat(self, engine: Engine, uid: int) -> None:
+        """ "After you defeat a minion" / "… an enemy": the player whose card's damage or
+        "defeat" step defeated it (``dealt_by``), heard with ``is_defeated``."""
+        by = engine.state.cards[uid].data.pop("dealt_by", None)
+        if by is not None:
+            engine.emit(Event("defeats", player=by, obj=uid))
 
     def eliminate(self, engine: Engine, player: int, uid: int) -> None:
         """G23: the player's cards go to their owners' discard piles, the dealt encounter

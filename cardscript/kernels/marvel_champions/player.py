@@ -76,37 +76,78 @@ def _picked_at(clauses: list[ast.Clause]) -> list[int]:
     return out
 
 
-def status_instead(k: MarvelChampionsKernel, engine: Engine, player: int, status: str) -> bool:
-    """A stunned identity's attack or a confused one's thwart does nothing but discard the
-    status card (G49, S084)."""
-    me = k.identity(engine, player)
-    counters = engine.state.cards[me].counters if me is not None else {}
+def status_instead(engine: Engine, actor: int | None, status: str) -> bool:
+    """A stunned character's attack or a confused one's thwart does nothing but discard
+    the status card (G49, S084)."""
+    counters = engine.state.cards[actor].counters if actor is not None else {}
     if counters.get(status):
         del counters[status]
         return True
     return False
 
 
-def attack_ability(
-    k: MarvelChampionsKernel, engine: Engine, player: int, uid: int, ability: CompiledAbility
+def resolve_acting(
+    k: MarvelChampionsKernel,
+    engine: Engine,
+    player: int,
+    uid: int,
+    ability: CompiledAbility,
+    **resolving: Any,
 ) -> None:
-    """The identity attacks without exhausting; each enemy it damages was attacked, so
+    """Resolve an event's effect or an Action of a card in play: an "(attack)" one is an
+    attack and a "(thwart)" one a thwart of its character (G05 bullet 3, G44, S116), a
+    stunned or confused one's replaced by discarding the status card (G49)."""
+    if is_attack(ability):
+        actor = windows.acting(k, engine, player, uid, "attack")
+        if not status_instead(engine, actor, "stunned_card"):
+            attack_ability(k, engine, player, uid, ability, actor, **resolving)
+    elif windows.qualified(ability, "thwart"):
+        actor = windows.acting(k, engine, player, uid, "thwart")
+        # a thwart without exhausting: its interrupt window first (G20), "after" last
+        event = Event("thwarts", subject=actor, player=player)
+        if not status_instead(engine, actor, "confused_card") and windows.interrupt(
+            k, engine, event
+        ):
+            engine.resolve(ability, uid, player, **resolving)
+            engine.emit(event)
+    else:
+        engine.resolve(ability, uid, player, **resolving)
+
+
+def attack_ability(
+    k: MarvelChampionsKernel,
+    engine: Engine,
+    player: int,
+    uid: int,
+    ability: CompiledAbility,
+    me: int | None,
+    **resolving: Any,
+) -> None:
+    """``me`` attacks without exhausting; each enemy it damages was attacked, so
     Retaliate and other "after … is attacked" abilities follow (S012)."""
     state = engine.state
-    me = k.identity(engine, player)
+    state.data["attacker"] = me
+    # its interrupt window first: "When you attack" may cancel it or add to it (G20)
+    if me is not None and not windows.interrupt(
+        k, engine, Event("attacks", subject=me, player=player)
+    ):
+        k.attack_over(engine)
+        return
     enemies = k.enemies_of(engine, player)
     before = {e: state.cards[e].counters.get("damage", 0) for e in enemies}
-    state.data["attacker"] = me
-    engine.resolve(ability, uid, player)
+    engine.resolve(ability, uid, player, **resolving)
     k.check(engine)  # a defeated enemy is gone before "after it is attacked" (D-12)
-    for enemy in enemies:
-        card = state.cards[enemy]
-        if card.counters.get("damage", 0) != before[enemy] or card.zone != "play":
-            engine.emit(Event("is_attacked", subject=enemy, player=player, obj=me))
-    if me is not None:
-        engine.emit(Event("attacks", subject=me, player=player))
+    attacked = [
+        e
+        for e in enemies
+        if state.cards[e].counters.get("damage", 0) != before[e] or state.cards[e].zone != "play"
+    ]
+    for enemy in attacked:
+        engine.emit(Event("is_attacked", subject=enemy, player=player, obj=me))
+    if me is not None:  # "after you attack an enemy": the (first) one it attacked
+        engine.emit(Event("attacks", subject=me, player=player, obj=next(iter(attacked), None)))
     k.resolve_pending(engine)
-    state.data.pop("attacker", None)
+    k.attack_over(engine)
 
 
 def can_play(k: MarvelChampionsKernel, engine: Engine, player: int, uid: int) -> bool:
@@ -221,15 +262,7 @@ def play_card(
             engine.count_use(ability, None)  # played counts, even cancelled (S103, MC2-T-061)
         engine.emit(Event("plays", player=player, obj=uid))
         for ability in [] if cancelled else effect_abilities(engine, uid):
-            if is_attack(ability):
-                if not status_instead(k, engine, player, "stunned_card"):
-                    attack_ability(k, engine, player, uid, ability)
-            elif windows.qualified(ability, "thwart"):  # a thwart (S116)
-                if not status_instead(k, engine, player, "confused_card"):
-                    engine.resolve(ability, uid, player)
-                    engine.emit(Event("thwarts", subject=k.identity(engine, player), player=player))
-            else:
-                engine.resolve(ability, uid, player)
+            resolve_acting(k, engine, player, uid, ability)
         if engine.state.cards[uid].zone == "resolving":
             k.to_discard(engine, uid)
     else:
@@ -392,7 +425,7 @@ def activate(
     if chosen is None:
         return  # the cost could not be paid: the ability is not initiated (G46 step 4)
     if windows.interrupt(k, engine, Event("uses_an_ability", subject=uid, player=player)):
-        engine.resolve(ability, uid, player, pay=False, chosen_x=chosen)
+        resolve_acting(k, engine, player, uid, ability, pay=False, chosen_x=chosen)
     elif engine.rule("cancelled_counts_for_limits", uid=uid):
         engine.count_use(ability, uid)
     engine.emit(Event("uses_an_ability", subject=uid, player=player))
@@ -447,8 +480,7 @@ def basic_attack(
     counters = engine.state.cards[uid].counters
     if counters.get("stunned_card"):
         del counters["stunned_card"]  # the stunned card is removed instead (G49)
-    else:
-        k.attack(engine, uid, target, engine.stat(uid, "atk"))
+    elif k.attack(engine, uid, target):
         consequential(k, engine, uid)  # only after an attack that happened (S086)
     k.check(engine)
 
@@ -474,26 +506,30 @@ def basic_thwart(
         (picked,) = engine.choose(player, "targets", "thwart which scheme?", schemes, labels)
         target = schemes[picked]
     engine.apply("exhaust", RULE, target=uid)
-    if thwart(engine, uid, target, player):
+    if thwart(k, engine, uid, target, player):
         consequential(k, engine, uid)
     k.resolve_pending(engine)
     k.check(engine)
 
 
-def thwart(engine: Engine, uid: int, target: int, player: int) -> bool:
+def thwart(k: MarvelChampionsKernel, engine: Engine, uid: int, target: int, player: int) -> bool:
     """G44: a thwart attempt of ``uid`` against a scheme: threat removed equal to its THW;
     a confused one loses its confused card instead (G49). Whether it thwarted."""
     counters = engine.state.cards[uid].counters
     if counters.get("confused_card"):
         del counters["confused_card"]
         return False
+    event = Event("thwarts", subject=uid, player=player, obj=target)
+    if not windows.interrupt(k, engine, event):
+        return False  # cancelled (G20): no threat removed, no consequential damage
     amount = engine.stat(uid, "thw")
     if amount > 0 and engine.state.cards[target].counters.get("threat", 0) > 0:
+        k.dealt_by(engine, target, uid)  # (a side scheme it defeats: theirs)
         engine.apply("remove_counters", RULE, uid=target, counter="threat", amount=amount)
         # a side scheme left without threat is discarded at once (G29, G34), before the
         # thwart is over, as by card text
         engine.kernel.after_change(engine, [target])
-    engine.emit(Event("thwarts", subject=uid, player=player, obj=target))
+    engine.emit(event)
     return True
 
 

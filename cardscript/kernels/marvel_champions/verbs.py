@@ -69,7 +69,7 @@ def verb_primitives(k: MarvelChampionsKernel) -> dict[str, PrimitiveFn]:
             uid = found
         if not k.may(engine, uid, "thwart"):
             return False
-        return turns.thwart(engine, uid, target, player)
+        return turns.thwart(k, engine, uid, target, player)
 
     def engage(
         engine: Engine, cause: Cause, target: Target, actor: int | None = None, **_: Any
@@ -134,6 +134,8 @@ def verb_primitives(k: MarvelChampionsKernel) -> dict[str, PrimitiveFn]:
             and vphase.icons(k, engine, "crisis")
         ):
             return False
+        if counter == "threat" and cause.rule is None:  # (a thwart's, ``turns.thwart``)
+            k.dealt_by(engine, uid, cause.source)  # a side scheme it defeats: theirs
         return primitives.remove_counters(engine, cause, uid, counter, amount)
 
     def pay(engine: Engine, cause: Cause, player: int, resource: str, amount: int) -> bool:

@@ -120,6 +120,14 @@ def qualified(ability: CompiledAbility, what: str) -> bool:
 _ACTS = {"attack": "attack", "thwart": "thwart", "defense": "defend"}
 
 
+def acting(k: MCBase, engine: Engine, player: int, uid: int, what: str) -> int | None:
+    """Who attacks or thwarts by an "(attack)" / "(thwart)" ability: the ally whose
+    ability it is, else the player's identity (a defense is always the identity's, G39)."""
+    if what != "defense" and engine.card_type(uid) == "ally":
+        return uid
+    return k.identity(engine, player)
+
+
 def acting_allowed(
     k: MCBase, engine: Engine, player: int, uid: int, ability: CompiledAbility
 ) -> bool:
@@ -128,8 +136,7 @@ def acting_allowed(
     text forbids it: then the ability is not offered (G74 "cannot" is absolute)."""
     for what, permission in _ACTS.items():
         if qualified(ability, what):
-            ally = what != "defense" and engine.card_type(uid) == "ally"
-            actor = uid if ally else k.identity(engine, player)
+            actor = acting(k, engine, player, uid, what)
             if actor is None:
                 continue
             if what == "attack":  # (asked of each enemy: "… cannot attack minions")
