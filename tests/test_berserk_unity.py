@@ -102,5 +102,5 @@ def test_a_game_with_unity_plays_and_replays_the_same() -> None:
         for r in log.records
         if r["t"] == "change" and int(r["cause"].get("ability", "#0").rpartition("#")[2]) >= 1000
     ]
-    assert Counter(copied) == {("BKT-UNL", "deal_damage"): 2, ("BKT-UNL", "add_counters"): 1}
+    assert Counter(copied) == {("BKT-UNL", "deal_damage"): 2, ("BKT-UNL", "add_counters"): 2}
     assert result == {"winner": None, "reason": "turn limit", "turn": 60}

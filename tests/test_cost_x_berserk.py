@@ -132,5 +132,5 @@ def test_the_x_chosen_is_logged_and_a_replay_is_the_same_game() -> None:
         for r in first.records
         if r["t"] == "decision" and r["prompt"] == "choose X for the cost of BKT-DRAINX"
     ]
-    assert chosen == ["X = 2", "X = 1", "X = 1", "X = 2", "X = 1"]
-    assert result == {"winner": 0, "reason": "no creatures", "turn": 44}
+    assert chosen == ["X = 1", "X = 1", "X = 1", "X = 1"]
+    assert result == {"winner": 0, "reason": "no creatures", "turn": 40}

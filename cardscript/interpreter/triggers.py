@@ -262,3 +262,21 @@ def _is_you(engine: Engine, subject: Any, controller: int) -> bool:
 
 def _seat(player: int | None) -> Seat | None:
     return Seat(player) if player is not None else None
+
+
+def in_chosen_order(
+    engine: Engine, pending: Sequence[PendingTrigger], players: Sequence[int], prompt: str
+) -> list[PendingTrigger]:
+    """``pending`` grouped by controller, ``players`` in turn, each ordering their own
+    (asked only of one with two or more; first to resolve first): the rule of several
+    games for triggers at once (Vanguard §10, Berserk §215.4)."""
+    out: list[PendingTrigger] = []
+    for player in players:
+        mine = [t for t in pending if t.controller == player]
+        if len(mine) > 1:
+            labels = [f"{engine.describe(t.source)}: {t.ability.where}" for t in mine]
+            count = len(mine)
+            order = engine.choose(player, "order", prompt, mine, labels, count, count)
+            mine = [mine[i] for i in order]
+        out += mine
+    return out

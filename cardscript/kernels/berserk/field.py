@@ -27,6 +27,7 @@ from cardscript.interpreter.primitives import (
     unless_forbidden,
 )
 from cardscript.interpreter.select import Seat, Target, test
+from cardscript.interpreter.triggers import in_chosen_order
 from cardscript.kernels.berserk import (
     attacks,
     chains,
@@ -566,15 +567,17 @@ class FieldKernel(Kernel):
 
     def resolve_pending(self, engine: Engine, active_first: bool = False) -> None:
         """Triggers resolve one by one, each after a priority window, in stack order:
-        the active player's are pushed first, so the other player's resolve first (§215.4); in the
-        preliminary phase, which has no stack, the first player's go first (§307–§308)."""
+        the active player's are pushed first, so the other player's resolve first, and each player
+        orders their own (§215.4); in the preliminary phase, which has no stack, the first
+        player's go first (§307–§308)."""
         with chains.chain(engine):
             while engine.state.result is None:
                 pending = engine.take_pending()
                 if not pending:
                     break
                 active = engine.state.active
-                order = sorted(pending, key=lambda p: (p.controller == active) != active_first)
+                players = [active, 1 - active] if active_first else [1 - active, active]
+                order = in_chosen_order(engine, pending, players, "order your triggered abilities")
                 for trigger in order:
                     # a lost keyword's, or a linked one out of its link (Formation)
                     if not self.static_active(engine, trigger.source, trigger.ability):

@@ -20,6 +20,7 @@ from cardscript.interpreter.engine import Cause, Engine, Event, PendingTrigger
 from cardscript.interpreter.events import left_from
 from cardscript.interpreter.kernel import Kernel
 from cardscript.interpreter.select import Seat, Target
+from cardscript.interpreter.triggers import in_chosen_order
 from cardscript.kernels.vanguard import battle as fight
 
 GAME = "vanguard"
@@ -549,17 +550,7 @@ class FieldKernel(Kernel):
         player's, in theirs (§10 REC)."""
         active = engine.state.active
         players = [active, *(p for p in range(len(engine.state.players)) if p != active)]
-        out: list[PendingTrigger] = []
-        for player in players:
-            mine = [t for t in pending if t.controller == player]
-            if len(mine) > 1:
-                labels = [f"{engine.describe(t.source)}: {t.ability.where}" for t in mine]
-                count = len(mine)
-                prompt = "order your [AUTO] abilities"
-                order = engine.choose(player, "order", prompt, mine, labels, count, count)
-                mine = [mine[i] for i in order]
-            out += mine
-        return out
+        return in_chosen_order(engine, pending, players, "order your [AUTO] abilities")
 
     def _same_clan(self, engine: Engine, uid: int) -> bool:
         if engine.state.cards[uid].zone != "trigger_zone":
