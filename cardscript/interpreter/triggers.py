@@ -274,9 +274,23 @@ def in_chosen_order(
     for player in players:
         mine = [t for t in pending if t.controller == player]
         if len(mine) > 1:
-            labels = [f"{engine.describe(t.source)}: {t.ability.where}" for t in mine]
+            labels = trigger_labels(engine, mine)
             count = len(mine)
             order = engine.choose(player, "order", prompt, mine, labels, count, count)
             mine = [mine[i] for i in order]
         out += mine
     return out
+
+
+def trigger_labels(engine: Engine, triggers: Sequence[PendingTrigger]) -> list[str]:
+    """Each trigger as a player ordering them reads it: its card and where its text is,
+    and, where two would read the same (one ability triggered twice), what it heard."""
+    plain = [f"{engine.describe(t.source)}: {t.ability.where}" for t in triggers]
+    labels = []
+    for label, trigger in zip(plain, triggers, strict=True):
+        if plain.count(label) > 1:
+            event = trigger.event
+            about = "" if event.subject is None else f" {engine.describe(event.subject)}"
+            label += f" ({event.name.replace('_', ' ')}{about})"
+        labels.append(label)
+    return labels

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from cardscript.grammar import ast
 from cardscript.interpreter import cost_x, effects
 from cardscript.interpreter.engine import Event
-from cardscript.interpreter.triggers import ability_matches, matching_triggers
+from cardscript.interpreter.triggers import ability_matches, matching_triggers, trigger_labels
 
 if TYPE_CHECKING:
     from cardscript.grammar.registry import Registry
@@ -226,7 +226,7 @@ def resolve_forced(
     order = k.players(engine) or [0]
     forced.sort(key=lambda t: order.index(t.controller) if t.controller in order else 0)
     if len(forced) > 1:
-        labels = [f"{engine.describe(t.source)}: {t.ability.where}" for t in forced]
+        labels = trigger_labels(engine, forced)
         picked = engine.choose(
             order[0], "order", "order the forced abilities", forced, labels, len(forced)
         )
