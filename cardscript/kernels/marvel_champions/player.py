@@ -127,9 +127,19 @@ def attack_ability(
     Retaliate and other "after … is attacked" abilities follow (S012)."""
     state = engine.state
     state.data["attacker"] = me
+    # the enemy it attacks is chosen as it is initiated (S013 "declares any attack …
+    # targeting"): its damage steps' targets first, so its window names that enemy
+    if "targets" not in resolving:
+        resolving["targets"] = engine.choose_targets(
+            ability, uid, player, only=damage_spans(ability)
+        )
+    target = next(
+        (t for ts in resolving["targets"].values() for t in ts if k.is_a(engine, t, "enemy")),
+        None,
+    )
     # its interrupt window first: "When you attack" may cancel it or add to it (G20)
     if me is not None and not windows.interrupt(
-        k, engine, Event("attacks", subject=me, player=player)
+        k, engine, Event("attacks", subject=me, player=player, obj=target)
     ):
         k.attack_over(engine)
         return
