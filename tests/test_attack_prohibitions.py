@@ -95,6 +95,7 @@ def test_mc_an_attack_event_chooses_among_the_enemies_the_hero_may_attack() -> N
     (raider,) = engine.kernel.engaged(engine, 0)
     assert turns.can_play(engine.kernel, engine, 0, bash) is True
     turns.play_card(engine.kernel, engine, 0, bash)
-    assert [list(d.options) for d in agent.seen if d.prompt == "deal damage to"] == [[raider]]
+    # the target is chosen as the attack is declared, before its window (S013)
+    assert [list(d.options) for d in agent.seen if d.prompt == "choose a target"] == [[raider]]
     assert engine.state.cards[raider].zone == "encounter_discard"  # 4 damage, 2 hit points
     assert engine.state.cards[engine.kernel.villain(engine)].counters == {}
