@@ -22,8 +22,8 @@ from cardscript.interpreter.cost_resources import Amounts
 from cardscript.interpreter.engine import Engine, Event, PrimitiveFn
 from cardscript.interpreter.playable import BundledGame
 from cardscript.interpreter.select import Context, Target
+from cardscript.kernels.marvel_champions import acting, resources, windows
 from cardscript.kernels.marvel_champions import player as turns
-from cardscript.kernels.marvel_champions import resources, windows
 from cardscript.kernels.marvel_champions import scenario as mc_scenario
 from cardscript.kernels.marvel_champions import villain as vphase
 from cardscript.kernels.marvel_champions.base import (
@@ -337,7 +337,7 @@ class MarvelChampionsKernel(MCBase):
         K6, and "This cannot be attacked.", G05 step 4): a target chosen, and each of
         "each enemy" ("Deal 1 damage to each enemy." passes by one that cannot be
         attacked); its other steps are no attack ("Stun each minion.": G05 bullet 3, the
-        attack is on the target it damages), and name any (``turns.damage_spans``). An
+        attack is on the target it damages), and name any (``acting.damage_spans``). An
         enemy attacking in card text ("the villain attacks a hero") names only
         characters it may attack (``villain.may_attack``)."""
         ability = ctx.ability
@@ -350,9 +350,9 @@ class MarvelChampionsKernel(MCBase):
             and vphase.attacks_in_text(ability)
         ):
             return vphase.may_attack(engine, enemy, target)
-        if not turns.is_attack(ability):
+        if not acting.is_attack(ability):
             return True
-        if span is not None and span.offset not in turns.damage_spans(ability):
+        if span is not None and span.offset not in acting.damage_spans(ability):
             return True
         if not self.is_a(engine, target, "enemy"):
             return True

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from cardscript.grammar import ast
 from cardscript.interpreter.engine import Cause, Event
 from cardscript.kernels.marvel_champions import windows
+from cardscript.kernels.marvel_champions.acting import resolve_acting
 from cardscript.kernels.marvel_champions.base import RULE
 from cardscript.kernels.marvel_champions.resources import costs_payable, pay, payable
 
@@ -39,125 +40,6 @@ def effect_abilities(engine: Engine, uid: int) -> list[CompiledAbility]:
         ):
             out.append(ability)
     return out
-
-
-def is_attack(ability: CompiledAbility) -> bool:
-    """An ability labelled "(attack)" is an attack by the identity (G05 bullet 3)."""
-    return windows.qualified(ability, "attack")
-
-
-def damage_spans(ability: CompiledAbility) -> frozenset[int]:
-    """Where the targets of the ability's damage steps are written: in an "(attack)"
-    ability the attack is on those (G05 bullet 3), its other steps attack nothing. A damage
-    step dealt to "it" or "that minion" attacks what an earlier step picked ("Stun target
-    minion. Deal 1 damage to it."): that step's selector is where the target is written."""
-    spans: set[int] = set()
-    for node in ability.line.walk():
-        if not isinstance(node, ast.Steps):
-            continue
-        clauses = [c for c in node.steps if isinstance(c, ast.Clause)]
-        for i, clause in enumerate(clauses):
-            if clause.action.verb == "deal":
-                spans.update(_picked_at(clauses[: i + 1]))
-    return frozenset(spans)
-
-
-def _picked_at(clauses: list[ast.Clause]) -> list[int]:
-    """Where the last clause's target is written: its own selector, or for "it" / "that
-    …" the target of the clause before it, and so on back."""
-    out: list[int] = []
-    for clause in reversed(clauses):
-        target = clause.action.target
-        if target is None or target.span is None:
-            break
-        out.append(target.span.offset)
-        if not isinstance(target, ast.It | ast.ThatCard):
-            break
-    return out
-
-
-def status_instead(engine: Engine, actor: int | None, status: str) -> bool:
-    """A stunned character's attack or a confused one's thwart does nothing but discard
-    the status card (G49, S084)."""
-    counters = engine.state.cards[actor].counters if actor is not None else {}
-    if counters.get(status):
-        del counters[status]
-        return True
-    return False
-
-
-def resolve_acting(
-    k: MarvelChampionsKernel,
-    engine: Engine,
-    player: int,
-    uid: int,
-    ability: CompiledAbility,
-    **resolving: Any,
-) -> None:
-    """Resolve an event's effect or an Action of a card in play: an "(attack)" one is an
-    attack and a "(thwart)" one a thwart of its character (G05 bullet 3, G44, S116), a
-    stunned or confused one's replaced by discarding the status card (G49)."""
-    if is_attack(ability):
-        actor = windows.acting(k, engine, player, uid, "attack")
-        if not status_instead(engine, actor, "stunned_card"):
-            attack_ability(k, engine, player, uid, ability, actor, **resolving)
-    elif windows.qualified(ability, "thwart"):
-        actor = windows.acting(k, engine, player, uid, "thwart")
-        # a thwart without exhausting: its interrupt window first (G20), "after" last
-        event = Event("thwarts", subject=actor, player=player)
-        if not status_instead(engine, actor, "confused_card") and windows.interrupt(
-            k, engine, event
-        ):
-            engine.resolve(ability, uid, player, **resolving)
-            engine.emit(event)
-    else:
-        engine.resolve(ability, uid, player, **resolving)
-
-
-def attack_ability(
-    k: MarvelChampionsKernel,
-    engine: Engine,
-    player: int,
-    uid: int,
-    ability: CompiledAbility,
-    me: int | None,
-    **resolving: Any,
-) -> None:
-    """``me`` attacks without exhausting; each enemy it damages was attacked, so
-    Retaliate and other "after … is attacked" abilities follow (S012)."""
-    state = engine.state
-    state.data["attacker"] = me
-    # the enemy it attacks is chosen as it is initiated (S013 "declares any attack …
-    # targeting"): its damage steps' targets first, so its window names that enemy
-    if "targets" not in resolving:
-        resolving["targets"] = engine.choose_targets(
-            ability, uid, player, only=damage_spans(ability)
-        )
-    target = next(
-        (t for ts in resolving["targets"].values() for t in ts if k.is_a(engine, t, "enemy")),
-        None,
-    )
-    # its interrupt window first: "When you attack" may cancel it or add to it (G20)
-    if me is not None and not windows.interrupt(
-        k, engine, Event("attacks", subject=me, player=player, obj=target)
-    ):
-        k.attack_over(engine)
-        return
-    enemies = k.enemies_of(engine, player)
-    before = {e: state.cards[e].counters.get("damage", 0) for e in enemies}
-    engine.resolve(ability, uid, player, **resolving)
-    k.check(engine)  # a defeated enemy is gone before "after it is attacked" (D-12)
-    attacked = [
-        e
-        for e in enemies
-        if state.cards[e].counters.get("damage", 0) != before[e] or state.cards[e].zone != "play"
-    ]
-    for enemy in attacked:
-        engine.emit(Event("is_attacked", subject=enemy, player=player, obj=me))
-    if me is not None:  # "after you attack an enemy": the (first) one it attacked
-        engine.emit(Event("attacks", subject=me, player=player, obj=next(iter(attacked), None)))
-    k.resolve_pending(engine)
-    k.attack_over(engine)
 
 
 def can_play(k: MarvelChampionsKernel, engine: Engine, player: int, uid: int) -> bool:
