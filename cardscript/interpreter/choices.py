@@ -77,15 +77,19 @@ class Choices(EngineParts):
         if not options:
             return ()
         if kind != "order":
-            if least == 1 == most:
-                picked = self.one_of(player, len(options))
-                if picked is not None:
-                    return (picked,)
-            else:
-                some = self.some_of(player, len(options), least, most)
-                if some is not None:
-                    return some
+            picked = self.by_count(player, len(options), least, most)
+            if picked is not None:
+                return picked
         return self._decided(player, kind, prompt, options, labels, least, most)
+
+    def by_count(self, player: int, n: int, least: int, most: int) -> tuple[int, ...] | None:
+        """``choose``'s answer for a choice of ``least`` to ``most`` of n options where
+        the agent answers by the count (``one_of``, ``some_of``); None where it must see
+        the decision. (A caller asks first and builds the options' labels only then.)"""
+        if least == 1 == most:
+            picked = self.one_of(player, n)
+            return None if picked is None else (picked,)
+        return self.some_of(player, n, least, most)
 
     def _decided(
         self,

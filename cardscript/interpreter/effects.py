@@ -8,12 +8,13 @@ themselves are ``actions``'.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from cardscript.grammar import ast
 from cardscript.interpreter.actions import _ACTIONS, _SUBJECT_IS_TARGET
 from cardscript.interpreter.causes import cause_of
 from cardscript.interpreter.characteristics import bind_where
+from cardscript.interpreter.clause_labels import clause_label
 from cardscript.interpreter.lasting_steps import delayed as _delayed
 from cardscript.interpreter.select import (
     Context,
@@ -88,7 +89,7 @@ def run_step(ctx: Context, step: ast.Node) -> None:
         if not options:
             ctx.did = False
             return
-        labels = [_label(ctx, option) for option in options]
+        labels = [clause_label(ctx, option) for option in options]
         (picked,) = ctx.engine.choose(ctx.controller, "option", "choose one", options, labels)
         run_clause(ctx, options[picked])
     else:
@@ -114,29 +115,12 @@ def _in_player_order(ctx: Context, clause: ast.Clause) -> None:
             return  # a text that never runs out is stopped by the engine's step budget
 
 
-def _label(ctx: Context, clause: ast.Clause) -> str:
-    """The clause as the card script writes it (a "may" prompt, an option's label):
-    remembered per clause and registry, both of which never change."""
-    registry = ctx.engine.game.registry
-    found = _LABELS.get(id(clause))
-    if found is None or found[0] is not clause or found[1] is not registry:
-        from cardscript.grammar.formatter import Formatter
-
-        if len(_LABELS) > 20_000:
-            _LABELS.clear()  # pools come and go (tests): keep the memory bounded
-        found = _LABELS[id(clause)] = (clause, registry, Formatter(registry).clause(clause))
-    return found[2]
-
-
-_LABELS: dict[int, tuple[ast.Clause, Any, str]] = {}
-
-
 def run_clause(ctx: Context, clause: ast.Clause) -> None:
     engine = ctx.engine
     if clause.delay is not None:
         _delayed(ctx, clause)
         return
-    if clause.optional and not engine.may(ctx.controller, _label(ctx, clause) + "?"):
+    if clause.optional and not engine.may(ctx.controller, clause_label(ctx, clause) + "?"):
         ctx.did = False
         return
     repeat = 1

@@ -423,9 +423,12 @@ def _picked(
         most = len(found)
     if least > most:
         least = most
-    describe = engine.describe
-    labels = Labels(lambda: [describe(t) for t in found])  # built only if read (a log, a human)
-    picked = engine.choose(chooser, "targets", prompt, found, labels, least, most)
+    # asked by the count where the agent answers so (``choose``'s first question), no
+    # labels made; else labels built only if read (a log, a human)
+    picked = engine.by_count(chooser, len(found), least, most)
+    if picked is None:
+        labels = Labels.each(engine.describe, found)
+        picked = engine.choose(chooser, "targets", prompt, found, labels, least, most)
     if len(picked) == 1:  # the usual answer, without a comprehension's call
         return [found[picked[0]]]
     return [found[i] for i in picked]

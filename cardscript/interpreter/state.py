@@ -181,7 +181,21 @@ class GameState:
         """Move a card to ``zone`` of ``player`` (its owner by default); top is the end.
         (Not keyword-only: the rounds' moves pass ``player`` by position, a cheaper call.)"""
         card = self.cards[uid]
-        if "shared" in card.data:  # (the data read where it is: most cards are not shared)
+        if not (shared or position is not None or "shared" in card.data):
+            # (the usual move, a player's card to the top of a player's zone, read where
+            # it is: a card played or put away, every round)
+            self.players[card.controller].zones[card.zone].remove(uid)
+            card.zone = zone
+            card.controller = controller = card.owner if player is None else player
+            zones = self.players[controller].zones
+            found = zones.get(zone)  # (not ``setdefault``: it would make a list each move)
+            if found is None:
+                zones[zone] = [uid]
+            else:
+                found.append(uid)
+            card.timestamp = self.clock = self.clock + 1
+            return
+        if "shared" in card.data:
             self.shared[card.zone].remove(uid)
             if not shared:
                 del card.data["shared"]
@@ -193,11 +207,7 @@ class GameState:
             target = self.shared.setdefault(zone, [])
         else:
             card.controller = controller = card.owner if player is None else player
-            zones = self.players[controller].zones
-            found = zones.get(zone)  # (not ``setdefault``: it would make a list each move)
-            if found is None:
-                found = zones[zone] = []
-            target = found
+            target = self.players[controller].zones.setdefault(zone, [])
         if position is None:
             target.append(uid)
         else:
