@@ -238,10 +238,14 @@ DIRECT = [
 def test_the_texts_run_without_a_context_are_the_plain_ones() -> None:
     texts = {str(a.line.ability.effects.steps[0].action.verb) for a in DIRECT}  # type: ignore[union-attr]
     # and choices from a pile: ``test_direct_moves``
-    assert texts == {"gain", "lose", "heal", "primitive_amount", "move", "remove_card"}
-    for key in ("cinder-weapon#0", "quill-superpower#0", "sable-agility#1"):  # "you may", deal
+    assert texts == {"gain", "lose", "heal", "primitive_amount", "move", "remove_card", "deal"}
+    # "You may deal 1 damage to the opponent.", "Deal 1 unblockable damage to the opponent."
+    for key in ("cinder-weapon#0", "quill-superpower#0"):
         card_id, index = key.split("#")
-        assert POOL[card_id].abilities[int(index)].plan.direct is None
+        assert POOL[card_id].abilities[int(index)].plan.direct is not None
+    # "You may return a card from your discard pile to your hand": its cards may need a
+    # context once the controller has said yes (the general path asks it then)
+    assert POOL["sable-agility"].abilities[1].plan.direct is None
     from cardscript.interpreter.direct_steps import direct_step
 
     def gain(amount: ast.Amount, **clause: Any) -> ast.Clause:
@@ -252,7 +256,7 @@ def test_the_texts_run_without_a_context_are_the_plain_ones() -> None:
     assert direct_step(gain(x), {"X": 2}) is not None
     assert direct_step(gain(x), None) is None  # no value: the general path says so
     assert direct_step(gain(that_many), None) is None  # the context's number
-    assert direct_step(gain(one, optional=True), None) is None  # the controller is asked
+    assert direct_step(gain(one, optional=True), None) is not None  # asked, then run
     assert direct_step(gain(one, subject=ast.Player("each player")), None) is None
 
 
@@ -365,3 +369,72 @@ def test_a_card_returned_to_your_hand_goes_where_zone_place_says() -> None:
         moved = before - set(engine.state.players[controller].zones["discard_pile"])
         assert moved and owner == controller
         assert all(u in engine.state.players[owner].zones[zone] for u in moved)
+
+
+def _ability(card_id: str, index: int) -> Any:
+    return POOL[card_id].abilities[index]
+
+
+@pytest.mark.parametrize("answer", [0, 1], ids=["yes", "no"])
+@pytest.mark.parametrize("logged", [False, True], ids=["plain", "logged"])
+def test_a_may_step_run_without_a_context_asks_as_the_general_path_asks(
+    answer: int, logged: bool
+) -> None:
+    """ "On hit: You may deal 1 damage to the opponent." run without a context: the
+    controller is asked the same question (prompt, options, labels) by an agent that
+    sees it, and the damage is dealt, counted and logged only on a yes."""
+    ability = _ability("cinder-weapon", 0)
+    assert ability.plan.direct is not None
+    from cardscript.interpreter.step_plans import steps_runner
+
+    class Answers(RandomAgent):
+        def __init__(self, seed: int) -> None:
+            super().__init__(seed)
+            self.asked: list[tuple[Any, ...]] = []
+
+        def decide(self, decision: Decision) -> tuple[int, ...]:
+            self.asked.append((decision.player, decision.kind, decision.prompt, decision.options))
+            self.asked.append(tuple(decision.labels))
+            return (answer,)
+
+    seen = []
+    for direct in (True, False):
+        engine = _game(3, log=GameLog() if logged else None)
+        agents = [Answers(1), Answers(2)]
+        engine.agents = agents
+        engine.state.players[1].resources["health"] = 7
+        source = next(iter(engine.state.cards))
+        if direct:
+            assert engine.resolve(ability, source, 0) is True
+        else:
+            ctx = engine.context(source, ability, 0)
+            ctx.cause = ability.plan.cause(source)
+            steps_runner(ability.node.effects)(ctx)
+        records = engine.log.records if engine.log is not None else None
+        health = engine.state.players[1].resources["health"]
+        seen.append((agents[0].asked + agents[1].asked, _seen(engine), records, health))
+    assert seen[0] == seen[1]
+    asked, _, records, health = seen[0]
+    assert asked == [
+        (0, "yes_no", "you may deal 1 damage to the opponent?", (True, False)),
+        ("yes", "no"),
+    ]
+    assert health == (6 if answer == 0 else 7)
+    if logged:
+        assert records is not None
+        dealt = [r for r in records if r.get("t") == "change" and r.get("change") == "deal_damage"]
+        assert len(dealt) == (1 if answer == 0 else 0)
+
+
+def test_a_deal_step_run_without_a_context_deals_to_the_words_players() -> None:
+    """ "Deal 1 unblockable damage to the opponent.": the opponent of the text's
+    controller takes it, from either seat, with the damage's quality, as the general path."""
+    ability = _ability("quill-superpower", 0)
+    assert ability.plan.direct is not None
+    for controller in (0, 1):
+        engine = _game(4)
+        before = [p.resources["health"] for p in engine.state.players]
+        assert engine.resolve(ability, next(iter(engine.state.cards)), controller) is True
+        after = [p.resources["health"] for p in engine.state.players]
+        assert after[1 - controller] == before[1 - controller] - 1
+        assert after[controller] == before[controller]

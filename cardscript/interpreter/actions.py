@@ -8,7 +8,7 @@ import inspect
 from collections.abc import Callable, Sequence
 from contextlib import nullcontext
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cardscript.grammar import ast
 from cardscript.interpreter import cost_cards, cost_resources
@@ -39,6 +39,8 @@ from cardscript.interpreter.select import (
 from cardscript.interpreter.step_plans import Run
 
 if TYPE_CHECKING:
+    from cardscript.interpreter.engine import Engine
+    from cardscript.interpreter.events import Cause
     from cardscript.interpreter.kernel import Kernel
 
 
@@ -79,22 +81,37 @@ def _deal(clause: ast.Clause) -> Run:
             if target
             else [Seat(p) for p in _opponents_of(ctx.controller, len(ctx.engine.state.players))]
         )
-        engine, cause, source = ctx.engine, ctx.cause or cause_of(ctx), ctx.source
-        done = []
-        for each in targets:  # (``applier`` once per change: it counts the change)
-            hit = engine.applier("deal_damage", cause)
-            dealt = hit(
-                engine, cause, target=each, amount=amount, kind=kind, source=source, qualities=marks
-            )
-            done.append(dealt)
-        if any(done):  # (the targets dealt damage: checked at once, ``after_change``)
-            dealt_to = [t for t, d in zip(targets, done, strict=True) if d]
-            engine.kernel.after_change(engine, dealt_to)
+        engine, cause = ctx.engine, ctx.cause or cause_of(ctx)
+        done = deal_to(engine, cause, ctx.source, targets, amount, kind, marks)
         ctx.it, ctx.last_amount = _changed(targets, done), amount
         if target is not None and not ctx.it:
             ctx.did = False  # "deal 1 wound to target creature" with none to choose: not done
 
     return deal
+
+
+def deal_to(
+    engine: Engine,
+    cause: Cause,
+    source: int | None,
+    targets: Sequence[Target],
+    amount: int,
+    kind: str | None,
+    marks: tuple[str, ...],
+) -> list[Any]:
+    """A "deal" step's damage to each of ``targets`` (what each change returned), then
+    the kernel's check of the targets dealt damage (``after_change``)."""
+    done = []
+    for each in targets:  # (``applier`` once per change: it counts the change)
+        hit = engine.applier("deal_damage", cause)
+        dealt = hit(
+            engine, cause, target=each, amount=amount, kind=kind, source=source, qualities=marks
+        )
+        done.append(dealt)
+    if any(done):  # (the targets dealt damage: checked at once, ``after_change``)
+        dealt_to = [t for t, d in zip(targets, done, strict=True) if d]
+        engine.kernel.after_change(engine, dealt_to)
+    return done
 
 
 def _heal(clause: ast.Clause) -> Run:

@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from cardscript.grammar import ast
+from cardscript.interpreter.clause_labels import may_do
 from cardscript.interpreter.context import Seat, fixed_amount
 
 if TYPE_CHECKING:
@@ -32,7 +33,7 @@ _MOVES = ("move", "remove_card")  # of chosen cards (``_chosen``)
 def direct_step(step: ast.Node, bindings: Mapping[str, int] | None) -> Direct | None:
     """The context-free runner of a text whose one step is ``step``, where it has one;
     ``bindings``: the ability's values of X."""
-    if not isinstance(step, ast.Clause) or step.optional:
+    if not isinstance(step, ast.Clause):
         return None
     if step.delay is not None or step.per_each is not None:
         return None
@@ -42,9 +43,13 @@ def direct_step(step: ast.Node, bindings: Mapping[str, int] | None) -> Direct | 
         return None
     action = step.action
     if action.verb in _MOVES and isinstance(action.target, ast.Cards):
-        return None if subject is not None else _chosen(action, action.target)
+        if step.optional or subject is not None:
+            return None  # (its cards may need a context after the controller said yes)
+        return _chosen(action, action.target)
     amount = _known_amount(action.amount, bindings)
     change = None if amount is None else _change(action, amount)
+    if change is not None and step.optional:
+        change = _optional(step, change)
     if change is None or who in _YOURS:
         return change
 
@@ -63,6 +68,18 @@ def _known_amount(node: ast.Amount | None, bindings: Mapping[str, int] | None) -
     if fixed is not None or node is None or node.kind != "var" or bindings is None:
         return fixed
     return bindings.get(str(node.value))
+
+
+def _optional(clause: ast.Clause, change: Direct) -> Direct:
+    """ "You may …": the controller is asked first, as the general path asks (``may_do``:
+    of the text's controller, whoever acts), and the change runs if they say yes (it never
+    asks for a context after that: ``_change``'s)."""
+
+    def optional(engine: Engine, controller: int, cause: Cause) -> None:
+        if may_do(engine, controller, clause):
+            change(engine, controller, cause)
+
+    return optional
 
 
 def _change(action: ast.Action, amount: int) -> Direct | None:
@@ -85,6 +102,8 @@ def _change(action: ast.Action, amount: int) -> Direct | None:
             run(engine, cause, target=Seat(player), amount=amount, kind=name)
 
         return heal
+    if verb == "deal":  # (``actions._deal``: to the text's players, or the opponents)
+        return _deal(action, amount)
     if verb == "primitive_amount":  # (``actions._primitive_amount``, no card acting)
         word, named = action.word, name or ""
 
@@ -94,6 +113,28 @@ def _change(action: ast.Action, amount: int) -> Direct | None:
 
         return primitive
     return None
+
+
+def _deal(action: ast.Action, amount: int) -> Direct | None:
+    """ "Deal 1 damage to the opponent", "Deal 2 unblockable damage": the damage of
+    ``actions._deal`` (``deal_to``) where its players are the words' alone
+    (``fixed_players``: the acting player, their opponent, each opponent or player)."""
+    from cardscript.interpreter.actions import deal_to
+    from cardscript.interpreter.select import fixed_players
+
+    target, kind = action.target, action.name
+    if target is not None and not (
+        isinstance(target, ast.Player) and fixed_players(target.who, 0, 2) is not None
+    ):
+        return None  # cards, or a player someone chooses: the general path asks
+    who = "each opponent" if target is None else target.who
+    marks = tuple(q.value for q in action.qualities)
+
+    def deal(engine: Engine, player: int, cause: Cause) -> None:
+        seats = fixed_players(who, player, len(engine.state.players)) or ()
+        deal_to(engine, cause, cause.source, [Seat(p) for p in seats], amount, kind, marks)
+
+    return deal
 
 
 def _chosen(action: ast.Action, target: ast.Cards) -> Direct | None:

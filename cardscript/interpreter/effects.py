@@ -14,7 +14,7 @@ from cardscript.grammar import ast
 from cardscript.interpreter.actions import _ACTIONS, _SUBJECT_IS_TARGET
 from cardscript.interpreter.causes import cause_of
 from cardscript.interpreter.characteristics import bind_where
-from cardscript.interpreter.clause_labels import clause_label
+from cardscript.interpreter.clause_labels import clause_label, may_do
 from cardscript.interpreter.lasting_steps import delayed as _delayed
 from cardscript.interpreter.select import (
     Context,
@@ -89,7 +89,7 @@ def run_step(ctx: Context, step: ast.Node) -> None:
         if not options:
             ctx.did = False
             return
-        labels = [clause_label(ctx, option) for option in options]
+        labels = [clause_label(ctx.engine, option) for option in options]
         (picked,) = ctx.engine.choose(ctx.controller, "option", "choose one", options, labels)
         run_clause(ctx, options[picked])
     else:
@@ -120,7 +120,7 @@ def run_clause(ctx: Context, clause: ast.Clause) -> None:
     if clause.delay is not None:
         _delayed(ctx, clause)
         return
-    if clause.optional and not engine.may(ctx.controller, clause_label(ctx, clause) + "?"):
+    if clause.optional and not may_do(engine, ctx.controller, clause):
         ctx.did = False
         return
     repeat = 1

@@ -45,11 +45,9 @@ def players(ctx: Context, who: str) -> list[int]:
     if who == "you":
         return [me]
     n = len(ctx.engine.state.players)
-    if who in ("the opponent", "your opponent"):
-        # the first of the others; two-player wording ("an opponent" asks in larger games)
-        return [(me + 1) % n] if n > 1 else []
-    if who == "each opponent":
-        return _opponents_of(me, n)
+    fixed = fixed_players(who, me, n)
+    if fixed is not None:
+        return fixed
     if who in ("an opponent", "target opponent"):
         return _pick_player(ctx, _opponents_of(me, n))
     if who == "each player":
@@ -71,6 +69,22 @@ def players(ctx: Context, who: str) -> list[int]:
             c = ctx.engine.state.cards[card]
             return [c.controller if who == "its controller" else c.owner]
     return []
+
+
+def fixed_players(who: str, me: int, n: int) -> list[int] | None:
+    """``players`` where the words alone say who, of ``me``'s n-player game, no one
+    asked and nothing else read ("you", "the opponent", "each opponent", "each
+    player"); None for the others."""
+    if who == "you":
+        return [me]
+    if who in ("the opponent", "your opponent"):
+        # the first of the others; two-player wording ("an opponent" asks in larger games)
+        return [(me + 1) % n] if n > 1 else []
+    if who == "each opponent":
+        return _opponents_of(me, n)
+    if who == "each player":
+        return _everyone(me, n)
+    return None
 
 
 def _everyone(me: int, n: int) -> list[int]:

@@ -16,7 +16,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from cardscript.grammar import ast
-from cardscript.interpreter.clause_labels import clause_label
+from cardscript.interpreter.clause_labels import may_do
 from cardscript.interpreter.conditions import Read, condition_check, condition_read
 from cardscript.interpreter.select import Context, players
 
@@ -289,7 +289,7 @@ def _by_players(clause: ast.Clause, who: str, action: Run) -> Run:
 
 def _declined(ctx: Context, clause: ast.Clause) -> bool:
     """ "You may …": does the controller say no (then the clause did not happen)?"""
-    if ctx.engine.may(ctx.controller, clause_label(ctx, clause) + "?"):
+    if may_do(ctx.engine, ctx.controller, clause):
         return False
     ctx.did = False
     return True
