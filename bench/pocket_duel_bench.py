@@ -132,19 +132,22 @@ def split(games: int, runs: int) -> None:
 
 
 def bytecodes(games: int, top: int = 12) -> None:
-    """Bytecodes per round of the engine and the hand-written one (the same games)."""
+    """Bytecodes per round of the engine and the hand-written one (the same games), each
+    counted on its second pass over them, as the timed runs after the first are: what
+    either remembers across games (the engine: the cards' facts and plans of a pool, the
+    cancels of two card ids) is known, as in the least of several timed runs."""
     from bytecodes import count
     from pocket_duel_handwritten import load_cards, play_games
 
     pocket_duel_pool()
     cards = load_cards()
-    engine_games(1), play_games(1, cards, True)  # (modules imported outside the count)
+    engine_games(games), play_games(games, cards, True)  # (the first pass, not counted)
     mine, by_file, my_code = count(lambda: engine_games(games))
     theirs, by_hand, their_code = count(lambda: play_games(games, cards, True))
     rounds = sum(r[3] for r in mine)
     assert rounds == sum(r[3] for r in theirs)  # the same games (``--compare``)
     engine, hand = by_file.total() / rounds, by_hand.total() / rounds
-    print(f"{games} games, {rounds} rounds; bytecodes per round (setup included):")
+    print(f"{games} games, {rounds} rounds; bytecodes per round (setup included, second pass):")
     print(f"engine {engine:7.0f}, hand-written {hand:7.0f}: {engine / hand:.2f}x")
     print(
         f"different bytecodes run: engine {my_code}, hand-written {their_code}: "

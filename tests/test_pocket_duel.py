@@ -89,7 +89,7 @@ def test_bytecodes_per_round_are_the_same_every_time(
     bytecodes(3, top=2)
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("3 games, ") and lines[0].endswith(
-        " rounds; bytecodes per round (setup included):"
+        " rounds; bytecodes per round (setup included, second pass):"
     )
     assert (
         lines[1].startswith("engine ") and ", hand-written " in lines[1] and lines[1].endswith("x")
