@@ -660,3 +660,24 @@ def test_a_count_that_is_no_number_is_quoted_as_yaml_writes_it(tmp_path: Path) -
     assert found is not None
     said = [(d.span.line, d.message.rsplit(", not ", 1)[1]) for d in found.diagnostics]
     assert said == [(4, '"three"'), (5, "true"), (6, "null"), (7, "2.5")]
+
+
+@pytest.mark.parametrize("quantity", ["three", "3 - energy - energy", "[3]", "true", "0"])
+def test_a_hero_card_whose_quantity_is_not_a_number_asks_no_count(
+    tmp_path: Path, quantity: str
+) -> None:
+    """A card file given with --cards is read as it is (``validate`` reports it): a hero
+    card whose "quantity" is not a number of 1 or more asks the deck for no count of it,
+    and the rest is checked as before; no internal error."""
+    cards = (FIXTURES / "marvel-champions" / "cards.yaml").read_text("utf-8")
+    assert cards.count("    quantity: 3\n") >= 1
+    broken = tmp_path / "cards.yaml"
+    broken.write_text(cards.replace("    quantity: 3\n", f"    quantity: {quantity}\n", 1), "utf-8")
+    decks = FIXTURES / "marvel-champions" / "decks"
+    for deck, fixed in (("legal-kestrel-justice.yaml", []), ("too-small.yaml", None)):
+        pool = load_pool([broken], bundled=False)
+        found = [_as_dict(d) for d in _check(decks / deck, pool)]
+        intact = [_as_dict(d) for d in _check(decks / deck, _pool("marvel-champions"))]
+        assert found == (intact if fixed is None else fixed)
+    result = _deck_cli(str(decks / "legal-kestrel-justice.yaml"), "--cards", str(broken))
+    assert result.exit_code == 0 and "internal error" not in result.output

@@ -119,6 +119,16 @@ def own_cards(ctx: Ctx, hero: PoolCard) -> list[PoolCard]:
     ]
 
 
+def _quantity(card: PoolCard) -> int | None:
+    """The copies of ``card`` a hero's set holds ("quantity", 1 where the card file does
+    not say); None where the file says something else than a number of 1 or more: no
+    count is asked of the deck then (``validate`` reports the card file)."""
+    value = card.get("quantity")
+    if value is None:
+        return 1
+    return value if type(value) is int and value > 0 else None
+
+
 def mc_hero_cards(rule: Rule, ctx: Ctx) -> Iterable[Diagnostic]:
     hero = ctx.extra.get("identity")
     if hero is None:
@@ -129,7 +139,9 @@ def mc_hero_cards(rule: Rule, ctx: Ctx) -> Iterable[Diagnostic]:
             have.setdefault(normalize(item.card.name), []).append(item)
     needed: dict[str, tuple[PoolCard, int]] = {}
     for card in own_cards(ctx, hero):
-        needed.setdefault(normalize(card.name), (card, int(card.get("quantity") or 1)))
+        quantity = _quantity(card)
+        if quantity is not None:
+            needed.setdefault(normalize(card.name), (card, quantity))
     for key, (card, quantity) in needed.items():
         items = have.get(key, [])
         total = sum(i.count for i in items)
