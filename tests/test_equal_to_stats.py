@@ -202,3 +202,44 @@ def test_hover_reads_the_stat_and_the_holder_s_noun() -> None:
     assert stat is not None and noun is not None
     assert (stat.term.id, stat.kind, stat.start, stat.end) == ("atk", "stat", 55, 58)
     assert (noun.term.id, noun.kind, noun.start, noun.end) == ("hero", "noun", 48, 52)
+
+
+_ENDLESS_HINT = (
+    "perhaps try a change with a duration, whose number is read once as it begins, or read "
+    "another stat",
+)
+
+
+def test_a_continuous_change_that_reads_the_stat_it_changes_is_refused_at_its_where() -> None:
+    """Before, it validated and the engine recursed without end reading ATK."""
+    assert _problems("vs-system", "This gets +X ATK, where X is its ATK.") == [
+        (
+            "CS-T032",
+            1,
+            19,
+            '"where X is its ATK" reads ATK, which this text changes: working out ATK would '
+            "read it again, without end",
+            _ENDLESS_HINT,
+        )
+    ]
+    counted = "This gets +X ATK, where X is the number of characters with ATK 2 or more."
+    assert _problems("vs-system", counted) == [
+        (
+            "CS-T032",
+            1,
+            19,
+            '"where X is the number of characters with ATK 2 or more" reads ATK, which this '
+            "text changes: working out ATK would read it again, without end",
+            _ENDLESS_HINT,
+        )
+    ]
+
+
+def test_another_stat_a_duration_or_a_printed_value_reads_nothing_it_changes() -> None:
+    for text in (
+        "This gets +X DEF, where X is its ATK.",
+        "When this attacks, this gets +X ATK until end of turn, where X is its ATK.",
+        "This gets +X ATK, where X is the number of characters with printed ATK 2 or more.",
+        "Gain endurance equal to its ATK.",
+    ):
+        assert _problems("vs-system", text) == [], text
