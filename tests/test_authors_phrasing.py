@@ -53,6 +53,37 @@ SAME = [
         "[AUTO](VC): When this unit attacks, draw X cards, then Soul Charge 1, where X is the "
         "number of rear-guards you control.",
     ),
+    # a card's stat, as printed cards say it: X bound to it (test_equal_to_stats)
+    (
+        "marvel-champions",
+        "Hero Action (attack): Deal damage equal to your hero's ATK to target enemy.",
+        "Hero Action (attack): Deal X damage to target enemy, where X is your hero's ATK.",
+    ),
+    (
+        "vs-system",
+        "Choose a character you control. Gain endurance equal to its ATK.",
+        "Choose a character you control. Gain X endurance, where X is its ATK.",
+    ),
+    (
+        "vs-system",
+        "Draw cards equal to that character's cost.",
+        "Draw X cards, where X is that character's cost.",
+    ),
+    (
+        "pocket-duel",
+        "Effect: Deal damage equal to its attack.",
+        "Effect: Deal X damage, where X is its attack.",
+    ),
+    (
+        "berserk",
+        "When a creature you control dies, deal wounds equal to its cost to target creature.",
+        "When a creature you control dies, deal X wounds to target creature, where X is its cost.",
+    ),
+    (
+        "vanguard",
+        "[AUTO](VC): When this unit attacks, draw cards equal to its critical.",
+        "[AUTO](VC): When this unit attacks, draw X cards, where X is its critical.",
+    ),
     (
         "vs-system",
         "Choose 2 characters you control. They get +1 ATK until end of turn.",

@@ -373,7 +373,7 @@ class Steps(Node):
     steps: tuple[Step, ...]
     # between consecutive steps: ",", ", then", ", and", "and", ". then", "." (a new sentence)
     joiners: tuple[str, ...] = ()
-    where: tuple[Binding, ...] = ()  # ", where X is the number of …"
+    where: tuple[Binding, ...] = ()  # ", where X is the number of …", "… is its ATK"
     declared: tuple[DeclaredNumber, ...] = ()  # ", where X is chosen on declaration"
 
     @property
@@ -406,11 +406,23 @@ def last_clause(step: Step) -> Clause:
 
 
 @dataclass(frozen=True)
+class StatValue(Node):
+    """A card's stat as a number, read as the step resolves: "its ATK" (a ``possessor``
+    word: the card a condition's "if its ATK is …" reads) or "your hero's ATK" (the card
+    the ``holder`` selector means)."""
+
+    stat: str
+    possessor: str | None = None
+    holder: Selector | None = None
+
+
+@dataclass(frozen=True)
 class Binding(Node):
-    """X defined by a count: "where X is the number of characters you control"."""
+    """X defined by a count, "where X is the number of characters you control", or by a
+    card's stat, "where X is your hero's ATK" (``StatValue``)."""
 
     name: str
-    selector: Selector
+    selector: Selector | StatValue
 
 
 @dataclass(frozen=True)

@@ -76,7 +76,7 @@ def _use(line: ast.AbilityLine, unread: ast.Binding, said: str, registry: Regist
 
     fixed = ast.rewritten(line, change)
     assert isinstance(fixed, ast.AbilityLine)
-    counted = f"equal to the number of {PhraseFormatter(registry).selector(taken.selector)}"
+    counted = f"equal to {PhraseFormatter(registry).bound(taken)}"
     return (
         f'perhaps try "{Formatter(registry).line(fixed)}" ("{counted}" counts a number of '
         f"its own, not {unread.name})"
@@ -90,7 +90,7 @@ def _at(node: ast.Node) -> tuple[int, int]:
 def _said(node: ast.Binding | ast.DeclaredNumber, words: PhraseFormatter) -> str:
     if isinstance(node, ast.DeclaredNumber):
         return f"where {node.name} is chosen on declaration"
-    return f"where {node.name} is the number of {words.selector(node.selector)}"
+    return f"where {node.name} is {words.bound(node)}"
 
 
 def _letters(line: ast.AbilityLine, params: tuple[str, ...]) -> set[str]:

@@ -57,6 +57,22 @@ class EffectRules:
             name=str(token_of(children, "VAR")), selector=selector_of(children), span=span_of(meta)
         )
 
+    def where_stat(self, meta: Meta, children: list[Any]) -> ast.Binding:
+        return ast.Binding(
+            name=str(token_of(children, "VAR")),
+            selector=first_of(children, ast.StatValue),
+            span=span_of(meta),
+        )
+
+    def stat_value(self, meta: Meta, children: list[Any]) -> ast.StatValue:
+        holder = selector_of(children)
+        return ast.StatValue(
+            stat=name_of(children, "STAT") or "",
+            possessor=None if holder is not None else children[0],
+            holder=holder,
+            span=span_of(meta),
+        )
+
     def declared_number(self, meta: Meta, children: list[Any]) -> ast.DeclaredNumber:
         return ast.DeclaredNumber(name=str(token_of(children, "VAR")), span=span_of(meta))
 
@@ -166,9 +182,15 @@ class EffectRules:
         """ "equal to the number of cards in your hand": X, bound as "where X is the number
         of cards in your hand" is (the steps that hold it take the binding); a line with
         an X already takes Y ("pay X energy → draw cards equal to …": draw Y cards)."""
+        return self._bound(meta, selector_of(children))
+
+    def equal_to_stat(self, meta: Meta, children: list[Any]) -> ast.Amount:
+        """ "equal to your hero's ATK": X, bound as "where X is your hero's ATK" is."""
+        return self._bound(meta, first_of(children, ast.StatValue))
+
+    def _bound(self, meta: Meta, value: ast.Selector | ast.StatValue) -> ast.Amount:
         name = self._free_letter()
-        binding = ast.Binding(name=name, selector=selector_of(children), span=span_of(meta))
-        self._counts.append(binding)
+        self._counts.append(ast.Binding(name=name, selector=value, span=span_of(meta)))
         return ast.Amount(kind="var", value=name, span=span_of(meta))
 
     def deal(self, meta: Meta, children: list[Any]) -> ast.Action:

@@ -27,6 +27,7 @@ from cardscript.grammar.random_check import check_random
 from cardscript.grammar.refusal_check import check_refusals
 from cardscript.grammar.refusal_check import from_hand as from_hand  # discard_from reads it
 from cardscript.grammar.registry import Registry
+from cardscript.grammar.self_reading_check import check_self_reading
 from cardscript.grammar.standing_step import check_standing_steps
 from cardscript.grammar.toward_check import check_toward
 from cardscript.grammar.would_check import check_would
@@ -68,6 +69,7 @@ def check_line(
     yield from check_there_is(line, registry)
     yield from check_bindings(line, registry, params)
     yield from check_unread(line, registry)
+    yield from check_self_reading(line, registry)
     bound = (
         set(params)
         | set(cost_names(ability))

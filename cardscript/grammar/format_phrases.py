@@ -153,6 +153,18 @@ class PhraseFormatter:
     def zone(self, z: ast.ZoneRef) -> str:
         return (f"{z.possessor} " if z.possessor else "") + self.spell("ZONE", z.zone)
 
+    def bound(self, b: ast.Binding) -> str:
+        """What "where X is …" says X is: "the number of <cards>", or a card's stat."""
+        if isinstance(b.selector, ast.StatValue):
+            v = b.selector
+            stat = self.spell("STAT", v.stat)
+            return (
+                f"{v.possessor} {stat}"
+                if v.holder is None
+                else f"{self.selector(v.holder)}'s {stat}"
+            )
+        return f"the number of {self.selector(b.selector)}"
+
     # ---- selectors -------------------------------------------------------------------------
     def selector(self, s: ast.Node) -> str:
         if isinstance(s, ast.ThisCard):

@@ -202,7 +202,7 @@ class Formatter(PhraseFormatter):
             else:
                 out += f"{joiner} {text}"
         for binding in steps.where:
-            out += f", where {binding.name} is the number of {self.selector(binding.selector)}"
+            out += f", where {binding.name} is {self.bound(binding)}"
         for number in steps.declared:
             out += f", where {number.name} is chosen on declaration"
         return out

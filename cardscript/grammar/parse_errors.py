@@ -233,8 +233,9 @@ def unexpected(
     if unknown:
         message = f'unknown word "{shown}"{after}{wanted}'
         if not hint:
-            hint = _known_elsewhere_hint(piece.value, registry)
+            hint = _known_elsewhere_hint(piece.value, registry) or _stats_hint(accepted, registry)
         return error("CS-P002", message, piece.span, hint)
+    hint = hint or _stats_hint(accepted, registry)  # "its attack" where "attack" is a noun
     return error("CS-P001", f'unexpected "{shown}"{after}{wanted}', piece.span, hint)
 
 
@@ -426,6 +427,15 @@ _WORDS = frozenset({"WORD", "VAR", "INT", "SIGNED", "STRING", "POSS"})
 def _known_elsewhere_hint(word: str, registry: Registry) -> str:
     pool = [spelling for cls in WORD_CLASSES for spelling in registry.spellings(cls)]
     return did_you_mean(word, pool, cutoff=0.85)  # a word that fits nowhere here: be sure
+
+
+def _stats_hint(accepted: set[str], registry: Registry) -> str:
+    """Where only a stat may come ("equal to its …", "gets +1 …"), this game's stats: a
+    word of no game nor near one of them."""
+    if {name for name in accepted if name in WORD_CLASSES} != {"STAT"}:
+        return ""
+    stats = ", ".join(t.forms[0] for t in registry.terms("STAT"))
+    return f"perhaps try a stat of this game: {stats}" if stats else ""
 
 
 def early_end(line: LogicalLine, accepted: set[str], registry: Registry) -> Diagnostic:

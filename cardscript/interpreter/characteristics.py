@@ -13,6 +13,7 @@ from cardscript.interpreter.cards import CompiledAbility
 from cardscript.interpreter.lasting import in_group
 from cardscript.interpreter.play_index import _GETS, _SETS
 from cardscript.interpreter.select import Context, candidates, selects, test
+from cardscript.interpreter.stat_values import stat_value
 
 if TYPE_CHECKING:
     from cardscript.interpreter.engine import Engine
@@ -251,5 +252,11 @@ def bind_ability_where(ctx: Context, ability: ast.Node) -> None:
 
 def bind_where(ctx: Context, steps: ast.Steps) -> None:
     for binding in steps.where:
-        count = len(candidates(ctx, binding.selector))
-        ctx.bindings = {**ctx.bindings, binding.name: count}  # replaced: contexts share them
+        bind_one(ctx, binding)
+
+
+def bind_one(ctx: Context, binding: ast.Binding) -> None:
+    """X as "where X is …" says: a count of cards, or a card's stat (``stat_values``)."""
+    said = binding.selector
+    value = stat_value(ctx, said) if isinstance(said, ast.StatValue) else len(candidates(ctx, said))
+    ctx.bindings = {**ctx.bindings, binding.name: value}  # replaced: contexts share them

@@ -19,6 +19,7 @@ from cardscript.interpreter.select import (
     candidates,
     players,
 )
+from cardscript.interpreter.stat_values import card_stat
 from cardscript.once import once_per_object
 
 if TYPE_CHECKING:
@@ -196,9 +197,9 @@ def _test(ctx: Context, t: ast.Test) -> bool:
         if who is None:  # ("the life": the other player, as it always was read)
             return _players_hold(ctx, t, [(ctx.controller + 1) % len(engine.state.players)])
         return _players_hold(ctx, t, who)
-    if kind == "stat_cmp":
+    if kind == "stat_cmp":  # read as "equal to its ATK" is (``stat_values``)
         card = _it_card(ctx)
-        return card is not None and compare(engine.stat(card, t.name or ""), t.comparison, ctx)
+        return card is not None and compare(card_stat(ctx, card, t.name or ""), t.comparison, ctx)
     raise RulesError(f"unknown condition {kind!r}", ctx)
 
 

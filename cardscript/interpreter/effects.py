@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from cardscript.grammar import ast
 from cardscript.interpreter.actions import _ACTIONS, _SUBJECT_IS_TARGET
 from cardscript.interpreter.causes import cause_of
-from cardscript.interpreter.characteristics import bind_where
+from cardscript.interpreter.characteristics import bind_one, bind_where
 from cardscript.interpreter.clause_labels import clause_label, may_do
 from cardscript.interpreter.lasting_steps import delayed as _delayed
 from cardscript.interpreter.select import (
@@ -51,14 +51,19 @@ def run_all(
 ) -> None:
     """Run the steps' runners (``steps_runner``) in text order, X and the like bound;
     ``full`` (costs: ``costs_runner``): none after one that did not happen."""
+    stats: tuple[ast.Binding, ...] = ()
     if steps.where:
         bind_where(ctx, steps)
+        stats = tuple(b for b in steps.where if isinstance(b.selector, ast.StatValue))
     engine = ctx.engine
-    for run, after_then in plan:
+    for at, (run, after_then) in enumerate(plan):
         if engine.state.result is not None:
             return
         if after_then and not ctx.did and engine.kernel.then_needs_full(engine):
             return  # the text before "then" did not fully resolve (a game's rule)
+        if at and stats:  # a stat is read as the step resolves: "+2 ATK, then … its ATK"
+            for binding in stats:
+                bind_one(ctx, binding)
         run(ctx)
         if full and not ctx.did:
             return
