@@ -8,7 +8,7 @@ engine and then the hand-written one, and the median of the runs' ratios is prin
 a machine busy for a while slows both of a pair, so it moves less than the best figures.
 
 python bench/pocket_duel_bench.py [GAMES] [--runs N] [--engine-only] [--split]
-                                   [--profile | --fingerprint]
+                                   [--profile | --fingerprint | --bytecodes | --calls]
 
 ``--profile``: where the engine's time goes instead (cProfile, which weighs calls heavier
 than a plain run does): the functions with the most time of their own, in per cent of the
@@ -18,7 +18,9 @@ it was. ``--split``: the time of a game's setup and of one round, for both (how 
 rounds and the setup each are from the hand-written ones). ``--bytecodes``: the Python
 bytecodes each executes per round (setup included), which do not move with the machine's
 load, how many different bytecodes each ran (the code its caches must hold), and the
-engine's files with the most (``bytecodes.py``; slow: try 200 games).
+engine's files with the most (``bytecodes.py``; slow: try 200 games). ``--calls``: the
+calls each makes per round, of Python functions and of built-ins, and the most called: a
+call costs many plain bytecodes, so they tell why the time's ratio is above the bytecodes'.
 """
 
 from __future__ import annotations
@@ -157,6 +159,34 @@ def bytecodes(games: int, top: int = 12) -> None:
         print(f"  {n / rounds:7.0f}  {name}")
 
 
+def call_counts(games: int, top: int = 8) -> None:
+    """Calls per round of the engine and the hand-written one (the same games, each on
+    its second pass as ``bytecodes``): Python functions and built-ins, and the most
+    called of each side."""
+    from bytecodes import calls
+    from pocket_duel_handwritten import load_cards, play_games
+
+    pocket_duel_pool()
+    cards = load_cards()
+    engine_games(games), play_games(games, cards, True)  # (the first pass, not counted)
+    mine = calls(lambda: engine_games(games))
+    theirs = calls(lambda: play_games(games, cards, True))
+    rounds = sum(r[3] for r in mine.result)
+    assert rounds == sum(r[3] for r in theirs.result)  # the same games (``--compare``)
+    print(f"{games} games, {rounds} rounds; calls per round (setup included, second pass):")
+    for kind in ("python", "builtin"):
+        engine, hand = getattr(mine, kind).total() / rounds, getattr(theirs, kind).total() / rounds
+        name = "Python functions" if kind == "python" else "built-ins"
+        print(
+            f"{name + ':':17} engine {engine:6.1f}, hand-written {hand:6.1f}: {engine / hand:.2f}x"
+        )
+    for side, counted in (("engine", mine), ("hand-written", theirs)):
+        for kind in ("python", "builtin"):
+            most = getattr(counted, kind).most_common(top)
+            shown = ", ".join(f"{name} {n / rounds:.1f}" for name, n in most)
+            print(f"  {side} {'Python' if kind == 'python' else 'built-in'}: {shown}")
+
+
 def fingerprint(games: int) -> None:
     digest = hashlib.sha256()
     engine_games(games, digest)
@@ -178,6 +208,7 @@ if __name__ == "__main__":
             "--fingerprint": "print one digest of every decision and final state (same games?)",
             "--split": "print the time of a setup and of a round, engine and hand-written",
             "--bytecodes": "print the Python bytecodes per round, engine and hand-written",
+            "--calls": "print the calls per round (Python and built-in), engine and hand-written",
         },
         runs=True,
     )
@@ -189,5 +220,7 @@ if __name__ == "__main__":
         split(args.count, args.runs)
     elif args.bytecodes:
         bytecodes(args.count)
+    elif args.calls:
+        call_counts(args.count)
     else:
         main(args.count, not args.engine_only, args.runs)

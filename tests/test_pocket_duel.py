@@ -98,6 +98,38 @@ def test_bytecodes_per_round_are_the_same_every_time(
     assert len(lines) == 5
 
 
+def test_the_bench_counts_calls_the_same_for_the_same_games(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--calls``: the same games make the same calls, Python and built-in, whatever
+    ran before; the profile hook is gone afterwards; the report's lines."""
+    import sys
+
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parent.parent / "bench"))
+    from bytecodes import calls  # type: ignore[import-not-found]
+    from pocket_duel_bench import call_counts, engine_games  # type: ignore[import-not-found]
+
+    engine_games(3)
+    hook = sys.getprofile()
+    first, second = calls(lambda: engine_games(3)), calls(lambda: engine_games(3))
+    assert (first.python, first.builtin) == (second.python, second.builtin)
+    assert first.python["state.py:move"] > 0 and first.builtin["list.append"] > 0
+    assert sys.getprofile() is hook
+    call_counts(3, top=2)
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("3 games, ") and lines[0].endswith(
+        " rounds; calls per round (setup included, second pass):"
+    )
+    assert lines[1].startswith("Python functions: engine ") and lines[1].endswith("x")
+    assert lines[2].startswith("built-ins:        engine ") and lines[2].endswith("x")
+    assert [line.split(":")[0] for line in lines[3:]] == [
+        "  engine Python",
+        "  engine built-in",
+        "  hand-written Python",
+        "  hand-written built-in",
+    ]
+
+
 def test_the_library_has_six_complete_heroes() -> None:
     assert len(HEROES) >= 6
     for hero in HEROES:
