@@ -138,14 +138,11 @@ def attack_ability(
     state = engine.state
     state.data["attacker"] = me
     # the enemies it attacks are chosen as it is initiated (S013 "declares any attack …
-    # targeting"): its damage steps' targets first, so its window names them
-    if "targets" not in resolving:
-        resolving["targets"] = engine.choose_targets(
-            ability, uid, player, only=damage_spans(ability)
-        )
-    # its interrupt window first: "When you attack" may cancel it or add to it (G20); one
-    # attack on several enemies attacks each, conditions of one window (MC-TRIG-2)
-    on: list[int | None] = [*attacked(k, engine, player, uid, ability, resolving["targets"])]
+    # targeting", G46 step 5: ``targets``), so its window names them; its interrupt
+    # window first: "When you attack" may cancel it or add to it (G20), one attack on
+    # several enemies attacking each, conditions of one window (MC-TRIG-2)
+    chosen = resolving.get("targets") or {}
+    on: list[int | None] = [*attacked(k, engine, player, uid, ability, chosen)]
     about = [Event("attacks", subject=me, player=player, obj=e) for e in on or [None]]
     if me is not None and not windows.interrupt(k, engine, *about):
         k.attack_over(engine)
