@@ -46,3 +46,25 @@ def test_different_abilities_keep_their_plain_labels() -> None:
     ability = engine.definition(jar).abilities[0]
     alone = [PendingTrigger(ability, jar, 0, Event("enters_play"))]
     assert trigger_labels(engine, alone) == [f"{engine.describe(jar)}: {ability.where}"]
+
+
+def test_one_ability_heard_twice_of_one_subject_says_whom_each_was_about() -> None:
+    # one attacker attacking two enemies (Marvel Champions' MC-TG2): the subject alike,
+    # the object tells the two apart; a card event with no object keeps its subject alone
+    engine = new_engine([FirstAgent(), FirstAgent()], 1)
+    jar, first, second = (
+        engine.state.create_card(c, 0, "battlefield").uid for c in _with_ability(3)
+    )
+    ability = engine.definition(jar).abilities[0]
+    name, where = engine.describe(jar), ability.where
+    heard = [
+        PendingTrigger(ability, jar, 0, Event("attacks", subject=first, obj=second)),
+        PendingTrigger(ability, jar, 0, Event("attacks", subject=first, obj=jar)),
+        PendingTrigger(ability, jar, 0, Event("attacks", subject=second)),
+    ]
+    by = engine.describe(first)
+    assert trigger_labels(engine, heard) == [
+        f"{name}: {where} (attacks {by} → {engine.describe(second)})",
+        f"{name}: {where} (attacks {by} → {name})",
+        f"{name}: {where} (attacks {engine.describe(second)})",
+    ]

@@ -10,7 +10,7 @@ detection, and a log where every change names its cause down to the script's lin
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -460,19 +460,20 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods, Ch
         source: int | None,
         controller: int,
         event: Event | None = None,
-        only: Collection[int] | None = None,
+        chosen_x: Mapping[str, int] | None = None,
     ) -> dict[int, list[Target]]:
         """Choose an ability's targets now, for games where they are chosen as it is
-        played (VS System's chain, Berserk's stack), keyed by where the selector is
-        written in the card's text. Pass the result to ``resolve(..., targets=…)``.
-        ``only``: just the selectors written there (the others chosen as it resolves)."""
+        played (VS System's chain, Berserk's stack, Marvel Champions' G46 step 5), keyed
+        by where the selector is written in the card's text. Pass the result to
+        ``resolve(..., targets=…)``. ``chosen_x``: the X its cost's payer chose ("X
+        target minions")."""
         chosen: dict[int, list[Target]] = {}
         targeted = _targeted_selectors(ability)
-        if only is not None:
-            targeted = tuple(n for n in targeted if n.span is not None and n.span.offset in only)
         if not targeted:
             return chosen
         ctx = self.context(source, ability, controller, event)
+        if chosen_x:
+            ctx.bindings = {**ctx.bindings, **chosen_x}
         for node in targeted:
             assert node.span is not None
             chosen[node.span.offset] = resolve_targets(ctx, node, "choose a target")

@@ -284,13 +284,19 @@ def in_chosen_order(
 
 def trigger_labels(engine: Engine, triggers: Sequence[PendingTrigger]) -> list[str]:
     """Each trigger as a player ordering them reads it: its card and where its text is,
-    and, where two would read the same (one ability triggered twice), what it heard."""
-    plain = [f"{engine.describe(t.source)}: {t.ability.where}" for t in triggers]
-    labels = []
-    for label, trigger in zip(plain, triggers, strict=True):
-        if plain.count(label) > 1:
+    and, where two would read the same (one ability triggered twice), what it heard: the
+    event and its subject, and where that still leaves two alike (one attacker attacking
+    two enemies), the card the event is about."""
+    labels = [f"{engine.describe(t.source)}: {t.ability.where}" for t in triggers]
+    alike = [labels.count(label) > 1 for label in labels]
+    for i, trigger in enumerate(triggers):
+        if alike[i]:
             event = trigger.event
             about = "" if event.subject is None else f" {engine.describe(event.subject)}"
-            label += f" ({event.name.replace('_', ' ')}{about})"
-        labels.append(label)
+            labels[i] += f" ({event.name.replace('_', ' ')}{about})"
+    alike = [labels.count(label) > 1 for label in labels]
+    for i, trigger in enumerate(triggers):
+        whom = trigger.event.obj
+        if alike[i] and isinstance(whom, int):
+            labels[i] = f"{labels[i][:-1]} → {engine.describe(whom)})"
     return labels

@@ -1,17 +1,21 @@
 """Marvel Champions: an "(attack)" or "(thwart)" ability of an event or of a card in
-play is an attack or a thwart of its character (G05 bullet 3, G44): its target chosen as
-it is declared, its interrupt window, a stunned or confused character's status card."""
+play is an attack or a thwart of its character (G05 bullet 3, G44): the enemies it
+attacks (its targets, chosen as it is declared), its interrupt window, a stunned or
+confused character's status card."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from cardscript.grammar import ast
 from cardscript.interpreter.engine import Event
+from cardscript.interpreter.select import card_plan, chosen_cards
 from cardscript.kernels.marvel_champions import windows
 
 if TYPE_CHECKING:
     from cardscript.interpreter.cards import CompiledAbility
+    from cardscript.interpreter.context import Target
     from cardscript.interpreter.engine import Engine
     from cardscript.kernels.marvel_champions.kernel import MarvelChampionsKernel
 
@@ -23,31 +27,62 @@ def is_attack(ability: CompiledAbility) -> bool:
 
 def damage_spans(ability: CompiledAbility) -> frozenset[int]:
     """Where the targets of the ability's damage steps are written: in an "(attack)"
-    ability the attack is on those (G05 bullet 3), its other steps attack nothing. A damage
-    step dealt to "it" or "that minion" attacks what an earlier step picked ("Stun target
-    minion. Deal 1 damage to it."): that step's selector is where the target is written."""
-    spans: set[int] = set()
+    ability the attack is on those (G05 bullet 3), its other steps attack nothing."""
+    return frozenset(node.span.offset for node in damage_selectors(ability) if node.span)
+
+
+def damage_selectors(ability: CompiledAbility) -> list[ast.Node]:
+    """The selectors of the ability's damage steps, in the order they are written. A
+    damage step dealt to "it" or "that minion" attacks what an earlier step picked ("Stun
+    target minion. Deal 1 damage to it."): that step's selector is one too."""
+    found: dict[int, ast.Node] = {}
     for node in ability.line.walk():
         if not isinstance(node, ast.Steps):
             continue
         clauses = [c for c in node.steps if isinstance(c, ast.Clause)]
         for i, clause in enumerate(clauses):
             if clause.action.verb == "deal":
-                spans.update(_picked_at(clauses[: i + 1]))
-    return frozenset(spans)
+                found.update((n.span.offset, n) for n in _picked_at(clauses[: i + 1]) if n.span)
+    return [found[offset] for offset in sorted(found)]
 
 
-def _picked_at(clauses: list[ast.Clause]) -> list[int]:
-    """Where the last clause's target is written: its own selector, or for "it" / "that
-    …" the target of the clause before it, and so on back."""
-    out: list[int] = []
+def _picked_at(clauses: list[ast.Clause]) -> list[ast.Node]:
+    """The last clause's target: its own selector, or for "it" / "that …" the target of
+    the clause before it, and so on back."""
+    out: list[ast.Node] = []
     for clause in reversed(clauses):
         target = clause.action.target
         if target is None or target.span is None:
             break
-        out.append(target.span.offset)
+        out.append(target)
         if not isinstance(target, ast.It | ast.ThatCard):
             break
+    return out
+
+
+def attacked(
+    k: MarvelChampionsKernel,
+    engine: Engine,
+    player: int,
+    uid: int,
+    ability: CompiledAbility,
+    targets: Mapping[int, list[Target]],
+) -> list[int]:
+    """Every enemy the attack is on as it is declared, in the order its text names them
+    (G05 bullet 3, S013): the targets its damage steps chose (``targets``), and those a
+    damage step to "each enemy" or "the villain" lists, as many as it may attack
+    (``select.allowed``). One a step chooses as it resolves ("an enemy", no "target")
+    is known only then."""
+    ctx = engine.context(uid, ability, player)
+    out: list[int] = []
+    for node in damage_selectors(ability):
+        assert node.span is not None  # (``damage_selectors`` keeps those written)
+        found = targets.get(node.span.offset)
+        if found is None and isinstance(node, ast.Cards) and card_plan(node).takes_all:
+            found = chosen_cards(ctx, card_plan(node), "attack which enemy?")
+        for t in found or ():
+            if isinstance(t, int) and t not in out and k.is_a(engine, t, "enemy"):
+                out.append(t)
     return out
 
 
@@ -102,34 +137,29 @@ def attack_ability(
     Retaliate and other "after … is attacked" abilities follow (S012)."""
     state = engine.state
     state.data["attacker"] = me
-    # the enemy it attacks is chosen as it is initiated (S013 "declares any attack …
-    # targeting"): its damage steps' targets first, so its window names that enemy
-    if "targets" not in resolving:
-        resolving["targets"] = engine.choose_targets(
-            ability, uid, player, only=damage_spans(ability)
-        )
-    target = next(
-        (t for ts in resolving["targets"].values() for t in ts if k.is_a(engine, t, "enemy")),
-        None,
-    )
-    # its interrupt window first: "When you attack" may cancel it or add to it (G20)
-    if me is not None and not windows.interrupt(
-        k, engine, Event("attacks", subject=me, player=player, obj=target)
-    ):
+    # the enemies it attacks are chosen as it is initiated (S013 "declares any attack …
+    # targeting", G46 step 5: ``targets``), so its window names them; its interrupt
+    # window first: "When you attack" may cancel it or add to it (G20), one attack on
+    # several enemies attacking each, conditions of one window (MC-TRIG-2)
+    chosen = resolving.get("targets") or {}
+    on: list[int | None] = [*attacked(k, engine, player, uid, ability, chosen)]
+    about = [Event("attacks", subject=me, player=player, obj=e) for e in on or [None]]
+    if me is not None and not windows.interrupt(k, engine, *about):
         k.attack_over(engine)
         return
     enemies = k.enemies_of(engine, player)
     before = {e: state.cards[e].counters.get("damage", 0) for e in enemies}
     engine.resolve(ability, uid, player, **resolving)
     k.check(engine)  # a defeated enemy is gone before "after it is attacked" (D-12)
-    attacked = [
+    hit: list[int | None] = [
         e
         for e in enemies
         if state.cards[e].counters.get("damage", 0) != before[e] or state.cards[e].zone != "play"
     ]
-    for enemy in attacked:
+    for enemy in hit:
         engine.emit(Event("is_attacked", subject=enemy, player=player, obj=me))
-    if me is not None:  # "after you attack an enemy": the (first) one it attacked
-        engine.emit(Event("attacks", subject=me, player=player, obj=next(iter(attacked), None)))
+    if me is not None:  # "after you attack an enemy": each one it attacked
+        for enemy in hit or [None]:
+            engine.emit(Event("attacks", subject=me, player=player, obj=enemy))
     k.resolve_pending(engine)
     k.attack_over(engine)

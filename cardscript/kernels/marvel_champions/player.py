@@ -134,9 +134,10 @@ def from_playable_zone(engine: Engine, player: int, uid: int) -> bool:
 def play_card(
     k: MarvelChampionsKernel, engine: Engine, player: int, uid: int, *, asked: bool = False
 ) -> None:
-    """MC-PLAY: pay the cost, then an event resolves and is discarded; other cards enter
-    play in the player's area. Another player's event only when the active player asks
-    (MC-TURN-0 f, S052): its owner pays and it goes to its owner's discard."""
+    """MC-PLAY: pay the cost, then an event resolves (its targets chosen first, G46) and
+    is discarded; other cards enter play in the player's area. Another player's event
+    only when the active player asks (MC-TURN-0 f, S052): its owner pays and it goes to
+    its owner's discard."""
     if not from_playable_zone(engine, player, uid):
         raise ValueError("a card is played from its controller's hand")
     if player != engine.state.active and not (asked and engine.definition(uid).type == "event"):
@@ -148,13 +149,27 @@ def play_card(
     definition = engine.definition(uid)
     if definition.type == "event":
         engine.state.move(uid, "resolving", player=player)
+        # G46: its own costs ("Discard a card → …") are paid with its printed one (step 4,
+        # MC-COST-5), then its targets chosen (step 5), then it is played and may be
+        # cancelled (step 6): paid and chosen whether or not its effects are cancelled or a
+        # status card takes their place (MC2-T-032, G49)
+        paid = [
+            (a, windows.pay_costs(engine, uid, a, player)) for a in effect_abilities(engine, uid)
+        ]
+        ready = [  # (a cost not paid: that effect is not initiated)
+            (a, chosen, engine.choose_targets(a, uid, player, chosen_x=chosen))
+            for a, chosen in paid
+            if chosen is not None
+        ]
         # paid, it may still be cancelled: then it goes to the discard pile (MC2-T-032)
         cancelled = not windows.interrupt(k, engine, Event("is_played", subject=uid, player=player))
         for ability in by_title(engine, uid):
             engine.count_use(ability, None)  # played counts, even cancelled (S103, MC2-T-061)
         engine.emit(Event("plays", player=player, obj=uid))
-        for ability in [] if cancelled else effect_abilities(engine, uid):
-            resolve_acting(k, engine, player, uid, ability)
+        for ability, chosen, targets in [] if cancelled else ready:
+            resolve_acting(
+                k, engine, player, uid, ability, pay=False, chosen_x=chosen, targets=targets
+            )
         if engine.state.cards[uid].zone == "resolving":
             k.to_discard(engine, uid)
     else:
@@ -310,14 +325,15 @@ def do(k: MarvelChampionsKernel, engine: Engine, player: int, kind: str, what: A
 def activate(
     k: MarvelChampionsKernel, engine: Engine, player: int, uid: int, ability: CompiledAbility
 ) -> None:
-    """An Action of a card in play: its cost is paid, then Interrupts may cancel its
-    effects, which still counts as a use (S046, MC2-T-123); after it the card "used an
-    ability" (Uses, K1)."""
+    """An Action of a card in play: its cost is paid, its targets chosen (G46 steps
+    4-5), then Interrupts may cancel its effects, which still counts as a use (S046,
+    MC2-T-123); after it the card "used an ability" (Uses, K1)."""
     chosen = windows.pay_costs(engine, uid, ability, player)
     if chosen is None:
         return  # the cost could not be paid: the ability is not initiated (G46 step 4)
+    targets = engine.choose_targets(ability, uid, player, chosen_x=chosen)
     if windows.interrupt(k, engine, Event("uses_an_ability", subject=uid, player=player)):
-        resolve_acting(k, engine, player, uid, ability, pay=False, chosen_x=chosen)
+        resolve_acting(k, engine, player, uid, ability, pay=False, chosen_x=chosen, targets=targets)
     elif engine.rule("cancelled_counts_for_limits", uid=uid):
         engine.count_use(ability, uid)
     engine.emit(Event("uses_an_ability", subject=uid, player=player))

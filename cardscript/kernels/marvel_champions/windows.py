@@ -22,12 +22,13 @@ from typing import TYPE_CHECKING
 from cardscript.grammar import ast
 from cardscript.interpreter import cost_x, effects
 from cardscript.interpreter.engine import Event
+from cardscript.interpreter.events import PendingTrigger
 from cardscript.interpreter.triggers import ability_matches, matching_triggers, trigger_labels
 
 if TYPE_CHECKING:
     from cardscript.grammar.registry import Registry
     from cardscript.interpreter.cards import CardPool, CompiledAbility
-    from cardscript.interpreter.engine import Engine, PendingTrigger
+    from cardscript.interpreter.engine import Engine
     from cardscript.kernels.marvel_champions.base import MCBase
 
 RESPONSES = frozenset({"response", "hero_response", "alter_ego_response"})
@@ -147,21 +148,26 @@ def acting_allowed(
     return True
 
 
-def interrupt(k: MCBase, engine: Engine, event: Event) -> bool:
+def interrupt(k: MCBase, engine: Engine, event: Event, *also: Event) -> bool:
     """Open an interrupt window before ``event``; False if it was cancelled."""
-    return not interrupt_window(k, engine, event).cancelled
+    return not interrupt_window(k, engine, event, *also).cancelled
 
 
-def interrupt_window(k: MCBase, engine: Engine, event: Event) -> Window:
-    """The interrupt window before ``event``, as it closed."""
+def interrupt_window(k: MCBase, engine: Engine, event: Event, *also: Event) -> Window:
+    """The interrupt window before ``event``, as it closed. ``also``: the other triggering
+    conditions of the same occurrence (an attack on several enemies attacks each): they
+    share this one window (MC-TRIG-2), an ability usable once for each it matches (G20)."""
     window = Window(event)
     listeners = k.listeners(engine)
-    if event.name not in listeners.before or engine.state.result is not None:
+    events = [event, *also]
+    if engine.state.result is not None or all(e.name not in listeners.before for e in events):
         return window
     k.windows.append(window)
     try:
         labels, interrupts = listeners.labels_before, listeners.interrupts
-        found = [t for t in matching_triggers(engine, event) if kind(t.ability) in labels]
+        found = [
+            t for e in events for t in matching_triggers(engine, e) if kind(t.ability) in labels
+        ]
         forced = [t for t in found if kind(t.ability) == FORCED_INTERRUPT]
         resolve_forced(k, engine, forced, window)
         offers = [
@@ -169,7 +175,7 @@ def interrupt_window(k: MCBase, engine: Engine, event: Event) -> Window:
             for t in found
             if kind(t.ability) in interrupts
         ]
-        offers += hand_offers(k, engine, [event], interrupts)
+        offers += hand_offers(k, engine, events, interrupts)
         offer(k, engine, offers, window)
     finally:
         k.windows.pop()
@@ -300,6 +306,7 @@ def offer(k: MCBase, engine: Engine, offers: list[Offer], window: Window | None)
     if not offers or not order:
         return
     passes, turn = 0, 0
+    told: dict[int, str] = {}  # each offer's label, made when first asked
     while offers and passes < len(order) and engine.state.result is None:
         if window is not None and window.cancelled:
             return
@@ -309,7 +316,10 @@ def offer(k: MCBase, engine: Engine, offers: list[Offer], window: Window | None)
         if not mine:
             passes += 1
             continue
-        labels = ["pass"] + [f"{engine.describe(o.uid)}: {o.ability.where}" for o in mine]
+        if not told:  # one ability heard twice (an attack on two enemies) says which, always
+            heard = [PendingTrigger(o.ability, o.uid, o.player, o.event) for o in offers]
+            told = dict(zip(map(id, offers), trigger_labels(engine, heard), strict=True))
+        labels = ["pass", *(told[id(o)] for o in mine)]
         what = "interrupt" if window is not None else "respond to"
         (picked,) = engine.choose(
             player, "option", f"{what} {o_name(mine[0])}?", [None, *mine], labels
