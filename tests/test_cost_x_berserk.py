@@ -133,6 +133,12 @@ def test_the_x_chosen_is_logged_and_a_replay_is_the_same_game() -> None:
         if r["t"] == "decision" and r["prompt"] == "choose X for the cost of BKT-DRAINX"
     ]
     # (agents whose game chooses an X of 2 as well as 1, since triggers are ordered by the
-    # player: the earlier pair chose only X = 1)
-    assert chosen == ["X = 1", "X = 1", "X = 1", "X = 2", "X = 1", "X = 1", "X = 1", "X = 1"]
-    assert result == {"winner": 0, "reason": "no creatures", "turn": 26}
+    # player: the earlier pair chose only X = 1; since Stonehold's Dwarf Miner has a
+    # "Before recruitment:" ability, its player declares it in the set preparation step,
+    # and the game that follows is another)
+    assert [r["labels"] for r in first.records if r.get("prompt") == "set preparation step"] == [
+        ["Dwarf Miner: 2:1"],
+        ["pass"],
+    ]
+    assert chosen == ["X = 1"] * 3 + ["X = 2"] + ["X = 1"] * 2 + ["X = 2"] + ["X = 1"] * 3
+    assert result == {"winner": 0, "reason": "no creatures", "turn": 50}

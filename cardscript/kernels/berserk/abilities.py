@@ -12,6 +12,10 @@ with Meditation (§103.6, §104.4, ``counter_costs``); opening it needs a closed
 text lets open (``cost_cards.this_payable``). The first target is chosen with the
 declaration (§412.1) among the legal ones (``targeting.py``). The effects run with that
 target, then the costs are paid (``declare``).
+
+An ability labelled "Before recruitment:" (до набора отряда) is declared from its card in
+the deal, in the set preparation step only (§301.3, §303.1; ``preparation.py``), a cost
+or none ("Before recruitment: gain 1 silver." once in the step); no other ability then.
 """
 
 from __future__ import annotations
@@ -33,6 +37,18 @@ if TYPE_CHECKING:
     from cardscript.kernels.berserk.movement import BoardKernel
 
 Option = tuple[int, CompiledAbility, int | None]
+PREPARATION = "set_preparation_step"  # «до набора отряда» abilities are declared then (§303)
+PREPARED = "prepared"  # state.data: the cost-free ones declared in it, "uid:key"
+
+
+def before_recruitment(ability: CompiledAbility) -> bool:
+    """Is it labelled "Before recruitment:" (до набора отряда, GLOSS)?"""
+    label = ability.line.label
+    return label is not None and label.name == "before_recruitment"
+
+
+def _preparing(engine: Engine) -> bool:
+    return engine.state.step == PREPARATION
 
 
 def _costs(ability: CompiledAbility) -> list[ast.Action]:
@@ -68,7 +84,12 @@ def idle(ability: CompiledAbility) -> bool:
 
 def payable(kernel: BoardKernel, engine: Engine, uid: int, ability: CompiledAbility) -> bool:
     card = engine.state.cards[uid]
-    if card.zone not in kernel.play_zones:
+    if before_recruitment(ability):  # from the deal in the set preparation step (§303.1)
+        if not _preparing(engine) or card.zone != "deal":
+            return False
+        if _costs(ability) == [] and f"{uid}:{ability.key}" in engine.state.data.get(PREPARED, ()):
+            return False  # [ASSUMPTION] no cost, no limit: once in the step
+    elif card.zone not in kernel.play_zones or _preparing(engine):
         return False
     if die_modifier(engine, ability) and engine.state.data.get(ON_TOP) != "result":
         return False  # §422.3: only while a Result object is on top
@@ -109,10 +130,13 @@ def options(
     only: Callable[[CompiledAbility], bool] | None = None,
 ) -> list[Option]:
     """Every playable ability ``player`` may declare now (``only`` those it accepts), with
-    each legal first target."""
+    each legal first target; in the set preparation step, the "Before recruitment:" ones
+    of the cards in their deal (§303.1)."""
     out: list[Option] = []
-    for uid in kernel.squad(engine, player):
-        for ability in engine.card_abilities(uid, ast.Activated):
+    preparing = _preparing(engine)
+    cards = engine.state.players[player].zone("deal") if preparing else kernel.squad(engine, player)
+    for uid in cards:
+        for ability in _declarable(engine, uid, preparing):
             if only is not None and not only(ability):
                 continue
             if not payable(kernel, engine, uid, ability):
@@ -122,6 +146,40 @@ def options(
                 continue
             out.extend((uid, ability, t) for t in legal_targets(kernel, engine, uid, ability))
     return out
+
+
+def _declarable(engine: Engine, uid: int, preparing: bool) -> tuple[CompiledAbility, ...]:
+    """The card's playable abilities; in the set preparation step its "Before
+    recruitment:" lines, with a cost or none (``ast.EffectAbility``)."""
+    found = engine.card_abilities(uid, ast.Activated)
+    if not preparing:
+        return found
+    return tuple(
+        a for a in (*found, *engine.card_abilities(uid, ast.EffectAbility)) if before_recruitment(a)
+    )
+
+
+def declare_until_pass(
+    kernel: BoardKernel,
+    engine: Engine,
+    player: int,
+    prompt: str,
+    only: Callable[[CompiledAbility], bool] | None = None,
+) -> None:
+    """``player`` declares the abilities they may now (``only`` those it accepts) one at a
+    time, until they pass or have none left (the end phase, §313; the set preparation
+    step, §303)."""
+    for _ in range(kernel.max_actions):
+        if engine.state.result is not None:
+            return
+        found = options(kernel, engine, player, only)
+        if not found:
+            return
+        labels = [label(engine, o) for o in found]
+        (picked,) = engine.choose(player, "action", prompt, [*found, None], [*labels, "pass"])
+        if picked >= len(found):
+            return
+        declare(kernel, engine, *found[picked])
 
 
 def can_accumulate(kernel: BoardKernel, engine: Engine, uid: int) -> bool:
@@ -263,6 +321,8 @@ def declare(
         chains.pop()
         if not chains:
             state.data.pop(CHAIN, None)
+    if before_recruitment(ability) and not _costs(ability):
+        state.data.setdefault(PREPARED, []).append(f"{uid}:{ability.key}")
     payment.pay(engine, uid, ability, player, x)  # the Payment object
     if attacking and state.result is None:  # then "after attack" triggers (§216.12)
         engine.emit(Event("attacks", subject=uid, obj=target, player=player, data=AFTER))

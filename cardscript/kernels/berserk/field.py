@@ -52,6 +52,10 @@ from cardscript.kernels.berserk.kinds import (
 GAME = "berserk"
 RULE = Cause(rule="turn structure")
 SQUAD_ZONES = ("battlefield", "additional_zone")
+# the preliminary phase's steps before the squads are placed (§301.1)
+BEFORE_SQUADS = frozenset(
+    {"deal_step", "set_preparation_step", "recruitment_step", "placement_step"}
+)
 
 
 UNFLOORED = frozenset({"die_roll", "strike", "weak_strike", "medium_strike", "strong_strike"})
@@ -550,9 +554,13 @@ class FieldKernel(Kernel):
             engine.end(winners[0], "won by an effect")
 
     def check_victory(self, engine: Engine) -> None:
-        """§102.3а: a player with no creatures in the squad loses; both at once: a draw."""
+        """§102.3а: a player with no creatures in the squad loses; both at once: a draw.
+        Not before the battle, nor before the squads are placed (the preliminary phase's
+        first four steps)."""
         state = engine.state
         if state.result is not None or state.phase == "setup" or state.data.get("dying"):
+            return
+        if state.step in BEFORE_SQUADS:
             return
         out = [
             p.index

@@ -35,7 +35,9 @@ index, or ``granted`` for one another card grants it written out; ``target``),
 ``amount``, ``qualities``: by default an attack, [attack, melee]), ``heal`` (``card``,
 ``amount``), ``recruit`` (``player``, ``cards``: ids from the deal), ``budget``
 (``player``, ``cards``, ``expected``: [gold, total] budget), ``allowed_cells``
-(``player``, ``expected``), ``mulligan`` (``player``), ``vanguard_step``,
+(``player``, ``expected``), ``mulligan`` (``player``), ``set_preparation_step`` (the
+players declare "Before recruitment:" abilities of their deal, the first player first),
+``vanguard_step``,
 ``battle_start_step``, ``reveal_step``, ``accumulate`` (``card``), ``reveal`` (``card``),
 ``hidden`` (``expected``: the hidden cards of both squads), ``event_order`` (``event``,
 ``expected``: the cards it happened to this turn, in order),
@@ -148,19 +150,7 @@ class BerserkKernel(PreliminaryKernel):
     def end_phase_abilities(self, engine: Engine, player: int) -> None:
         """§313: after the end-of-turn triggers the active player may still use abilities
         that are not actions nor movement (Fury's "lose a counter and open", T-22)."""
-        for _ in range(self.max_actions):
-            if engine.state.result is not None:
-                return
-            found = [o for o in abilities.options(self, engine, player) if abilities.idle(o[1])]
-            if not found:
-                return
-            labels = [abilities.label(engine, o) for o in found]
-            (picked,) = engine.choose(
-                player, "action", "end phase", [*found, None], [*labels, "pass"]
-            )
-            if picked >= len(found):
-                return
-            abilities.declare(self, engine, *found[picked])
+        abilities.declare_until_pass(self, engine, player, "end phase", abilities.idle)
 
     def after_event(self, engine: Engine, event: Event) -> None:
         """An attack's "attacks" events open one trigger family each: "before this attacks",
@@ -275,7 +265,8 @@ class BerserkKernel(PreliminaryKernel):
 
     # ---- scenarios ------------------------------------------------------------------------
     scenario_actions = (
-        "setup", "vanguard_step", "battle_start_step", "reveal_step", "hidden", "event_order",
+        "setup", "set_preparation_step", "vanguard_step", "battle_start_step", "reveal_step",
+        "hidden", "event_order",
         "mulligan", "move", "strike", "activate", "accumulate", "close_for_flyers", "reveal",
         "can_target",
         "cell", "can_strike", "defenders", "wound", "heal", "recruit", "budget",
@@ -347,6 +338,8 @@ class BerserkKernel(PreliminaryKernel):
             if "first" in action:
                 state.data["force_first"] = int(action["first"])
             self.setup(engine, action["decks"])
+        elif name == "set_preparation_step":
+            self.set_preparation(engine)
         elif name == "vanguard_step":
             self.vanguard_step(engine)
         elif name == "battle_start_step":

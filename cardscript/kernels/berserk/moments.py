@@ -5,8 +5,9 @@ it lasts; then it ends (``control.enter``: what lasts until its end ends with it
 cards a control effect held go back); then what triggers "at the start of" the one entered
 (``start:<id>``) resolves (§300.4). The events are those of the registry's phases, with the
 active player; in the preliminary phase, which has no stack, the first player's triggers
-resolve first (§301.2). ``"setup"`` (the deal to the placement, before any card is in
-play) and ``""`` (between turns) are the kernel's own and raise nothing.
+resolve first (§301.2). The preliminary phase begins with its deal step and ends after
+its vanguard step (§301.1). ``"setup"`` (the engine's phase before the battle begins) and
+``""`` (between turns) name no registry period and raise nothing.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from cardscript.kernels.berserk import control
 if TYPE_CHECKING:
     from cardscript.kernels.berserk.field import FieldKernel
 
-UNNAMED = frozenset({"", "setup"})  # the kernel's periods, no registry phase's
+UNNAMED = frozenset({"", "setup"})  # before the battle, between turns: no registry phase
 
 
 def go_to(

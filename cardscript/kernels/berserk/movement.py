@@ -78,9 +78,9 @@ class BoardKernel(FieldKernel):
         self, engine: Engine, player: int, source: int | None, action: ast.Action
     ) -> int | None:
         """Counters (``payment``); cards, as "close 2 creatures you control": the shared
-        reading, the open ones (``cost_cards``)."""
+        reading, the open ones (``cost_cards``); crystals, "pay 1 gold": the player's."""
         found = payment.most_payable(self, engine, player, source, action)
-        if found is None and cost_cards.counted(action) is not None:
+        if found is None and (action.verb == "pay" or cost_cards.counted(action) is not None):
             return super().most_payable(engine, player, source, action)
         return found
 

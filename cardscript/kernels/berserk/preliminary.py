@@ -1,19 +1,24 @@
-"""The preliminary phase of a battle (spec berserk.md §3, §7; §300–§308): the deal and
-mulligans, recruiting the set within the crystal budget, hidden placement, the reveal step,
-the battle start step and the vanguard step.
+"""The preliminary phase of a battle (spec berserk.md §3, §7; §300–§308), its seven steps
+in order (§301.1): the deal step (the deal and mulligans), the set preparation step ("Before
+recruitment:" abilities), the squad recruitment step (the set, within the crystal budget),
+the placement step (hidden), the reveal step, the battle start step and the vanguard step.
+The phase begins with the deal step and ends with the vanguard step; each step is entered
+through ``moments.go_to`` (its start and end raised, what lasts until its end ending).
 
 The first player is drawn by the seeded RNG; starting crystals follow the CR preset
-(hooks ``starting_gold``, ``starting_silver``, plus ``second_player_extra_silver`` for the
-second player, §3.1); each shuffled deck deals ``deal_size`` cards and each player may
-mulligan for 1 gold, the first player first (§302.3); each player recruits a set from the
-deal within the budget of §3.2 (elite cards paid in gold only, ``free_elements`` without
-penalty, the single-element bonus, at most ``squad_size`` cards and ``flyer_budget``
-crystals of flyers, one terrain, Uniqueness); the cards are placed hidden on the player's
-allowed cells (§4.3, the zone growing as it fills), flyers and terrain too; at the reveal
-step every card but a Stealth one and those the second player keeps hidden in their third
-row is revealed, flyers and terrain go to the additional zone and equipment and symbiotes
-get their hosts (``hosts.py``); "at the start of the battle" abilities, then the
-vanguard step's, resolve.
+(hooks ``starting_gold``, ``starting_silver``, plus ``second_player_extra_silver`` for
+the second player, §3.1); each shuffled deck deals ``deal_size`` cards and each player
+may mulligan for 1 gold, the first player first (§302.3); in the set preparation step the
+first player, then the second, declares "Before recruitment:" abilities of cards in their
+deal, each resolving at once, until they pass (§303, §301.2; ``abilities``); each player
+recruits a set from the deal within the budget of §3.2 (elite cards paid in gold only,
+``free_elements`` without penalty, the single-element bonus, at most ``squad_size`` cards
+and ``flyer_budget`` crystals of flyers, one terrain, Uniqueness); the cards are placed
+hidden on the player's allowed cells (§4.3, the zone growing as it fills), flyers and
+terrain too; at the reveal step every card but a Stealth one and those the second player
+keeps hidden in their third row is revealed, flyers and terrain go to the additional zone
+and equipment and symbiotes get their hosts (``hosts.py``); "at the start of the battle"
+abilities, then the vanguard step's, resolve.
 """
 
 from __future__ import annotations
@@ -21,11 +26,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardscript.interpreter.engine import Cause, Engine, Event
-from cardscript.kernels.berserk import hidden, hosts, moments
+from cardscript.kernels.berserk import abilities, hidden, hosts, moments
 from cardscript.kernels.berserk.geometry import Cell, cell_name, own_rows
 from cardscript.kernels.berserk.movement import BoardKernel
 
 REVEAL = Cause(rule="reveal step")
+PHASE = "preliminary_phase"
 ELEMENTS = ("steppe", "forest", "mountains", "swamps", "darkness", "fire")
 
 
@@ -35,8 +41,8 @@ class PreliminaryKernel(BoardKernel):
     def setup(self, engine: Engine, decks: Sequence[Sequence[str]]) -> None:
         self.know_verbs(engine)
         state = engine.state
-        state.phase = "setup"  # (no squads yet: nobody loses for want of creatures)
-        moments.go_to(self, engine, "deal_step")
+        state.phase = "setup"  # the engine's: before the battle, no registry period
+        moments.go_to(self, engine, "deal_step", PHASE)  # the battle begins (§300.1, §302)
         forced = state.data.pop("force_first", None)
         first = int(forced) if forced is not None else state.rng.below(len(state.players))
         state.data["first"] = first
@@ -52,6 +58,7 @@ class PreliminaryKernel(BoardKernel):
             self.deal(engine, player)
         for player in self.order(engine):
             self.mulligans(engine, player)
+        self.set_preparation(engine)
         for player in self.order(engine):
             self.recruit_loop(engine, player)
         for player in self.order(engine):
@@ -99,6 +106,14 @@ class PreliminaryKernel(BoardKernel):
             self.mulligan(engine, player)
         engine.state.data.setdefault("kept", []).append(player)
         engine.emit(Event("keeps", player=player))
+
+    def set_preparation(self, engine: Engine) -> None:
+        """§303: the first player has priority to declare "Before recruitment:" abilities
+        of cards in their deal, each resolving at once (no stack, §301.2); passing gives
+        up the right and hands priority to the second player; both passed, the step ends."""
+        moments.go_to(self, engine, abilities.PREPARATION, PHASE)
+        for player in self.order(engine):
+            abilities.declare_until_pass(self, engine, player, "set preparation step")
 
     def order(self, engine: Engine) -> list[int]:
         first = engine.state.active
@@ -174,7 +189,7 @@ class PreliminaryKernel(BoardKernel):
 
     def recruit_loop(self, engine: Engine, player: int) -> None:
         state = engine.state
-        moments.go_to(self, engine, "recruitment_step")
+        moments.go_to(self, engine, "recruitment_step", PHASE)
         for _ in range(int(engine.rule("squad_size", player=player))):
             chosen = list(state.players[player].zone("set"))
             options = [
@@ -219,7 +234,7 @@ class PreliminaryKernel(BoardKernel):
         card.face_up = False
 
     def place_all(self, engine: Engine, player: int) -> None:
-        moments.go_to(self, engine, "placement_step")
+        moments.go_to(self, engine, "placement_step", PHASE)
         for uid in list(engine.state.players[player].zone("set")):
             cells = self.allowed_cells(engine, player)
             if not cells:
@@ -236,7 +251,7 @@ class PreliminaryKernel(BoardKernel):
         their hosts (§306.4–306.6). A step of the preliminary phase: what it triggers
         resolves at once, without windows, the first player's first (§301.2)."""
         state = engine.state
-        moments.go_to(self, engine, "reveal_step", "preliminary_phase")
+        moments.go_to(self, engine, "reveal_step", PHASE)
         order = self.order(engine)
         for player in order:
             for uid in self.squad(engine, player):
@@ -255,14 +270,14 @@ class PreliminaryKernel(BoardKernel):
     def battle_start(self, engine: Engine) -> None:
         """§307: the battle start step's "at the start of the battle" abilities (в начале
         боя); they resolve at once, the first player's first."""
-        moments.go_to(self, engine, "battle_start_step", "preliminary_phase")
+        moments.go_to(self, engine, "battle_start_step", PHASE)
         moments.happen(self, engine, "start:battle")
 
     def vanguard_step(self, engine: Engine) -> None:
         """§308: "at the start of the vanguard step" abilities (Vanguard), the first
         player's first; they resolve at once, before the first turn."""
         state = engine.state
-        moments.go_to(self, engine, "vanguard_step", "preliminary_phase")
+        moments.go_to(self, engine, "vanguard_step", PHASE)
         self.resolve_pending(engine, active_first=True)
         # the step and the preliminary phase end; the first turn has not begun (§308)
         moments.go_to(self, engine, None, "")
