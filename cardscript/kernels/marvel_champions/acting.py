@@ -133,8 +133,8 @@ def attack_ability(
     me: int | None,
     **resolving: Any,
 ) -> None:
-    """``me`` attacks without exhausting; each enemy it damages was attacked, so
-    Retaliate and other "after … is attacked" abilities follow (S012)."""
+    """``me`` attacks without exhausting; each enemy it is on was attacked, so Retaliate
+    and other "after … is attacked" abilities follow (S012)."""
     state = engine.state
     state.data["attacker"] = me
     # the enemies it attacks are chosen as it is initiated (S013 "declares any attack …
@@ -151,10 +151,15 @@ def attack_ability(
     before = {e: state.cards[e].counters.get("damage", 0) for e in enemies}
     engine.resolve(ability, uid, player, **resolving)
     k.check(engine)  # a defeated enemy is gone before "after it is attacked" (D-12)
-    hit: list[int | None] = [
+    # each enemy it was declared on was attacked, whether or not damage got through (a
+    # tough card, a prevention: K8 answers the attack, G05 bullet 3), and each other one
+    # it damaged or defeated (a choice made as a step resolves)
+    hit: list[int | None] = [e for e in on if e in before]
+    hit += [
         e
         for e in enemies
-        if state.cards[e].counters.get("damage", 0) != before[e] or state.cards[e].zone != "play"
+        if e not in hit
+        and (state.cards[e].counters.get("damage", 0) != before[e] or state.cards[e].zone != "play")
     ]
     for enemy in hit:
         engine.emit(Event("is_attacked", subject=enemy, player=player, obj=me))
