@@ -1,5 +1,5 @@
 """Marvel Champions: what a player is asked, in order, as an "(attack)" event is played
-(scenarios MC-TG2…MC-TG4): one window hears an attack on each enemy it names; an event's
+(scenarios MC-TG2…MC-TG5, MC-TE1a): one window hears an attack on each enemy it names; an event's
 own cost is paid before its targets are chosen, and those before it may be cancelled, an
 Action's as well (G05 bullet 3, G20, G46, MC-TRIG-2)."""
 
@@ -42,6 +42,17 @@ ASKED = {
         ("interrupt attacks?", ("pass", ON_GRIMHOLD, MARK)),
         ("interrupt attacks?", ("pass", MARK)),
         ("add_counters", ("Grimhold [play]",)),
+    ],
+    # no "target" in its text: the enemy chosen as it is declared, before its window
+    "MC-TG5-untargeted-attack-chosen-as-declared": [
+        ("attack which enemy?", ("Dock Raider [play]", "Grimhold [play]")),
+        ("interrupt attacks?", ("pass", LOG, MARK)),
+        ("interrupt attacks?", ("pass", MARK)),
+        ("add_counters", ("Grimhold [play]",)),
+    ],
+    # "that enemy" asks nothing: the enemy attacked, the object of `attacks`
+    "MC-TE1a-when-you-attack-deals-to-that-enemy": [
+        ("interrupt attacks?", ("pass", "Test Follow-Through [play]: 1:1")),
     ],
     # its own cost first (G46 step 4), then its target (step 5)
     "MC-TG4a-attack-event-cost-before-its-target": [

@@ -125,6 +125,24 @@ def _event_card(ctx: Context) -> int | None:
     return None
 
 
+def _described_event_card(ctx: Context, noun: str) -> int | None:
+    """The card of a triggered ability's event that "that <noun>" means: the one the noun
+    describes, the subject first ("after an enemy attacks you, … that enemy": the attacker), else
+    the object ("when you attack an enemy, … that enemy": the enemy attacked, the
+    attacker a hero). Where the subject is the ability's own card ("whenever this
+    strikes a creature, that creature"), the object first. None where it describes
+    neither (the reading of ``candidates`` then)."""
+    event = ctx.event
+    if event is None:
+        return None
+    subject, obj = event.subject, event.obj
+    engine = ctx.engine
+    for card in (obj, subject) if subject == ctx.source else (subject, obj):
+        if isinstance(card, int) and engine.kernel.is_a(engine, card, noun):
+            return card
+    return None
+
+
 # ---- cards -----------------------------------------------------------------------------
 
 
@@ -148,6 +166,9 @@ def candidates(ctx: Context, selector: ast.Node) -> list[Target]:
         return [] if card is None else [card]
     if isinstance(selector, ast.ThatCard):
         event = ctx.event
+        described = _described_event_card(ctx, selector.noun)
+        if described is not None:
+            return [described]
         if event is not None and isinstance(event.subject, int):
             if event.subject == ctx.source and isinstance(event.obj, int):
                 # "whenever this strikes a creature, that creature …": not this, the other

@@ -5,7 +5,6 @@ confused character's status card."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from cardscript.grammar import ast
@@ -66,20 +65,24 @@ def attacked(
     player: int,
     uid: int,
     ability: CompiledAbility,
-    targets: Mapping[int, list[Target]],
+    targets: dict[int, list[Target]],
 ) -> list[int]:
     """Every enemy the attack is on as it is declared, in the order its text names them
-    (G05 bullet 3, S013): the targets its damage steps chose (``targets``), and those a
-    damage step to "each enemy" or "the villain" lists, as many as it may attack
-    (``select.allowed``). One a step chooses as it resolves ("an enemy", no "target")
-    is known only then."""
+    (G05 bullet 3, S013): the targets its damage steps chose (``targets``), those a
+    damage step to "each enemy" lists, as many as it may attack (``select.allowed``),
+    and the one a step that says no "target" chooses ("deal 1 damage to an enemy", "…
+    to the villain"): chosen now, not as the step resolves, and added to ``targets``
+    for it to read."""
     ctx = engine.context(uid, ability, player)
     out: list[int] = []
     for node in damage_selectors(ability):
         assert node.span is not None  # (``damage_selectors`` keeps those written)
         found = targets.get(node.span.offset)
-        if found is None and isinstance(node, ast.Cards) and card_plan(node).takes_all:
-            found = chosen_cards(ctx, card_plan(node), "attack which enemy?")
+        if found is None and isinstance(node, ast.Cards):
+            plan = card_plan(node)
+            found = chosen_cards(ctx, plan, "attack which enemy?")
+            if not plan.takes_all:
+                targets[node.span.offset] = found
         for t in found or ():
             if isinstance(t, int) and t not in out and k.is_a(engine, t, "enemy"):
                 out.append(t)
@@ -133,16 +136,18 @@ def attack_ability(
     me: int | None,
     **resolving: Any,
 ) -> None:
-    """``me`` attacks without exhausting; each enemy it damages was attacked, so
-    Retaliate and other "after … is attacked" abilities follow (S012)."""
+    """``me`` attacks without exhausting; each enemy it is on was attacked, so Retaliate
+    and other "after … is attacked" abilities follow (S012)."""
     state = engine.state
     state.data["attacker"] = me
     # the enemies it attacks are chosen as it is initiated (S013 "declares any attack …
     # targeting", G46 step 5: ``targets``), so its window names them; its interrupt
     # window first: "When you attack" may cancel it or add to it (G20), one attack on
     # several enemies attacking each, conditions of one window (MC-TRIG-2)
-    chosen = resolving.get("targets") or {}
+    chosen = dict(resolving.get("targets") or {})
     on: list[int | None] = [*attacked(k, engine, player, uid, ability, chosen)]
+    if chosen:
+        resolving["targets"] = chosen
     about = [Event("attacks", subject=me, player=player, obj=e) for e in on or [None]]
     if me is not None and not windows.interrupt(k, engine, *about):
         k.attack_over(engine)
@@ -151,10 +156,15 @@ def attack_ability(
     before = {e: state.cards[e].counters.get("damage", 0) for e in enemies}
     engine.resolve(ability, uid, player, **resolving)
     k.check(engine)  # a defeated enemy is gone before "after it is attacked" (D-12)
-    hit: list[int | None] = [
+    # each enemy it was declared on was attacked, whether or not damage got through (a
+    # tough card, a prevention: K8 answers the attack, G05 bullet 3), and each other one
+    # it damaged or defeated (a choice made as a step resolves)
+    hit: list[int | None] = [e for e in on if e in before]
+    hit += [
         e
         for e in enemies
-        if state.cards[e].counters.get("damage", 0) != before[e] or state.cards[e].zone != "play"
+        if e not in hit
+        and (state.cards[e].counters.get("damage", 0) != before[e] or state.cards[e].zone != "play")
     ]
     for enemy in hit:
         engine.emit(Event("is_attacked", subject=enemy, player=player, obj=me))
