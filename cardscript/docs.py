@@ -81,6 +81,12 @@ def _facts(token_class: str, term_id: str, registry: Registry) -> str:
         return _window(term)
     if token_class == "LABEL" and term is not None and term.after_damage:
         return " Resolves once its card dealt damage: it cannot prevent that damage."
+    if token_class == "LABEL" and term is not None and term.declared_in is not None:
+        step = registry.term("PHASE", term.declared_in)
+        return (
+            f" Declared in the {step.text if step else term.declared_in} only, never standing"
+            ": a cost and effects, or effects alone (else CS-T033)."
+        )
     if token_class == "LABEL" and term is not None and term.before_event:
         return " Resolves before its event: it can prevent that damage."
     if token_class == "ADJ" and term is not None and term.toward_player:

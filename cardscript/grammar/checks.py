@@ -29,6 +29,7 @@ from cardscript.grammar.refusal_check import from_hand as from_hand  # discard_f
 from cardscript.grammar.registry import Registry
 from cardscript.grammar.self_reading_check import check_self_reading
 from cardscript.grammar.standing_step import check_standing_steps
+from cardscript.grammar.step_label_check import check_step_label
 from cardscript.grammar.toward_check import check_toward
 from cardscript.grammar.would_check import check_would
 
@@ -64,6 +65,7 @@ def check_line(
     yield from check_history_periods(line, registry)
     yield from check_instead(line, registry)
     yield from check_interrupt_window(line, registry)
+    yield from check_step_label(line, registry)
     yield from check_random(line, registry)
     yield from check_none(line, registry)
     yield from check_there_is(line, registry)

@@ -123,6 +123,9 @@ class Term:
     # label marked ``before_event`` are heard (MC's Interrupts, G20); where no event of
     # a game is so marked, its labels say nothing of windows (CS-T031)
     interrupt_window: bool = False
+    # labels: the step of the game its lines are declared in, and only then (Berserk's
+    # «до вскрытия», the reveal step): never standing, never a trigger (CS-T033)
+    declared_in: str | None = None
     # zones: who sees the cards there: "owner" (a hand), "nobody" (a deck); unset, every
     # player (what a human playing is shown of the others' cards, ``interpreter/view``)
     seen_by: str | None = None
@@ -258,6 +261,7 @@ def term_from_data(data: Mapping[str, Any] | str) -> Term:
         deals_damage=bool(data.get("deals_damage", False)),
         interrupt_window=bool(data.get("interrupt_window", False)),
         seen_by=data.get("seen_by"),
+        declared_in=data.get("declared_in"),
         toward_player=bool(data.get("toward_player", False)),
     )
 
@@ -281,6 +285,9 @@ def registry_from_data(data: Mapping[str, Any]) -> Registry:
             raise RegistryError(f"zone {zone.id}: card_is {zone.card_is!r} is not declared")
         if zone.seen_by not in SEEN_BY:
             raise RegistryError(f"zone {zone.id}: seen_by is owner or nobody, not {zone.seen_by!r}")
+    for label in sections["labels"]:
+        if label.declared_in is not None and label.declared_in not in known["phases"]:
+            raise RegistryError(f"label {label.id}: declared_in {label.declared_in!r} is no phase")
     for noun in sections["nouns"]:
         if any(way.count("…") != 1 for way in noun.runs_by):
             raise RegistryError(f"noun {noun.id}: each of runs_by holds one … for the steps")

@@ -13,9 +13,15 @@ text lets open (``cost_cards.this_payable``). The first target is chosen with th
 declaration (§412.1) among the legal ones (``targeting.py``). The effects run with that
 target, then the costs are paid (``declare``).
 
-An ability labelled "Before recruitment:" (до набора отряда) is declared from its card in
-the deal, in the set preparation step only (§301.3, §303.1; ``preparation.py``), a cost
-or none ("Before recruitment: gain 1 silver." once in the step); no other ability then.
+A line labelled with a step of the preliminary phase is declared in that step only, and
+no other ability then (§301.3): "Before recruitment:" (до набора отряда) from its card in
+the deal, in the set preparation step (§303.1); "Before reveal:" (до вскрытия) from its
+card in the squad, in the reveal step before the cards are revealed (§306.1), its card
+hidden, and revealed as it declares the line ([ASSUMPTION] as a hidden card declaring a
+sudden ability or whose triggered ability triggers, §415.2: «до» opens a triggered
+ability, §404). With a cost or none; once in the step when it has none ("Before
+recruitment: gain 1 silver.") and a "Before reveal:" one always (``_once``). Such a line
+is never a standing one (``declared_in``).
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from cardscript.grammar import ast
+from cardscript.grammar.registry import Registry
 from cardscript.interpreter import cost_cards, cost_x
 from cardscript.interpreter.cards import CompiledAbility
 from cardscript.interpreter.engine import Cause, Engine, Event
@@ -32,23 +39,43 @@ from cardscript.kernels.berserk import counter_costs, declared, hidden, payment,
 from cardscript.kernels.berserk.modifiers import die_modifier
 from cardscript.kernels.berserk.strike import AFTER, BEFORE, CHAIN, ON_TOP
 from cardscript.kernels.berserk.targeting import aimed, first_target, first_verb, legal_targets
+from cardscript.once import once_per_object
 
 if TYPE_CHECKING:
     from cardscript.kernels.berserk.movement import BoardKernel
 
 Option = tuple[int, CompiledAbility, int | None]
 PREPARATION = "set_preparation_step"  # «до набора отряда» abilities are declared then (§303)
-PREPARED = "prepared"  # state.data: the cost-free ones declared in it, "uid:key"
+REVEAL = "reveal_step"  # «до вскрытия» abilities are declared then (§306.1)
+PREPARED = "prepared"  # state.data: the labelled ones declared once, "uid:key"
 
 
-def before_recruitment(ability: CompiledAbility) -> bool:
-    """Is it labelled "Before recruitment:" (до набора отряда, GLOSS)?"""
+@once_per_object(16)
+def _steps(registry: Registry) -> dict[str, str]:
+    """Label id -> the step its lines are declared in (the registry's ``declared_in``)."""
+    return {t.id: t.declared_in for t in registry.terms("LABEL") if t.declared_in is not None}
+
+
+def declared_in(engine: Engine, ability: CompiledAbility) -> str | None:
+    """The step its label says it is declared in, and only then (the registry's
+    ``declared_in``): "Before recruitment:" (до набора отряда, GLOSS) the set preparation
+    step, "Before reveal:" (до вскрытия) the reveal step."""
     label = ability.line.label
-    return label is not None and label.name == "before_recruitment"
+    return _steps(engine.game.registry).get(label.name) if label is not None else None
 
 
-def _preparing(engine: Engine) -> bool:
-    return engine.state.step == PREPARATION
+def _once(engine: Engine, ability: CompiledAbility) -> bool:
+    """Is the labelled line declared once in its step? [ASSUMPTION] One with no cost, no
+    limit; a "Before reveal:" one always: «до вскрытия» names its trigger point, the
+    start of the reveal step (§306.1, §404), which comes once."""
+    step = declared_in(engine, ability)
+    return step == REVEAL or (step is not None and not _costs(ability))
+
+
+def _labelled_step(engine: Engine) -> str | None:
+    """The current step when labelled lines are declared in it (none other then)."""
+    step = engine.state.step
+    return step if step in _steps(engine.game.registry).values() else None
 
 
 def _costs(ability: CompiledAbility) -> list[ast.Action]:
@@ -84,18 +111,21 @@ def idle(ability: CompiledAbility) -> bool:
 
 def payable(kernel: BoardKernel, engine: Engine, uid: int, ability: CompiledAbility) -> bool:
     card = engine.state.cards[uid]
-    if before_recruitment(ability):  # from the deal in the set preparation step (§303.1)
-        if not _preparing(engine) or card.zone != "deal":
+    step = declared_in(engine, ability)
+    if step is not None:  # in its step: from the deal (§303.1), from the squad (§306.1)
+        zones = ("deal",) if step == PREPARATION else kernel.play_zones
+        if engine.state.step != step or card.zone not in zones:
             return False
-        if _costs(ability) == [] and f"{uid}:{ability.key}" in engine.state.data.get(PREPARED, ()):
-            return False  # [ASSUMPTION] no cost, no limit: once in the step
-    elif card.zone not in kernel.play_zones or _preparing(engine):
+        if _once(engine, ability) and f"{uid}:{ability.key}" in engine.state.data.get(PREPARED, ()):
+            return False  # declared already
+    elif card.zone not in kernel.play_zones or _labelled_step(engine) is not None:
         return False
     if die_modifier(engine, ability) and engine.state.data.get(ON_TOP) != "result":
         return False  # §422.3: only while a Result object is on top
     if redirection.redirects(ability) and not redirection.declarable(engine, uid):
         return False  # §412.3, §412.5, §412.6
-    if not card.face_up and not any(mod.kind == "any_time" for mod in ability.line.mods):
+    sudden = any(mod.kind == "any_time" for mod in ability.line.mods)
+    if not card.face_up and step is None and not sudden:
         return False  # a hidden card may declare only sudden abilities, revealing itself
     if not engine.within_limits(ability, uid):
         return False
@@ -131,12 +161,14 @@ def options(
 ) -> list[Option]:
     """Every playable ability ``player`` may declare now (``only`` those it accepts), with
     each legal first target; in the set preparation step, the "Before recruitment:" ones
-    of the cards in their deal (§303.1)."""
+    of the cards in their deal (§303.1); in the reveal step, the "Before reveal:" ones of
+    their squad (§306.1)."""
     out: list[Option] = []
-    preparing = _preparing(engine)
-    cards = engine.state.players[player].zone("deal") if preparing else kernel.squad(engine, player)
+    step = _labelled_step(engine)
+    deal = step == PREPARATION
+    cards = engine.state.players[player].zone("deal") if deal else kernel.squad(engine, player)
     for uid in cards:
-        for ability in _declarable(engine, uid, preparing):
+        for ability in _declarable(engine, uid, step):
             if only is not None and not only(ability):
                 continue
             if not payable(kernel, engine, uid, ability):
@@ -148,14 +180,16 @@ def options(
     return out
 
 
-def _declarable(engine: Engine, uid: int, preparing: bool) -> tuple[CompiledAbility, ...]:
-    """The card's playable abilities; in the set preparation step its "Before
-    recruitment:" lines, with a cost or none (``ast.EffectAbility``)."""
+def _declarable(engine: Engine, uid: int, step: str | None) -> tuple[CompiledAbility, ...]:
+    """The card's playable abilities; in a step with labelled lines, its lines labelled
+    for that step, with a cost or none (``ast.EffectAbility``)."""
     found = engine.card_abilities(uid, ast.Activated)
-    if not preparing:
+    if step is None:
         return found
     return tuple(
-        a for a in (*found, *engine.card_abilities(uid, ast.EffectAbility)) if before_recruitment(a)
+        a
+        for a in (*found, *engine.card_abilities(uid, ast.EffectAbility))
+        if declared_in(engine, a) == step
     )
 
 
@@ -168,7 +202,7 @@ def declare_until_pass(
 ) -> None:
     """``player`` declares the abilities they may now (``only`` those it accepts) one at a
     time, until they pass or have none left (the end phase, §313; the set preparation
-    step, §303)."""
+    step, §303; the reveal step, §306.1)."""
     for _ in range(kernel.max_actions):
         if engine.state.result is not None:
             return
@@ -321,7 +355,7 @@ def declare(
         chains.pop()
         if not chains:
             state.data.pop(CHAIN, None)
-    if before_recruitment(ability) and not _costs(ability):
+    if _once(engine, ability):
         state.data.setdefault(PREPARED, []).append(f"{uid}:{ability.key}")
     payment.pay(engine, uid, ability, player, x)  # the Payment object
     if attacking and state.result is None:  # then "after attack" triggers (§216.12)

@@ -29,6 +29,7 @@ from cardscript.interpreter.primitives import (
 from cardscript.interpreter.select import Seat, Target, test
 from cardscript.interpreter.triggers import in_chosen_order
 from cardscript.kernels.berserk import (
+    abilities,
     attacks,
     chains,
     counter_costs,
@@ -303,8 +304,9 @@ class FieldKernel(Kernel):
 
     def static_active(self, engine: Engine, uid: int, ability: CompiledAbility) -> bool:
         """Linked abilities: "Formation: …" only in formation, "Incorporeal: …" only while
-        incorporeal (DICT «Строй», «Бестелесность»)."""
-        if self.keyword_lost(engine, uid, ability):
+        incorporeal (DICT «Строй», «Бестелесность»). A line labelled with a step
+        ("Before reveal:") is declared in it, never standing (``abilities.declared_in``)."""
+        if self.keyword_lost(engine, uid, ability) or abilities.declared_in(engine, ability):
             return False
         label = ability.line.label
         if label is None:

@@ -15,10 +15,11 @@ recruits a set from the deal within the budget of §3.2 (elite cards paid in gol
 ``free_elements`` without penalty, the single-element bonus, at most ``squad_size`` cards
 and ``flyer_budget`` crystals of flyers, one terrain, Uniqueness); the cards are placed
 hidden on the player's allowed cells (§4.3, the zone growing as it fills), flyers and
-terrain too; at the reveal step every card but a Stealth one and those the second player
-keeps hidden in their third row is revealed, flyers and terrain go to the additional zone
-and equipment and symbiotes get their hosts (``hosts.py``); "at the start of the battle"
-abilities, then the vanguard step's, resolve.
+terrain too; at the reveal step the players declare "Before reveal:" abilities of their
+hidden cards as in the set preparation step (§306.1), then every card but a Stealth one
+and those the second player keeps hidden in their third row is revealed, flyers and
+terrain go to the additional zone and equipment and symbiotes get their hosts
+(``hosts.py``); "at the start of the battle" abilities, then the vanguard step's, resolve.
 """
 
 from __future__ import annotations
@@ -112,8 +113,13 @@ class PreliminaryKernel(BoardKernel):
         of cards in their deal, each resolving at once (no stack, §301.2); passing gives
         up the right and hands priority to the second player; both passed, the step ends."""
         moments.go_to(self, engine, abilities.PREPARATION, PHASE)
+        self.labelled_lines(engine, "set preparation step")
+
+    def labelled_lines(self, engine: Engine, prompt: str) -> None:
+        """The first player declares the lines labelled for this step one at a time,
+        each resolving at once, until they pass; then the second player (§303, §306.1)."""
         for player in self.order(engine):
-            abilities.declare_until_pass(self, engine, player, "set preparation step")
+            abilities.declare_until_pass(self, engine, player, prompt)
 
     def order(self, engine: Engine) -> list[int]:
         first = engine.state.active
@@ -245,16 +251,24 @@ class PreliminaryKernel(BoardKernel):
             self.place(engine, player, uid, cells[picked])
 
     def reveal(self, engine: Engine) -> None:
-        """§306: the cards are revealed, the first player's first, except Stealth cards
-        and those the second player keeps hidden in their third row (§306.2а); terrain
-        and flyers go to the additional zone (§306.3); equipment, then symbiotes, get
-        their hosts (§306.4–306.6). A step of the preliminary phase: what it triggers
-        resolves at once, without windows, the first player's first (§301.2)."""
+        """§306: first the first player, then the second, declares "Before reveal:"
+        abilities of their hidden cards, each resolving at once and revealing its card
+        (§306.1, ``abilities``); then the cards are revealed, the first player's first,
+        except Stealth cards and those the second player keeps hidden in their third row
+        (§306.2а), a card its declaration revealed not again; terrain and flyers go to the
+        additional zone (§306.3); equipment, then symbiotes, get their hosts
+        (§306.4–306.6). A step of the preliminary phase: what it triggers resolves at
+        once, without windows, the first player's first (§301.2)."""
         state = engine.state
-        moments.go_to(self, engine, "reveal_step", PHASE)
+        moments.go_to(self, engine, abilities.REVEAL, PHASE)
+        self.labelled_lines(engine, "reveal step")
+        if state.result is not None:
+            return
         order = self.order(engine)
         for player in order:
             for uid in self.squad(engine, player):
+                if state.cards[uid].face_up:
+                    continue  # revealed already: by its own "Before reveal:" line, a target
                 if not self.stays_hidden(engine, uid) and not self.kept_hidden(engine, uid):
                     state.cards[uid].face_up = True
                     engine.emit(Event("is_revealed", subject=uid, player=player))
