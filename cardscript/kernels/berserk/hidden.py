@@ -34,6 +34,7 @@ from cardscript.interpreter.cards import CompiledAbility
 from cardscript.interpreter.engine import Engine
 from cardscript.interpreter.select import candidates, test
 from cardscript.kernels.berserk import declared, targeting
+from cardscript.kernels.berserk.public_conditions import publicly_meets
 
 if TYPE_CHECKING:
     from cardscript.kernels.berserk.field import FieldKernel
@@ -44,10 +45,6 @@ ONLY_ON_IT = frozenset({"be_targeted", "be_attacked", "be_affected"})
 HIDDEN = "hidden_in_squads"
 # "each", "all": the quantifiers that choose every card meeting the condition
 ALL = frozenset({"each", "all", "every", "each other", "all other"})
-# what anyone can see of a face-down card: whose it is, where it stands, its rotation
-PUBLIC = frozenset({"enemy", "adjacent", "orthogonal", "open", "closed", "hidden", "wounded"})
-# roles in the current attack: seen by all, unlike a card's type
-PUBLIC_NOUNS = frozenset({"attacker", "reflector", "defender"})
 
 
 def only_on_it(node: ast.EffectAbility) -> bool:
@@ -110,35 +107,6 @@ def _all_selectors(node: object) -> list[ast.Cards]:
     return known[1]
 
 
-def _publicly(
-    kernel: FieldKernel,
-    engine: Engine,
-    controller: int,
-    source: int,
-    selector: ast.Cards,
-    target: int,
-) -> bool:
-    """Does the hidden ``target`` meet what is public of the selector's condition?"""
-    if selector.noun in PUBLIC_NOUNS and not kernel.is_a(engine, target, selector.noun):
-        return False
-    mine = engine.state.cards[target].controller == controller
-    for quality in selector.qualities:
-        if quality.kind == "possessor" and mine != (quality.value == "your"):
-            return False
-        if quality.kind == "adj" and quality.value in PUBLIC:
-            has = kernel.quality_for(engine, target, quality.value, controller, source)
-            if has == quality.negated:
-                return False
-    for f in selector.filters:
-        if f.kind == "you_control" and not mine:
-            return False
-        if f.kind == "opponent_controls" and mine:
-            return False
-        if f.kind == "other_than_this" and target == source:
-            return False
-    return True
-
-
 def hidden_cards(kernel: FieldKernel, engine: Engine) -> list[int]:
     """The face-down cards of both squads."""
     state = engine.state
@@ -166,7 +134,7 @@ def choose_all_hidden(
     if controller is None:
         controller = engine.state.cards[uid].controller
     for target in hidden_cards(kernel, engine):
-        if any(_publicly(kernel, engine, controller, uid, s, target) for s in selectors):
+        if any(publicly_meets(kernel, engine, controller, uid, s, target) for s in selectors):
             kernel.reveal_card(engine, target)
 
 
@@ -200,7 +168,7 @@ def choose_more_targets(
             found += [
                 t
                 for t in hidden_cards(kernel, engine)
-                if t not in found and _publicly(kernel, engine, controller, uid, selector, t)
+                if t not in found and publicly_meets(kernel, engine, controller, uid, selector, t)
             ]
         found = [t for t in found if engine.permitted("be_targeted", t, obj=uid) is not False]
         if not found:

@@ -17,6 +17,7 @@ from cardscript.interpreter.engine import Engine, Event
 from cardscript.interpreter.select import candidates, matches_cards
 from cardscript.kernels.berserk import attacks, declared
 from cardscript.kernels.berserk.kinds import permitted_acting, poisonable, speaks_of
+from cardscript.kernels.berserk.public_conditions import publicly_meets
 
 if TYPE_CHECKING:
     from cardscript.kernels.berserk.field import FieldKernel
@@ -75,11 +76,16 @@ def legal_targets(
     # a number chosen on declaration: legal for some value of it ("with cost X")
     contexts = [engine.context(uid, a) for a in declared.bindings(engine, ability)]
 
+    controller = contexts[0].controller if contexts else engine.state.cards[uid].controller
+
     def meets(t: int) -> bool:
-        """§415.3: every condition counts as met for a hidden card (checked on reveal)."""
+        """§415.3: for a hidden card, the conditions not public count as met (checked on
+        reveal); what is public (its side, its place, whether it is open) is asked."""
         hidden = not engine.state.cards[t].face_up
         if hidden and engine.rule("hidden_conditions_satisfied", uid=uid):
-            return True
+            return not isinstance(selector, ast.Cards) or publicly_meets(
+                kernel, engine, controller, uid, selector, t
+            )
         return any(matches_cards(ctx, selector, t) for ctx in contexts)
 
     if verb is not None:  # "target card": the attack's own rules say which (a hot path)
