@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from cardscript.lsp import positions as positions_module
+from cardscript.lsp.positions import Positions
 from tests.test_lsp import (
     URI,
     WYRMS,
@@ -113,3 +115,26 @@ def test_a_uri_whose_path_no_file_can_have_is_checked_as_a_buffer() -> None:
         params = {"uri": uri, "diagnostics": WYRMS_DIAGNOSTICS, "version": 1}
         assert written[1:] == [{**published(WYRMS_DIAGNOSTICS), "params": params}]
         assert log == ""
+
+
+def test_a_position_far_along_a_long_line_is_found_without_walking_the_line(
+    monkeypatch: Any,
+) -> None:
+    # a didChange at the end of a 5 MB one-line buffer took 20-40 s: a Python loop per
+    # character (two codec calls each); now a search, a few calls per position
+    calls = []
+
+    def counted(text: str) -> int:
+        calls.append(len(text))
+        return units(text)
+
+    units = positions_module.utf16_units
+    monkeypatch.setattr(positions_module, "utf16_units", counted)
+    text = "a: " + "x" * 1_000_000 + "🐉" + "\nb"
+    positions = Positions(text)
+    assert positions.offset(0, 10**9) == 1_000_004  # past the line's end: its end
+    assert positions.offset(0, 1_000_004) == 1_000_003  # inside the emoji: before it
+    assert positions.offset(0, 1_000_005) == 1_000_004
+    assert positions.offset(1, 1) == 1_000_006
+    assert positions.offset(0, -5) == 0
+    assert len(calls) <= 4 * 22  # (log2 of a million, per position)
