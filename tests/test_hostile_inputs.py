@@ -111,6 +111,8 @@ FIFO_COMMANDS = [
     (["deck", "check", "{f}"], 2, "error[CS-IO1]: cannot read file: not a regular file"),
     (["import", "marvelcdb", "{f}", "--out", "{d}"], 2, "cannot read file: not a regular file"),
     (["replay", "{f}"], 2, "error: {f}:1:1: cannot read file: not a regular file"),
+    # (test said it as a failed scenario, exit 1: an I/O error is 2, as for the others)
+    (["test", "{f}"], 2, "{f}:1:1: error[CS-S002]: not a scenario: cannot read file: not a "),
     (["complete", "{f}", "--at", "1:1"], 2, "error: cannot read {f}: not a regular file"),
     (
         ["play", "pocket-duel", "--deck", "{f}", "--deck", "{f}"],

@@ -41,7 +41,7 @@ def _identity(path: str | os.PathLike[str]) -> tuple[int, int] | str:
     where ``realpath`` costs one per folder of the path."""
     try:
         found = os.stat(path)
-    except OSError:
+    except (OSError, ValueError):  # (ValueError: a NUL or a lone surrogate, as a URI may hold)
         return str(path)
     return found.st_dev, found.st_ino
 

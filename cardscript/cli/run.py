@@ -357,6 +357,7 @@ def run_test(paths: list[Path], *, fmt: str, plugins: list[str]) -> int:
         _err(f"error: cannot read {path}: {why}")
         return 2
     problems: list[Diagnostic] = []
+    unreadable_files = False  # a FIFO, a device: an I/O error (exit 2), as validate says
     for file in files:
         try:
             result = run_scenario(file)  # loads and checks the file once
@@ -364,6 +365,7 @@ def run_test(paths: list[Path], *, fmt: str, plugins: list[str]) -> int:
         except Exception as exc:  # a broken scenario file is a finding, not a crash
             refused = exc
         if refused is not None:
+            unreadable_files |= any(p.code == "CS-IO1" for p in getattr(refused, "problems", ()))
             found = _not_a_scenario(refused, file)
             problems.extend(found)
             if fmt == "text":
@@ -389,8 +391,10 @@ def run_test(paths: list[Path], *, fmt: str, plugins: list[str]) -> int:
     if fmt == "text":
         failed = len({p.span.file for p in problems if p.span is not None})
         _out(f"{len(files) - failed} passed, {failed} failed\n")
-        return 1 if problems else 0
-    return _emit("test", problems, [str(f) for f in files], {}, fmt, strict=False)
+        code = 1 if problems else 0
+    else:
+        code = _emit("test", problems, [str(f) for f in files], {}, fmt, strict=False)
+    return 2 if unreadable_files else code
 
 
 def _not_a_scenario(exc: Exception, file: Path) -> list[Diagnostic]:

@@ -98,12 +98,14 @@ class Server:
             self._log(f"not a JSON message ({exc}): {body[:80]!r}")
             self._error(None, PARSE_ERROR, f"the message is not JSON: {exc}")
             return
-        if not isinstance(message, dict) or not isinstance(message.get("method", ""), str):
-            self._log(f"not a JSON-RPC message: {body[:80]!r}")
-            self._error(None, INVALID_REQUEST, "a message is an object with a method")
+        if _is_response(message):
+            return  # the server sends no requests: nothing waits for it
+        if not isinstance(message, dict) or not isinstance(message.get("method"), str):
+            self._invalid(body, "a message is an object with a method")
             return
-        if "method" not in message:
-            return  # a response: the server sends no requests
+        if not _is_id(message.get("id")):
+            self._invalid(body, "a request id is a string, a number or null")
+            return
         method, params = message["method"], message.get("params")
         params = params if isinstance(params, dict) else {}
         if "id" in message:
@@ -143,6 +145,11 @@ class Server:
         except Exception as exc:
             self._log(f"internal error in {method}: {type(exc).__name__}: {exc}")
 
+    def _invalid(self, body: bytes, why: str) -> None:
+        # (id null: JSON-RPC's answer when the request's id cannot be read)
+        self._log(f"not a JSON-RPC message: {body[:80]!r}")
+        self._error(None, INVALID_REQUEST, why)
+
     def _send(self, message: dict[str, Any]) -> None:
         write_message(self.out, message)
 
@@ -181,16 +188,22 @@ class Server:
         self._publish(uri)
 
     def did_change(self, params: dict[str, Any]) -> None:
+        """Every change, in order, or none: a change that cannot be read leaves the buffer
+        as it was (not half-edited)."""
         document = self._document(params)
+        text = document.text
         for change in _field(params, "contentChanges", list):
-            text = _field(change, "text", str)
+            new = _field(change, "text", str)
             where = change.get("range")
             if isinstance(where, dict):  # (an incremental change, though full is asked)
-                positions = Positions(document.text)
+                positions = Positions(text)
                 start = positions.offset(*_position(_field(where, "start", dict)))
                 end = positions.offset(*_position(_field(where, "end", dict)))
-                text = document.text[:start] + text + document.text[end:]
-            document.text = text
+                # a range given end first is the same range (as vscode-languageserver reads it)
+                start, end = min(start, end), max(start, end)
+                new = text[:start] + new + text[end:]
+            text = new
+        document.text = text
         document.version = _field(params, "textDocument", dict).get("version")
         self._publish(_uri(params))
 
@@ -285,6 +298,20 @@ def _diagnostics(uri: str, version: Any, found: list[dict[str, Any]]) -> dict[st
     if isinstance(version, int):
         params["version"] = version
     return {"jsonrpc": "2.0", "method": "textDocument/publishDiagnostics", "params": params}
+
+
+def _is_response(message: Any) -> bool:
+    return (
+        isinstance(message, dict)
+        and "method" not in message
+        and "id" in message
+        and ("result" in message or "error" in message)
+    )
+
+
+def _is_id(value: Any) -> bool:
+    """A request id JSON-RPC allows: a string, a number or null (absent: a notification)."""
+    return value is None or (isinstance(value, (str, int, float)) and not isinstance(value, bool))
 
 
 def _field(params: dict[str, Any], name: str, kind: type) -> Any:
