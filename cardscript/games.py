@@ -18,7 +18,7 @@ from cardscript import GAMES
 from cardscript.content import KEYWORDS_FILE, bundled_cards_dir, package_name
 from cardscript.grammar import ast
 from cardscript.grammar.checks import check_script, number_params
-from cardscript.grammar.diagnostics import Diagnostic, did_you_mean, error
+from cardscript.grammar.diagnostics import Diagnostic, error
 from cardscript.grammar.lexer import split_lines
 from cardscript.grammar.parser import ParseResult, parse_script
 from cardscript.grammar.registry import Registry, Term, registry_from_data
@@ -34,15 +34,6 @@ class Game:
 
     def parse(self, text: str) -> ParseResult:
         return parse_script(text, self.registry)
-
-
-def unknown_game(name: str) -> Diagnostic:
-    return error(
-        "CS-G001",
-        f'unknown game "{name}"',
-        None,
-        did_you_mean(name, GAMES) or "the games are: " + ", ".join(GAMES),
-    )
 
 
 @cache

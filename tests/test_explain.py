@@ -55,7 +55,7 @@ def test_a_text_needs_its_game() -> None:
     assert _explain("x", "--game", "vs-sys") == (
         2,
         "",
-        "error: unknown game 'vs-sys'; did you mean \"vs-system\"?\n",
+        'error: unknown game "vs-sys"; did you mean "vs-system"?\n',
     )
 
 

@@ -40,3 +40,28 @@ def test_schema_of_an_unknown_game_names_the_games() -> None:
         2,
         'error: unknown game "vs-sytem"; did you mean "vs-system"?\n',
     )
+
+
+def test_every_command_tells_an_unknown_game_alike() -> None:
+    """ "unknown game" with the name in double quotes and the same hint, from every
+    command that takes a game (the commands once quoted it two ways and named the list
+    of games two ways)."""
+    deck = str(PD_DECKS / "cinder-vale.yaml")
+    for args in (
+        ["schema", "vs-sytem"],
+        ["explain", "CS-P001", "--game", "vs-sytem"],
+        ["play", "vs-sytem", "--deck", deck],
+        ["simulate", "vs-sytem", "--deck", deck],
+        ["deck", "check", deck, "--game", "vs-sytem"],
+        ["complete", deck, "--at", "1:1", "--game", "vs-sytem"],
+    ):
+        result = runner.invoke(app, args)
+        assert (result.exit_code, result.stderr.splitlines()[-1]) == (
+            2,
+            'error: unknown game "vs-sytem"; did you mean "vs-system"?',
+        ), args
+    result = runner.invoke(app, ["deck", "check", deck, "--game", "chess"])
+    assert result.stderr.splitlines()[-1] == (
+        'error: unknown game "chess"; the games are: vs-system, pocket-duel, berserk, '
+        "marvel-champions, vanguard"
+    )

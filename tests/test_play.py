@@ -93,7 +93,7 @@ def test_simulate_reports_win_rates(tmp_path: Path) -> None:
 def test_usage_errors_exit_2(tmp_path: Path) -> None:
     unknown = runner.invoke(app, ["play", "vangard", "--deck", "a.txt", "--deck", "b.txt"])
     assert unknown.exit_code == 2
-    assert unknown.stderr == "error: unknown game 'vangard'; did you mean \"vanguard\"?\n"
+    assert unknown.stderr == 'error: unknown game "vangard"; did you mean "vanguard"?\n'
     missing = runner.invoke(app, ["replay", str(tmp_path / "none.jsonl")])
     assert missing.exit_code == 2
 
@@ -516,7 +516,7 @@ def test_replay_of_a_header_that_cannot_be_played_says_its_line(tmp_path: Path) 
             {"decks": [["cinder-hero"]] * 3},
             "pocket-duel is played with 2 decks, one per player; 3 given",
         ),
-        ({"game": "pocket-dul"}, "unknown game 'pocket-dul'; did you mean \"pocket-duel\"?"),
+        ({"game": "pocket-dul"}, 'unknown game "pocket-dul"; did you mean "pocket-duel"?'),
         (
             {"game": "berserk", "decks": [["GRW-001"]] * 2, "format": "x"},
             "berserk has no match formats: one game is played",

@@ -16,7 +16,6 @@ from typing import Any
 
 from cardscript import GAMES, safe_read
 from cardscript.grammar.complete import Completion, Completions, complete
-from cardscript.grammar.diagnostics import did_you_mean
 
 _AT = re.compile(r"\A([0-9]+):([0-9]+)\Z")
 
@@ -146,8 +145,9 @@ def _read_stdin() -> str:
 def _game_of(path: Path, named: str | None) -> str:
     if named is not None:
         if named not in GAMES:
-            hint = did_you_mean(named, GAMES) or "the games are: " + ", ".join(GAMES)
-            raise CompleteError(f'error: unknown game "{named}"; {hint}')
+            from cardscript.game_names import unknown_game_message
+
+            raise CompleteError(f"error: {unknown_game_message(named)}")
         return named
     if path.parent.name in GAMES:
         return path.parent.name

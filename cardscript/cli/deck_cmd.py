@@ -90,11 +90,9 @@ def check(
     if fmt not in FORMATS:
         raise _usage(f"unknown format {fmt!r}; choose one of {', '.join(FORMATS)}")
     if game is not None and game not in GAMES:
-        from cardscript.grammar.diagnostics import did_you_mean
+        from cardscript.game_names import unknown_game_message
 
-        raise _usage(
-            f"unknown game {game!r}; " + (did_you_mean(game, GAMES) or "games: " + ", ".join(GAMES))
-        )
+        raise _usage(unknown_game_message(game))
     if deck_format is not None:
         from cardscript.decks.rules import load_rules
 

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from cardscript import GAMES, __version__
+from cardscript.game_names import unknown_game_message
 from cardscript.grammar.diagnostics import did_you_mean
 from cardscript.interpreter.agents import Agent, TerminalAgent, make_agent
 from cardscript.interpreter.engine import BudgetExceeded, Engine, LoopDetected
@@ -105,8 +106,7 @@ def playable(game: str) -> EngineFactory:
     """The engine factory of ``game``; a game without one is a ``PlayError``."""
     factory = engine_factory(game)
     if factory is None and game not in GAMES:
-        hint = did_you_mean(game, GAMES) or "the games are: " + ", ".join(GAMES)
-        raise PlayError(f"unknown game {game!r}; {hint}")
+        raise PlayError(unknown_game_message(game))
     if factory is None:
         raise PlayError(f"there is no kernel for {game!r} yet, so it cannot be played")
     return factory

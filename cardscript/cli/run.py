@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from cardscript import GAMES, safe_read
+from cardscript.game_names import unknown_game_message
 from cardscript.grammar.diagnostics import Diagnostic, Span, did_you_mean, error
 
 
@@ -216,10 +217,7 @@ def run_fmt(paths: list[Path], *, check_only: bool) -> int:
 
 def run_explain(thing: str, *, game: str | None, is_text: bool, cards: list[Path]) -> int:
     if game is not None and game not in GAMES:
-        _err(
-            f"error: unknown game {game!r}; "
-            + (did_you_mean(game, GAMES) or "games: " + ", ".join(GAMES))
-        )
+        _err(f"error: {unknown_game_message(game)}")
         return 2
     codes = code_table()
     if not is_text and thing.upper() in codes:
@@ -422,9 +420,7 @@ def _not_a_scenario(exc: Exception, file: Path) -> list[Diagnostic]:
 
 def run_schema(game: str) -> int:
     if game not in GAMES:
-        hint = did_you_mean(game, GAMES) or "the games are: " + ", ".join(GAMES)
-        d = error("CS-G001", f'unknown game "{game}"', None, hint)
-        _err(f"error: {d.message}" + (f"; {d.hints[0]}" if d.hints else ""))
+        _err(f"error: {unknown_game_message(game)}")
         return 2
     from cardscript.schemas import schema_path
 
