@@ -21,6 +21,7 @@ import yaml
 from typer.testing import CliRunner
 
 from cardscript import GAMES
+from cardscript.cli.fmt_files import format_source
 from cardscript.cli.main import app
 from cardscript.decks import check_bundled_decks, check_paths, load_pool, read_deck_text
 from cardscript.decks.check import check_deck, rule_descriptions
@@ -372,6 +373,8 @@ def test_importer_writes_the_expected_card_files() -> None:
         assert text == (MCDB / "expected" / f"{pack}.yaml").read_text("utf-8")
         data = yaml.safe_load(text)
         assert list(validator("marvel-champions").iter_errors(data)) == []
+        # what the importer writes is what ``fmt`` writes ("Rule …", not "rule …")
+        assert format_source(Path(f"{pack}.yaml"), text) in ((None, []), (text, []))
 
 
 def test_importer_leaves_out_what_the_schema_cannot_hold() -> None:
@@ -436,7 +439,7 @@ def test_importer_fields() -> None:
     assert cards["90095"]["hit_points"] == {"value": 14, "per_player": True}
     assert cards["90095"]["atk"] == {"value": 2, "star": True}
     assert cards["90096"]["boost"] == {"icons": 1, "star": True}
-    assert cards["90010a"]["text"] == "rule aspect_count is 2.\n"
+    assert cards["90010a"]["text"] == "Rule aspect_count is 2.\n"
     assert cards["90121"]["name"] == "Steady Resolve"  # a reprint takes its original's data
     assert cards["90008"]["owner"] == "90001a"
 

@@ -352,7 +352,7 @@ def _requirements(card: Mapping[str, Any], comments: list[str]) -> list[str]:
     lines: list[str] = []
     for requirement in card.get("deck_requirements") or ():
         if isinstance(requirement, dict) and set(requirement) == {"aspects"}:
-            lines.append(f"rule aspect_count is {_count(requirement, 'aspects')}.")
+            lines.append(f"Rule aspect_count is {_count(requirement, 'aspects')}.")
         else:
             comments.append(f"deck requirement (not checked): {json.dumps(requirement)}")
     for option in card.get("deck_options") or ():
