@@ -37,20 +37,31 @@ def count(run: Callable[[], Any]) -> Counted:
             seen.add((code, frame.f_lasti))
         return trace
 
-    # no collection while counting: it would run other objects' finalizers (Python code
-    # of whatever else the process holds) inside the count, wherever it fell
+    result = _watched(run, sys.gettrace, sys.settrace, trace)
+    return Counted(result, Counter({Path(f).name: n for f, n in by_file.items()}), len(seen))
+
+
+def _watched(
+    run: Callable[[], Any],
+    current: Callable[[], Any],
+    install: Callable[[Any], None],
+    hook: Callable[..., Any],
+) -> Any:
+    """``run()`` with ``hook`` installed (``sys.settrace`` or ``sys.setprofile``), the
+    one before put back after it. No collection while counting: it would run other
+    objects' finalizers (Python code of whatever else the process holds) inside the
+    count, wherever it fell."""
     collecting = gc.isenabled()
     gc.collect()
     gc.disable()
-    previous = sys.gettrace()
-    sys.settrace(trace)
+    previous = current()
+    install(hook)
     try:
-        result = run()
+        return run()
     finally:
-        sys.settrace(previous)
+        install(previous)
         if collecting:
             gc.enable()
-    return Counted(result, Counter({Path(f).name: n for f, n in by_file.items()}), len(seen))
 
 
 class Calls(NamedTuple):
@@ -73,15 +84,4 @@ def calls(run: Callable[[], Any]) -> Calls:
         elif event == "c_call":
             builtin[getattr(arg, "__qualname__", type(arg).__name__)] += 1
 
-    collecting = gc.isenabled()  # (as ``count``: no finalizers counted)
-    gc.collect()
-    gc.disable()
-    previous = sys.getprofile()
-    sys.setprofile(hook)
-    try:
-        result = run()
-    finally:
-        sys.setprofile(previous)
-        if collecting:
-            gc.enable()
-    return Calls(result, python, builtin)
+    return Calls(_watched(run, sys.getprofile, sys.setprofile, hook), python, builtin)

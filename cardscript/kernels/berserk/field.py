@@ -34,6 +34,7 @@ from cardscript.kernels.berserk import (
     chains,
     counter_costs,
     modifiers,
+    outcomes,
     sources_left,
     strike,
     triggered,
@@ -53,10 +54,6 @@ from cardscript.kernels.berserk.kinds import (
 GAME = "berserk"
 RULE = Cause(rule="turn structure")
 SQUAD_ZONES = ("battlefield", "additional_zone")
-# the preliminary phase's steps before the squads are placed (§301.1)
-BEFORE_SQUADS = frozenset(
-    {"deal_step", "set_preparation_step", "recruitment_step", "placement_step"}
-)
 
 
 UNFLOORED = frozenset({"die_roll", "strike", "weak_strike", "medium_strike", "strong_strike"})
@@ -87,8 +84,8 @@ class FieldKernel(Kernel):
             "drain": self._drain,
             "add_counters": self._add_counters,
             "remove_counters": self._remove_counters,
-            "win": self._outcome("win"),
-            "lose_game": self._outcome("lose"),
+            "win": outcomes.noted("win"),
+            "lose_game": outcomes.noted("lose"),
             "strike": strike.primitive(self),
             "destroy": self._destroy,
             **attacks.primitives(self),
@@ -525,55 +522,11 @@ class FieldKernel(Kernel):
             return [u for u in grave if engine.has_keyword(u, "incarnation")]
         return []
 
-    def _outcome(self, kind: str) -> Any:
-        """'You win / lose the game' (§102.2б, §102.3г): noted for the player controlling
-        the card whose text it is, and settled when the abilities of that moment have
-        resolved (``settle``)."""
-
-        def run(engine: Engine, cause: Cause, target: Any, **_: Any) -> bool:
-            if not isinstance(target, int):
-                return False
-            player = str(engine.state.cards[target].controller)
-            engine.state.data.setdefault("outcomes", {}).setdefault(player, []).append(kind)
-            return True
-
-        return run
-
     def settle(self, engine: Engine) -> None:
-        """§102.3в: a player who wins and loses at once loses; §102.4: both players
-        losing, or both winning, at once is a draw."""
-        outcomes = engine.state.data.pop("outcomes", None)
-        if not outcomes:
-            return
-        losers = sorted(int(p) for p, kinds in outcomes.items() if "lose" in kinds)
-        winners = sorted(int(p) for p, kinds in outcomes.items() if "win" in kinds)
-        if len(losers) > 1 or (not losers and len(winners) > 1):
-            engine.end(None, "both at once")
-        elif losers:
-            both = "win" in outcomes[str(losers[0])]
-            engine.end(1 - losers[0], "won and lost at once" if both else "lost by an effect")
-        elif winners:
-            engine.end(winners[0], "won by an effect")
+        outcomes.settle(engine)
 
     def check_victory(self, engine: Engine) -> None:
-        """§102.3а: a player with no creatures in the squad loses; both at once: a draw.
-        Not before the battle, nor before the squads are placed (the preliminary phase's
-        first four steps)."""
-        state = engine.state
-        if state.result is not None or state.phase == "setup" or state.data.get("dying"):
-            return
-        if state.step in BEFORE_SQUADS:
-            return
-        out = [
-            p.index
-            for p in state.players
-            if engine.rule("lose_without_creatures", player=p.index)
-            and not self.creatures(engine, p.index)
-        ]
-        if len(out) == 1:
-            engine.end(1 - out[0], "no creatures")
-        elif len(out) > 1:
-            engine.end(None, "no creatures on either side")
+        outcomes.check_victory(self, engine)
 
     def resolve_pending(self, engine: Engine, active_first: bool = False) -> None:
         """Triggers resolve one by one, each after a priority window, in stack order:
