@@ -8,9 +8,11 @@ from cardscript.grammar.diagnostics import Diagnostic, did_you_mean, error
 
 
 def unknown_game(name: str) -> Diagnostic:
+    from cardscript.report.shown import printable  # (a name typed: no terminal codes)
+
     return error(
         "CS-G001",
-        f'unknown game "{name}"',
+        f'unknown game "{printable(name)}"',
         None,
         did_you_mean(name, GAMES) or "the games are: " + ", ".join(GAMES),
     )

@@ -65,3 +65,21 @@ def test_every_command_tells_an_unknown_game_alike() -> None:
         'error: unknown game "chess"; the games are: vs-system, pocket-duel, berserk, '
         "marvel-champions, vanguard"
     )
+
+
+def test_a_name_with_terminal_codes_is_printed_escaped(tmp_path: Path) -> None:
+    """A file's path or a game's name with control characters (an escape sequence, a
+    line break) is shown escaped: printed raw, it would act on the terminal or forge a
+    line of the report."""
+    result = runner.invoke(app, ["schema", "vs\x1b[31msys"])
+    assert result.stderr.splitlines() == [
+        'error: unknown game "vs\\x1b[31msys"; the games are: vs-system, pocket-duel, '
+        "berserk, marvel-champions, vanguard"
+    ]
+    bad = tmp_path / "red\x1b[31m\nerror.yaml"
+    bad.write_text("game: vs-system\ncards: [\n", "utf-8")
+    result = runner.invoke(app, ["validate", str(bad)])
+    assert result.exit_code == 1
+    arrows = [line for line in result.stdout.splitlines() if "-->" in line]
+    assert arrows == [f" --> {tmp_path}/red\\x1b[31m\\nerror.yaml:3:1"]
+    assert "\x1b" not in result.stdout

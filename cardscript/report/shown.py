@@ -35,6 +35,24 @@ def _handler(exc: UnicodeError) -> tuple[str, int]:
 codecs.register_error(HANDLER, _handler)
 
 
+def printable(text: str) -> str:
+    """A name printed within a line (a file's path, a game's name): its control
+    characters, which a terminal would act on (an escape sequence, a line break, a
+    carriage return), shown as ``\\x1b``, ``\\n``, ``\\r`` and the like."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() or not _control(c) else _control_escape(c) for c in text)
+
+
+def _control(char: str) -> bool:
+    code = ord(char)
+    return code < 0x20 or 0x7F <= code < 0xA0
+
+
+def _control_escape(char: str) -> str:
+    return char.encode("unicode_escape").decode("ascii")
+
+
 def shown(text: str) -> str:
     """``text`` with what UTF-8 cannot write (a file name's stray bytes) escaped."""
     return text.encode("utf-8", HANDLER).decode("utf-8")

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from cardscript.grammar.diagnostics import Diagnostic, Span
 from cardscript.report.color import BOLD, SEVERITY_STYLE, paint
 from cardscript.report.model import Report, ordered
+from cardscript.report.shown import printable
 
 TAB_STOP = 4
 MAX_SHOWN = 120  # characters of a source line shown; a longer one is cut around the span
@@ -28,7 +29,7 @@ def render_diagnostic(diagnostic: Diagnostic, sources: Mapping[str, str], *, col
     width = len(str(span.line)) if span else 1
     pad = " " * (width + 1)
     if span is not None:
-        lines.append(f"{' ' * width}--> {span}")
+        lines.append(f"{' ' * width}--> {printable(str(span))}")
         source = source_line(diagnostic, sources)
         if source is not None:
             shown, start, length = underline(source, span)
