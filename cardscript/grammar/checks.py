@@ -16,6 +16,7 @@ from cardscript.grammar.binding_check import check_bindings, check_unread
 from cardscript.grammar.count_check import check_bare_counts
 from cardscript.grammar.delayed_order import check_delayed_order
 from cardscript.grammar.diagnostics import Diagnostic, error
+from cardscript.grammar.duration_check import check_durations
 from cardscript.grammar.format_phrases import PhraseFormatter, is_plural
 from cardscript.grammar.formatter import Formatter
 from cardscript.grammar.history_check import check_history_periods
@@ -72,6 +73,7 @@ def check_line(
     yield from check_bindings(line, registry, params)
     yield from check_unread(line, registry)
     yield from check_self_reading(line, registry)
+    yield from check_durations(line, registry)
     bound = (
         set(params)
         | set(cost_names(ability))

@@ -18,6 +18,7 @@ from cardscript.interpreter.discard_from import discarded
 from cardscript.interpreter.lasting_steps import (
     become,
     get,
+    grant,
     keywords,
     lasting,
     permission,
@@ -484,6 +485,7 @@ _AS_WRITTEN: dict[str, Action] = {
     "have": keywords(True),
     "gain_keyword": keywords(True),
     "lose_keyword": keywords(False),
+    "grant_ability": grant,
     "can": permission,
     "cannot": permission,
     "named_cost": _named_cost,

@@ -114,6 +114,15 @@ class KeywordsInPlay(EngineParts):
                 for uid in effect["uids"]:
                     written.setdefault(uid, []).extend((k, None) for k in effect["abilities"])
                 continue
+            if effect["kind"] == "grant":  # ``lasting_steps.grant``
+                for uid in (
+                    covered(cast("Engine", self), effect) if "group" in effect else effect["uids"]
+                ):
+                    giver = effect.get("giver")
+                    written.setdefault(uid, []).append(
+                        (effect["text"], uid if giver is None else giver)
+                    )
+                continue
             if effect["kind"] != "keyword":
                 continue
             for uid in (

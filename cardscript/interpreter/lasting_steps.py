@@ -20,7 +20,16 @@ from cardscript.interpreter.select import (
     uids,
 )
 
-__all__ = ["become", "delayed", "get", "keywords", "lasting", "permission", "set_stat"]
+__all__ = [
+    "become",
+    "delayed",
+    "get",
+    "grant",
+    "keywords",
+    "lasting",
+    "permission",
+    "set_stat",
+]
 
 
 def lasting(
@@ -132,6 +141,12 @@ def keywords(gain: bool) -> Callable[[Context, ast.Clause], None]:
             lasting(ctx, clause, entry)
 
     return run
+
+
+def grant(ctx: Context, clause: ast.Clause) -> None:
+    """'Target character has "…" until end of turn': the ability written out, had while
+    the effect lasts (``KeywordsInPlay``: granted by the card whose text gave it)."""
+    lasting(ctx, clause, {"kind": "grant", "text": clause.action.text or ""})
 
 
 def permission(ctx: Context, clause: ast.Clause) -> None:

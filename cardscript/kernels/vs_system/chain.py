@@ -215,15 +215,17 @@ def resolve_top(engine: Engine, kernel: ActionsKernel) -> None:
             )
     else:
         index = link["index"]
-        ability = engine.definition(uid).abilities[index]
+        # printed, or gained in play (a keyword's, a power lent): found by its key
+        power = engine.pool.ability(f"{engine.state.cards[uid].card_id}#{index}")
+        assert power is not None
         chosen = _decode(targets.get(str(index), {}))
         if link["kind"] == "trigger":
             event = _event_in(link["event"])
-            engine.loop_guard(PendingTrigger(ability, uid, player, event))
-            engine.resolve(ability, uid, player, event, targets=chosen)
+            engine.loop_guard(PendingTrigger(power, uid, player, event))
+            engine.resolve(power, uid, player, event, targets=chosen)
         else:
             x = link.get("x")
-            engine.resolve(ability, uid, player, pay=False, targets=chosen, chosen_x=x)
+            engine.resolve(power, uid, player, pay=False, targets=chosen, chosen_x=x)
     push_triggers(engine, kernel)
 
 
