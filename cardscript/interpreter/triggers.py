@@ -14,7 +14,7 @@ pile") sees it where it is now (``last_known.selects_as_it_was``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardscript.grammar import ast
@@ -265,21 +265,65 @@ def _seat(player: int | None) -> Seat | None:
 
 
 def in_chosen_order(
-    engine: Engine, pending: Sequence[PendingTrigger], players: Sequence[int], prompt: str
+    engine: Engine,
+    pending: Sequence[PendingTrigger],
+    players: Sequence[int],
+    prompt: str,
+    orderer: int | None = None,
 ) -> list[PendingTrigger]:
     """``pending`` grouped by controller, ``players`` in turn, each ordering their own
     (asked only of one with two or more; first to resolve first): the rule of several
-    games for triggers at once (Vanguard §10, Berserk §215.4)."""
+    games for triggers at once (Vanguard §10, Berserk §215.4). With ``orderer``, that one
+    player orders them all (Marvel Champions' first player, MC-FORCED-3), the groups as
+    ``by_controller`` makes them."""
+    if orderer is not None:
+        return _ordered(engine, orderer, by_controller(pending, players), prompt)
     out: list[PendingTrigger] = []
     for player in players:
-        mine = [t for t in pending if t.controller == player]
-        if len(mine) > 1:
-            labels = trigger_labels(engine, mine)
-            count = len(mine)
-            order = engine.choose(player, "order", prompt, mine, labels, count, count)
-            mine = [mine[i] for i in order]
-        out += mine
+        out += _ordered(engine, player, [t for t in pending if t.controller == player], prompt)
     return out
+
+
+def one_at_a_time(
+    engine: Engine,
+    pending: Sequence[PendingTrigger],
+    players: Sequence[int],
+    prompt: str,
+    labels: Callable[[Engine, Sequence[PendingTrigger]], list[str]],
+) -> Iterator[PendingTrigger]:
+    """``in_chosen_order`` asked a trigger at a time: each player in turn picks which of
+    their own comes next (an "option" of those left, ``labels`` reading them; the last
+    one without asking). Lazy: the caller acts on each before the next is picked (VS
+    System's A6: it goes on the chain, its targets chosen, then the next)."""
+    for player in players:
+        mine = [t for t in pending if t.controller == player]
+        while mine:
+            picked = 0
+            if len(mine) > 1:
+                (picked,) = engine.choose(player, "option", prompt, mine, labels(engine, mine))
+            yield mine.pop(picked)
+
+
+def by_controller(
+    pending: Sequence[PendingTrigger], players: Sequence[int]
+) -> list[PendingTrigger]:
+    """``pending`` grouped by controller in the order of ``players``, each group in the
+    order it triggered; a controller not among them (one out of the game) with the
+    first's."""
+    rank = {player: i for i, player in enumerate(players)}
+    return sorted(pending, key=lambda t: rank.get(t.controller, 0))
+
+
+def _ordered(
+    engine: Engine, player: int, triggers: list[PendingTrigger], prompt: str
+) -> list[PendingTrigger]:
+    """``triggers`` in the order ``player`` chooses (not asked of fewer than two)."""
+    if len(triggers) < 2:
+        return triggers
+    labels = trigger_labels(engine, triggers)
+    count = len(triggers)
+    order = engine.choose(player, "order", prompt, triggers, labels, count, count)
+    return [triggers[i] for i in order]
 
 
 def trigger_labels(engine: Engine, triggers: Sequence[PendingTrigger]) -> list[str]:

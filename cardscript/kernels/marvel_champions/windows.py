@@ -23,7 +23,12 @@ from cardscript.grammar import ast
 from cardscript.interpreter import cost_x, effects
 from cardscript.interpreter.engine import Event
 from cardscript.interpreter.events import PendingTrigger
-from cardscript.interpreter.triggers import ability_matches, matching_triggers, trigger_labels
+from cardscript.interpreter.triggers import (
+    ability_matches,
+    in_chosen_order,
+    matching_triggers,
+    trigger_labels,
+)
 
 if TYPE_CHECKING:
     from cardscript.grammar.registry import Registry
@@ -230,14 +235,8 @@ def resolve_forced(
     if not forced:
         return
     order = k.players(engine) or [0]
-    forced.sort(key=lambda t: order.index(t.controller) if t.controller in order else 0)
-    if len(forced) > 1:
-        labels = trigger_labels(engine, forced)
-        picked = engine.choose(
-            order[0], "order", "order the forced abilities", forced, labels, len(forced)
-        )
-        forced = [forced[i] for i in picked]
-    for trigger in forced:
+    prompt = "order the forced abilities"
+    for trigger in in_chosen_order(engine, forced, order, prompt, orderer=order[0]):
         if engine.state.result is not None or (window is not None and window.cancelled):
             return
         engine.loop_guard(trigger)

@@ -19,7 +19,7 @@ step or phase ends (§8.3, [REC] 6).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
@@ -29,6 +29,7 @@ from cardscript.interpreter.agents import Labels
 from cardscript.interpreter.cards import CompiledAbility
 from cardscript.interpreter.engine import Cause, Engine, Event, PendingTrigger
 from cardscript.interpreter.select import Seat, Target
+from cardscript.interpreter.triggers import one_at_a_time
 
 if TYPE_CHECKING:
     from cardscript.kernels.vs_system.actions import ActionsKernel
@@ -156,31 +157,27 @@ def push_triggers(engine: Engine, kernel: ActionsKernel) -> bool:
     if not engine.pending:
         return False  # most often: asked after every action
     pending = engine.take_pending()
-    for player in kernel.order(engine):
-        mine = [t for t in pending if t.controller == player]
-        while mine:
-            picked = 0
-            if len(mine) > 1:
-                labels = [f"{engine.describe(t.source)} at {t.ability.where}" for t in mine]
-                (picked,) = engine.choose(
-                    player, "option", "which triggered power goes on the chain first?", mine, labels
-                )
-            trigger = mine.pop(picked)
-            chosen = _targets(
-                engine, kernel, trigger.ability, trigger.source, player, trigger.event
-            )
-            links(engine).append(
-                {
-                    "kind": "trigger",
-                    "uid": trigger.source,
-                    "player": player,
-                    "index": trigger.ability.index,
-                    "targets": {str(trigger.ability.index): chosen},
-                    "event": _event_out(trigger.event),
-                }
-            )
-            engine.happened("triggers", subject=trigger.source, player=player)
+    prompt = "which triggered power goes on the chain first?"
+    for trigger in one_at_a_time(engine, pending, kernel.order(engine), prompt, _power_labels):
+        player = trigger.controller
+        chosen = _targets(engine, kernel, trigger.ability, trigger.source, player, trigger.event)
+        links(engine).append(
+            {
+                "kind": "trigger",
+                "uid": trigger.source,
+                "player": player,
+                "index": trigger.ability.index,
+                "targets": {str(trigger.ability.index): chosen},
+                "event": _event_out(trigger.event),
+            }
+        )
+        engine.happened("triggers", subject=trigger.source, player=player)
     return True
+
+
+def _power_labels(engine: Engine, triggers: Sequence[PendingTrigger]) -> list[str]:
+    """A triggered power as its controller picks it: its card and where its text is."""
+    return [f"{engine.describe(t.source)} at {t.ability.where}" for t in triggers]
 
 
 def cancel(engine: Engine, cause: Cause, uid: int) -> bool:
