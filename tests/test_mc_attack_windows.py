@@ -1,5 +1,5 @@
 """Marvel Champions: what a player is asked, in order, as an "(attack)" event is played
-(scenarios MC-TG2…MC-TG5, MC-TE1a, MC-AK2a): one window hears an attack on each enemy it
+(scenarios MC-TG2…MC-TG5, MC-TE1a, MC-AK2a, MC-AK3c): one window hears an attack on each enemy it
 names; an event's own cost is paid before its targets are chosen, and those before it may
 be cancelled, an Action's as well (G05 bullet 3, G20, G46, MC-TRIG-2)."""
 
@@ -62,6 +62,11 @@ ASKED = {
                 f"{SURGE} (attacks Bulwark [play] → Grimhold [play])",
             ),
         ),
+    ],
+    # "When a minion is attacked": the Raider's condition alone, Grimhold a villain (MC-AK3c)
+    "MC-AK3c-interrupt-as-a-minion-is-attacked-by-each-enemy": [
+        ("interrupt is attacked?", ("pass", "Exposed Weakness [hand]: 1:1")),
+        ("pay 1 more", ("discard Spark Cell [hand] for energy",) * 6),
     ],
     # "that enemy" asks nothing: the enemy attacked, the object of `attacks`
     "MC-TE1a-when-you-attack-deals-to-that-enemy": [

@@ -149,6 +149,7 @@ def attack_ability(
     if chosen:
         resolving["targets"] = chosen
     about = [Event("attacks", subject=me, player=player, obj=e) for e in on or [None]]
+    about += [Event("is_attacked", subject=e, player=player, obj=me) for e in on]  # (G20)
     if me is not None and not windows.interrupt(k, engine, *about):
         k.attack_over(engine)
         return

@@ -368,8 +368,10 @@ class MarvelChampionsKernel(MCBase):
         state = engine.state
         controller = state.cards[attacker].controller
         about = Event("attacks", subject=attacker, player=controller, obj=target)
+        attacked = Event("is_attacked", subject=target, player=controller, obj=attacker)
         state.data["attacker"], state.data["defender"] = attacker, target
-        if not windows.interrupt(self, engine, about):
+        # "When X is attacked" is a condition of the same attack: one window (MC-TRIG-2)
+        if not windows.interrupt(self, engine, about, attacked):
             self.attack_over(engine)
             return False
         # a target an Interrupt took out of play neither cancels nor replaces the attack
@@ -379,7 +381,7 @@ class MarvelChampionsKernel(MCBase):
         self.check(engine)  # a defeated target is gone before "after it is attacked" (D-12)
         was = self.as_it_was(engine, target)  # (gone: heard as it last was in play)
         engine.emit(about._replace(data=was))
-        engine.emit(Event("is_attacked", subject=target, player=controller, obj=attacker, data=was))
+        engine.emit(attacked._replace(data=was))
         self.resolve_pending(engine)
         self.attack_over(engine)
         self.check(engine)
