@@ -1,7 +1,7 @@
 """Marvel Champions: what a player is asked, in order, as an "(attack)" event is played
-(scenarios MC-TG2…MC-TG5, MC-TE1a): one window hears an attack on each enemy it names; an event's
-own cost is paid before its targets are chosen, and those before it may be cancelled, an
-Action's as well (G05 bullet 3, G20, G46, MC-TRIG-2)."""
+(scenarios MC-TG2…MC-TG5, MC-TE1a, MC-AK2a, MC-AK3c): one window hears an attack on each enemy it
+names; an event's own cost is paid before its targets are chosen, and those before it may
+be cancelled, an Action's as well (G05 bullet 3, G20, G46, MC-TRIG-2)."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ ON_RAIDER = f"{LOG} (attacks Bulwark [play] → Dock Raider [play])"
 ON_GRIMHOLD = f"{LOG} (attacks Bulwark [play] → Grimhold [play])"
 ON_ENFORCER = f"{LOG} (attacks Bulwark [play] → Grimhold Enforcer [play])"
 MARK = "Test Villain Mark [play]: 1:1"
+SURGE = "Test Battle Surge [play]: 1:1"
 HAND = ("Spark Cell [hand]",) * 6 + ("Clear Thought [hand]",)
 
 ASKED = {
@@ -49,6 +50,23 @@ ASKED = {
         ("interrupt attacks?", ("pass", LOG, MARK)),
         ("interrupt attacks?", ("pass", MARK)),
         ("add_counters", ("Grimhold [play]",)),
+    ],
+    # "+1 ATK until the end of the attack": offered for each enemy, used once for the one
+    # attack (MC-AK2a); before, offered again for Grimhold once used for the Raider
+    "MC-AK2a-attack-interrupt-once-per-attack": [
+        (
+            "interrupt attacks?",
+            (
+                "pass",
+                f"{SURGE} (attacks Bulwark [play] → Dock Raider [play])",
+                f"{SURGE} (attacks Bulwark [play] → Grimhold [play])",
+            ),
+        ),
+    ],
+    # "When a minion is attacked": the Raider's condition alone, Grimhold a villain (MC-AK3c)
+    "MC-AK3c-interrupt-as-a-minion-is-attacked-by-each-enemy": [
+        ("interrupt is attacked?", ("pass", "Exposed Weakness [hand]: 1:1")),
+        ("pay 1 more", ("discard Spark Cell [hand] for energy",) * 6),
     ],
     # "that enemy" asks nothing: the enemy attacked, the object of `attacks`
     "MC-TE1a-when-you-attack-deals-to-that-enemy": [

@@ -69,6 +69,7 @@ def _checked(game: str, text: str) -> list[tuple[str, int, int]]:
         ("Interrupt: When an enemy activates, draw a card.", []),
         ("Forced Interrupt: When your hero takes damage, prevent 1 of that damage.", []),
         ("Interrupt: When an enemy would attack you, draw a card.", []),
+        ("Interrupt: When a minion is attacked, draw a card.", []),  # (MC-AK3)
         # after the event, any event will do
         ("Forced Response: After a minion is defeated, draw a card.", []),
     ],

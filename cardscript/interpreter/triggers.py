@@ -244,7 +244,12 @@ def _heard_by(
             other: Any = event.source  # "whenever you take damage from a Strength card"
         else:  # no card as the object: the event's player is ("an enemy attacks you")
             other = event.obj if event.obj is not None else _seat(event.player)
-        if other is None or not selects(ctx, obj.selector, other):
+        # the object too may have left play ("After you attack an enemy", the enemy
+        # gone): seen as it last was there when the event's data says where
+        if other is None or not (
+            selects(ctx, obj.selector, other)
+            or (event.data and selects_as_it_was(ctx, obj.selector, other, event.data))
+        ):
             return False
     return True
 

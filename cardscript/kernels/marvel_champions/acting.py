@@ -149,6 +149,7 @@ def attack_ability(
     if chosen:
         resolving["targets"] = chosen
     about = [Event("attacks", subject=me, player=player, obj=e) for e in on or [None]]
+    about += [Event("is_attacked", subject=e, player=player, obj=me) for e in on]  # (G20)
     if me is not None and not windows.interrupt(k, engine, *about):
         k.attack_over(engine)
         return
@@ -157,19 +158,22 @@ def attack_ability(
     engine.resolve(ability, uid, player, **resolving)
     k.check(engine)  # a defeated enemy is gone before "after it is attacked" (D-12)
     # each enemy it was declared on was attacked, whether or not damage got through (a
-    # tough card, a prevention: K8 answers the attack, G05 bullet 3), and each other one
-    # it damaged or defeated (a choice made as a step resolves)
-    hit: list[int | None] = [e for e in on if e in before]
+    # tough card, a prevention: K8 answers the attack, G05 bullet 3) and even if it left
+    # play in the window (not a cancel, G20: MC-AK1), and each other one it damaged or
+    # defeated (a choice made as a step resolves)
+    hit: list[int | None] = [e for e in on if e is not None]
     hit += [
         e
         for e in enemies
         if e not in hit
         and (state.cards[e].counters.get("damage", 0) != before[e] or state.cards[e].zone != "play")
     ]
-    for enemy in hit:
-        engine.emit(Event("is_attacked", subject=enemy, player=player, obj=me))
+    for enemy in hit:  # (one gone: heard as it last was in play)
+        was = k.as_it_was(engine, enemy)
+        engine.emit(Event("is_attacked", subject=enemy, player=player, obj=me, data=was))
     if me is not None:  # "after you attack an enemy": each one it attacked
         for enemy in hit or [None]:
-            engine.emit(Event("attacks", subject=me, player=player, obj=enemy))
+            was = k.as_it_was(engine, enemy)
+            engine.emit(Event("attacks", subject=me, player=player, obj=enemy, data=was))
     k.resolve_pending(engine)
     k.attack_over(engine)

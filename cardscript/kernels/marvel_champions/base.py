@@ -95,6 +95,9 @@ class MCBase(Kernel):
         self.heard: list[windows.Offer] = []  # Responses in hand to events not yet settled
         self._listeners: windows.Listeners | None = None
         self.settling: set[int] = set()  # cards whose leaving play is being interrupted
+        # each card as it last left play (``left_from``): an attack declared on an enemy
+        # that has left play since is heard about it as it was there (``as_it_was``)
+        self.left_as: dict[int, leaving_play.Left] = {}
         self.kept: set[int] = set()  # cards kept in play during this state check
         self.used: dict[int, set[str]] = {}  # replacements used on a card in this check
         # who reveals each encounter card being revealed: the player who resolves its
@@ -404,6 +407,14 @@ class MCBase(Kernel):
         """The replacements already used on the card in this state check (none kept
         outside one)."""
         return self.used.setdefault(uid, set()) if self.checking else set()
+
+    def as_it_was(self, engine: Engine, uid: int | None) -> leaving_play.Left:
+        """The data of an event about ``uid`` that has left play since (an enemy an attack
+        was declared on): the card as it last was in play, so a trigger reads it there
+        (last-known information, ``last_known.selects_as_it_was``); () for one in play."""
+        if uid is None or engine.state.cards[uid].zone == "play":
+            return ()
+        return self.left_as.get(uid, ())
 
     def keep(self, uid: int) -> Leaving:
         """The card's leaving play was cancelled or replaced: the state check under way

@@ -368,10 +368,28 @@ class MarvelChampionsKernel(MCBase):
         state = engine.state
         controller = state.cards[attacker].controller
         about = Event("attacks", subject=attacker, player=controller, obj=target)
+        attacked = Event("is_attacked", subject=target, player=controller, obj=attacker)
         state.data["attacker"], state.data["defender"] = attacker, target
-        if not windows.interrupt(self, engine, about) or state.cards[target].zone != "play":
+        # "When X is attacked" is a condition of the same attack: one window (MC-TRIG-2)
+        if not windows.interrupt(self, engine, about, attacked):
             self.attack_over(engine)
             return False
+        # a target an Interrupt took out of play neither cancels nor replaces the attack
+        # (G20): it is made, with no damage to deal (MC-INPLAY-5), and heard as made
+        if state.cards[target].zone == "play":
+            self.attack_damage(engine, attacker, target)
+        self.check(engine)  # a defeated target is gone before "after it is attacked" (D-12)
+        was = self.as_it_was(engine, target)  # (gone: heard as it last was in play)
+        engine.emit(about._replace(data=was))
+        engine.emit(attacked._replace(data=was))
+        self.resolve_pending(engine)
+        self.attack_over(engine)
+        self.check(engine)
+        return True
+
+    def attack_damage(self, engine: Engine, attacker: int, target: int) -> None:
+        """A hero's or an ally's ATK in damage to the enemy it attacks; with Overkill, what
+        exceeds a minion's hit points goes to the villain (K3)."""
         amount = engine.stat(attacker, "atk")
         left = self.hit_points_left(engine, target)
         self.damage(engine, target, amount, attacker)
@@ -379,13 +397,6 @@ class MarvelChampionsKernel(MCBase):
             villain = self.villain(engine)
             if villain is not None and amount > left:
                 self.damage(engine, villain, amount - left, attacker)
-        self.check(engine)  # a defeated target is gone before "after it is attacked" (D-12)
-        engine.emit(about)
-        engine.emit(Event("is_attacked", subject=target, player=controller, obj=attacker))
-        self.resolve_pending(engine)
-        self.attack_over(engine)
-        self.check(engine)
-        return True
 
     def attack_over(self, engine: Engine) -> None:
         """A hero's or an ally's attack is over: "until the end of the attack" ends

@@ -53,6 +53,7 @@ def out_of_play(k: MCBase, engine: Engine, uid: int, put: Callable[[Left], objec
         return False
     card = engine.state.cards[uid]
     left, player = left_from(card), card.controller
+    k.left_as[uid] = left
     for other in list(engine.state.cards.values()):
         if other.attached_to == uid and other.zone == "play":
             k.to_discard(engine, other.uid)  # its attachments go with it (MC-ATTACH-2)

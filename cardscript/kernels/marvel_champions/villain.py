@@ -228,7 +228,11 @@ def enemy_attack(
     if counters.get("stunned_card"):
         del counters["stunned_card"]
         return
-    window = windows.interrupt_window(k, engine, Event("attacks", subject=enemy, player=player))
+    # made on the player's identity (a defender, declared later, becomes the target):
+    # "When your hero is attacked" is a condition of it, in its one window (MC-TRIG-2)
+    about = Event("attacks", subject=enemy, player=player)
+    attacked = Event("is_attacked", subject=me, player=player, obj=enemy)
+    window = windows.interrupt_window(k, engine, about, attacked)
     if window.cancelled:
         return  # cancelled (S042): no boost card, no damage
     defender = window.defended_by  # a "(defense)" Interrupt: defended, nothing exhausts

@@ -161,7 +161,8 @@ def interrupt(k: MCBase, engine: Engine, event: Event, *also: Event) -> bool:
 def interrupt_window(k: MCBase, engine: Engine, event: Event, *also: Event) -> Window:
     """The interrupt window before ``event``, as it closed. ``also``: the other triggering
     conditions of the same occurrence (an attack on several enemies attacks each): they
-    share this one window (MC-TRIG-2), an ability usable once for each it matches (G20)."""
+    share this one window (MC-TRIG-2), an ability usable once for each it matches (G20),
+    save one whose effect lasts for the attack, once (``for_the_attack``)."""
     window = Window(event)
     listeners = k.listeners(engine)
     events = [event, *also]
@@ -329,11 +330,24 @@ def offer(k: MCBase, engine: Engine, offers: list[Offer], window: Window | None)
         passes = 0
         chosen = mine[picked - 1]
         offers.remove(chosen)
+        if window is not None and for_the_attack(chosen.ability):  # (its other enemies')
+            offers = [o for o in offers if o.uid != chosen.uid or o.ability is not chosen.ability]
         if window is not None and qualified(chosen.ability, "defense"):
             window.defended_by = k.identity(engine, chosen.player)  # defended (S020)
         use(k, engine, chosen)
         if window is not None and replaces(chosen.ability):
             window.cancelled = True
+
+
+def for_the_attack(ability: CompiledAbility) -> bool:
+    """Does the ability's effect last for the attack ("until the end of the attack")? It
+    changes the attack, which is one however many enemies it is on (G05 bullet 3): used
+    for one enemy attacked, it is not offered again for another in the same window, as
+    an ability answering each enemy is (MC-TRIG-2, MC-AK2)."""
+    return any(
+        isinstance(node, ast.Duration) and node.phase.phase == "attack"
+        for node in ability.line.walk()
+    )
 
 
 def pay_costs(
