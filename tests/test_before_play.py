@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from typer.testing import CliRunner, Result
 
 from cardscript.cli.main import app
 from cardscript.games import load_game
@@ -19,8 +19,9 @@ from cardscript.grammar.registry import registry_from_data
 HINT = 'perhaps try "At the start of the reveal step, you gain 1 gold.", when the cards are in play'
 
 
-def _checked(text: str) -> list[tuple[object, ...]]:
-    game = load_game("berserk")
+def _checked(text: str, game_name: str = "berserk") -> list[tuple[object, ...]]:
+    """Each diagnostic of the checks: code, severity, message, line, column, hints."""
+    game = load_game(game_name)
     result = game.parse(text)
     assert result.ok, result.diagnostics
     return [
@@ -104,17 +105,23 @@ def test_a_before_play_edge_is_start_or_end() -> None:
     assert str(raised.value) == "phase deal: before_play holds start and end only"
 
 
-def test_validate_reports_it_as_a_warning(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def validated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, card: str) -> Result:
+    """`cardscript validate` on ``card.yaml`` written in ``tmp_path``, with its own cache."""
     monkeypatch.setenv("CARDSCRIPT_CACHE_DIR", str(tmp_path / "cache"))
-    card = tmp_path / "herald.yaml"
-    card.write_text(
+    (tmp_path / "card.yaml").write_text(card, encoding="utf-8")
+    return CliRunner().invoke(app, ["validate", str(tmp_path / "card.yaml")])
+
+
+def test_validate_reports_it_as_a_warning(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    card = tmp_path / "card.yaml"
+    result = validated(
+        tmp_path,
+        monkeypatch,
         "game: berserk\nset: TST\ncards:\n- id: TST-1\n  name: Test Herald\n"
         "  type: creature\n  cost: 3\n  elite: false\n  element: forest\n  life: 6\n"
         "  movement: 1\n  strike: 1-1-1\n  text: |\n"
         "    At the start of the preliminary phase, you gain 1 gold.\n",
-        encoding="utf-8",
     )
-    result = CliRunner().invoke(app, ["validate", str(card)])
     assert result.exit_code == 0
     out = result.stdout
     assert (

@@ -33,9 +33,8 @@ def check_before_play(line: ast.AbilityLine, registry: Registry) -> Iterator[Dia
         moved = dataclasses.replace(
             moment, edge="start", phase=dataclasses.replace(moment.phase, phase=later.id)
         )
-        fixed = ast.rewritten(line, lambda node: moved if node is moment else node)
-        assert isinstance(fixed, ast.AbilityLine)
-        hints.append(f'perhaps try "{words.line(fixed)}", when the cards are in play')
+        fixed = words.line(ast.with_node(line, moment, moved))
+        hints.append(f'perhaps try "{fixed}", when the cards are in play')
     written = words.event(ability.event)
     yield warning(
         "CS-T034",

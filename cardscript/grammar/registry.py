@@ -136,6 +136,10 @@ class Term:
     # play in a game (Berserk's preliminary phase begins with every card in its deck): a
     # trigger at one is never heard (CS-T034)
     before_play: tuple[str, ...] = ()
+    # phases: a step the kernel goes through as an order of play only, neither starting
+    # nor ending it as a period (Pocket Duel's round steps, §6): the current step, which
+    # "during the damage step" asks, and no more; nothing lasts until its end (CS-T035)
+    edgeless: bool = False
 
     @property
     def text(self) -> str:
@@ -268,6 +272,7 @@ def term_from_data(data: Mapping[str, Any] | str) -> Term:
         declared_in=data.get("declared_in"),
         toward_player=bool(data.get("toward_player", False)),
         before_play=tuple(str(edge) for edge in data.get("before_play") or ()),
+        edgeless=bool(data.get("edgeless", False)),
     )
 
 
