@@ -96,7 +96,10 @@ def _facts(token_class: str, term_id: str, registry: Registry) -> str:
             f" Its {edges} {verb} before any card is in play: a trigger then never runs (CS-T034)."
         )
     if token_class == "PHASE" and term is not None and term.edgeless:
-        return " An order of play only: it ends no effect (else CS-T035)."
+        return (
+            " An order of play only, never started or ended as a period: nothing lasts until"
+            " its end, happens at its start or end, or counts per it (else CS-T035)."
+        )
     if token_class == "ADJ" and term is not None and term.toward_player:
         return f' Held toward a player: "a minion {term.text} with you" (else CS-T030).'
     return ""

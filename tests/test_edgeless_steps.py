@@ -1,5 +1,6 @@
-"""Pocket Duel's round steps end no effect (spec pocket-duel.md §6): the registry marks
-them ``edgeless``, and an effect lasting until the end of one is refused (CS-T035)."""
+"""Pocket Duel's round steps neither start nor end as periods (spec pocket-duel.md §6):
+the registry marks them ``edgeless``, and an effect lasting until the end of one, a trigger
+or a delayed step at its start or end, a limit or a budget per one are refused (CS-T035)."""
 
 from __future__ import annotations
 
@@ -21,8 +22,8 @@ def _checked(text: str) -> list[tuple[object, ...]]:
 
 def _never_ends(step: str) -> str:
     return (
-        f"nothing lasts until the end of the {step}: in Pocket Duel a step ends no effect, "
-        "so this one would never end"
+        f"nothing lasts until the end of the {step}: in Pocket Duel a step neither starts "
+        "nor ends as a period, so this would never end"
     )
 
 
@@ -65,8 +66,65 @@ def test_every_round_step_in_either_form(step: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "message", "column", "hint"),
+    [
+        (
+            "Talent: At the start of the effect step, gain 1 energy.",
+            "nothing happens at the start of the effect step",
+            12,
+            "Talent: At the start of the round, gain 1 energy.",
+        ),
+        (
+            "Effect: Gain 1 energy at the end of the damage step.",
+            "nothing happens at the end of the damage step",
+            9,
+            "Effect: Gain 1 energy at the end of the round.",
+        ),
+    ],
+)
+def test_a_step_never_starts_nor_ends(text: str, message: str, column: int, hint: str) -> None:
+    said = f"{message}: in Pocket Duel a step neither starts nor ends as a period"
+    assert _checked(text) == [
+        (
+            "CS-T035",
+            Severity.ERROR,
+            f"{said}, so this never runs",
+            1,
+            column,
+            (f'perhaps try "{hint}"',),
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "column", "hint"),
+    [
+        (
+            "Talent: Whenever you block, gain 1 energy (once per damage step).",
+            44,
+            "Talent: Whenever you block, gain 1 energy (once per round).",
+        ),
+        (
+            "Prevent the first 2 damage dealt to you each damage step.",
+            1,
+            "Prevent the first 2 damage dealt to you each round.",
+        ),
+    ],
+)
+def test_nothing_counts_per_step(text: str, column: int, hint: str) -> None:
+    said = (
+        "nothing counts per damage step: in Pocket Duel a step neither starts nor ends as a "
+        "period, so this never starts again"
+    )
+    assert _checked(text) == [
+        ("CS-T035", Severity.ERROR, said, 1, column, (f'perhaps try "{hint}"',))
+    ]
+
+
+@pytest.mark.parametrize(
     "text",
     [
+        "Talent: Whenever you block, gain 1 energy (damage step only).",  # the current step
         "Effect: This gets +1 attack until the end of the round.",
         "Effect: This gets +1 attack this round.",
         "Effect: This gets +1 attack until the end of the game.",

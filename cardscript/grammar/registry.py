@@ -138,7 +138,8 @@ class Term:
     before_play: tuple[str, ...] = ()
     # phases: a step the kernel goes through as an order of play only, neither starting
     # nor ending it as a period (Pocket Duel's round steps, §6): the current step, which
-    # "during the damage step" asks, and no more; nothing lasts until its end (CS-T035)
+    # "during the damage step" asks, and no more; nothing lasts until its end, happens at
+    # its start or end or counts per it (CS-T035)
     edgeless: bool = False
 
     @property
