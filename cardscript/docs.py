@@ -89,6 +89,17 @@ def _facts(token_class: str, term_id: str, registry: Registry) -> str:
         )
     if token_class == "LABEL" and term is not None and term.before_event:
         return " Resolves before its event: it can prevent that damage."
+    if token_class == "PHASE" and term is not None and term.before_play:
+        edges = " and ".join(term.before_play)
+        verb = "comes" if len(term.before_play) == 1 else "come"
+        return (
+            f" Its {edges} {verb} before any card is in play: a trigger then never runs (CS-T036)."
+        )
+    if token_class == "PHASE" and term is not None and term.edgeless:
+        return (
+            " An order of play only, never started or ended as a period: nothing lasts until"
+            " its end, happens at its start or end, or counts per it (else CS-T035)."
+        )
     if token_class == "ADJ" and term is not None and term.toward_player:
         return f' Held toward a player: "a minion {term.text} with you" (else CS-T030).'
     return ""

@@ -67,6 +67,14 @@ def rewritten(node: object, change: Callable[[Node], Node]) -> object:
     return node
 
 
+def with_node(line: AbilityLine, old: Node, new: Node) -> AbilityLine:
+    """``line`` with the node ``old`` (that very object) replaced by ``new``: how a check
+    shows the line written another way."""
+    fixed = rewritten(line, lambda node: new if node is old else node)
+    assert isinstance(fixed, AbilityLine)
+    return fixed
+
+
 # ---- amounts, comparisons, references --------------------------------------------------
 
 

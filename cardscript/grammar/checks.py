@@ -12,11 +12,13 @@ import dataclasses
 from collections.abc import Iterator
 
 from cardscript.grammar import ast
+from cardscript.grammar.before_play_check import check_before_play
 from cardscript.grammar.binding_check import check_bindings, check_unread
 from cardscript.grammar.count_check import check_bare_counts
 from cardscript.grammar.delayed_order import check_delayed_order
 from cardscript.grammar.diagnostics import Diagnostic, error
 from cardscript.grammar.duration_check import check_durations
+from cardscript.grammar.edgeless_check import check_edgeless
 from cardscript.grammar.format_phrases import PhraseFormatter, is_plural
 from cardscript.grammar.formatter import Formatter
 from cardscript.grammar.history_check import check_history_periods
@@ -67,6 +69,8 @@ def check_line(
     yield from check_instead(line, registry)
     yield from check_interrupt_window(line, registry)
     yield from check_step_label(line, registry)
+    yield from check_before_play(line, registry)
+    yield from check_edgeless(line, registry)
     yield from check_random(line, registry)
     yield from check_none(line, registry)
     yield from check_there_is(line, registry)

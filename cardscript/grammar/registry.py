@@ -132,6 +132,15 @@ class Term:
     # adjectives: a state held toward a player, said "engaged with you" (MC G70);
     # ``Kernel.held_toward`` says which player
     toward_player: bool = False
+    # phases: the edges ("start", "end") of the period that come before any card is in
+    # play in a game (Berserk's preliminary phase begins with every card in its deck): a
+    # trigger at one is never heard (CS-T036)
+    before_play: tuple[str, ...] = ()
+    # phases: a step the kernel goes through as an order of play only, neither starting
+    # nor ending it as a period (Pocket Duel's round steps, §6): the current step, which
+    # "during the damage step" asks, and no more; nothing lasts until its end, happens at
+    # its start or end or counts per it (CS-T035)
+    edgeless: bool = False
 
     @property
     def text(self) -> str:
@@ -263,10 +272,13 @@ def term_from_data(data: Mapping[str, Any] | str) -> Term:
         seen_by=data.get("seen_by"),
         declared_in=data.get("declared_in"),
         toward_player=bool(data.get("toward_player", False)),
+        before_play=tuple(str(edge) for edge in data.get("before_play") or ()),
+        edgeless=bool(data.get("edgeless", False)),
     )
 
 
 SEEN_BY = (None, "owner", "nobody")  # a zone's ``seen_by``: unset, every player
+EDGES = frozenset({"start", "end"})  # a phase's ``before_play``
 
 
 def registry_from_data(data: Mapping[str, Any]) -> Registry:
@@ -288,6 +300,9 @@ def registry_from_data(data: Mapping[str, Any]) -> Registry:
     for label in sections["labels"]:
         if label.declared_in is not None and label.declared_in not in known["phases"]:
             raise RegistryError(f"label {label.id}: declared_in {label.declared_in!r} is no phase")
+    for phase in sections["phases"]:
+        if not set(phase.before_play) <= EDGES:
+            raise RegistryError(f"phase {phase.id}: before_play holds start and end only")
     for noun in sections["nouns"]:
         if any(way.count("…") != 1 for way in noun.runs_by):
             raise RegistryError(f"noun {noun.id}: each of runs_by holds one … for the steps")

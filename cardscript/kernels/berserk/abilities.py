@@ -16,12 +16,15 @@ target, then the costs are paid (``declare``).
 A line labelled with a step of the preliminary phase is declared in that step only, and
 no other ability then (§301.3): "Before recruitment:" (до набора отряда) from its card in
 the deal, in the set preparation step (§303.1); "Before reveal:" (до вскрытия) from its
-card in the squad, in the reveal step before the cards are revealed (§306.1), its card
-hidden, and revealed as it declares the line ([ASSUMPTION] as a hidden card declaring a
-sudden ability or whose triggered ability triggers, §415.2: «до» opens a triggered
-ability, §404). With a cost or none; once in the step when it has none ("Before
-recruitment: gain 1 silver.") and a "Before reveal:" one always (``_once``). Such a line
-is never a standing one (``declared_in``).
+card in the squad, in the reveal step before the cards are revealed (§306.1). Such a line
+is a triggered ability: «до» opens one (§405.1), and it is declared in a step where no
+playable ability may be (§301.3), so it is one by the rules of triggered ones, a cost or
+none (§413). It triggers as the reveal step begins (§306.1, §300.4), once, so it is
+declared once (§405.2), and its hidden card is revealed then, whether the line is
+declared or not (§415.2, ``reveal_triggered``). A "Before recruitment:" line is a
+playable one (§303.1): with no cost it is declared once in its step ([ASSUMPTION], "Before
+recruitment: gain 1 silver."), with one as often as it is paid (``_once``). Such a line is
+never a standing one (``declared_in``).
 """
 
 from __future__ import annotations
@@ -65,11 +68,22 @@ def declared_in(engine: Engine, ability: CompiledAbility) -> str | None:
 
 
 def _once(engine: Engine, ability: CompiledAbility) -> bool:
-    """Is the labelled line declared once in its step? [ASSUMPTION] One with no cost, no
-    limit; a "Before reveal:" one always: «до вскрытия» names its trigger point, the
-    start of the reveal step (§306.1, §404), which comes once."""
+    """Is the labelled line declared once in its step? A "Before reveal:" one always: it
+    triggers once, as the reveal step begins, and a triggered ability is declared once
+    for each time it triggers (§306.1, §405.1–405.2); [ASSUMPTION] one with no cost (the
+    rulebook sets "Before recruitment:" lines no limit, §303)."""
     step = declared_in(engine, ability)
     return step == REVEAL or (step is not None and not _costs(ability))
+
+
+def reveal_triggered(kernel: BoardKernel, engine: Engine, order: list[int]) -> None:
+    """As the reveal step begins, every "Before reveal:" line triggers (§306.1, §300.4),
+    and a hidden card whose triggered ability triggers is revealed at once, a base effect
+    (§415.2): each card with such a line, declared later or not, the first player's first."""
+    for player in order:
+        for uid in kernel.squad(engine, player):
+            if not engine.state.cards[uid].face_up and _declarable(engine, uid, REVEAL):
+                kernel.reveal_card(engine, uid)
 
 
 def _labelled_step(engine: Engine) -> str | None:

@@ -38,8 +38,9 @@ index, or ``granted`` for one another card grants it written out; ``target``),
 (``player``, ``expected``), ``mulligan`` (``player``), ``set_preparation_step`` (the
 players declare "Before recruitment:" abilities of their deal, the first player first),
 ``vanguard_step``,
-``battle_start_step``, ``reveal_step`` (the players declare "Before reveal:" abilities of
-their squad, the first player first, then the cards are revealed), ``accumulate``
+``battle_start_step``, ``reveal_step`` (the "Before reveal:" abilities trigger, revealing
+their cards, and the players declare them, the first player first, then the other cards are
+revealed), ``accumulate``
 (``card``), ``reveal`` (``card``),
 ``hidden`` (``expected``: the hidden cards of both squads), ``event_order`` (``event``,
 ``expected``: the cards it happened to this turn, in order),

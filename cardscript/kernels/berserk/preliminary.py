@@ -15,11 +15,12 @@ recruits a set from the deal within the budget of §3.2 (elite cards paid in gol
 ``free_elements`` without penalty, the single-element bonus, at most ``squad_size`` cards
 and ``flyer_budget`` crystals of flyers, one terrain, Uniqueness); the cards are placed
 hidden on the player's allowed cells (§4.3, the zone growing as it fills), flyers and
-terrain too; at the reveal step the players declare "Before reveal:" abilities of their
-hidden cards as in the set preparation step (§306.1), then every card but a Stealth one
-and those the second player keeps hidden in their third row is revealed, flyers and
-terrain go to the additional zone and equipment and symbiotes get their hosts
-(``hosts.py``); "at the start of the battle" abilities, then the vanguard step's, resolve.
+terrain too; at the reveal step the "Before reveal:" abilities trigger, revealing their
+cards, and the players declare them as in the set preparation step (§306.1, §415.2), then
+every card but a Stealth one and those the second player keeps hidden in their third row
+is revealed, flyers and terrain go to the additional zone and equipment and symbiotes get
+their hosts (``hosts.py``); "at the start of the battle" abilities, then the vanguard
+step's, resolve.
 """
 
 from __future__ import annotations
@@ -251,24 +252,25 @@ class PreliminaryKernel(BoardKernel):
             self.place(engine, player, uid, cells[picked])
 
     def reveal(self, engine: Engine) -> None:
-        """§306: first the first player, then the second, declares "Before reveal:"
-        abilities of their hidden cards, each resolving at once and revealing its card
-        (§306.1, ``abilities``); then the cards are revealed, the first player's first,
-        except Stealth cards and those the second player keeps hidden in their third row
-        (§306.2а), a card its declaration revealed not again; terrain and flyers go to the
+        """§306: the "Before reveal:" abilities trigger, revealing their cards (§306.1,
+        §415.2); first the first player, then the second, declares them, each resolving
+        at once (``abilities``); then the other cards are revealed, the first player's
+        first, except Stealth cards and those the second player keeps hidden in their
+        third row (§306.2а), a card revealed already not again; terrain and flyers go to the
         additional zone (§306.3); equipment, then symbiotes, get their hosts
         (§306.4–306.6). A step of the preliminary phase: what it triggers resolves at
         once, without windows, the first player's first (§301.2)."""
         state = engine.state
         moments.go_to(self, engine, abilities.REVEAL, PHASE)
+        order = self.order(engine)
+        abilities.reveal_triggered(self, engine, order)
         self.labelled_lines(engine, "reveal step")
         if state.result is not None:
             return
-        order = self.order(engine)
         for player in order:
             for uid in self.squad(engine, player):
                 if state.cards[uid].face_up:
-                    continue  # revealed already: by its own "Before reveal:" line, a target
+                    continue  # revealed already: its "Before reveal:" line triggered, a target
                 if not self.stays_hidden(engine, uid) and not self.kept_hidden(engine, uid):
                     state.cards[uid].face_up = True
                     engine.emit(Event("is_revealed", subject=uid, player=player))

@@ -1,0 +1,53 @@
+"""A trigger at a moment before any card is in play (CS-T036, a warning).
+
+A triggered ability is heard from a card in play. The registry marks the edges of the
+periods that come before any card is (``before_play``: Berserk's preliminary phase begins
+with every card in its deck, and the cards reach the battlefield in the placement step):
+a trigger at one of them never runs in a game.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+
+from cardscript.grammar import ast
+from cardscript.grammar.diagnostics import Diagnostic, warning
+from cardscript.grammar.formatter import Formatter
+from cardscript.grammar.registry import Registry, Term
+
+
+def check_before_play(line: ast.AbilityLine, registry: Registry) -> Iterator[Diagnostic]:
+    ability = line.ability
+    if not isinstance(ability, ast.Triggered) or ability.event.moment is None:
+        return
+    moment = ability.event.moment
+    phase = registry.term("PHASE", moment.phase.phase)
+    edge = "end" if moment.edge == "end" else "start"  # "beginning" is the start
+    if phase is None or edge not in phase.before_play:
+        return
+    words = Formatter(registry)
+    hints = []
+    later = _first_in_play(registry)
+    if later is not None:  # the same line at the start of that period
+        moved = dataclasses.replace(
+            moment, edge="start", phase=dataclasses.replace(moment.phase, phase=later.id)
+        )
+        fixed = words.line(ast.with_node(line, moment, moved))
+        hints.append(f'perhaps try "{fixed}", when the cards are in play')
+    written = words.event(ability.event)
+    yield warning(
+        "CS-T036",
+        f"no card is in play yet at the {written.removeprefix('the ')}, so this trigger "
+        "never runs in a game",
+        moment.span or ability.event.span,
+        *hints,
+    )
+
+
+def _first_in_play(registry: Registry) -> Term | None:
+    """The first period, in the registry's order, after the last one marked ``before_play``
+    whose start is not so marked."""
+    phases = registry.terms("PHASE")
+    marked = [n for n, p in enumerate(phases) if p.before_play]
+    return next((p for p in phases[marked[-1] + 1 :] if "start" not in p.before_play), None)

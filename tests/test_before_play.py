@@ -1,0 +1,135 @@
+"""A trigger at a moment before any card is in play (CS-T036, a warning): the registry
+marks the edges of the periods that come before (``before_play``), Berserk's from the start
+of the preliminary phase to the start of the placement step (§300.1, §302–§305)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner, Result
+
+from cardscript.cli.main import app
+from cardscript.games import load_game
+from cardscript.grammar.checks import check_script
+from cardscript.grammar.diagnostics import Severity
+from cardscript.grammar.refusals import RegistryError
+from cardscript.grammar.registry import registry_from_data
+
+HINT = 'perhaps try "At the start of the reveal step, you gain 1 gold.", when the cards are in play'
+
+
+def _checked(text: str, game_name: str = "berserk") -> list[tuple[object, ...]]:
+    """Each diagnostic of the checks: code, severity, message, line, column, hints."""
+    game = load_game(game_name)
+    result = game.parse(text)
+    assert result.ok, result.diagnostics
+    return [
+        (d.code, d.severity, d.message, d.span.line, d.span.column, d.hints)
+        for d in check_script(result.script, game.registry)
+        if d.span is not None
+    ]
+
+
+def test_a_trigger_at_the_start_of_the_preliminary_phase_never_runs() -> None:
+    assert _checked("At the start of the preliminary phase, you gain 1 gold.") == [
+        (
+            "CS-T036",
+            Severity.WARNING,
+            "no card is in play yet at the start of the preliminary phase, so this trigger "
+            "never runs in a game",
+            1,
+            4,
+            (HINT,),
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    ("moment", "said"),
+    [
+        ("the beginning of the deal step", "the beginning of the deal step"),
+        ("the end of the deal step", "the end of the deal step"),
+        ("the start of the set preparation step", "the start of the set preparation step"),
+        ("the end of the set preparation step", "the end of the set preparation step"),
+        ("the start of the squad recruitment step", "the start of the squad recruitment step"),
+        ("the end of the recruitment step", "the end of the squad recruitment step"),
+        ("the start of the placement step", "the start of the placement step"),
+    ],
+)
+def test_every_moment_before_the_placement_is_dead(moment: str, said: str) -> None:
+    assert _checked(f"Armor 1\nAt {moment}, you gain 1 gold.") == [
+        (
+            "CS-T036",
+            Severity.WARNING,
+            f"no card is in play yet at {said}, so this trigger never runs in a game",
+            2,
+            4,
+            (HINT,),
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    "moment",
+    [
+        "the end of the placement step",  # the cards are on the battlefield, hidden (§305)
+        "the start of the reveal step",
+        "the start of the battle",  # in the battle start step (§300.5, §307)
+        "the end of the preliminary phase",
+        "the start of your turn",
+    ],
+)
+def test_moments_with_cards_in_play_are_heard(moment: str) -> None:
+    assert _checked(f"At {moment}, you gain 1 gold.") == []
+
+
+def test_the_registry_marks_the_edges_before_play() -> None:
+    registry = load_game("berserk").registry
+    marked = {t.id: t.before_play for t in registry.terms("PHASE") if t.before_play}
+    assert marked == {
+        "preliminary_phase": ("start",),
+        "deal_step": ("start", "end"),
+        "set_preparation_step": ("start", "end"),
+        "recruitment_step": ("start", "end"),
+        "placement_step": ("start",),
+    }
+    for game in ("pocket-duel", "vs-system", "vanguard", "marvel-champions"):
+        assert not any(t.before_play for t in load_game(game).registry.terms("PHASE"))
+
+
+def test_a_before_play_edge_is_start_or_end() -> None:
+    data = {"game": "g", "phases": [{"id": "deal", "forms": ["deal"], "before_play": ["middle"]}]}
+    with pytest.raises(RegistryError) as raised:
+        registry_from_data(data)
+    assert str(raised.value) == "phase deal: before_play holds start and end only"
+
+
+def validated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, card: str) -> Result:
+    """`cardscript validate` on ``card.yaml`` written in ``tmp_path``, with its own cache."""
+    monkeypatch.setenv("CARDSCRIPT_CACHE_DIR", str(tmp_path / "cache"))
+    (tmp_path / "card.yaml").write_text(card, encoding="utf-8")
+    return CliRunner().invoke(app, ["validate", str(tmp_path / "card.yaml")])
+
+
+def test_validate_reports_it_as_a_warning(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    card = tmp_path / "card.yaml"
+    result = validated(
+        tmp_path,
+        monkeypatch,
+        "game: berserk\nset: TST\ncards:\n- id: TST-1\n  name: Test Herald\n"
+        "  type: creature\n  cost: 3\n  elite: false\n  element: forest\n  life: 6\n"
+        "  movement: 1\n  strike: 1-1-1\n  text: |\n"
+        "    At the start of the preliminary phase, you gain 1 gold.\n",
+    )
+    assert result.exit_code == 0
+    out = result.stdout
+    assert (
+        "warning[CS-T036]: no card is in play yet at the start of the preliminary phase, so "
+        "this trigger never runs in a game\n"
+        f"  --> {card}:14:8\n"
+    ) in out
+    assert f"= hint: {HINT}" in out
+    assert "checked 1 file: 0 errors, 1 warning" in result.output
+    strict = CliRunner().invoke(app, ["validate", "--strict", str(card)])
+    assert strict.exit_code == 1
