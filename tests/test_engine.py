@@ -644,3 +644,27 @@ def test_a_finished_game_is_freed_without_the_garbage_collector() -> None:
     finally:
         if enabled:
             gc.enable()
+
+
+def test_a_player_orders_their_simultaneous_triggers_as_in_every_game() -> None:
+    """The test game orders triggers with ``triggers.in_chosen_order``: the order asked
+    reads each trigger as its card and where its text is (it read the card ids), and the
+    answer is the order they resolve in (first to resolve first)."""
+    from tests.test_cost_x import Recorder
+
+    log = GameLog()
+    agent = Recorder([[0], [1, 0]])  # play the imp; the imp's own trigger first
+    engine = new_engine([agent, FirstAgent()], log=log)
+    for player in engine.state.players:
+        player.resources["life"] = 10
+    _put(engine, "shepherd")
+    _put(engine, "imp", zone="hand")
+    engine.kernel.main(engine, 0)
+    (order,) = [d for d in agent.seen if d.kind == "order"]
+    assert (order.prompt, tuple(order.labels)) == (
+        "order your triggers",
+        ("Shepherd [play]: 1:1", "Spark Imp [play]: 1:1"),
+    )
+    changes = [r["change"] for r in log.records if r["t"] == "change" and "card" in r["cause"]]
+    assert changes == ["deal_damage", "gain"]
+    assert (_life(engine, 0), _life(engine, 1)) == (11, 9)

@@ -22,6 +22,7 @@ from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.interpreter.kernel import Kernel
 from cardscript.interpreter.log import GameLog
 from cardscript.interpreter.primitives import set_state, to_zone
+from cardscript.interpreter.triggers import in_chosen_order
 
 HERE = Path(__file__).parent
 RULE = Cause(rule="turn structure")
@@ -163,29 +164,17 @@ class TinyKernel(Kernel):
 
     def resolve_pending(self, engine: Engine) -> None:
         """Triggers resolve at once: the active player's first, each player ordering
-        their own simultaneous triggers."""
-        while engine.state.result is None:
+        their own simultaneous triggers (``triggers.in_chosen_order``), asked only as
+        their turn to resolve comes."""
+        state = engine.state
+        while state.result is None:
             pending = engine.take_pending()
             if not pending:
                 break
-            order = sorted(
-                {p.controller for p in pending},
-                key=lambda c: (c - engine.state.active) % len(engine.state.players),
-            )
-            for controller in order:
-                mine = [p for p in pending if p.controller == controller]
-                if len(mine) > 1:
-                    ranking = engine.choose(
-                        controller,
-                        "order",
-                        "order your triggers",
-                        mine,
-                        [p.ability.card_id for p in mine],
-                        len(mine),
-                        len(mine),
-                    )
-                    mine = [mine[i] for i in ranking]
-                for trigger in mine:
+            count = len(state.players)
+            for offset in range(count):
+                player = (state.active + offset) % count
+                for trigger in in_chosen_order(engine, pending, [player], "order your triggers"):
                     engine.loop_guard(trigger)
                     engine.resolve(
                         trigger.ability, trigger.source, trigger.controller, trigger.event

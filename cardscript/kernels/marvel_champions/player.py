@@ -199,24 +199,30 @@ def restricted(k: MarvelChampionsKernel, engine: Engine, player: int) -> None:
         engine.apply("discard", RULE, uid=mine[picked])
 
 
+def in_play_actions(engine: Engine, uid: int) -> list[CompiledAbility]:
+    """The actions a card in play has now, printed or gained in play (granted by standing
+    text, lent for a period: ``Engine.card_abilities``): those with a cost ("Action —
+    Exhaust this → …"), then those with none ("Action: <effect>", an effect ability
+    with an Action label)."""
+    activated = [
+        a
+        for a in engine.card_abilities(uid, ast.Activated)
+        if a.line.label is None or a.line.label.name not in NOT_ON_PLAY
+    ]
+    actions = [
+        a
+        for a in engine.card_abilities(uid, ast.EffectAbility)
+        if a.line.label is not None and a.line.label.name in ACTION_LABELS
+    ]
+    return [*activated, *actions]
+
+
 def activatable(
     k: MarvelChampionsKernel, engine: Engine, player: int
 ) -> list[tuple[int, CompiledAbility]]:
     out: list[tuple[int, CompiledAbility]] = []
     for uid in engine.state.players[player].zones.get("play", ()):
-        definition = engine.definition(uid)
-        # "Action: <effect>" with no cost is an effect ability with an Action label
-        actions = [
-            a
-            for a in definition.by_kind.get(ast.EffectAbility, ())
-            if a.line.label is not None and a.line.label.name in ACTION_LABELS
-        ]
-        activated = [
-            a
-            for a in definition.by_kind.get(ast.Activated, ())
-            if a.line.label is None or a.line.label.name not in NOT_ON_PLAY
-        ]
-        for ability in [*activated, *actions]:
+        for ability in in_play_actions(engine, uid):
             if not windows.form_ok(k, engine, player, ability) or not engine.within_limits(
                 ability, uid
             ):

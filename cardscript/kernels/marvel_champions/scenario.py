@@ -4,7 +4,10 @@ Scenario actions (``do:``): ``setup`` (``decks``: lists of card ids, identity fi
 found by its cards; ``villain``: the set code; ``mode``; ``modular``: set codes;
 ``first_player``; ``active``: whose turn it is), ``play`` (``player``, ``card``; payment
 cards come from answers), ``attack`` / ``thwart`` (``player``, ``card``: the
-hero or ally, ``target``), ``recover``, ``change_form``, ``activate`` (``card``),
+hero or ally, ``target``), ``recover``, ``change_form``, ``activate`` (``card``; its
+first action usable now, or ``ability``: which of its actions now, by index, printed
+first then those gained in play, or ``granted``: the first another card's text grants
+or lends it),
 ``villain_phase`` or one of its steps (``villain_threat``, ``villain_activations``,
 ``deal_encounters``, ``reveal_encounters``), ``discard`` (``card``), ``enemy_attack`` /
 ``enemy_scheme`` (``enemy``, ``player``, ``boost``), ``reveal`` (``card``: an encounter
@@ -22,6 +25,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from cardscript.interpreter.engine import Event
+from cardscript.interpreter.named_ability import named
 from cardscript.kernels.marvel_champions import player as turns
 from cardscript.kernels.marvel_champions import villain as vphase
 from cardscript.kernels.marvel_champions.base import DEFAULT_VILLAIN, ENCOUNTER_TYPES, RULE
@@ -85,6 +89,11 @@ def run(k: MarvelChampionsKernel, engine: Engine, name: str, action: dict[str, A
     elif name == "activate":
         uid = card(zone=action.get("zone", "play"))
         found = [a for u, a in turns.activatable(k, engine, player) if u == uid]
+        if "ability" in action:  # one of its actions now, usable or not
+            wanted = named(turns.in_play_actions(engine, uid), action["ability"])
+            if wanted is None:
+                raise ValueError(f"{action['card']} has no action {action['ability']!r} now")
+            found = [a for a in found if a == wanted]
         if not found:
             raise ValueError(f"{action['card']} has no action to use now")
         turns.activate(k, engine, player, uid, found[0])

@@ -21,7 +21,9 @@ Scenario actions (``do:``): ``setup`` (``decks``), ``mulligan`` (``player``, ``c
 ``start_turn`` (stand and draw phases of ``player``),
 ``ride`` / ``superior_ride`` (``player``, ``card``, ``from``), ``call`` / ``superior_call``
 (``player``, ``card``, ``circle``, ``from``), ``move`` (``player``, ``from``, ``to``),
-``act`` (``player``, ``card``, ``ability``: index among the card's [ACT] abilities),
+``act`` (``player``, ``card``, ``ability``: which of the card's [ACT] abilities now, by
+index, printed first then those gained in play, or ``granted``: the first another card's
+text grants or lends it),
 ``attack`` (``attacker``, ``target``: card ids; ``boost``, ``guards``, ``intercepts``),
 ``check`` (``player``, ``kind``), ``counter_blast`` / ``soul_blast`` / ``soul_charge``
 (``player``, ``amount``), ``phase`` (``phase``), ``end_turn``, ``next_turn`` (the other
@@ -36,8 +38,9 @@ from typing import Any, ClassVar
 
 from cardscript.grammar import ast
 from cardscript.interpreter import cost_cards, cost_x
-from cardscript.interpreter.cards import CardDef, CompiledAbility
+from cardscript.interpreter.cards import CompiledAbility
 from cardscript.interpreter.engine import Cause, Engine, Event
+from cardscript.interpreter.named_ability import named
 from cardscript.interpreter.playable import BundledGame
 from cardscript.kernels.vanguard import battle as fight
 from cardscript.kernels.vanguard.field import CIRCLES, COLUMNS, GAME, RULE, FieldKernel
@@ -102,7 +105,7 @@ class VanguardKernel(FieldKernel):
         for uid in self.units(engine, player):
             if not engine.state.cards[uid].face_up:
                 continue
-            for ability in act_abilities(engine.definition(uid)):
+            for ability in act_abilities(engine, uid):
                 zone = engine.state.cards[uid].zone
                 if not self.label_ok(ability, zone) or not engine.within_limits(ability, uid):
                     continue
@@ -461,12 +464,14 @@ class VanguardKernel(FieldKernel):
             self.do_move(engine, player, str(action["from"]), str(action["to"]))
         elif name == "act":
             uid = card()
-            acts = act_abilities(engine.definition(uid))
-            index = int(action.get("ability", 0))
-            if not 0 <= index < len(acts):
+            acts = act_abilities(engine, uid)
+            wanted = action.get("ability", 0)
+            chosen = named(acts, wanted)
+            if chosen is None:
                 have = f"its {len(acts)} [ACT] abilities" if acts else "no [ACT] ability"
-                raise ValueError(f"{engine.describe(uid)} has {have}; no [ACT] number {index}")
-            self.activate(engine, player, uid, acts[index])
+                which = f"number {wanted}" if str(wanted).isdigit() else repr(wanted)
+                raise ValueError(f"{engine.describe(uid)} has {have}; no [ACT] {which}")
+            self.activate(engine, player, uid, chosen)
         elif name == "attack":
             attacker = self._find(engine, state.active, str(action["attacker"]))
             target = self._find(engine, 1 - state.active, str(action["target"]))
@@ -509,13 +514,14 @@ deck_ids = BUNDLED.deck_ids
 BUNDLED.register()
 
 
-def act_abilities(definition: CardDef) -> list[CompiledAbility]:
-    """A unit's [ACT] abilities in the order written: with a cost ("[ACT](VC): Counter
-    Blast 1 → …") or with none ("[ACT](VC): Draw a card (once per turn).", which the
-    parser reads as an effect under the label; it was never offered)."""
+def act_abilities(engine: Engine, uid: int) -> list[CompiledAbility]:
+    """A unit's [ACT] abilities now, printed in the order written, then those gained in
+    play (granted by standing text, lent for a period: ``Engine.card_abilities``): with a
+    cost ("[ACT](VC): Counter Blast 1 → …") or with none ("[ACT](VC): Draw a card (once
+    per turn).", which the parser reads as an effect under the label)."""
     return [
         a
-        for a in definition.abilities
+        for a in engine.card_abilities(uid)
         if isinstance(a.node, ast.Activated)
         or (
             isinstance(a.node, ast.EffectAbility)

@@ -230,8 +230,11 @@ class ActionsKernel(FieldKernel):
         return engine.describe(what)
 
     def activatable(self, engine: Engine, player: int) -> list[tuple[int, CompiledAbility]]:
-        """The payment powers the player may use now (§9.6)."""
-        powers = self._kept.offers(engine, self, player).offers[1]
+        """The payment powers the player may use now (§9.6), printed or gained in play."""
+        kept = self._kept
+        powers = kept.offers(engine, self, player).offers[1]
+        if kept.gains:
+            powers = powers + kept.gained(engine, player)
         return [what for _, what in offers.usable(engine, powers)]
 
     def _reached(self, engine: Engine, player: int, offered: list[Offer]) -> list[tuple[str, Any]]:
@@ -274,6 +277,8 @@ class ActionsKernel(FieldKernel):
         else:
             held = kept.offers(engine, self, player)
         twists, powers, flips = held.offers
+        if kept.gains:  # (only where the pool's text can give a card a power)
+            powers = powers + kept.gained(engine, player)
         out = self._reached(engine, player, twists) if twists else []
         if out and engine.permissions_speak():
             may = allowed(engine, "play", player, [uid for _, uid in out])

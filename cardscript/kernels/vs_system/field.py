@@ -71,7 +71,8 @@ class Power(NamedTuple):
     changes: tuple[ast.Action, ...]
 
 
-def _power(ability: CompiledAbility) -> Power:
+def read_power(ability: CompiledAbility) -> Power:
+    """A payment power as ``usable`` asks about it (printed, or gained in play)."""
     node = ability.node
     assert isinstance(node, ast.Activated)
     ready, pay, changes = False, 0, []
@@ -101,7 +102,7 @@ class Facts:
         self.subtype = definition.get("subtype")
         self.cost = _int(definition.get("cost", 0))
         self.threshold = _int(definition.get("threshold", 0))
-        self.powers = tuple(_power(a) for a in definition.by_kind.get(ast.Activated, ()))
+        self.powers = tuple(read_power(a) for a in definition.by_kind.get(ast.Activated, ()))
 
 
 def _int(value: Any) -> int:

@@ -21,7 +21,9 @@ the chain (``chain.py``); what players may do is in ``actions.py``.
 Scenario actions (``do:``): ``setup`` (``decks``), ``mulligan`` (``player``),
 ``draw_phase``, ``resource`` (``player``, ``card``), ``recruit`` (``player``, ``card``,
 ``row``, ``col``, ``on``: the character for equipment), ``flip`` (``card``),
-``plot_twist`` (``card``, ``from``: hand or resource_row), ``activate`` (``card``),
+``plot_twist`` (``card``, ``from``: hand or resource_row), ``activate`` (``card``,
+``ability``: which of its payment powers now, by index, printed first then those gained
+in play, or ``granted``: the first one another card's text grants or lends it),
 ``attack`` (``attackers``, ``defender`` or none for the player, ``reinforcer``,
 ``return_target``, ``power_up``: [[card, fighter]]), ``can_attack`` (``attacker``,
 ``targets``: the expected legal defenders, ``player``: direct attack allowed),
@@ -39,6 +41,7 @@ from typing import Any, ClassVar
 
 from cardscript.grammar import ast
 from cardscript.interpreter.engine import Cause, Engine
+from cardscript.interpreter.named_ability import named
 from cardscript.interpreter.playable import BundledGame
 from cardscript.kernels.vs_system import actions, chain, combat
 from cardscript.kernels.vs_system.actions import ActionsKernel
@@ -402,8 +405,11 @@ class VSSystemKernel(ActionsKernel):
             self.play_twist(engine, player, card(zone=str(action.get("from", "hand"))))
         elif name == "activate":
             uid = card()
-            acts = engine.definition(uid).by_kind.get(ast.Activated, ())
-            self.activate(engine, player, uid, acts[int(action.get("ability", 0))])
+            wanted = action.get("ability", 0)
+            power = named(engine.card_abilities(uid, ast.Activated), wanted)
+            if power is None:
+                raise ValueError(f"{engine.describe(uid)} has no payment power {wanted!r} now")
+            self.activate(engine, player, uid, power)
         elif name == "attack":
             self._attack(engine, player, action)
         elif name == "can_attack":

@@ -6,18 +6,22 @@ into the option the priority offers.
 Every priority asks for these (several hundred times a game), and they change only when
 the player's zones hold other cards or one of their cards turns over or is stunned: a
 player's offers are kept and read again only then, part by part (the hand, the resource
-row, the characters and equipment).
+row, the characters and equipment). Powers a card gains in play (granted by standing text,
+lent for a period, copied) are read afresh at every priority, and only where the pool's
+text can give a card one (``Kept.gains``): an effect that ends takes them away with no
+zone changing.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from cardscript.grammar import ast
 from cardscript.interpreter import cost_cards, cost_x
 from cardscript.interpreter.engine import Engine
 from cardscript.interpreter.state import Card, GameState
 from cardscript.kernels.vs_system import combat
-from cardscript.kernels.vs_system.field import Facts, FieldKernel, Power
+from cardscript.kernels.vs_system.field import Facts, FieldKernel, Power, read_power
 
 Offer = tuple[int, tuple[str, int]]  # (printed threshold, option)
 PowerOffer = tuple[Card, Power, tuple[str, Any]]  # (card, payment power, option)
@@ -28,6 +32,7 @@ Holdings = tuple[list[int], list[int], list[int], list[tuple[int, Power]]]
 
 _NONE: list[int] = []  # an empty zone (never changed)
 _ZONES = ("hand", "resource_row", "front_row", "support_row", "equipment")
+_IN_PLAY = ("front_row", "support_row", "equipment", "resource_row")  # the order of powers
 
 
 class _Cards:
@@ -105,15 +110,39 @@ class Kept:
         self.state: GameState | None = None
         self.clock = -1
         self._cards: _Cards | None = None
+        self.gains = False  # may cards gain payment powers in play (``gained``)?
+        self._gained: dict[str, Power] = {}  # powers gained in play, by ability key
+
+    def gained(self, engine: Engine, player: int) -> list[PowerOffer]:
+        """The payment powers the player's cards have gained in play (granted, lent,
+        copied), after their printed ones, of the cards whose text works
+        (``Engine.card_abilities`` gives them only then)."""
+        state = engine.state
+        cards, get = state.cards, state.players[player].zones.get
+        known = self._gained
+        out: list[PowerOffer] = []
+        for zone in _IN_PLAY:
+            for uid in get(zone, _NONE):
+                found = engine.card_abilities(uid, ast.Activated)
+                printed = len(engine.definition(uid).by_kind.get(ast.Activated, ()))
+                for ability in found[printed:]:
+                    power = known.get(ability.key)
+                    if power is None:
+                        power = known[ability.key] = read_power(ability)
+                    out.append((cards[uid], power, ("activate", (uid, ability))))
+        return out
 
     def offers(self, engine: Engine, kernel: FieldKernel, player: int) -> _Held:
         state = engine.state
         if self.clock != state.clock or self.state is not state:
             if self.state is not state:
                 self._held.clear()
+                self._gained.clear()  # (another game may be of other cards)
                 self.state, self._cards = state, None
             self.now.clear()
             self.clock = state.clock
+            kw = engine._keywords_move()
+            self.gains = kw is not None and ast.Activated in kw.gain_keys
         else:
             kept = self.now.get(player)
             if kept is not None:
