@@ -12,6 +12,7 @@ from lark.exceptions import UnexpectedInput
 
 from cardscript.grammar.diagnostics import Diagnostic, Span, did_you_mean, error
 from cardscript.grammar.lexer import LogicalLine, Piece, glued, piece_word
+from cardscript.grammar.other_words import other_word_hint
 from cardscript.grammar.printed_phrasing import printed_phrasing
 from cardscript.grammar.registry import CLASS_NAMES, WORD_CLASSES, Registry
 
@@ -224,7 +225,7 @@ def unexpected(
         )
         return error("CS-P002", f'unknown label "{text}"', span, hint)
     if unknown:  # a word of another card game: how this one says it, before any typo
-        hint = _said_otherwise(pieces, i, registry) or hint
+        hint = other_word_hint(pieces, i, registry) or hint
     if unknown and not hint:
         phrase = _misspelt_phrase(pieces, i, accepted, registry)
         if phrase is not None:
@@ -387,41 +388,6 @@ def _misspelt_phrase(
             span = words[0].span.through(words[-1].span)
             return text, span, hint
     return None
-
-
-# words of other card games the card script says otherwise, by what each game calls it:
-# the first of them the game has (its verbs, or the grammar's own words)
-_OTHER_GAMES_WORDS: dict[str, tuple[str, ...]] = {
-    "generate": ("gain",),
-    "tap": ("exhaust", "close", "rest"),
-    "untap": ("ready", "open", "stand"),
-    "turn": ("exhaust", "close", "rest"),
-    "kill": ("destroy", "KO", "defeat"),
-    "sacrifice": ("destroy", "KO", "defeat", "retire"),
-    "banish": ("remove",),
-    "exile": ("remove",),
-    "mill": ("discard",),
-}
-
-
-def _said_otherwise(pieces: tuple[Piece, ...], i: int, registry: Registry) -> str:
-    """ "Generate a physical resource" where the card script says "gain": the phrase as
-    this game words it, up to the next sign; "" for a word not known to mean another."""
-    from cardscript.grammar.parser import reserved_words  # (the parser imports this module)
-
-    words = _OTHER_GAMES_WORDS.get(piece_word(pieces, i))
-    if words is None:
-        return ""
-    known = {w.casefold() for w in registry.spellings("VERB")} | set(reserved_words())
-    said = next((w for w in words if w.casefold() in known), None)
-    if said is None:
-        return ""
-    end = next((j for j in range(i + 1, len(pieces)) if pieces[j].kind not in _WORDS), len(pieces))
-    rest = glued(pieces[i + 1 : end])
-    return f'perhaps try "{said} {rest}"' if rest else f'perhaps try "{said}"'
-
-
-_WORDS = frozenset({"WORD", "VAR", "INT", "SIGNED", "STRING", "POSS"})
 
 
 def _known_elsewhere_hint(word: str, registry: Registry) -> str:

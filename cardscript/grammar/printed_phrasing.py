@@ -20,7 +20,6 @@ def printed_phrasing(pieces: tuple[Piece, ...], i: int, registry: Registry) -> s
         _attack_of,
         _some_of_yours,
         _spent_resource,
-        _damage_said_otherwise,
         _drawn_from,
     ):
         found = hint(pieces, i, registry)
@@ -131,28 +130,6 @@ def _spent_resource(pieces: tuple[Piece, ...], i: int, registry: Registry) -> st
     verb = "Pay" if pieces[i - 2].text[:1].isupper() else "pay"
     said = f"{glued(pieces[: i - 2])} {verb} {glued(pieces[i - 1 :])}".strip()
     return f'a player\'s resources are paid: perhaps try "{said}"'
-
-
-# nouns of other card games the card script says otherwise, by what each game calls it
-_NOUNS_SAID_OTHERWISE: dict[str, tuple[str, ...]] = {"damage": ("wound",)}
-
-
-def _damage_said_otherwise(pieces: tuple[Piece, ...], i: int, registry: Registry) -> str:
-    """ "deal 1 damage to target creature" where the game deals wounds (Berserk)."""
-    words = _NOUNS_SAID_OTHERWISE.get(piece_word(pieces, i))
-    if words is None:
-        return ""
-    nouns = {t.forms[0].casefold(): t for cls in ("NOUN", "COUNTER") for t in registry.terms(cls)}
-    term = next((nouns[w] for w in words if w in nouns), None)
-    if term is None:
-        return ""
-    count = pieces[i - 1] if i and pieces[i - 1].kind == "INT" else None
-    noun = term.spelling(plural=count is not None and count.value != "1")
-    end = next((j for j in range(i + 1, len(pieces)) if pieces[j].kind == "DOT"), len(pieces))
-    verb = piece_word(pieces, i - 2) if count else ""  # "deal", "deals"
-    said = " ".join(p for p in (verb, count.text if count else "", noun) if p)
-    rest = glued(pieces[i + 1 : end])
-    return f'this game deals {term.spelling(plural=True)}: perhaps try "{said} {rest}"'
 
 
 def _drawn_from(pieces: tuple[Piece, ...], i: int, registry: Registry) -> str:
