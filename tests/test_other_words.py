@@ -1,5 +1,6 @@
 """Phrasings authors bring from printed cards and other games: the registry's
-``other_words:`` (a hint naming the game's word, and why)."""
+``other_words:`` (a hint naming the game's word, and why) and Vanguard's printed limit
+("[ACT](VC) 1/Turn:"), read as the card script's "(once per turn)"."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import yaml
 from cardscript import GAMES
 from cardscript.games import load_game
 from cardscript.grammar.diagnostics import Span
+from cardscript.grammar.formatter import format_script
 from cardscript.grammar.other_words import spelling_of
 from cardscript.grammar.refusals import RegistryError
 from cardscript.grammar.registry import OtherWord, registry_from_data
@@ -102,3 +104,79 @@ def test_a_wrong_entry_stops_the_registry(change: dict[str, Any], message: str) 
     with pytest.raises(RegistryError) as raised:
         registry_from_data(data)
     assert str(raised.value) == message
+
+
+# ---- Vanguard's printed limit ------------------------------------------------------------
+
+_ONCE = "[ACT](VC): Counter Blast 1 → draw a card (once per turn).\n"
+# (the text as printed, as `cardscript fmt` writes it, and the columns of its limit)
+PRINTED_LIMITS = [
+    ("[ACT](VC) 1/Turn: Counter Blast 1 → draw a card.", _ONCE, (11, 17)),
+    ("[ACT](VC)1/Turn: Counter Blast 1 → draw a card.", _ONCE, (10, 16)),
+    ("[ACT](VC)[1/Turn]: Counter Blast 1 → draw a card.", _ONCE, (11, 17)),
+    (
+        "[ACT](RC) 2/Turn: Soul Blast 1 → this unit gets +5000 power until end of turn (RC only).",
+        "[ACT](RC): Soul Blast 1 → this unit gets +5000 power until end of turn (twice per turn, "
+        "RC only).\n",
+        (11, 17),
+    ),
+    (
+        "[ACT](VC) 3/Fight: Counter Blast 1 → draw a card.",
+        "[ACT](VC): Counter Blast 1 → draw a card (max 3 per fight).\n",
+        (11, 18),
+    ),
+    (
+        "[ACT] [ 1 / turn ]: Counter Blast 1 → draw a card.",
+        "[ACT]: Counter Blast 1 → draw a card (once per turn).\n",
+        (9, 17),
+    ),
+]
+
+
+@pytest.mark.parametrize(("printed", "canonical", "columns"), PRINTED_LIMITS)
+def test_a_printed_limit_reads_as_the_card_script_limit(
+    printed: str, canonical: str, columns: tuple[int, int]
+) -> None:
+    definition = load_game("vanguard")
+    first = definition.parse(printed)
+    assert first.diagnostics == ()
+    assert format_script(first.script, definition.registry) == canonical
+    written = definition.parse(canonical)
+    assert written.script == first.script  # the same AST as the canonical form
+    start, end = columns  # the limit where it is printed
+    assert first.script.lines[0].mods[0].span == Span(1, start, 1, end, start - 1, end - 1)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a printed limit counts in a period of the game
+        (
+            "[ACT](VC) 1/Turnn: Counter Blast 1 → draw a card.",
+            (
+                "CS-P002",
+                Span(1, 13, 1, 18, 12, 17),
+                'unknown word "Turnn" after "/"; expected a phase or period',
+                ('did you mean "turn"?',),
+            ),
+        ),
+        # the slash is read as a limit's only before the label's colon; elsewhere, as before
+        (
+            "[ACT](VC) 1/Turn Counter Blast 1 → draw a card.",
+            (
+                "CS-P004",
+                Span(1, 12, 1, 13, 11, 12),
+                'unexpected character "/"',
+                ("perhaps try removing it; card text uses words, numbers and , . : ; ( ) →",),
+            ),
+        ),
+    ],
+)
+def test_a_printed_limit_written_wrong(text: str, expected: tuple[Any, ...]) -> None:
+    assert _hints("vanguard", text) == [expected]
+
+
+def test_the_printed_limit_is_not_offered_after_a_label() -> None:
+    # the number of "1/Turn" may come after a label, but the colon is what an author means
+    (found,) = _hints("vanguard", "[AUTO](VC) When this unit attacks, draw a card.")
+    assert found[2] == 'unexpected "When" after ")"; expected ":"'

@@ -30,6 +30,7 @@ _PUNCT_TEXT = {
     "LPAR": '"("',
     "RPAR": '")"',
     "ARROW": '"→"',
+    "SLASH": '"/"',
     "POSS": '"\'s"',
     "INT": "a number",
     "SIGNED": "a change such as +1",
@@ -135,6 +136,14 @@ def viable(interactive: object, actions: Mapping[str, object]) -> set[str]:
     return viable or set(actions)
 
 
+def unadvertised(before: tuple[Piece, ...], accepted: set[str]) -> set[str]:
+    """What may come next, less the number of a limit as Vanguard cards print it after a
+    label ("[ACT](VC) 1/Turn:"): read where written, never offered for the colon."""
+    if "COLON" in accepted and all(p.kind != "COLON" for p in before):
+        return accepted - {"INT"}
+    return accepted
+
+
 def missing_sign(interactive: object, options: list[Option]) -> str | None:
     """The sign (",", ":", "→") after which the parser would have taken this word."""
     for sign in ("COMMA", "COLON", "ARROW"):
@@ -159,6 +168,7 @@ def unexpected(
     missing_sign: str | None = None,
 ) -> Diagnostic:
     piece = pieces[i]
+    accepted = unadvertised(pieces[:i], accepted)
     expected = describe_expected(accepted, registry)
     shown = piece.text or piece.value
     after = f' after "{previous.text}"' if previous is not None and previous.text else ""
@@ -417,6 +427,6 @@ def early_end(line: LogicalLine, accepted: set[str], registry: Registry) -> Diag
     return error(
         "CS-P003",
         f'this ability ends too early after "{last.text}"; expected '
-        f"{describe_expected(accepted - {'$END'}, registry)}",
+        f"{describe_expected(unadvertised(line.pieces, accepted - {'$END'}), registry)}",
         span,
     )

@@ -5,8 +5,6 @@ the card script says it; "" where the words are not such a phrasing."""
 
 from __future__ import annotations
 
-import re
-
 from cardscript.grammar.authors_phrasing import authors_phrasing
 from cardscript.grammar.lexer import Piece, glued, piece_word
 from cardscript.grammar.registry import Registry
@@ -16,7 +14,6 @@ def printed_phrasing(pieces: tuple[Piece, ...], i: int, registry: Registry) -> s
     """The first hint that fits the failure at ``pieces[i]``, or ""."""
     for hint in (
         _bracketed_cost,
-        _bracketed_limit,
         _attack_of,
         _some_of_yours,
         _spent_resource,
@@ -42,30 +39,6 @@ def _bracketed_cost(pieces: tuple[Piece, ...], i: int, registry: Registry) -> st
     rest = glued(pieces[i + 1 :])
     effect = rest[:1].lower() + rest[1:]
     return f'a cost is written before "→": perhaps try "{head} {inner} → {effect}"'
-
-
-_LIMIT = re.compile(r"^\[\s*(\d+)\s*/\s*([^\W\d_][\w ]*?)\s*\]$")
-_TIMES = {"1": "once", "2": "twice"}
-
-
-def _bracketed_limit(pieces: tuple[Piece, ...], i: int, registry: Registry) -> str:
-    """ "[ACT](VC)[1/Turn]: …": a limit in brackets, as Vanguard cards print it, is
-    written after the effect ("(once per turn)")."""
-    piece = pieces[i]
-    found = _LIMIT.match(piece.value) if piece.kind == "LABEL" else None
-    if found is None:
-        return ""
-    count, period = found.groups()
-    phases = {p.casefold() for p in registry.spellings("PHASE")}
-    if period.casefold() not in phases:
-        return ""
-    times = _TIMES.get(count, f"max {count}")
-    limit = f"({times} per {period.casefold()})"
-    head = glued(pieces[:i])
-    rest = glued(pieces[i + 1 :]).removeprefix(":").strip()
-    text = f"{head}: {rest}" if head else rest
-    text = text.removesuffix(".")
-    return f'a limit is written at the end: perhaps try "{text} {limit}."'
 
 
 def _attack_of(pieces: tuple[Piece, ...], i: int, registry: Registry) -> str:
