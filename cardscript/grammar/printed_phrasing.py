@@ -5,7 +5,7 @@ the card script says it; "" where the words are not such a phrasing."""
 
 from __future__ import annotations
 
-from cardscript.grammar.authors_phrasing import authors_phrasing
+from cardscript.grammar.authors_phrasing import _reads, authors_phrasing
 from cardscript.grammar.lexer import Piece, glued, piece_word
 from cardscript.grammar.registry import Registry
 
@@ -18,6 +18,7 @@ def printed_phrasing(pieces: tuple[Piece, ...], i: int, registry: Registry) -> s
         _some_of_yours,
         _spent_resource,
         _drawn_from,
+        _put_back,
     ):
         found = hint(pieces, i, registry)
         if found:
@@ -118,3 +119,37 @@ def _drawn_from(pieces: tuple[Piece, ...], i: int, registry: Registry) -> str:
     end = next((j for j in range(i, len(pieces)) if pieces[j].kind == "DOT"), len(pieces))
     what = glued(pieces[start + 1 : end])
     return f'a card is drawn from the deck: perhaps try "return {what} to your hand"'
+
+
+def _put_back(pieces: tuple[Piece, ...], i: int, registry: Registry) -> str:
+    """ "Look at the top 3 cards of your deck, then put them back in any order.": no step
+    lets a player order cards, and the cards looked at stay where they are, so the look
+    alone is what the card script can say."""
+    back = piece_word(pieces, i) == "back" and piece_word(pieces, i - 2) in _PUTS
+    order = [piece_word(pieces, j) for j in range(i, i + 3)] == ["in", "any", "order"]
+    if not (back or order):
+        return ""
+    put = next((j for j in range(i - 1, -1, -1) if piece_word(pieces, j) in _PUTS), None)
+    if put is None:
+        return ""
+    end = put  # the steps before the put, without the words that join it to them
+    while end > 0 and (pieces[end - 1].kind in _JOINS or piece_word(pieces, end - 1) in _THEN):
+        end -= 1
+    words = [piece_word(pieces, j) for j in range(put, len(pieces))]
+    ordered = any(words[k : k + 3] == ["in", "any", "order"] for k in range(len(words)))
+    looked = any(piece_word(pieces, j) == "look" for j in range(end))
+    line = f"{glued(pieces[:end])}."
+    one = piece_word(pieces, put + 1) == "it"
+    said = (
+        "the card looked at stays where it is" if one else "the cards looked at stay where they are"
+    )
+    if ordered:
+        said = "no step lets a player order cards" + (f", and {said}" if looked else "")
+    if not looked or _reads(line, registry) is None:
+        return said if ordered else ""
+    return f'{said}: perhaps try "{line}"'
+
+
+_PUTS = frozenset({"put", "return"})
+_JOINS = frozenset({"COMMA", "DOT", "DOT_THEN", "DOT_SEP", "AND_STEP"})
+_THEN = frozenset({"then", "and"})
