@@ -361,7 +361,7 @@ def glued(pieces: Sequence[Piece]) -> str:
         joined = (
             not out
             or out.endswith("(")
-            or piece.kind in ("COMMA", "RPAR", "POSS", "DOT", "COLON")
+            or piece.kind in ("COMMA", "RPAR", "POSS", "DOT", "DOT_THEN", "COLON")
             or (piece.kind == "LPAR" and before == "LABEL")  # "[ACT](RC)"
         )
         out += ("" if joined else " ") + piece.text

@@ -207,8 +207,13 @@ def unexpected(
     hint = _instead_hint(pieces, i) or printed_phrasing(pieces, i, registry) or hint
     if piece.kind == "COLON" and "ARROW" in accepted:  # "Counter Blast 1: …", as printed
         hint = f'a cost is written before "→": perhaps try "{_with_arrow(pieces, i)}"'
-    elif accepted == {"$END"} and previous is not None and previous.kind == "DOT":
-        # "Armor 2. When this enters the squad, …": a second ability on the keyword's line
+    elif (
+        previous is not None
+        and previous.kind == "DOT"
+        and (accepted == {"$END"} or _labelled(pieces, i, registry))
+    ):
+        # "Armor 2. When this enters the squad, …": a second ability on the keyword's line;
+        # "Draw a card. Ongoing: …": a second ability, its label after the full stop
         hint = (
             f'each ability is a line of its own: perhaps try "{glued(pieces[i:])}" on the next line'
         )
@@ -248,6 +253,18 @@ def unexpected(
         return error("CS-P002", message, piece.span, hint)
     hint = hint or _stats_hint(accepted, registry)  # "its attack" where "attack" is a noun
     return error("CS-P001", f'unexpected "{shown}"{after}{wanted}', piece.span, hint)
+
+
+def _labelled(pieces: tuple[Piece, ...], i: int, registry: Registry) -> bool:
+    """Do the words at ``pieces[i]`` open a line with one of the game's labels ("Ongoing:",
+    "[ACT](RC):")?"""
+    if pieces[i].kind == "LABEL":
+        return True
+    colon = next((j for j in range(i, min(i + 5, len(pieces))) if pieces[j].kind == "COLON"), None)
+    if colon is None or colon == i:
+        return False
+    said = " ".join(p.value for p in pieces[i:colon]).casefold()
+    return said in {label.casefold() for label in registry.spellings("LABEL")}
 
 
 def _with_arrow(pieces: tuple[Piece, ...], i: int) -> str:

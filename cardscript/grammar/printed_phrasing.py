@@ -5,7 +5,7 @@ the card script says it; "" where the words are not such a phrasing."""
 
 from __future__ import annotations
 
-from cardscript.grammar.authors_phrasing import _reads, authors_phrasing
+from cardscript.grammar.authors_phrasing import _reads, _written, authors_phrasing
 from cardscript.grammar.lexer import Piece, glued, piece_word
 from cardscript.grammar.registry import Registry
 
@@ -17,6 +17,9 @@ def printed_phrasing(pieces: tuple[Piece, ...], i: int, registry: Registry) -> s
         _attack_of,
         _some_of_yours,
         _spent_resource,
+        _spent_counter,
+        _takes_damage,
+        _choices_joined,
         _drawn_from,
         _put_back,
     ):
@@ -153,3 +156,59 @@ def _put_back(pieces: tuple[Piece, ...], i: int, registry: Registry) -> str:
 _PUTS = frozenset({"put", "return"})
 _JOINS = frozenset({"COMMA", "DOT", "DOT_THEN", "DOT_SEP", "AND_STEP"})
 _THEN = frozenset({"then", "and"})
+
+
+def _spent_counter(pieces: tuple[Piece, ...], i: int, registry: Registry) -> str:
+    """ "Spend 1 counter: deal 1 wound …", "spend 1 charge token → …": a named cost takes
+    the card's own counters (Berserk's, Marvel Champions' Uses) and names none."""
+    if i < 2 or pieces[i - 1].kind not in ("INT", "VAR") or pieces[i].kind != "WORD":
+        return ""
+    if piece_word(pieces, i - 2) not in {c.casefold() for c in registry.spellings("COST")}:
+        return ""
+    end = next((j for j in range(i, len(pieces)) if pieces[j].kind != "WORD"), len(pieces))
+    rest: list[Piece | str] = [*pieces[end:]]
+    if rest and isinstance(rest[0], Piece) and rest[0].kind == "COLON":
+        rest[0] = "→"  # (as the card prints its cost: before the colon)
+    line = _written([*pieces[:i], *rest])
+    if _reads(line, registry) is None:
+        return ""
+    said = pieces[i - 2].text.casefold()
+    return f'"{said}" pays with this card\'s own counters and names none: perhaps try "{line}"'
+
+
+_SIGNS = frozenset({"COMMA", "DOT", "DOT_THEN", "DOT_SEP", "COLON", "ARROW"})
+
+
+def _takes_damage(pieces: tuple[Piece, ...], i: int, registry: Registry) -> str:
+    """ "When Revealed: each player takes 1 damage." (as Marvel Champions cards print it):
+    the card script deals the damage ("deal 1 damage to each player")."""
+    take = i - 3
+    if take < 1 or piece_word(pieces, take) not in ("take", "takes"):
+        return ""
+    if pieces[take + 1].kind not in ("INT", "VAR"):
+        return ""
+    if piece_word(pieces, take + 2) not in {d.casefold() for d in registry.spellings("DAMAGE")}:
+        return ""
+    start = next((j + 1 for j in range(take - 1, -1, -1) if pieces[j].kind in _SIGNS), 0)
+    if start == take:
+        return ""
+    subject = glued(pieces[start:take])
+    if not pieces[start].text.isupper():  # (it no longer opens the sentence; "KO" stays)
+        subject = subject[:1].lower() + subject[1:]
+    deal = "Deal" if start == 0 or pieces[start - 1].kind in ("DOT", "DOT_SEP") else "deal"
+    amount, damage = pieces[take + 1], pieces[take + 2]
+    line = _written([*pieces[:start], deal, amount, damage, "to", subject, *pieces[i:]])
+    if _reads(line, registry) is None:
+        return ""
+    return f'the card script deals damage: perhaps try "{line}"'
+
+
+def _choices_joined(pieces: tuple[Piece, ...], i: int, registry: Registry) -> str:
+    """ "Choose one: deal 2 damage to a minion, or remove 2 threat from a scheme.": the
+    choices are joined by "or" alone."""
+    if pieces[i].kind != "COMMA" or piece_word(pieces, i + 1) != "or":
+        return ""
+    line = _written([*pieces[:i], *pieces[i + 1 :]])
+    if _reads(line, registry) is None:
+        return ""
+    return f'the choices are joined by "or" alone: perhaps try "{line}"'
