@@ -19,6 +19,7 @@ def printed_phrasing(pieces: tuple[Piece, ...], i: int, registry: Registry) -> s
         _spent_resource,
         _spent_counter,
         _takes_damage,
+        _gets_counter,
         _choices_joined,
         _drawn_from,
         _put_back,
@@ -189,13 +190,11 @@ def _takes_damage(pieces: tuple[Piece, ...], i: int, registry: Registry) -> str:
         return ""
     if piece_word(pieces, take + 2) not in {d.casefold() for d in registry.spellings("DAMAGE")}:
         return ""
-    start = next((j + 1 for j in range(take - 1, -1, -1) if pieces[j].kind in _SIGNS), 0)
-    if start == take:
+    found = _subject(pieces, take)
+    if found is None:
         return ""
-    subject = glued(pieces[start:take])
-    if not pieces[start].text.isupper():  # (it no longer opens the sentence; "KO" stays)
-        subject = subject[:1].lower() + subject[1:]
-    deal = "Deal" if start == 0 or pieces[start - 1].kind in ("DOT", "DOT_SEP") else "deal"
+    start, subject, opens = found
+    deal = "Deal" if opens else "deal"
     amount, damage = pieces[take + 1], pieces[take + 2]
     line = _written([*pieces[:start], deal, amount, damage, "to", subject, *pieces[i:]])
     if _reads(line, registry) is None:
@@ -212,3 +211,38 @@ def _choices_joined(pieces: tuple[Piece, ...], i: int, registry: Registry) -> st
     if _reads(line, registry) is None:
         return ""
     return f'the choices are joined by "or" alone: perhaps try "{line}"'
+
+
+def _gets_counter(pieces: tuple[Piece, ...], i: int, registry: Registry) -> str:
+    """ "When a creature dies, this gets a counter." (Berserk prints it so): a counter is
+    placed on a card ("place a counter on this")."""
+    if i < 2 or piece_word(pieces, i - 1) not in ("gets", "get"):
+        return ""
+    if pieces[i].kind not in ("INT", "VAR") and piece_word(pieces, i) not in ("a", "an"):
+        return ""
+    counters = {c.casefold() for c in registry.spellings("COUNTER")}
+    end = next((j for j in range(i + 1, len(pieces)) if pieces[j].kind in _SIGNS), len(pieces))
+    if glued(pieces[i + 1 : end]).casefold() not in counters:
+        return ""
+    found = _subject(pieces, i - 1)
+    if found is None:
+        return ""
+    start, subject, opens = found
+    place = "Place" if opens else "place"
+    line = _written([*pieces[:start], place, *pieces[i:end], "on", subject, *pieces[end:]])
+    if _reads(line, registry) is None:
+        return ""
+    return f'a counter is placed on a card: perhaps try "{line}"'
+
+
+def _subject(pieces: tuple[Piece, ...], verb: int) -> tuple[int, str, bool] | None:
+    """The subject of the step whose verb is at ``verb``: where the step starts, its words
+    as they read after another verb ("Each player" → "each player"; "KO" stays), and
+    whether the step opens a sentence; None where no subject is written."""
+    start = next((j + 1 for j in range(verb - 1, -1, -1) if pieces[j].kind in _SIGNS), 0)
+    if start == verb:
+        return None
+    subject = glued(pieces[start:verb])
+    if not pieces[start].text.isupper():
+        subject = subject[:1].lower() + subject[1:]
+    return start, subject, start == 0 or pieces[start - 1].kind in ("DOT", "DOT_SEP")
