@@ -11,6 +11,7 @@ from importlib import resources
 from pathlib import Path
 
 from cardscript import GAMES
+from cardscript.grammar.other_words import spelling_of
 from cardscript.grammar.refusal_check import describe
 from cardscript.grammar.refusals import KINDS
 from cardscript.grammar.registry import CLASS_NAMES, WORD_CLASSES, Registry, Term
@@ -24,7 +25,7 @@ def constructs() -> str:
 def language_doc() -> str:
     from cardscript.games import load_game
 
-    parts = [constructs(), _refusal_kinds()]
+    parts = [constructs(), _refusal_kinds(), _other_words_intro()]
     for game in GAMES:
         try:
             definition = load_game(game)
@@ -58,6 +59,7 @@ def language_doc() -> str:
                 doc += _facts(token_class, term.id, registry)
                 parts.append(f"| {words} | {_cell(doc.strip())} |\n")
         parts.append(_refused(registry))
+        parts.append(_other_words(registry))
     return "".join(parts)
 
 
@@ -137,6 +139,45 @@ def _refusal_kinds() -> str:
         "in a trigger (CS-T012) reasons with both. An event also marked `deals_damage` "
         '("this hits") is about damage its subject dealt: the check then suggests no '
         "standing line, which would prevent damage taken.\n"
+    )
+
+
+def _other_words_intro() -> str:
+    """How a registry says what it calls the words authors bring from other games."""
+    return (
+        "\n## Other games' words\n\n"
+        'Authors copy phrasings from other card games ("Tap this", "deal 2 damage"). A '
+        "registry lists such words under `other_words:`, by what the game says instead: the "
+        "id of one of its terms (any class: a verb, a counter, a kind of damage), or a word of "
+        "the card script's own (`gain`, `remove`, `discard`), with `words` (the words authors "
+        "bring) and `reason` (why, one clause). A word so listed that fails to parse gets the "
+        "author's phrase back in the game's words, with the reason, and no Python is needed "
+        "to add one:\n\n"
+        "```yaml\nother_words:\n"
+        '  wound: {words: [damage], reason: "Berserk deals wounds, not damage (§15)"}\n'
+        "```\n\n"
+        'gives `deal 2 damage to target creature` the hint `perhaps try "deal 2 wounds to '
+        'target creature": Berserk deals wounds, not damage (§15)`. An id the game does not '
+        "have, an entry without words or reason, or a word listed twice stops the registry "
+        "from loading. Each game's words are listed below, as Other games' words.\n"
+    )
+
+
+def _other_words(registry: Registry) -> str:
+    """The game's other games' words: what it says for each, and why."""
+    said: dict[tuple[str, str], list[str]] = {}
+    for word, other in registry.other_words.items():
+        said.setdefault((other.said, other.reason), []).append(word)
+    if not said:
+        return ""
+    rows = [
+        f"| {', '.join(f'`{w}`' for w in words)} | `{spelling_of(term, registry) or term}` | "
+        f"{_cell(reason)} |"
+        for (term, reason), words in said.items()
+    ]
+    return (
+        "\n### Other games' words — what this game says for them\n\n"
+        "| Words authors bring | Said | Why |\n|---|---|---|\n" + "\n".join(rows) + "\n"
     )
 
 

@@ -6,7 +6,7 @@ own modules as mixins.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from lark import Token, Tree
@@ -30,6 +30,19 @@ from cardscript.grammar.build_util import (
     words_of,
 )
 from cardscript.grammar.registry import WORD_CLASSES
+
+
+@dataclass(frozen=True)
+class LimitedLabel:
+    """A label with the limit Vanguard cards print after it ("[ACT](VC) 1/Turn:"), the
+    limit going to the line's mods."""
+
+    label: ast.Label
+    limit: ast.Mod
+
+
+# the printed "N/Period" read as the card script's limits; any other N is "max N per …"
+_PRINTED_LIMITS = {"1": "once_per", "2": "twice_per"}
 
 
 class AstBuilder(EffectRules, ConditionRules, SelectorRules):
@@ -71,15 +84,32 @@ class AstBuilder(EffectRules, ConditionRules, SelectorRules):
 
     def ability_line(self, meta: Meta, children: list[Any]) -> ast.AbilityLine:
         c = clean(children)
-        label = first_of(c, ast.Label)
+        limited = first_of(c, LimitedLabel)
+        label = limited.label if limited else first_of(c, ast.Label)
         mods = next((x for x in c if isinstance(x, tuple)), ())
-        ability = next(x for x in c if not isinstance(x, (ast.Label, tuple)))
+        if limited:  # the printed limit, as "(once per turn)" first among the mods
+            mods = (limited.limit, *mods)
+        ability = next(x for x in c if not isinstance(x, (ast.Label, tuple, LimitedLabel)))
         return ast.AbilityLine(ability=ability, label=label, mods=mods, span=span_of(meta))
 
     def label(self, meta: Meta, children: list[Any]) -> ast.Label:
         name = token_of(children, "LABEL")
         qualifier = next((x for x in children if isinstance(x, tuple)), ())
         return ast.Label(name=str(name), qualifier=qualifier, span=span_of(meta))
+
+    def limited_label(self, meta: Meta, children: list[Any]) -> LimitedLabel:
+        """ "[ACT](VC) 1/Turn:": the label, and the limit it prints ("1/Turn" is "once per
+        turn", "2/Turn" "twice per turn", "3/Turn" "max 3 per turn")."""
+        count, period = token_of(children, "INT"), token_of(children, "PHASE")
+        assert count is not None and period is not None  # (the rule has both)
+        limit_from = children.index(count)
+        label = self.label(meta, children[:limit_from])
+        limit = children[limit_from:]
+        first, last = token_span(count), token_span(period)
+        span = first.through(last) if first and last else None  # (the colon ends the label)
+        kind = _PRINTED_LIMITS.get(str(count))  # ("3/Turn": "max 3 per turn")
+        mod = ast.Mod(kind=kind, period=str(period)) if kind else self.max_per(meta, limit)
+        return LimitedLabel(label, replace(mod, span=span))
 
     def qualifier(self, meta: Meta, children: list[Any]) -> tuple[str, ...]:
         return tuple(classed_word(c) for c in clean(children))

@@ -64,6 +64,7 @@ _TOKEN_RE = re.compile(
   | (?P<word>[^\W\d_](?:[\w]|['’\-](?=\w))*)
   | (?P<comment>\#[^\n]*)
   | (?P<arrow>->|=>)
+  | (?P<limit>\d+[ \t]*/[ \t]*[^\W\d_]+(?=[ \t]*:))
   | (?P<badnumber>[+\-−]?\d+(?:[.,]\d+|[^\W\d_]\w*))
   | (?P<signed>[+\-−](?:\d+|[XYZN])(?![\w]))
   | (?P<int>\d+(?![\w]))
@@ -80,6 +81,8 @@ _TOKEN_RE = re.compile(
     re.VERBOSE | re.IGNORECASE,
 )
 
+# a limit as Vanguard cards print it before a line's colon: "1/Turn", "[1/Turn]"
+_LIMIT_RE = re.compile(r"(\[?\s*)(\d+)(\s*)/(\s*)([^\W\d_]+)\s*\]?")
 _POSSESSIVE_RE = re.compile(r"^(.+?)['’]s$", re.IGNORECASE)
 _VAR_RE = re.compile(r"^[XYZN]$")
 
@@ -217,6 +220,8 @@ def split_lines(
                     "perhaps try adding the closing quote at the end of the name",
                 )
             )
+        elif kind == "limit" or (kind == "label" and _LIMIT_RE.fullmatch(raw)):
+            current.extend(_limit_pieces(raw, span))
         elif kind == "label":
             current.append(Piece("LABEL", raw, raw, span))
         elif kind == "dotthen":
@@ -262,6 +267,41 @@ def _unexpected(raw: str, span: Span) -> Diagnostic:
         if unicodedata.category(raw).startswith("Z"):  # a space or a line break of its own
             hint = "perhaps try a plain space in its place"
     return error("CS-P004", f"unexpected character {shown}", span, hint)
+
+
+def _limit_pieces(raw: str, span: Span) -> Iterator[Piece]:
+    """ "1/Turn" as the number, the slash and the period, each at its place (the grammar
+    reads them as the line's "(once per turn)")."""
+    found = _LIMIT_RE.fullmatch(raw)
+    assert found is not None  # (matched so by the token pattern)
+
+    def part(group: int) -> Span:
+        start, end = found.span(group)
+        return Span(
+            span.line,
+            span.column + start,
+            span.line,
+            span.column + end,
+            span.offset + start,
+            span.offset + end,
+        )
+
+    yield Piece("INT", found.group(2), found.group(2), part(2))
+    slash = found.end(3)
+    yield Piece(
+        "SLASH",
+        "/",
+        "/",
+        Span(
+            span.line,
+            span.column + slash,
+            span.line,
+            span.column + slash + 1,
+            span.offset + slash,
+            span.offset + slash + 1,
+        ),
+    )
+    yield from _word_pieces(found.group(5), part(5))
 
 
 def _word_pieces(raw: str, span: Span) -> Iterator[Piece]:
@@ -321,7 +361,7 @@ def glued(pieces: Sequence[Piece]) -> str:
         joined = (
             not out
             or out.endswith("(")
-            or piece.kind in ("COMMA", "RPAR", "POSS", "DOT", "COLON")
+            or piece.kind in ("COMMA", "RPAR", "POSS", "DOT", "DOT_THEN", "COLON")
             or (piece.kind == "LPAR" and before == "LABEL")  # "[ACT](RC)"
         )
         out += ("" if joined else " ") + piece.text

@@ -12,6 +12,7 @@ from lark.exceptions import UnexpectedInput
 
 from cardscript.grammar.diagnostics import Diagnostic, Span, did_you_mean, error
 from cardscript.grammar.lexer import LogicalLine, Piece, glued, piece_word
+from cardscript.grammar.other_words import other_word_hint
 from cardscript.grammar.printed_phrasing import printed_phrasing
 from cardscript.grammar.registry import CLASS_NAMES, WORD_CLASSES, Registry
 
@@ -29,6 +30,7 @@ _PUNCT_TEXT = {
     "LPAR": '"("',
     "RPAR": '")"',
     "ARROW": '"→"',
+    "SLASH": '"/"',
     "POSS": '"\'s"',
     "INT": "a number",
     "SIGNED": "a change such as +1",
@@ -134,6 +136,14 @@ def viable(interactive: object, actions: Mapping[str, object]) -> set[str]:
     return viable or set(actions)
 
 
+def unadvertised(before: tuple[Piece, ...], accepted: set[str]) -> set[str]:
+    """What may come next, less the number of a limit as Vanguard cards print it after a
+    label ("[ACT](VC) 1/Turn:"): read where written, never offered for the colon."""
+    if "COLON" in accepted and all(p.kind != "COLON" for p in before):
+        return accepted - {"INT"}
+    return accepted
+
+
 def missing_sign(interactive: object, options: list[Option]) -> str | None:
     """The sign (",", ":", "→") after which the parser would have taken this word."""
     for sign in ("COMMA", "COLON", "ARROW"):
@@ -158,6 +168,7 @@ def unexpected(
     missing_sign: str | None = None,
 ) -> Diagnostic:
     piece = pieces[i]
+    accepted = unadvertised(pieces[:i], accepted)
     expected = describe_expected(accepted, registry)
     shown = piece.text or piece.value
     after = f' after "{previous.text}"' if previous is not None and previous.text else ""
@@ -196,8 +207,13 @@ def unexpected(
     hint = _instead_hint(pieces, i) or printed_phrasing(pieces, i, registry) or hint
     if piece.kind == "COLON" and "ARROW" in accepted:  # "Counter Blast 1: …", as printed
         hint = f'a cost is written before "→": perhaps try "{_with_arrow(pieces, i)}"'
-    elif accepted == {"$END"} and previous is not None and previous.kind == "DOT":
-        # "Armor 2. When this enters the squad, …": a second ability on the keyword's line
+    elif (
+        previous is not None
+        and previous.kind == "DOT"
+        and (accepted == {"$END"} or _labelled(pieces, i, registry))
+    ):
+        # "Armor 2. When this enters the squad, …": a second ability on the keyword's line;
+        # "Draw a card. Ongoing: …": a second ability, its label after the full stop
         hint = (
             f'each ability is a line of its own: perhaps try "{glued(pieces[i:])}" on the next line'
         )
@@ -224,7 +240,7 @@ def unexpected(
         )
         return error("CS-P002", f'unknown label "{text}"', span, hint)
     if unknown:  # a word of another card game: how this one says it, before any typo
-        hint = _said_otherwise(pieces, i, registry) or hint
+        hint = other_word_hint(pieces, i, registry) or hint
     if unknown and not hint:
         phrase = _misspelt_phrase(pieces, i, accepted, registry)
         if phrase is not None:
@@ -237,6 +253,18 @@ def unexpected(
         return error("CS-P002", message, piece.span, hint)
     hint = hint or _stats_hint(accepted, registry)  # "its attack" where "attack" is a noun
     return error("CS-P001", f'unexpected "{shown}"{after}{wanted}', piece.span, hint)
+
+
+def _labelled(pieces: tuple[Piece, ...], i: int, registry: Registry) -> bool:
+    """Do the words at ``pieces[i]`` open a line with one of the game's labels ("Ongoing:",
+    "[ACT](RC):")?"""
+    if pieces[i].kind == "LABEL":
+        return True
+    colon = next((j for j in range(i, min(i + 5, len(pieces))) if pieces[j].kind == "COLON"), None)
+    if colon is None or colon == i:
+        return False
+    said = " ".join(p.value for p in pieces[i:colon]).casefold()
+    return said in {label.casefold() for label in registry.spellings("LABEL")}
 
 
 def _with_arrow(pieces: tuple[Piece, ...], i: int) -> str:
@@ -389,41 +417,6 @@ def _misspelt_phrase(
     return None
 
 
-# words of other card games the card script says otherwise, by what each game calls it:
-# the first of them the game has (its verbs, or the grammar's own words)
-_OTHER_GAMES_WORDS: dict[str, tuple[str, ...]] = {
-    "generate": ("gain",),
-    "tap": ("exhaust", "close", "rest"),
-    "untap": ("ready", "open", "stand"),
-    "turn": ("exhaust", "close", "rest"),
-    "kill": ("destroy", "KO", "defeat"),
-    "sacrifice": ("destroy", "KO", "defeat", "retire"),
-    "banish": ("remove",),
-    "exile": ("remove",),
-    "mill": ("discard",),
-}
-
-
-def _said_otherwise(pieces: tuple[Piece, ...], i: int, registry: Registry) -> str:
-    """ "Generate a physical resource" where the card script says "gain": the phrase as
-    this game words it, up to the next sign; "" for a word not known to mean another."""
-    from cardscript.grammar.parser import reserved_words  # (the parser imports this module)
-
-    words = _OTHER_GAMES_WORDS.get(piece_word(pieces, i))
-    if words is None:
-        return ""
-    known = {w.casefold() for w in registry.spellings("VERB")} | set(reserved_words())
-    said = next((w for w in words if w.casefold() in known), None)
-    if said is None:
-        return ""
-    end = next((j for j in range(i + 1, len(pieces)) if pieces[j].kind not in _WORDS), len(pieces))
-    rest = glued(pieces[i + 1 : end])
-    return f'perhaps try "{said} {rest}"' if rest else f'perhaps try "{said}"'
-
-
-_WORDS = frozenset({"WORD", "VAR", "INT", "SIGNED", "STRING", "POSS"})
-
-
 def _known_elsewhere_hint(word: str, registry: Registry) -> str:
     pool = [spelling for cls in WORD_CLASSES for spelling in registry.spellings(cls)]
     return did_you_mean(word, pool, cutoff=0.85)  # a word that fits nowhere here: be sure
@@ -451,6 +444,6 @@ def early_end(line: LogicalLine, accepted: set[str], registry: Registry) -> Diag
     return error(
         "CS-P003",
         f'this ability ends too early after "{last.text}"; expected '
-        f"{describe_expected(accepted - {'$END'}, registry)}",
+        f"{describe_expected(unadvertised(line.pieces, accepted - {'$END'}), registry)}",
         span,
     )

@@ -159,6 +159,15 @@ class Term:
 
 
 @dataclass(frozen=True)
+class OtherWord:
+    """What a game says for a word of another game's cards: a term id of the game (or a
+    word of the card script's own, "gain"), and why, in one clause."""
+
+    said: str
+    reason: str
+
+
+@dataclass(frozen=True)
 class Registry:
     """The vocabulary of one game, by token class."""
 
@@ -170,6 +179,9 @@ class Registry:
     # words of printed cards for a quality a keyword gives ("flying": Flight), which the
     # card script says with the keyword ("characters with Flight"): hints only, no words
     given_by: Mapping[str, str] = field(default_factory=dict)
+    # words authors bring from other games' cards ("tap", "damage"), casefolded, each to
+    # what this game says instead and why (``other_words:``, other_words.py): hints only
+    other_words: Mapping[str, OtherWord] = field(default_factory=dict)
 
     def terms(self, token_class: str) -> tuple[Term, ...]:
         return self.sections.get(WORD_CLASSES.get(token_class, token_class), ())
@@ -315,7 +327,32 @@ def registry_from_data(data: Mapping[str, Any]) -> Registry:
             str(word).casefold(): str(keyword)
             for word, keyword in (data.get("given_by") or {}).items()
         },
+        other_words=_other_words(data.get("other_words"), sections),
     )
+
+
+def _other_words(
+    data: Mapping[str, Any] | None, sections: Mapping[str, tuple[Term, ...]]
+) -> dict[str, OtherWord]:
+    """``other_words:`` read: each entry a term id (or a word of the card script's own),
+    the ``words`` authors bring for it and the ``reason``; by word, casefolded."""
+    from cardscript.grammar.parser import reserved_words  # (the parser imports this module)
+
+    ids = {term.id for terms in sections.values() for term in terms}
+    out: dict[str, OtherWord] = {}
+    for said, entry in (data or {}).items():
+        where = f"other_words {said}"
+        if said not in ids and str(said).casefold() not in reserved_words():
+            raise RegistryError(f"{where}: no term of the game has this id")
+        words = (entry or {}).get("words") if isinstance(entry, Mapping) else None
+        reason = entry.get("reason") if isinstance(entry, Mapping) else None
+        if not words or not isinstance(words, list) or not reason:
+            raise RegistryError(f"{where}: words (a list) and reason are both needed")
+        for word in words:
+            if str(word).casefold() in out:
+                raise RegistryError(f"{where}: {word!r} is already said otherwise")
+            out[str(word).casefold()] = OtherWord(str(said), str(reason))
+    return out
 
 
 # Keys that said what a game refuses before ``refuse:`` said it all: an entry still
