@@ -138,6 +138,39 @@ def test_a_scenario_of_the_wrong_shape_gets_every_problem_at_its_place(tmp_path:
     )
 
 
+def test_answers_of_the_wrong_shape_are_told_at_their_place(tmp_path: Path) -> None:
+    """Each used to stop the run with Python's words: "KeyError: 'player'", "TypeError:
+    'int' object is not iterable", "int() argument must be…"."""
+    bad = tmp_path / "answers.scenario.yaml"
+    bad.write_text(
+        "game: pocket-duel\n"
+        "actions:\n"
+        "  - {do: round, answers: [{}]}\n"
+        "  - {do: round, answers: [3, [-1], {player: 1, choose: 0}]}\n"
+        "  - {do: round, answers: [{player: x, choose: [0]}, {player: 1, chose: [0]}]}\n"
+        "expect: {}\n",
+        "utf-8",
+    )
+    result = CliRunner().invoke(app, ["test", str(bad)])
+    assert result.exit_code == 1
+    refused = f"{bad}:{{}}: error[CS-S002]: not a scenario: {{}}\n"
+    assert result.stdout == (
+        refused.format("3:27", 'an answer needs the field "player"')
+        + '  = hint: perhaps try adding "player: …"\n'
+        + refused.format("3:27", 'an answer needs the field "choose"')
+        + '  = hint: perhaps try adding "choose: …"\n'
+        + refused.format(
+            "4:27", '"answers" must be a list or a mapping of fields, not a whole number'
+        )
+        + refused.format("4:31", '"answers" must be at least 0, not -1')
+        + refused.format("4:56", '"choose" must be a list, not a whole number')
+        + refused.format("5:36", '"player" must be a whole number, not text')
+        + refused.format("5:65", 'an answer has no field "chose"')
+        + '  = hint: did you mean "choose"?\n'
+        + "\n0 passed, 1 failed\n"
+    )
+
+
 def test_a_hostile_scenario_file_is_refused_not_expanded(tmp_path: Path) -> None:
     bomb = tmp_path / "bomb.scenario.yaml"
     rows = ["game: pocket-duel", 'a0: &a0 ["x", "x", "x", "x", "x", "x", "x", "x", "x", "x"]']

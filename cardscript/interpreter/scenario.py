@@ -153,6 +153,8 @@ def _scenario_part(instance: Any, path: tuple[Any, ...]) -> str:
             return "an expected diagnostic"
         if path[1] == "result":
             return "the expected result"
+    if path[0] == "actions" and len(path) == 4 and path[2] == "answers":
+        return "an answer"  # (another player's: {player, choose})
     return "this entry"
 
 
