@@ -171,6 +171,50 @@ def test_answers_of_the_wrong_shape_are_told_at_their_place(tmp_path: Path) -> N
     )
 
 
+def test_action_keys_of_the_wrong_kind_are_told_at_their_place(tmp_path: Path) -> None:
+    """The keys every kernel shares (scenario.schema.json) and each kernel's own
+    (``Kernel.scenario_action_fields``): each used to stop the run with Python's words
+    ("TypeError: unhashable type: 'list'", "IndexError: cannot fit 'int' into an
+    index-sized integer", "KeyError: -1")."""
+    files = {
+        "shared": "game: berserk\nactions:\n  - {do: strike, attacker: 7, player: {seat: 1}}\n",
+        "pd": "game: pocket-duel\nactions:\n  - {do: round, play: t-defense}\n"
+        "  - {do: match, format: standard, teams: [[cinder-hero], sable-hero], first_to: 0}\n",
+        "mc": "game: marvel-champions\nactions:\n"
+        f"  - {{do: setup, decks: [[bulwark-hero]], first_player: {10**30}}}\n"
+        '  - {do: attack, card: bulwark-hero, new: "yes"}\n',
+        "bk": "game: berserk\nactions:\n  - {do: strike, rolls: [7, six]}\n",
+    }
+    for name, text in files.items():
+        (tmp_path / f"{name}.scenario.yaml").write_text(text + "expect: {}\n", "utf-8")
+    result = CliRunner().invoke(
+        app, ["test", *(str(tmp_path / f"{n}.scenario.yaml") for n in files)]
+    )
+    assert result.exit_code == 1
+    said = [line.removeprefix(f"{tmp_path}/") for line in result.stdout.splitlines()]
+    refused = "{}: error[CS-S002]: not a scenario: {}"
+    assert said == [
+        refused.format("shared.scenario.yaml:3:28", '"attacker" must be text, not a whole number'),
+        '  = hint: perhaps try "7" in quotes',
+        refused.format(
+            "shared.scenario.yaml:3:39",
+            '"player" must be a whole number or true or false or empty, not a mapping of fields',
+        ),
+        "",
+        refused.format("pd.scenario.yaml:3:23", '"play" must be a list, not text'),
+        refused.format("pd.scenario.yaml:4:58", '"teams" must be a list, not text'),
+        refused.format("pd.scenario.yaml:4:81", '"first_to" must be at least 1, not 0'),
+        "",
+        refused.format("mc.scenario.yaml:3:56", f'"first_player" must be at most 7, not {10**30}'),
+        refused.format("mc.scenario.yaml:4:43", '"new" must be true or false, not text'),
+        "",
+        refused.format("bk.scenario.yaml:3:26", '"rolls" must be at most 6, not 7'),
+        refused.format("bk.scenario.yaml:3:29", '"rolls" must be a whole number, not text'),
+        "",
+        "0 passed, 4 failed",
+    ]
+
+
 def test_a_hostile_scenario_file_is_refused_not_expanded(tmp_path: Path) -> None:
     bomb = tmp_path / "bomb.scenario.yaml"
     rows = ["game: pocket-duel", 'a0: &a0 ["x", "x", "x", "x", "x", "x", "x", "x", "x", "x"]']

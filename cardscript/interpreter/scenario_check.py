@@ -1,6 +1,7 @@
 """What a scenario file says to its game's kernel, checked before it runs: the actions
-(``do:``) and setup keys the kernel declares (``Kernel.scenario_actions``,
-``scenario_setup_fields``, ``scenario_player_fields``) and the zones of the game's
+(``do:``), the kinds of their keys and of setup keys the kernel declares
+(``Kernel.scenario_actions``, ``scenario_action_fields``, ``scenario_setup_fields``,
+``scenario_player_fields``) and the zones of the game's
 registry. A misspelt action, a setup key of the wrong kind or an unknown zone is told at
 its line, with the name meant; it used to stop the run with Python's words
 ("AttributeError: 'int' object has no attribute 'get'") or pass unnoticed (a card set up
@@ -84,6 +85,7 @@ def _made(kernel: type[Kernel]) -> Draft7Validator | None:
     parts["setup"]["additionalProperties"] = False
     parts["setup_player"]["properties"].update(kernel.scenario_player_fields)
     parts["setup_player"]["additionalProperties"] = False
+    parts["action"]["properties"].update(kernel.scenario_action_fields)
     if kernel.scenario_actions:
         parts["action"]["properties"]["do"] = {"enum": list(kernel.scenario_actions)}
     return Draft7Validator(schema)

@@ -277,6 +277,17 @@ class BerserkKernel(PreliminaryKernel):
     scenario_setup_fields: ClassVar[Mapping[str, Any]] = {
         "first": {"type": "integer", "minimum": 0}
     }
+    scenario_action_fields: ClassVar[Mapping[str, Any]] = {
+        "ability": {"type": ["string", "integer"]},  # its name (or its number)
+        "cell": {"type": "string"},
+        "cells": {"$ref": "#/definitions/words"},
+        "event": {"type": "string"},
+        "first": {"type": "integer", "minimum": 0, "maximum": 7},
+        "qualities": {"$ref": "#/definitions/words"},
+        "query": {"type": "string"},
+        "source": {"type": "string"},
+        "rolls": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 6}},
+    }
 
     def scenario_setup(self, engine: Engine, setup: Mapping[str, Any]) -> None:
         self.know_verbs(engine)
