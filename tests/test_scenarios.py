@@ -215,6 +215,29 @@ def test_action_keys_of_the_wrong_kind_are_told_at_their_place(tmp_path: Path) -
     ]
 
 
+def test_decks_naming_cards_no_file_defines_are_told_at_each_card(tmp_path: Path) -> None:
+    """It used to stop the run with "could not run: KeyError: 'nonesuch'"."""
+    bad = tmp_path / "decks.scenario.yaml"
+    bad.write_text(
+        "game: marvel-champions\nactions:\n  - do: setup\n"
+        '    decks: [[bulwark-hero, nonesuch], [ember-lynx-hro, ""]]\nexpect: {}\n',
+        "utf-8",
+    )
+    result = CliRunner().invoke(app, ["test", str(bad)])
+    assert result.exit_code == 1
+    unknown = (
+        "{}: error[CS-S002]: not a scenario: the decks name card {}, which neither the "
+        "bundled cards nor the scenario's card files (cards:) define\n"
+    )
+    assert result.stdout == (
+        unknown.format(f"{bad}:4:28", '"nonesuch"')
+        + unknown.format(f"{bad}:4:40", '"ember-lynx-hro"')
+        + '  = hint: did you mean "ember-lynx-hero"?\n'
+        + unknown.format(f"{bad}:4:56", '""')
+        + "\n0 passed, 1 failed\n"
+    )
+
+
 def test_a_hostile_scenario_file_is_refused_not_expanded(tmp_path: Path) -> None:
     bomb = tmp_path / "bomb.scenario.yaml"
     rows = ["game: pocket-duel", 'a0: &a0 ["x", "x", "x", "x", "x", "x", "x", "x", "x", "x"]']

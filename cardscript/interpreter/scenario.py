@@ -53,7 +53,7 @@ from cardscript.interpreter.agents import (
 from cardscript.interpreter.engine import Engine
 from cardscript.interpreter.log import GameLog
 from cardscript.interpreter.playable import CardFileError, engine_factory, register_game
-from cardscript.interpreter.scenario_check import kernel_problems
+from cardscript.interpreter.scenario_check import NOT_DEFINED, kernel_problems
 from cardscript.interpreter.transcript import change_line, transcript
 from cardscript.schemas import scenario_validator
 from cardscript.wording import as_written, differs
@@ -186,7 +186,9 @@ def run_scenario(path: str | Path) -> ScenarioResult:
     try:
         seats = [script.agent(n) for n in range(int(data.get("seats", 2)))]
         engine = factory(int(data.get("seed", 1)), seats, log, extra)
-        problems = kernel_problems(doc, data, engine.kernel, engine.game.registry, _scenario_part)
+        problems = kernel_problems(
+            doc, data, engine.kernel, engine.game.registry, _scenario_part, engine.pool.cards
+        )
         if problems:
             refused = _refused(problems)
             result.refused = refused
@@ -250,10 +252,7 @@ class SetupError(ValueError):
 
 
 def _unknown_card(engine: Engine, card_id: str, player: str, zone: str) -> str:
-    message = (
-        f'setup: {player}\'s {zone} names card "{card_id}", which neither the bundled '
-        "cards nor the scenario's card files (cards:) define"
-    )
+    message = f'setup: {player}\'s {zone} names card "{card_id}", {NOT_DEFINED}'
     near = difflib.get_close_matches(card_id, list(engine.pool.cards), n=1)
     return message + (f'; perhaps try "{near[0]}"' if near else "")
 

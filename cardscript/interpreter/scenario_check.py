@@ -10,7 +10,7 @@ in a zone the game does not have)."""
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from typing import Any
 
 from jsonschema import Draft7Validator
@@ -28,9 +28,10 @@ def kernel_problems(
     kernel: Kernel,
     registry: Registry,
     name_of: Callable[[Any, tuple[Any, ...]], str],
+    cards: Collection[str] = (),
 ) -> list[Diagnostic]:
     """The problems of ``data`` (loaded from the YamlDocument ``doc``) for this kernel and
-    game, in the order of the file."""
+    game, in the order of the file; ``cards``: the ids the actions' decks may name."""
     found: list[Diagnostic] = []
     validator = _validator(type(kernel))
     if validator is not None:
@@ -46,7 +47,30 @@ def kernel_problems(
                     did_you_mean(str(zone), zones) or "its zones: " + ", ".join(sorted(zones)),
                 )
             )
+    found.extend(_unknown_card(doc, p, c, cards) for p, c in _deck_cards(data) if c not in cards)
     return sorted(found, key=lambda d: d.sort_key())
+
+
+# (a deck naming a card no file defines stopped the run with "KeyError: 'x'")
+NOT_DEFINED = "which neither the bundled cards nor the scenario's card files (cards:) define"
+
+
+def _unknown_card(
+    doc: Any, path: tuple[Any, ...], card_id: str, cards: Collection[str]
+) -> Diagnostic:
+    message = f'the decks name card "{card_id}", {NOT_DEFINED}'
+    return error("CS-C006", message, doc.span_of(path), did_you_mean(card_id, cards))
+
+
+def _deck_cards(data: dict[str, Any]) -> Iterator[tuple[tuple[Any, ...], str]]:
+    """Each card id an action's ``decks:`` names, with its path."""
+    actions = data.get("actions")
+    for index, action in enumerate(actions if isinstance(actions, list) else []):
+        decks = action.get("decks") if isinstance(action, dict) else None
+        for seat, deck in enumerate(decks if isinstance(decks, list) else []):
+            for place, card_id in enumerate(deck if isinstance(deck, list) else []):
+                if isinstance(card_id, str):
+                    yield ("actions", index, "decks", seat, place), card_id
 
 
 def _zones_named(data: dict[str, Any]) -> Iterator[tuple[tuple[Any, ...], str]]:
