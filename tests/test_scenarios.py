@@ -217,11 +217,10 @@ def test_action_keys_of_the_wrong_kind_are_told_at_their_place(tmp_path: Path) -
 
 def test_decks_naming_cards_no_file_defines_are_told_at_each_card(tmp_path: Path) -> None:
     """It used to stop the run with "could not run: KeyError: 'nonesuch'"."""
-    bad = tmp_path / "decks.scenario.yaml"
-    bad.write_text(
+    bad = _written(
+        tmp_path / "decks.scenario.yaml",
         "game: marvel-champions\nactions:\n  - do: setup\n"
         '    decks: [[bulwark-hero, nonesuch], [ember-lynx-hro, ""]]\nexpect: {}\n',
-        "utf-8",
     )
     result = CliRunner().invoke(app, ["test", str(bad)])
     assert result.exit_code == 1
@@ -236,6 +235,32 @@ def test_decks_naming_cards_no_file_defines_are_told_at_each_card(tmp_path: Path
         + unknown.format(f"{bad}:4:56", '""')
         + "\n0 passed, 1 failed\n"
     )
+
+
+def test_an_action_without_a_field_its_kernel_needs_is_told_at_the_action(tmp_path: Path) -> None:
+    """It was "could not run: KeyError: 'zone'", with no place (``allowed: false`` too)."""
+    put = _written(
+        tmp_path / "put.scenario.yaml",
+        "game: marvel-champions\nactions:\n  - {do: setup, decks: [[bulwark-hero]]}\n"
+        "  - {do: put, card: bulwark-01}\nexpect: {}\n",
+    )
+    move = _written(
+        tmp_path / "move.scenario.yaml",
+        "game: vanguard\nactions:\n  - {do: move, from: front_left, allowed: false}\nexpect: {}\n",
+    )
+    result = CliRunner().invoke(app, ["test", str(put), str(move)])
+    assert result.exit_code == 1
+    assert result.stdout == (
+        f'{put}:4:5: error[CS-S002]: not a scenario: the action "put" needs the field "zone"\n\n'
+        f'{move}:3:5: error[CS-S002]: not a scenario: the action "move" needs the field "to"\n\n'
+        "0 passed, 2 failed\n"
+    )
+    assert run_scenario(put).error == 'not a scenario: 4:5: the action "put" needs the field "zone"'
+
+
+def _written(path: Path, text: str) -> Path:
+    path.write_text(text, "utf-8")
+    return path
 
 
 def test_a_hostile_scenario_file_is_refused_not_expanded(tmp_path: Path) -> None:

@@ -43,7 +43,7 @@ from typing import Any
 
 from cardscript.cardfiles.schema_errors import schema_diagnostics
 from cardscript.cardfiles.yamlsource import load_yaml_file
-from cardscript.grammar.diagnostics import Diagnostic
+from cardscript.grammar.diagnostics import Diagnostic, error
 from cardscript.interpreter.agents import (
     FirstAgent,
     IllegalAnswer,
@@ -195,11 +195,17 @@ def run_scenario(path: str | Path) -> ScenarioResult:
             result.error = f"not a scenario: {refused.line}:{refused.column}: {refused}"
             return result
         _setup(engine, data.get("setup", {}))
-        for action in data.get("actions", []):
+        for index, action in enumerate(data.get("actions", [])):
             script.load(action.get("answers", []))
-            do = action.get("do")
+            do, place = action.get("do"), ("actions", index)
             if do is not None:
-                _perform(engine, str(do), action)
+                _perform(engine, str(do), _Action(action))
+    except MissingField as exc:  # told where the action is, as the schema tells its fields
+        where = doc.span_of(place)
+        missing = error("CS-S002", f'the action "{do}" needs the field "{exc.args[0]}"', where)
+        result.refused = _refused([missing])
+        result.error = f"not a scenario: {where.line}:{where.column}: {missing.message}"
+        return result
     except (SetupError, CardFileError) as exc:  # the scenario's own mistake: no trace to show
         result.error = str(exc)
         return result
@@ -233,6 +239,18 @@ class _Answers:
                 self.agent(int(answer["player"])).answers.append(tuple(answer["choose"]))
             else:
                 self.agent(0).answers.append(tuple(answer))
+
+
+class MissingField(KeyError):
+    """A key a kernel's action needs that the scenario's action lacks."""
+
+
+class _Action(dict[str, Any]):
+    """An action's keys, as the kernel reads them: one it needs and the file lacks is a
+    ``MissingField`` (it was "could not run: KeyError: 'zone'", with no place)."""
+
+    def __missing__(self, key: str) -> Any:
+        raise MissingField(key)
 
 
 def _perform(engine: Engine, name: str, action: dict[str, Any]) -> None:
