@@ -258,6 +258,51 @@ def test_an_action_without_a_field_its_kernel_needs_is_told_at_the_action(tmp_pa
     assert run_scenario(put).error == 'not a scenario: 4:5: the action "put" needs the field "zone"'
 
 
+def test_a_set_up_card_s_own_keys_of_the_wrong_kind_are_told_at_their_place(
+    tmp_path: Path,
+) -> None:
+    """``Kernel.scenario_card_fields``: each was "could not run: TypeError: int() argument
+    must be…" or "IndexError: string index out of range"."""
+    zone = "game: {}\nsetup:\n  players:\n    - zones:\n        {}:\n{}expect: {{}}\n"
+    files = [
+        _written(
+            tmp_path / "vs.scenario.yaml",
+            zone.format(
+                "vs-system",
+                "front_row",
+                "          - {card: VST-030, col: {}}\n          - {card: VST-008, col: -1}\n",
+            ),
+        ),
+        _written(
+            tmp_path / "bk.scenario.yaml",
+            zone.format("berserk", "battlefield", '          - {card: BKT-Z, cell: ""}\n'),
+        ),
+        _written(
+            tmp_path / "vg.scenario.yaml",
+            zone.format("vanguard", "rear_guard_circle", "          - {card: x, circle: FC}\n"),
+        ),
+    ]
+    result = CliRunner().invoke(app, ["test", *map(str, files)])
+    assert result.exit_code == 1
+    said = [line.removeprefix(f"{tmp_path}/") for line in result.stdout.splitlines()]
+    refused = "{}: error[CS-S002]: not a scenario: {}"
+    assert said == [
+        refused.format(
+            "vs.scenario.yaml:6:34", '"col" must be a whole number, not a mapping of fields'
+        ),
+        refused.format("vs.scenario.yaml:7:34", '"col" must be at least 0, not -1'),
+        "",
+        refused.format("bk.scenario.yaml:6:33", '"cell" has the wrong form: ""'),
+        '  = hint: a column A to E and a row 1 to 3, primed for the second seat: B2, B2"',
+        "",
+        refused.format(
+            "vg.scenario.yaml:6:31", '"FC" is not a value for "circle"; expected FL, FR, BL, BC, BR'
+        ),
+        "",
+        "0 passed, 3 failed",
+    ]
+
+
 def _written(path: Path, text: str) -> Path:
     path.write_text(text, "utf-8")
     return path

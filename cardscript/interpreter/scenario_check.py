@@ -101,7 +101,7 @@ _VALIDATORS: dict[type[Kernel], Draft7Validator | None] = {}
 
 
 def _made(kernel: type[Kernel]) -> Draft7Validator | None:
-    if not (kernel.scenario_actions or kernel.scenario_setup_fields):
+    if not (kernel.scenario_actions or kernel.scenario_setup_fields or kernel.scenario_card_fields):
         return None
     schema = copy.deepcopy(scenario_validator().schema)  # (the envelope every game shares)
     parts = schema["definitions"]
@@ -110,6 +110,7 @@ def _made(kernel: type[Kernel]) -> Draft7Validator | None:
     parts["setup_player"]["properties"].update(kernel.scenario_player_fields)
     parts["setup_player"]["additionalProperties"] = False
     parts["action"]["properties"].update(kernel.scenario_action_fields)
+    parts["setup_card"]["properties"].update(kernel.scenario_card_fields)
     if kernel.scenario_actions:
         parts["action"]["properties"]["do"] = {"enum": list(kernel.scenario_actions)}
     return Draft7Validator(schema)

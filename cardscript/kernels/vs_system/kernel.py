@@ -323,6 +323,10 @@ class VSSystemKernel(ActionsKernel):
         "step_player": {"type": "integer", "minimum": 0},
     }
     scenario_player_fields: ClassVar[Mapping[str, Any]] = {"mulligan_used": {"type": "boolean"}}
+    scenario_card_fields: ClassVar[Mapping[str, Any]] = {
+        "col": {"type": "integer", "minimum": 0},
+        "on": {"type": "string"},
+    }
     scenario_action_fields: ClassVar[Mapping[str, Any]] = {
         "ability": {"type": "integer", "minimum": 0},
         "atk": {"type": "integer"},
