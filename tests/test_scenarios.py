@@ -239,22 +239,19 @@ def test_decks_naming_cards_no_file_defines_are_told_at_each_card(tmp_path: Path
 
 def test_an_action_without_a_field_its_kernel_needs_is_told_at_the_action(tmp_path: Path) -> None:
     """It was "could not run: KeyError: 'zone'", with no place (``allowed: false`` too)."""
-    put = _written(
-        tmp_path / "put.scenario.yaml",
-        "game: marvel-champions\nactions:\n  - {do: setup, decks: [[bulwark-hero]]}\n"
-        "  - {do: put, card: bulwark-01}\nexpect: {}\n",
+    said = _tested(
+        tmp_path,
+        put="game: marvel-champions\nactions:\n  - {do: setup, decks: [[bulwark-hero]]}\n"
+        "  - {do: put, card: bulwark-01}\n",
+        move="game: vanguard\nactions:\n  - {do: move, from: front_left, allowed: false}\n",
     )
-    move = _written(
-        tmp_path / "move.scenario.yaml",
-        "game: vanguard\nactions:\n  - {do: move, from: front_left, allowed: false}\nexpect: {}\n",
+    assert said == (
+        'put.scenario.yaml:4:5: error[CS-S002]: not a scenario: the action "put" needs the '
+        'field "zone"\n\n'
+        'move.scenario.yaml:3:5: error[CS-S002]: not a scenario: the action "move" needs the '
+        'field "to"\n\n0 passed, 2 failed\n'
     )
-    result = CliRunner().invoke(app, ["test", str(put), str(move)])
-    assert result.exit_code == 1
-    assert result.stdout == (
-        f'{put}:4:5: error[CS-S002]: not a scenario: the action "put" needs the field "zone"\n\n'
-        f'{move}:3:5: error[CS-S002]: not a scenario: the action "move" needs the field "to"\n\n'
-        "0 passed, 2 failed\n"
-    )
+    put = tmp_path / "put.scenario.yaml"
     assert run_scenario(put).error == 'not a scenario: 4:5: the action "put" needs the field "zone"'
 
 
@@ -301,6 +298,31 @@ def test_a_set_up_card_s_own_keys_of_the_wrong_kind_are_told_at_their_place(
         "",
         "0 passed, 3 failed",
     ]
+
+
+def test_a_player_beyond_the_game_s_seats_is_told_at_its_place(tmp_path: Path) -> None:
+    """Each was "could not run: IndexError: list index out of range"."""
+    said = _tested(
+        tmp_path,
+        three="game: pocket-duel\nsetup:\n  players:\n    - {name: A}\n    - {name: B}\n"
+        "    - {name: C}\n",
+        fourth="game: pocket-duel\nactions:\n  - {do: gain_energy, player: 3, amount: 1}\n",
+    )
+    assert said == (
+        "three.scenario.yaml:6:7: error[CS-S002]: not a scenario: the setup names 3 players, "
+        "but the game seats 2\n\n"
+        'fourth.scenario.yaml:3:31: error[CS-S002]: not a scenario: "player" is 3, but the '
+        "players are 0 to 1\n\n0 passed, 2 failed\n"
+    )
+
+
+def _tested(folder: Path, **texts: str) -> str:
+    """``cardscript test`` on scenario files NAME.scenario.yaml (each ends ``expect: {}``):
+    its report, which must fail, with the folder left out."""
+    paths = [_written(folder / f"{n}.scenario.yaml", t + "expect: {}\n") for n, t in texts.items()]
+    result = CliRunner().invoke(app, ["test", *map(str, paths)])
+    assert result.exit_code == 1
+    return result.stdout.replace(f"{folder}/", "")
 
 
 def _written(path: Path, text: str) -> Path:

@@ -187,7 +187,13 @@ def run_scenario(path: str | Path) -> ScenarioResult:
         seats = [script.agent(n) for n in range(int(data.get("seats", 2)))]
         engine = factory(int(data.get("seed", 1)), seats, log, extra)
         problems = kernel_problems(
-            doc, data, engine.kernel, engine.game.registry, _scenario_part, engine.pool.cards
+            doc,
+            data,
+            engine.kernel,
+            engine.game.registry,
+            _scenario_part,
+            engine.pool.cards,
+            len(engine.state.players),
         )
         if problems:
             refused = _refused(problems)

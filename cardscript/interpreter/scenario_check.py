@@ -29,9 +29,11 @@ def kernel_problems(
     registry: Registry,
     name_of: Callable[[Any, tuple[Any, ...]], str],
     cards: Collection[str] = (),
+    seats: int = 8,
 ) -> list[Diagnostic]:
     """The problems of ``data`` (loaded from the YamlDocument ``doc``) for this kernel and
-    game, in the order of the file; ``cards``: the ids the actions' decks may name."""
+    game, in the order of the file; ``cards``: the ids the actions' decks may name;
+    ``seats``: the players the game has."""
     found: list[Diagnostic] = []
     validator = _validator(type(kernel))
     if validator is not None:
@@ -48,7 +50,25 @@ def kernel_problems(
                 )
             )
     found.extend(_unknown_card(doc, p, c, cards) for p, c in _deck_cards(data) if c not in cards)
+    found.extend(_seat_problems(doc, data, seats))
     return sorted(found, key=lambda d: d.sort_key())
+
+
+def _seat_problems(doc: Any, data: dict[str, Any], seats: int) -> list[Diagnostic]:
+    """A player the setup or an action names beyond the game's seats (an IndexError once)."""
+    found = []
+    setup = data.get("setup")
+    players = setup.get("players") if isinstance(setup, dict) else None
+    if isinstance(players, list) and len(players) > seats:
+        message = f"the setup names {len(players)} players, but the game seats {seats}"
+        found.append(error("CS-C008", message, doc.span_of(("setup", "players", seats))))
+    actions = data.get("actions")
+    for index, action in enumerate(actions if isinstance(actions, list) else []):
+        player = action.get("player") if isinstance(action, dict) else None
+        if type(player) is int and player >= seats:  # (not VS System's true/false)
+            message = f'"player" is {player}, but the players are 0 to {seats - 1}'
+            found.append(error("CS-C008", message, doc.span_of(("actions", index, "player"))))
+    return found
 
 
 # (a deck naming a card no file defines stopped the run with "KeyError: 'x'")
