@@ -429,6 +429,47 @@ def test_importer_leaves_out_a_card_whose_counts_are_not_numbers() -> None:
     assert [c["resources"] for c in converted.cards] == [["wild", "wild"]]
 
 
+def test_importer_leaves_out_a_card_whose_words_or_lists_are_of_another_kind(
+    tmp_path: Path,
+) -> None:
+    # each stopped the import with "internal error: TypeError: …" (exit 3)
+    base = {"cost": 1, "faction_code": "basic", "name": "Odd Crate", "type_code": "support"}
+    cards = [
+        {**base, "code": "91001", "traits": 10**30},
+        {**base, "code": "91002", "flavor": -1},
+        {**base, "code": "91003", "text": ["Guard."]},
+        {**base, "code": "91004", "deck_requirements": True},
+        {**base, "code": "91005", "deck_options": 1.5},
+        {**base, "code": "91006", "traits": "Tool."},
+    ]
+    pack = tmp_path / "odd.json"
+    pack.write_text(json.dumps(cards, indent=1), "utf-8")
+    result = RUNNER.invoke(app, ["import", "marvelcdb", str(pack), "--out", str(tmp_path / "o")])
+    assert result.exit_code == 0, result.output
+    left_out = re.findall(r"warning\[CS-M002\]: (.*)\n +--> (.*)\n", result.stderr)
+    assert left_out == [
+        (
+            f'card 91001 ("Odd Crate") is left out: its "traits" is {10**30}, not text',
+            f"{pack}:7:3",
+        ),
+        ('card 91002 ("Odd Crate") is left out: its "flavor" is -1, not text', f"{pack}:15:3"),
+        (
+            'card 91003 ("Odd Crate") is left out: its "text" is ["Guard."], not text',
+            f"{pack}:23:3",
+        ),
+        (
+            'card 91004 ("Odd Crate") is left out: its "deck_requirements" is true, not a list',
+            f"{pack}:33:3",
+        ),
+        (
+            'card 91005 ("Odd Crate") is left out: its "deck_options" is 1.5, not a list',
+            f"{pack}:41:3",
+        ),
+    ]
+    written = yaml.safe_load((tmp_path / "o" / "odd.yaml").read_text("utf-8"))
+    assert [c["id"] for c in written["cards"]] == ["91006"]
+
+
 def test_importer_fields() -> None:
     cards = {c["id"]: c for c in _converted().cards}
     assert cards["90001a"]["back"] == "90001b" and cards["90001b"]["back"] == "90001a"

@@ -138,6 +138,198 @@ def test_a_scenario_of_the_wrong_shape_gets_every_problem_at_its_place(tmp_path:
     )
 
 
+def test_answers_of_the_wrong_shape_are_told_at_their_place(tmp_path: Path) -> None:
+    """Each used to stop the run with Python's words: "KeyError: 'player'", "TypeError:
+    'int' object is not iterable", "int() argument must be…"."""
+    bad = tmp_path / "answers.scenario.yaml"
+    bad.write_text(
+        "game: pocket-duel\n"
+        "actions:\n"
+        "  - {do: round, answers: [{}]}\n"
+        "  - {do: round, answers: [3, [-1], {player: 1, choose: 0}]}\n"
+        "  - {do: round, answers: [{player: x, choose: [0]}, {player: 1, chose: [0]}]}\n"
+        "expect: {}\n",
+        "utf-8",
+    )
+    result = CliRunner().invoke(app, ["test", str(bad)])
+    assert result.exit_code == 1
+    refused = f"{bad}:{{}}: error[CS-S002]: not a scenario: {{}}\n"
+    assert result.stdout == (
+        refused.format("3:27", 'an answer needs the field "player"')
+        + '  = hint: perhaps try adding "player: …"\n'
+        + refused.format("3:27", 'an answer needs the field "choose"')
+        + '  = hint: perhaps try adding "choose: …"\n'
+        + refused.format(
+            "4:27", '"answers" must be a list or a mapping of fields, not a whole number'
+        )
+        + refused.format("4:31", '"answers" must be at least 0, not -1')
+        + refused.format("4:56", '"choose" must be a list, not a whole number')
+        + refused.format("5:36", '"player" must be a whole number, not text')
+        + refused.format("5:65", 'an answer has no field "chose"')
+        + '  = hint: did you mean "choose"?\n'
+        + "\n0 passed, 1 failed\n"
+    )
+
+
+def test_action_keys_of_the_wrong_kind_are_told_at_their_place(tmp_path: Path) -> None:
+    """The keys every kernel shares (scenario.schema.json) and each kernel's own
+    (``Kernel.scenario_action_fields``): each used to stop the run with Python's words
+    ("TypeError: unhashable type: 'list'", "IndexError: cannot fit 'int' into an
+    index-sized integer", "KeyError: -1")."""
+    files = {
+        "shared": "game: berserk\nactions:\n  - {do: strike, attacker: 7, player: {seat: 1}}\n",
+        "pd": "game: pocket-duel\nactions:\n  - {do: round, play: t-defense}\n"
+        "  - {do: match, format: standard, teams: [[cinder-hero], sable-hero], first_to: 0}\n",
+        "mc": "game: marvel-champions\nactions:\n"
+        f"  - {{do: setup, decks: [[bulwark-hero]], first_player: {10**30}}}\n"
+        '  - {do: attack, card: bulwark-hero, new: "yes"}\n',
+        "bk": "game: berserk\nactions:\n  - {do: strike, rolls: [7, six]}\n",
+    }
+    for name, text in files.items():
+        (tmp_path / f"{name}.scenario.yaml").write_text(text + "expect: {}\n", "utf-8")
+    result = CliRunner().invoke(
+        app, ["test", *(str(tmp_path / f"{n}.scenario.yaml") for n in files)]
+    )
+    assert result.exit_code == 1
+    said = [line.removeprefix(f"{tmp_path}/") for line in result.stdout.splitlines()]
+    refused = "{}: error[CS-S002]: not a scenario: {}"
+    assert said == [
+        refused.format("shared.scenario.yaml:3:28", '"attacker" must be text, not a whole number'),
+        '  = hint: perhaps try "7" in quotes',
+        refused.format(
+            "shared.scenario.yaml:3:39",
+            '"player" must be a whole number or true or false or empty, not a mapping of fields',
+        ),
+        "",
+        refused.format("pd.scenario.yaml:3:23", '"play" must be a list, not text'),
+        refused.format("pd.scenario.yaml:4:58", '"teams" must be a list, not text'),
+        refused.format("pd.scenario.yaml:4:81", '"first_to" must be at least 1, not 0'),
+        "",
+        refused.format("mc.scenario.yaml:3:56", f'"first_player" must be at most 7, not {10**30}'),
+        refused.format("mc.scenario.yaml:4:43", '"new" must be true or false, not text'),
+        "",
+        refused.format("bk.scenario.yaml:3:26", '"rolls" must be at most 6, not 7'),
+        refused.format("bk.scenario.yaml:3:29", '"rolls" must be a whole number, not text'),
+        "",
+        "0 passed, 4 failed",
+    ]
+
+
+def test_decks_naming_cards_no_file_defines_are_told_at_each_card(tmp_path: Path) -> None:
+    """It used to stop the run with "could not run: KeyError: 'nonesuch'"."""
+    bad = _written(
+        tmp_path / "decks.scenario.yaml",
+        "game: marvel-champions\nactions:\n  - do: setup\n"
+        '    decks: [[bulwark-hero, nonesuch], [ember-lynx-hro, ""]]\nexpect: {}\n',
+    )
+    result = CliRunner().invoke(app, ["test", str(bad)])
+    assert result.exit_code == 1
+    unknown = (
+        "{}: error[CS-S002]: not a scenario: the decks name card {}, which neither the "
+        "bundled cards nor the scenario's card files (cards:) define\n"
+    )
+    assert result.stdout == (
+        unknown.format(f"{bad}:4:28", '"nonesuch"')
+        + unknown.format(f"{bad}:4:40", '"ember-lynx-hro"')
+        + '  = hint: did you mean "ember-lynx-hero"?\n'
+        + unknown.format(f"{bad}:4:56", '""')
+        + "\n0 passed, 1 failed\n"
+    )
+
+
+def test_an_action_without_a_field_its_kernel_needs_is_told_at_the_action(tmp_path: Path) -> None:
+    """It was "could not run: KeyError: 'zone'", with no place (``allowed: false`` too)."""
+    said = _tested(
+        tmp_path,
+        put="game: marvel-champions\nactions:\n  - {do: setup, decks: [[bulwark-hero]]}\n"
+        "  - {do: put, card: bulwark-01}\n",
+        move="game: vanguard\nactions:\n  - {do: move, from: front_left, allowed: false}\n",
+    )
+    assert said == (
+        'put.scenario.yaml:4:5: error[CS-S002]: not a scenario: the action "put" needs the '
+        'field "zone"\n\n'
+        'move.scenario.yaml:3:5: error[CS-S002]: not a scenario: the action "move" needs the '
+        'field "to"\n\n0 passed, 2 failed\n'
+    )
+    put = tmp_path / "put.scenario.yaml"
+    assert run_scenario(put).error == 'not a scenario: 4:5: the action "put" needs the field "zone"'
+
+
+def test_a_set_up_card_s_own_keys_of_the_wrong_kind_are_told_at_their_place(
+    tmp_path: Path,
+) -> None:
+    """``Kernel.scenario_card_fields``: each was "could not run: TypeError: int() argument
+    must be…" or "IndexError: string index out of range"."""
+    zone = "game: {}\nsetup:\n  players:\n    - zones:\n        {}:\n{}expect: {{}}\n"
+    files = [
+        _written(
+            tmp_path / "vs.scenario.yaml",
+            zone.format(
+                "vs-system",
+                "front_row",
+                "          - {card: VST-030, col: {}}\n          - {card: VST-008, col: -1}\n",
+            ),
+        ),
+        _written(
+            tmp_path / "bk.scenario.yaml",
+            zone.format("berserk", "battlefield", '          - {card: BKT-Z, cell: ""}\n'),
+        ),
+        _written(
+            tmp_path / "vg.scenario.yaml",
+            zone.format("vanguard", "rear_guard_circle", "          - {card: x, circle: FC}\n"),
+        ),
+    ]
+    result = CliRunner().invoke(app, ["test", *map(str, files)])
+    assert result.exit_code == 1
+    said = [line.removeprefix(f"{tmp_path}/") for line in result.stdout.splitlines()]
+    refused = "{}: error[CS-S002]: not a scenario: {}"
+    assert said == [
+        refused.format(
+            "vs.scenario.yaml:6:34", '"col" must be a whole number, not a mapping of fields'
+        ),
+        refused.format("vs.scenario.yaml:7:34", '"col" must be at least 0, not -1'),
+        "",
+        refused.format("bk.scenario.yaml:6:33", '"cell" has the wrong form: ""'),
+        '  = hint: a column A to E and a row 1 to 3, primed for the second seat: B2, B2"',
+        "",
+        refused.format(
+            "vg.scenario.yaml:6:31", '"FC" is not a value for "circle"; expected FL, FR, BL, BC, BR'
+        ),
+        "",
+        "0 passed, 3 failed",
+    ]
+
+
+def test_a_player_beyond_the_game_s_seats_is_told_at_its_place(tmp_path: Path) -> None:
+    """Each was "could not run: IndexError: list index out of range"."""
+    said = _tested(
+        tmp_path,
+        three="game: pocket-duel\nsetup:\n  players:\n    - {name: A}\n    - {name: B}\n"
+        "    - {name: C}\n",
+        fourth="game: pocket-duel\nactions:\n  - {do: gain_energy, player: 3, amount: 1}\n",
+    )
+    assert said == (
+        "three.scenario.yaml:6:7: error[CS-S002]: not a scenario: the setup names 3 players, "
+        "but the game seats 2\n\n"
+        'fourth.scenario.yaml:3:31: error[CS-S002]: not a scenario: "player" is 3, but the '
+        "players are 0 to 1\n\n0 passed, 2 failed\n"
+    )
+
+
+def _tested(folder: Path, **texts: str) -> str:
+    """``cardscript test`` on scenario files NAME.scenario.yaml (each ends ``expect: {}``):
+    its report, which must fail, with the folder left out."""
+    paths = [_written(folder / f"{n}.scenario.yaml", t + "expect: {}\n") for n, t in texts.items()]
+    result = CliRunner().invoke(app, ["test", *map(str, paths)])
+    assert result.exit_code == 1
+    return result.stdout.replace(f"{folder}/", "")
+
+
+def _written(path: Path, text: str) -> Path:
+    path.write_text(text, "utf-8")
+    return path
+
+
 def test_a_hostile_scenario_file_is_refused_not_expanded(tmp_path: Path) -> None:
     bomb = tmp_path / "bomb.scenario.yaml"
     rows = ["game: pocket-duel", 'a0: &a0 ["x", "x", "x", "x", "x", "x", "x", "x", "x", "x"]']

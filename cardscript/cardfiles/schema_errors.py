@@ -196,7 +196,8 @@ def _explain(
             )
         ]
     if v == "pattern":
-        return [_pattern_error(field, str(e.instance), str(e.validator_value), where)]
+        said = e.schema.get("description") if isinstance(e.schema, dict) else None
+        return [_pattern_error(field, str(e.instance), str(e.validator_value), where, said)]
     if v in ("minLength", "maxLength", "minItems", "maxItems", "uniqueItems"):
         text = {
             "minLength": "must not be empty"
@@ -217,9 +218,11 @@ _TRIMMED = "^\\S(.*\\S)?$"  # names and other words: not empty, no space at eith
 _ID = "^[A-Za-z0-9][A-Za-z0-9_.-]*$"  # ids and set codes
 
 
-def _pattern_error(field: str, value: str, pattern: str, where: Span | None) -> Diagnostic:
+def _pattern_error(
+    field: str, value: str, pattern: str, where: Span | None, said: str | None = None
+) -> Diagnostic:
     """A value of the wrong form, told in words for the schemas' common forms (an author
-    should not have to read a regular expression)."""
+    should not have to read a regular expression), else in the schema's ``description``."""
     if pattern == _TRIMMED:
         if not value.strip():
             return error("CS-C009", f'"{field}" must not be empty', where)
@@ -239,7 +242,10 @@ def _pattern_error(field: str, value: str, pattern: str, where: Span | None) -> 
             f'perhaps try "{kept}"' if kept else "",
         )
     return error(
-        "CS-C009", f'"{field}" has the wrong form: "{value}"', where, f"it must match {pattern}"
+        "CS-C009",
+        f'"{field}" has the wrong form: "{value}"',
+        where,
+        said or f"it must match {pattern}",
     )
 
 

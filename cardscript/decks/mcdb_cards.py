@@ -180,6 +180,9 @@ def convert_card(
 ) -> tuple[dict[str, Any], list[str]] | str:
     """Our card mapping and its comment lines, or why it cannot be converted."""
     kind = str(card.get("type_code") or "")
+    misshapen = _misshapen(card)
+    if misshapen is not None:
+        return misshapen
     allowed = _properties(kind)
     if allowed is None:
         return f'the card type "{kind}" has no place in a Marvel Champions card file'
@@ -296,6 +299,24 @@ def _stats(card: Mapping[str, Any], kind: str, out: dict[str, Any]) -> None:
             out["acceleration"] = _per_player(
                 card["escalation_threat"], not card.get("escalation_threat_fixed")
             )
+
+
+# fields the import reads as words or walks as lists: anything else is a broken export, and
+# reading it anyway stopped the import with Python's words ("'bool' object is not iterable")
+_TEXTS = ("name", "subname", "traits", "text", "flavor", "back_text")
+_LISTS = ("deck_requirements", "deck_options")
+
+
+def _misshapen(card: Mapping[str, Any]) -> str | None:
+    """Why a card's words or lists are of the wrong kind (it is left out), or None."""
+    for name, kind, what in (
+        *((t, str, "text") for t in _TEXTS),
+        *((n, list, "a list") for n in _LISTS),
+    ):
+        value = card.get(name)
+        if value is not None and not isinstance(value, kind):
+            return f'its "{name}" is {json.dumps(value)}, not {what}'
+    return None
 
 
 class _NotANumber(ValueError):

@@ -410,6 +410,11 @@ class Kernel:
     inner_zones: tuple[str, ...] = ()
     scenario_setup_fields: ClassVar[Mapping[str, Any]] = {}
     scenario_player_fields: ClassVar[Mapping[str, Any]] = {}
+    # the kinds of the keys of its actions beyond the ones every kernel shares
+    # (scenario.schema.json: ``card``, ``player``, ``decks``…), or another kind for one of those
+    scenario_action_fields: ClassVar[Mapping[str, Any]] = {}
+    # …and of its own keys of a card set up in a zone ({card: x, cell: B2})
+    scenario_card_fields: ClassVar[Mapping[str, Any]] = {}
 
     def scenario_setup(self, engine: Engine, setup: Mapping[str, Any]) -> None:
         """Kernel-specific parts of a scenario's setup (rows, cells, reserve…)."""

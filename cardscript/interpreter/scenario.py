@@ -43,7 +43,7 @@ from typing import Any
 
 from cardscript.cardfiles.schema_errors import schema_diagnostics
 from cardscript.cardfiles.yamlsource import load_yaml_file
-from cardscript.grammar.diagnostics import Diagnostic
+from cardscript.grammar.diagnostics import Diagnostic, error
 from cardscript.interpreter.agents import (
     FirstAgent,
     IllegalAnswer,
@@ -53,7 +53,7 @@ from cardscript.interpreter.agents import (
 from cardscript.interpreter.engine import Engine
 from cardscript.interpreter.log import GameLog
 from cardscript.interpreter.playable import CardFileError, engine_factory, register_game
-from cardscript.interpreter.scenario_check import kernel_problems
+from cardscript.interpreter.scenario_check import NOT_DEFINED, kernel_problems
 from cardscript.interpreter.transcript import change_line, transcript
 from cardscript.schemas import scenario_validator
 from cardscript.wording import as_written, differs
@@ -153,6 +153,8 @@ def _scenario_part(instance: Any, path: tuple[Any, ...]) -> str:
             return "an expected diagnostic"
         if path[1] == "result":
             return "the expected result"
+    if path[0] == "actions" and len(path) == 4 and path[2] == "answers":
+        return "an answer"  # (another player's: {player, choose})
     return "this entry"
 
 
@@ -184,18 +186,32 @@ def run_scenario(path: str | Path) -> ScenarioResult:
     try:
         seats = [script.agent(n) for n in range(int(data.get("seats", 2)))]
         engine = factory(int(data.get("seed", 1)), seats, log, extra)
-        problems = kernel_problems(doc, data, engine.kernel, engine.game.registry, _scenario_part)
+        problems = kernel_problems(
+            doc,
+            data,
+            engine.kernel,
+            engine.game.registry,
+            _scenario_part,
+            engine.pool.cards,
+            len(engine.state.players),
+        )
         if problems:
             refused = _refused(problems)
             result.refused = refused
             result.error = f"not a scenario: {refused.line}:{refused.column}: {refused}"
             return result
         _setup(engine, data.get("setup", {}))
-        for action in data.get("actions", []):
+        for index, action in enumerate(data.get("actions", [])):
             script.load(action.get("answers", []))
-            do = action.get("do")
+            do, place = action.get("do"), ("actions", index)
             if do is not None:
-                _perform(engine, str(do), action)
+                _perform(engine, str(do), _Action(action))
+    except MissingField as exc:  # told where the action is, as the schema tells its fields
+        where = doc.span_of(place)
+        missing = error("CS-S002", f'the action "{do}" needs the field "{exc.args[0]}"', where)
+        result.refused = _refused([missing])
+        result.error = f"not a scenario: {where.line}:{where.column}: {missing.message}"
+        return result
     except (SetupError, CardFileError) as exc:  # the scenario's own mistake: no trace to show
         result.error = str(exc)
         return result
@@ -231,6 +247,18 @@ class _Answers:
                 self.agent(0).answers.append(tuple(answer))
 
 
+class MissingField(KeyError):
+    """A key a kernel's action needs that the scenario's action lacks."""
+
+
+class _Action(dict[str, Any]):
+    """An action's keys, as the kernel reads them: one it needs and the file lacks is a
+    ``MissingField`` (it was "could not run: KeyError: 'zone'", with no place)."""
+
+    def __missing__(self, key: str) -> Any:
+        raise MissingField(key)
+
+
 def _perform(engine: Engine, name: str, action: dict[str, Any]) -> None:
     """One kernel action; with ``allowed: false`` the kernel must refuse it (a ValueError)."""
     if action.get("allowed", True) is not False:
@@ -248,10 +276,7 @@ class SetupError(ValueError):
 
 
 def _unknown_card(engine: Engine, card_id: str, player: str, zone: str) -> str:
-    message = (
-        f'setup: {player}\'s {zone} names card "{card_id}", which neither the bundled '
-        "cards nor the scenario's card files (cards:) define"
-    )
+    message = f'setup: {player}\'s {zone} names card "{card_id}", {NOT_DEFINED}'
     near = difflib.get_close_matches(card_id, list(engine.pool.cards), n=1)
     return message + (f'; perhaps try "{near[0]}"' if near else "")
 

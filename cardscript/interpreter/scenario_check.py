@@ -1,6 +1,7 @@
 """What a scenario file says to its game's kernel, checked before it runs: the actions
-(``do:``) and setup keys the kernel declares (``Kernel.scenario_actions``,
-``scenario_setup_fields``, ``scenario_player_fields``) and the zones of the game's
+(``do:``), the kinds of their keys and of setup keys the kernel declares
+(``Kernel.scenario_actions``, ``scenario_action_fields``, ``scenario_setup_fields``,
+``scenario_player_fields``) and the zones of the game's
 registry. A misspelt action, a setup key of the wrong kind or an unknown zone is told at
 its line, with the name meant; it used to stop the run with Python's words
 ("AttributeError: 'int' object has no attribute 'get'") or pass unnoticed (a card set up
@@ -9,7 +10,7 @@ in a zone the game does not have)."""
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from typing import Any
 
 from jsonschema import Draft7Validator
@@ -27,9 +28,12 @@ def kernel_problems(
     kernel: Kernel,
     registry: Registry,
     name_of: Callable[[Any, tuple[Any, ...]], str],
+    cards: Collection[str] = (),
+    seats: int = 8,
 ) -> list[Diagnostic]:
     """The problems of ``data`` (loaded from the YamlDocument ``doc``) for this kernel and
-    game, in the order of the file."""
+    game, in the order of the file; ``cards``: the ids the actions' decks may name;
+    ``seats``: the players the game has."""
     found: list[Diagnostic] = []
     validator = _validator(type(kernel))
     if validator is not None:
@@ -45,7 +49,48 @@ def kernel_problems(
                     did_you_mean(str(zone), zones) or "its zones: " + ", ".join(sorted(zones)),
                 )
             )
+    found.extend(_unknown_card(doc, p, c, cards) for p, c in _deck_cards(data) if c not in cards)
+    found.extend(_seat_problems(doc, data, seats))
     return sorted(found, key=lambda d: d.sort_key())
+
+
+def _seat_problems(doc: Any, data: dict[str, Any], seats: int) -> list[Diagnostic]:
+    """A player the setup or an action names beyond the game's seats (an IndexError once)."""
+    found = []
+    setup = data.get("setup")
+    players = setup.get("players") if isinstance(setup, dict) else None
+    if isinstance(players, list) and len(players) > seats:
+        message = f"the setup names {len(players)} players, but the game seats {seats}"
+        found.append(error("CS-C008", message, doc.span_of(("setup", "players", seats))))
+    actions = data.get("actions")
+    for index, action in enumerate(actions if isinstance(actions, list) else []):
+        player = action.get("player") if isinstance(action, dict) else None
+        if type(player) is int and player >= seats:  # (not VS System's true/false)
+            message = f'"player" is {player}, but the players are 0 to {seats - 1}'
+            found.append(error("CS-C008", message, doc.span_of(("actions", index, "player"))))
+    return found
+
+
+# (a deck naming a card no file defines stopped the run with "KeyError: 'x'")
+NOT_DEFINED = "which neither the bundled cards nor the scenario's card files (cards:) define"
+
+
+def _unknown_card(
+    doc: Any, path: tuple[Any, ...], card_id: str, cards: Collection[str]
+) -> Diagnostic:
+    message = f'the decks name card "{card_id}", {NOT_DEFINED}'
+    return error("CS-C006", message, doc.span_of(path), did_you_mean(card_id, cards))
+
+
+def _deck_cards(data: dict[str, Any]) -> Iterator[tuple[tuple[Any, ...], str]]:
+    """Each card id an action's ``decks:`` names, with its path."""
+    actions = data.get("actions")
+    for index, action in enumerate(actions if isinstance(actions, list) else []):
+        decks = action.get("decks") if isinstance(action, dict) else None
+        for seat, deck in enumerate(decks if isinstance(decks, list) else []):
+            for place, card_id in enumerate(deck if isinstance(deck, list) else []):
+                if isinstance(card_id, str):
+                    yield ("actions", index, "decks", seat, place), card_id
 
 
 def _zones_named(data: dict[str, Any]) -> Iterator[tuple[tuple[Any, ...], str]]:
@@ -76,7 +121,7 @@ _VALIDATORS: dict[type[Kernel], Draft7Validator | None] = {}
 
 
 def _made(kernel: type[Kernel]) -> Draft7Validator | None:
-    if not (kernel.scenario_actions or kernel.scenario_setup_fields):
+    if not (kernel.scenario_actions or kernel.scenario_setup_fields or kernel.scenario_card_fields):
         return None
     schema = copy.deepcopy(scenario_validator().schema)  # (the envelope every game shares)
     parts = schema["definitions"]
@@ -84,6 +129,8 @@ def _made(kernel: type[Kernel]) -> Draft7Validator | None:
     parts["setup"]["additionalProperties"] = False
     parts["setup_player"]["properties"].update(kernel.scenario_player_fields)
     parts["setup_player"]["additionalProperties"] = False
+    parts["action"]["properties"].update(kernel.scenario_action_fields)
+    parts["setup_card"]["properties"].update(kernel.scenario_card_fields)
     if kernel.scenario_actions:
         parts["action"]["properties"]["do"] = {"enum": list(kernel.scenario_actions)}
     return Draft7Validator(schema)

@@ -8,7 +8,11 @@ row ``y = 2``; player 1's front row is ``y = 3`` and its back row ``y = 5``.
 
 from __future__ import annotations
 
+import re
+
 COLUMNS = "ABCDE"
+# a cell's name, as a scenario writes it (``parse_cell``; also its JSON Schema pattern)
+CELL_PATTERN = r"^\s*[A-Ea-e][1-3][\"']?\s*$"
 WIDTH, HEIGHT = 5, 6
 
 Cell = tuple[int, int]
@@ -16,11 +20,11 @@ Cell = tuple[int, int]
 
 def parse_cell(text: str) -> Cell:
     """``"C1"`` (the first seat's rows 1–3) or ``'C1"'`` / ``"C1'"`` (the second seat's)."""
+    if re.match(CELL_PATTERN, text) is None:  # ("" was an IndexError, "Bx" int()'s words)
+        raise ValueError(f"no cell {text!r}")
     text = text.strip()
     primed = text.endswith(('"', "'"))
-    letter, row = text[0].upper(), int(text[1:].rstrip("\"'"))
-    if letter not in COLUMNS or not 1 <= row <= 3:
-        raise ValueError(f"no cell {text!r}")
+    letter, row = text[0].upper(), int(text[1])
     return COLUMNS.index(letter), (2 + row if primed else 3 - row)
 
 

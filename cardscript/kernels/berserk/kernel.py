@@ -72,6 +72,7 @@ from cardscript.kernels.berserk import (
 )
 from cardscript.kernels.berserk.field import GAME, RULE
 from cardscript.kernels.berserk.geometry import (
+    CELL_PATTERN,
     COLUMNS,
     cell_name,
     direction,
@@ -277,6 +278,25 @@ class BerserkKernel(PreliminaryKernel):
     )  # fmt: skip
     scenario_setup_fields: ClassVar[Mapping[str, Any]] = {
         "first": {"type": "integer", "minimum": 0}
+    }
+    scenario_card_fields: ClassVar[Mapping[str, Any]] = {
+        "cell": {
+            "type": "string",
+            "pattern": CELL_PATTERN,
+            "description": 'a column A to E and a row 1 to 3, primed for the second seat: B2, B2"',
+        },
+        "host": {"type": "string"},
+    }
+    scenario_action_fields: ClassVar[Mapping[str, Any]] = {
+        "ability": {"type": ["string", "integer"]},  # its name (or its number)
+        "cell": {"type": "string"},
+        "cells": {"$ref": "#/definitions/words"},
+        "event": {"type": "string"},
+        "first": {"type": "integer", "minimum": 0, "maximum": 7},
+        "qualities": {"$ref": "#/definitions/words"},
+        "query": {"type": "string"},
+        "source": {"type": "string"},
+        "rolls": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 6}},
     }
 
     def scenario_setup(self, engine: Engine, setup: Mapping[str, Any]) -> None:

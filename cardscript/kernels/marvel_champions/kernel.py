@@ -585,6 +585,21 @@ class MarvelChampionsKernel(MCBase):
         "villain_activations", "deal_encounters", "reveal_encounters",
     )  # fmt: skip
     scenario_setup_fields: ClassVar[Mapping[str, Any]] = {"solo": {"type": ["boolean", "integer"]}}
+    scenario_action_fields: ClassVar[Mapping[str, Any]] = {
+        "first_player": {"type": "integer", "minimum": 0, "maximum": 7},
+        "active": {"type": "integer", "minimum": 0, "maximum": 7},
+        "villain": {"type": "string"},
+        "mode": {"type": "string"},
+        "modular": {"$ref": "#/definitions/words"},
+        "threat": {"$ref": "#/definitions/counts"},
+        "counters": {"$ref": "#/definitions/counts"},
+        "states": {"$ref": "#/definitions/words"},
+        "enemy": {"type": "string"},
+        "attach": {"type": "string"},
+        "count": {"type": "integer", "minimum": 0},
+        "new": {"type": "boolean"},
+        "asked": {"type": "boolean"},
+    }
 
     def scenario_setup(self, engine: Engine, setup: Mapping[str, Any]) -> None:
         count = setup.get("solo")

@@ -255,6 +255,18 @@ class PocketDuelKernel(RoundKernel):
             "properties": {"player": {"type": "integer"}, "hero_card": {"type": "string"}},
         },
     }
+    scenario_action_fields: ClassVar[Mapping[str, Any]] = {
+        "play": {"type": "array", "items": {"type": ["string", "null"]}},  # null: no card
+        "hero": {"type": "string"},
+        "heroes": {"$ref": "#/definitions/words"},
+        "automa": {"type": "integer", "minimum": 0, "maximum": 7},
+        "automa_hero": {"type": "string"},
+        "format": {"type": "string"},
+        "teams": {"type": "array", "items": {"$ref": "#/definitions/words"}},
+        "first_to": {"type": ["integer", "null"], "minimum": 1},
+        "picks": {"$ref": "#/definitions/words"},
+        "winner": {"type": "integer", "minimum": 0, "maximum": 7},
+    }
 
     def scenario_setup(self, engine: Engine, setup: Mapping[str, Any]) -> None:
         state = engine.state

@@ -392,6 +392,14 @@ class VanguardKernel(FieldKernel):
     scenario_player_fields: ClassVar[Mapping[str, Any]] = {
         "mulligans": {"type": "integer", "minimum": 0}
     }
+    scenario_card_fields: ClassVar[Mapping[str, Any]] = {"circle": {"enum": list(CIRCLES)}}
+    scenario_action_fields: ClassVar[Mapping[str, Any]] = {
+        "ability": {"type": "integer", "minimum": 0},
+        "circle": {"type": "string"},
+        "guards": {"$ref": "#/definitions/words"},
+        "intercepts": {"$ref": "#/definitions/words"},
+        "kind": {"type": "string"},
+    }
 
     def scenario_setup(self, engine: Engine, setup: Mapping[str, Any]) -> None:
         state = engine.state

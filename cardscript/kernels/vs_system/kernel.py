@@ -326,6 +326,21 @@ class VSSystemKernel(ActionsKernel):
         "step_player": {"type": "integer", "minimum": 0},
     }
     scenario_player_fields: ClassVar[Mapping[str, Any]] = {"mulligan_used": {"type": "boolean"}}
+    scenario_card_fields: ClassVar[Mapping[str, Any]] = {
+        "col": {"type": "integer", "minimum": 0},
+        "on": {"type": "string"},
+    }
+    scenario_action_fields: ClassVar[Mapping[str, Any]] = {
+        "ability": {"type": "integer", "minimum": 0},
+        "atk": {"type": "integer"},
+        "attackers": {"$ref": "#/definitions/words"},
+        "col": {"type": "integer"},
+        "row": {"type": "string"},
+        "on": {"type": "string"},
+        "power_up": {"type": "array", "items": {"$ref": "#/definitions/words"}},
+        "reinforcer": {"type": "string"},
+        "return_target": {"type": "string"},
+    }
 
     def scenario_setup(self, engine: Engine, setup: Mapping[str, Any]) -> None:
         state = engine.state
