@@ -411,3 +411,73 @@ def test_an_answer_that_does_not_fit_is_told_in_words(tmp_path: Path) -> None:
         "the answers (answers:) do not fit: illegal answer [1] to: Grimhold attacks "
         "(options ['no defender'])"
     )
+
+
+def _copied(tmp_path: Path, game: str, name: str, *cards: str) -> str:
+    """A bundled scenario's text, its card files copied beside the copy to come."""
+    folder = Path(__file__).parent / "scenarios" / game
+    for card_file in cards:
+        (tmp_path / card_file).write_text((folder / card_file).read_text("utf-8"), "utf-8")
+    return (folder / name).read_text("utf-8")
+
+
+def test_a_check_action_that_finds_otherwise_is_a_failure_at_its_action(tmp_path: Path) -> None:
+    # was "could not run: AssertionError: VST-AT1 direct attack: True": Python's word
+    text = _copied(
+        tmp_path,
+        "vs-system",
+        "VS-AT1b-may-attack-the-player.scenario.yaml",
+        "vs-scenario-cards.yaml",
+        "vs-at-attack-cards.yaml",
+    )
+    (tmp_path / "s.scenario.yaml").write_text(
+        text.replace("  player: true", "  player: false", 1), "utf-8"
+    )
+    result = run_scenario(tmp_path / "s.scenario.yaml")
+    assert (result.error, result.failures) == (
+        None,
+        ["action 1 (can_attack): VST-AT1 direct attack: True"],
+    )
+
+
+def test_a_seat_is_a_number_but_in_vs_system_s_can_attack(tmp_path: Path) -> None:
+    # was "IndexError: list index out of range": true is seat 1 to Python, and a solo
+    # Marvel Champions game has seat 0 alone
+    text = _copied(
+        tmp_path,
+        "marvel-champions",
+        "MC-DF2a-main-scheme-completed-at-once.scenario.yaml",
+        "mc-scenario-cards.yaml",
+        "mc-df-cards.yaml",
+    )
+    (tmp_path / "s.scenario.yaml").write_text(
+        text.replace(
+            "card: mcdf-mounting-plot, player: 0}", "card: mcdf-mounting-plot, player: true}"
+        ),
+        "utf-8",
+    )
+    assert run_scenario(tmp_path / "s.scenario.yaml").error == (
+        'not a scenario: 18:50: "player" must be a whole number or empty, not true or false'
+    )
+
+
+def test_what_a_check_expects_holds_ids_not_mappings(tmp_path: Path) -> None:
+    # was "TypeError: '<' not supported between instances of 'dict' and 'dict'"
+    (tmp_path / "s.scenario.yaml").write_text(
+        "game: vs-system\nscenario: expected mappings\nseed: 1\nactions:\n"
+        "- do: reinforcers\n  defender: SKY-002\n  expected: [{a: 1}]\nexpect: {}\n",
+        "utf-8",
+    )
+    assert run_scenario(tmp_path / "s.scenario.yaml").error == (
+        'not a scenario: 7:14: "expected" must be text or a whole number, not a mapping of fields'
+    )
+
+
+def test_picks_for_fewer_seats_leave_the_others_to_choose(tmp_path: Path) -> None:
+    # was "IndexError: list index out of range"
+    text = _copied(tmp_path, "pocket-duel", "PD-T12-legacy-transfer.scenario.yaml")
+    (tmp_path / "s.scenario.yaml").write_text(
+        text.replace("picks: [sable-hero, cinder-hero]", "picks: [sable-hero]", 1), "utf-8"
+    )
+    result = run_scenario(tmp_path / "s.scenario.yaml")
+    assert (result.error, result.failures) == (None, [])  # P2's first choice: Cinder Vale

@@ -54,6 +54,7 @@ from cardscript.interpreter.engine import Engine
 from cardscript.interpreter.log import GameLog
 from cardscript.interpreter.playable import CardFileError, engine_factory, register_game
 from cardscript.interpreter.scenario_check import NOT_DEFINED, kernel_problems
+from cardscript.interpreter.scenario_failure import ScenarioMismatch
 from cardscript.interpreter.transcript import change_line, transcript
 from cardscript.schemas import scenario_validator
 from cardscript.wording import as_written, differs
@@ -214,6 +215,10 @@ def run_scenario(path: str | Path) -> ScenarioResult:
         return result
     except (SetupError, CardFileError) as exc:  # the scenario's own mistake: no trace to show
         result.error = str(exc)
+        return result
+    except ScenarioMismatch as exc:  # a check of an action: failed, as ``expect:`` fails
+        result.failures = [f"action {place[1] + 1} ({do}): {exc}"]
+        result.trace = transcript(log, engine)
         return result
     except (IllegalAnswer, ScriptExhausted) as exc:  # the scenario's answers, in words
         told = "do not fit" if isinstance(exc, IllegalAnswer) else "ran out"

@@ -118,6 +118,7 @@ def _validator(kernel: type[Kernel]) -> Draft7Validator | None:
 
 
 _VALIDATORS: dict[type[Kernel], Draft7Validator | None] = {}
+_SEAT = {"description": "A seat from 0.", "type": ["integer", "null"], "minimum": 0, "maximum": 7}
 
 
 def _made(kernel: type[Kernel]) -> Draft7Validator | None:
@@ -130,6 +131,8 @@ def _made(kernel: type[Kernel]) -> Draft7Validator | None:
     parts["setup_player"]["properties"].update(kernel.scenario_player_fields)
     parts["setup_player"]["additionalProperties"] = False
     parts["action"]["properties"].update(kernel.scenario_action_fields)
+    if "player" not in kernel.scenario_action_fields:  # a seat, not yes or no (VS alone)
+        parts["action"]["properties"]["player"] = _SEAT
     parts["setup_card"]["properties"].update(kernel.scenario_card_fields)
     if kernel.scenario_actions:
         parts["action"]["properties"]["do"] = {"enum": list(kernel.scenario_actions)}

@@ -60,6 +60,7 @@ from typing import Any, ClassVar
 from cardscript.interpreter.cards import CompiledAbility
 from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.interpreter.playable import BundledGame
+from cardscript.interpreter.scenario_failure import ScenarioMismatch
 from cardscript.kernels.berserk import (
     abilities,
     control,
@@ -338,7 +339,7 @@ class BerserkKernel(PreliminaryKernel):
         else:
             raise ValueError(f"no geometry query {query!r}")
         if found != expected:
-            raise AssertionError(f"{query}: expected {expected}, got {found}")
+            raise ScenarioMismatch(f"{query}: expected {expected}, got {found}")
 
     def _find(self, engine: Engine, card_id: str, zone: str | None = None) -> int:
         for card in engine.state.cards.values():
@@ -377,7 +378,7 @@ class BerserkKernel(PreliminaryKernel):
                 if not state.cards[u].face_up
             )
             if found != sorted(action.get("expected", [])):
-                raise AssertionError(f"hidden cards: {found}")
+                raise ScenarioMismatch(f"hidden cards: {found}")
         elif name == "event_order":
             found = [  # this turn's cards the event happened to, in order
                 state.cards[subject].card_id
@@ -385,7 +386,7 @@ class BerserkKernel(PreliminaryKernel):
                 if event == action["event"] and subject in state.cards
             ]
             if found != list(action["expected"]):
-                raise AssertionError(f"{action['event']} happened to {found}")
+                raise ScenarioMismatch(f"{action['event']} happened to {found}")
         elif name == "mulligan":
             self.mulligan(engine, player)
         elif name == "move":
@@ -416,25 +417,25 @@ class BerserkKernel(PreliminaryKernel):
                 state.cards[u].card_id for u in targeting.legal_targets(self, engine, uid, ability)
             )
             if found != sorted(action.get("expected", [])):
-                raise AssertionError(f"{action['card']} may target {found}")
+                raise ScenarioMismatch(f"{action['card']} may target {found}")
         elif name == "cell":
             found_cell = self.cell(engine, card())
             where = cell_name(found_cell) if found_cell is not None else None
             if where != action["expected"]:
-                raise AssertionError(f"{action['card']} is on {where}")
+                raise ScenarioMismatch(f"{action['card']} is on {where}")
         elif name == "can_strike":
             found = sorted(
                 state.cards[u].card_id for u in strike.targets(self, engine, card("attacker"))
             )
             if found != sorted(action.get("targets", [])):
-                raise AssertionError(f"{action['attacker']} may strike {found}")
+                raise ScenarioMismatch(f"{action['attacker']} may strike {found}")
         elif name == "defenders":
             found = sorted(
                 state.cards[u].card_id
                 for u in strike.defenders(self, engine, card("attacker"), card("target"))
             )
             if found != sorted(action.get("expected", [])):
-                raise AssertionError(f"defenders: {found}")
+                raise ScenarioMismatch(f"defenders: {found}")
         elif name == "wound":
             qualities = tuple(str(q) for q in action.get("qualities", ("attack", "melee")))
             engine.apply(
@@ -470,11 +471,11 @@ class BerserkKernel(PreliminaryKernel):
             uids = [self._find(engine, str(c)) for c in action.get("cards", [])]
             found_budget = list(self.budget(engine, player, uids))
             if found_budget != list(action["expected"]):
-                raise AssertionError(f"budget: {found_budget}")
+                raise ScenarioMismatch(f"budget: {found_budget}")
         elif name == "allowed_cells":
             cells = sorted(cell_name(c) for c in self.allowed_cells(engine, player))
             if cells != sorted(str(c) for c in action["expected"]):
-                raise AssertionError(f"allowed cells: {cells}")
+                raise ScenarioMismatch(f"allowed cells: {cells}")
         elif name == "geometry":
             self._geometry(action)
         elif name == "start_turn":

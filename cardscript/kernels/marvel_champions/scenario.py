@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardscript.interpreter.engine import Event
 from cardscript.interpreter.named_ability import named
+from cardscript.interpreter.scenario_failure import ScenarioMismatch
 from cardscript.kernels.marvel_champions import player as turns
 from cardscript.kernels.marvel_champions import villain as vphase
 from cardscript.kernels.marvel_champions.base import DEFAULT_VILLAIN, ENCOUNTER_TYPES, RULE
@@ -102,7 +103,7 @@ def run(k: MarvelChampionsKernel, engine: Engine, name: str, action: dict[str, A
         attackable = k.attack_targets(engine, player, attacker)
         ids = sorted(state.cards[u].card_id for u in attackable)
         if ids != sorted(action.get("expected", [])):
-            raise AssertionError(f"attackable enemies: {ids}")
+            raise ScenarioMismatch(f"attackable enemies: {ids}")
     elif name == "villain_phase":
         vphase.villain_phase(k, engine)
     elif name in VILLAIN_STEPS:

@@ -68,12 +68,13 @@ def available_heroes(engine: Engine, player: int) -> list[str]:
 
 def pick_heroes(engine: Engine, picks: Sequence[str | None] | None = None) -> list[str]:
     """Before each game both players choose a hero secretly (§13 team choice); a Conquest
-    loser or Legacy winner may keep theirs. ``picks`` forces the choices (scenarios)."""
+    loser or Legacy winner may keep theirs. ``picks`` forces the choices (scenarios), by
+    seat; a seat it does not reach chooses."""
     match = _match(engine)
     chosen: list[str] = []
     for player in range(len(match["teams"])):
         options = available_heroes(engine, player)
-        wanted = picks[player] if picks is not None else None
+        wanted = picks[player] if picks is not None and player < len(picks) else None
         if wanted is not None:
             if wanted not in options:
                 raise ValueError(f"player {player + 1} cannot play {wanted} now: {options}")

@@ -394,7 +394,7 @@ class VanguardKernel(FieldKernel):
     }
     scenario_card_fields: ClassVar[Mapping[str, Any]] = {"circle": {"enum": list(CIRCLES)}}
     scenario_action_fields: ClassVar[Mapping[str, Any]] = {
-        "ability": {"type": "integer", "minimum": 0},
+        "ability": {"type": ["integer", "string"], "minimum": 0},  # its place, or "granted"
         "circle": {"type": "string"},
         "guards": {"$ref": "#/definitions/words"},
         "intercepts": {"$ref": "#/definitions/words"},

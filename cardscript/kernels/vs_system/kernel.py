@@ -43,6 +43,7 @@ from cardscript.grammar import ast
 from cardscript.interpreter.engine import Cause, Engine
 from cardscript.interpreter.named_ability import named
 from cardscript.interpreter.playable import BundledGame
+from cardscript.interpreter.scenario_failure import ScenarioMismatch
 from cardscript.kernels.vs_system import actions, chain, combat
 from cardscript.kernels.vs_system.actions import ActionsKernel
 from cardscript.kernels.vs_system.field import GAME, ROWS, RULE
@@ -331,7 +332,9 @@ class VSSystemKernel(ActionsKernel):
         "on": {"type": "string"},
     }
     scenario_action_fields: ClassVar[Mapping[str, Any]] = {
-        "ability": {"type": "integer", "minimum": 0},
+        # a seat, or with can_attack whether the player may be attacked
+        "player": {"type": ["integer", "boolean", "null"], "minimum": 0, "maximum": 7},
+        "ability": {"type": ["integer", "string"], "minimum": 0},  # its place, or "granted"
         "atk": {"type": "integer"},
         "attackers": {"$ref": "#/definitions/words"},
         "col": {"type": "integer"},
@@ -433,7 +436,7 @@ class VSSystemKernel(ActionsKernel):
             defender = card("defender")
             ids = sorted(state.cards[u].card_id for u in combat.reinforcers(engine, defender))
             if ids != sorted(action.get("expected", [])):
-                raise AssertionError(f"reinforcers of {action['defender']}: {ids}")
+                raise ScenarioMismatch(f"reinforcers of {action['defender']}: {ids}")
         elif name in ("stun", "ko", "ready", "recover", "exhaust"):
             engine.apply(name, Cause(rule="scenario"), target=card())
         elif name == "modify":
@@ -522,9 +525,9 @@ class VSSystemKernel(ActionsKernel):
             )
             direct = combat.can_attack_player(engine, attacker)
         if found != sorted(action.get("targets", [])):
-            raise AssertionError(f"{action['attacker']} may attack {found}")
+            raise ScenarioMismatch(f"{action['attacker']} may attack {found}")
         if "player" in action and direct != bool(action["player"]):
-            raise AssertionError(f"{action['attacker']} direct attack: {direct}")
+            raise ScenarioMismatch(f"{action['attacker']} direct attack: {direct}")
 
 
 BUNDLED = BundledGame(GAME, VSSystemKernel)
