@@ -165,11 +165,19 @@ def test_fmt_and_test_skip_hidden_folders(tmp_path: Path) -> None:
     ugly = card_file.read_text("utf-8").replace("text: |\n", "text: |\n\n", 1)
     (hidden / "cinder.yaml").write_text(ugly, "utf-8")
     (hidden / "broken.scenario.yaml").write_text("{", "utf-8")
+    # nothing found outside the hidden folder: a usage error (exit 2), as validate says
     formatted = runner.invoke(app, ["fmt", "--check", str(tmp_path)])
-    assert (formatted.exit_code, formatted.stdout) == (0, "")
-    assert formatted.stderr.startswith("0 files checked: 0 would be reformatted")
+    assert (formatted.exit_code, formatted.stdout, formatted.stderr) == (
+        2,
+        "",
+        "error: no card files found (looked for *.yaml, *.yml and *.cardscript)\n",
+    )
     tested = runner.invoke(app, ["test", str(tmp_path)])
-    assert (tested.exit_code, tested.stdout) == (0, "0 passed, 0 failed\n")
+    assert (tested.exit_code, tested.stdout, tested.stderr) == (
+        2,
+        "",
+        "error: no scenario files found (looked for *.scenario.yaml)\n",
+    )
     assert (hidden / "cinder.yaml").read_text("utf-8") == ugly
 
 

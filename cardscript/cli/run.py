@@ -185,6 +185,9 @@ def run_fmt(paths: list[Path], *, check_only: bool) -> int:
         path, why = unreadable[0]
         _err(f"error: cannot read {path}: {why}")
         return 2
+    if not files:  # (a path that names nothing to format is a usage error, as in validate)
+        _err("error: no card files found (looked for *.yaml, *.yml and *.cardscript)")
+        return 2
     changed = failed = 0
     problems: list[Diagnostic] = []
     for file in files:
@@ -353,6 +356,9 @@ def run_test(paths: list[Path], *, fmt: str, plugins: list[str]) -> int:
     if unreadable:
         path, why = unreadable[0]
         _err(f"error: cannot read {path}: {why}")
+        return 2
+    if not files:  # (in CI, a wrong path would pass with nothing run)
+        _err("error: no scenario files found (looked for *.scenario.yaml)")
         return 2
     problems: list[Diagnostic] = []
     unreadable_files = False  # a FIFO, a device: an I/O error (exit 2), as validate says
