@@ -1,9 +1,10 @@
-"""A trigger at a moment before any card is in play (CS-T036, a warning).
+"""A trigger at a moment no card hears (CS-T036, a warning).
 
 A triggered ability is heard from a card in play. The registry marks the edges of the
 periods that come before any card is (``before_play``: Berserk's preliminary phase begins
-with every card in its deck, and the cards reach the battlefield in the placement step):
-a trigger at one of them never runs in a game.
+with every card in its deck, and the cards reach the battlefield in the placement step),
+and the edges its kernel never raises, each with the reason (``unheard``: the end of the
+game, after which nothing runs): a trigger at one of them never runs in a game.
 """
 
 from __future__ import annotations
@@ -24,9 +25,20 @@ def check_before_play(line: ast.AbilityLine, registry: Registry) -> Iterator[Dia
     moment = ability.event.moment
     phase = registry.term("PHASE", moment.phase.phase)
     edge = "end" if moment.edge == "end" else "start"  # "beginning" is the start
-    if phase is None or edge not in phase.before_play:
+    if phase is None:
         return
     words = Formatter(registry)
+    why = dict(phase.unheard).get(edge)
+    if why is not None and edge not in phase.before_play:
+        written = words.event(ability.event).removeprefix("the ")
+        yield warning(
+            "CS-T036",
+            f"nothing is heard at the {written}: {why}, so this trigger never runs in a game",
+            moment.span or ability.event.span,
+        )
+        return
+    if edge not in phase.before_play:
+        return
     hints = []
     later = _first_in_play(registry)
     if later is not None:  # the same line at the start of that period

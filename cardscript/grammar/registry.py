@@ -141,6 +141,11 @@ class Term:
     # "during the damage step" asks, and no more; nothing lasts until its end, happens at
     # its start or end or counts per it (CS-T035)
     edgeless: bool = False
+    # phases: the edges ("start", "end") no card hears in a game, each with the reason
+    # (the end of the game: nothing runs once it is over); a trigger at one never runs
+    # (CS-T036), and a period whose end is unheard is the whole game: what lasts "until
+    # the end of the game" lasts for good
+    unheard: tuple[tuple[str, str], ...] = ()
 
     @property
     def text(self) -> str:
@@ -274,6 +279,7 @@ def term_from_data(data: Mapping[str, Any] | str) -> Term:
         toward_player=bool(data.get("toward_player", False)),
         before_play=tuple(str(edge) for edge in data.get("before_play") or ()),
         edgeless=bool(data.get("edgeless", False)),
+        unheard=tuple((str(edge), str(why)) for edge, why in (data.get("unheard") or {}).items()),
     )
 
 
@@ -303,6 +309,10 @@ def registry_from_data(data: Mapping[str, Any]) -> Registry:
     for phase in sections["phases"]:
         if not set(phase.before_play) <= EDGES:
             raise RegistryError(f"phase {phase.id}: before_play holds start and end only")
+        if not {edge for edge, _ in phase.unheard} <= EDGES or not all(
+            why for _, why in phase.unheard
+        ):
+            raise RegistryError(f"phase {phase.id}: unheard gives start or end each a reason")
     for noun in sections["nouns"]:
         if any(way.count("…") != 1 for way in noun.runs_by):
             raise RegistryError(f"noun {noun.id}: each of runs_by holds one … for the steps")
