@@ -42,9 +42,9 @@ def check_before_play(line: ast.AbilityLine, registry: Registry) -> Iterator[Dia
     hints = []
     later = _first_in_play(registry)
     if later is not None:  # the same line at the start of that period
-        moved = dataclasses.replace(
-            moment, edge="start", phase=dataclasses.replace(moment.phase, phase=later.id)
-        )
+        owner = moment.phase.owner or "the"  # ("at the start of setup" had none)
+        phase_ref = dataclasses.replace(moment.phase, phase=later.id, owner=owner)
+        moved = dataclasses.replace(moment, edge="start", phase=phase_ref)
         fixed = words.line(ast.with_node(line, moment, moved))
         hints.append(f'perhaps try "{fixed}", when the cards are in play')
     written = words.event(ability.event)
@@ -59,7 +59,8 @@ def check_before_play(line: ast.AbilityLine, registry: Registry) -> Iterator[Dia
 
 def _first_in_play(registry: Registry) -> Term | None:
     """The first period, in the registry's order, after the last one marked ``before_play``
-    whose start is not so marked."""
+    whose start is not so marked (nor a step that is no period, ``edgeless``)."""
     phases = registry.terms("PHASE")
     marked = [n for n, p in enumerate(phases) if p.before_play]
-    return next((p for p in phases[marked[-1] + 1 :] if "start" not in p.before_play), None)
+    later = phases[marked[-1] + 1 :]
+    return next((p for p in later if "start" not in p.before_play and not p.edgeless), None)
