@@ -236,3 +236,58 @@ def test_the_start_of_the_game_is_heard_where_its_kernel_raises_it() -> None:
     )
     assert _checked("Talent: At the start of the game, gain 1 energy.", "pocket-duel") == []
     assert _checked("[AUTO](VC): At the start of the fight, Soul Charge 1.", "vanguard") == []
+
+
+# ---- a moment before another: only where the kernel raises one (``heard_before``) -------
+
+
+@pytest.mark.parametrize(
+    ("game", "text", "column", "said", "fixed"),
+    [
+        (
+            "marvel-champions",
+            "Forced Interrupt: Before the start of the round, draw 1 card.",
+            26,
+            "the start of the round: Marvel Champions raises no moment before another",
+            "Forced Interrupt: At the start of the round, draw 1 card.",
+        ),
+        (
+            "vs-system",
+            "Before the start of your turn, draw a card.",
+            8,
+            "the start of your turn: VS System raises no moment before another",
+            "At the start of your turn, draw a card.",
+        ),
+        (
+            "berserk",
+            "Before the end of your turn, you gain 1 gold.",
+            8,
+            "the end of your turn: Berserk raises a moment before the start of the turn only",
+            "At the end of your turn, you gain 1 gold.",
+        ),
+    ],
+)
+def test_a_trigger_before_a_moment_no_kernel_raises_never_runs(
+    game: str, text: str, column: int, said: str, fixed: str
+) -> None:
+    assert _checked(text, game) == [
+        (
+            "CS-T036",
+            Severity.WARNING,
+            f"nothing is heard before {said}, so this trigger never runs in a game",
+            1,
+            column,
+            (f'perhaps try "{fixed}"',),
+        )
+    ]
+
+
+def test_before_the_start_of_your_turn_is_heard_in_berserk() -> None:
+    assert _checked("Before the start of your turn, you gain 1 gold.") == []
+
+
+def test_a_heard_before_edge_is_start_or_end() -> None:
+    data = {"game": "g", "phases": [{"id": "turn", "forms": ["turn"], "heard_before": ["mid"]}]}
+    with pytest.raises(RegistryError) as raised:
+        registry_from_data(data)
+    assert str(raised.value) == "phase turn: heard_before holds start and end only"

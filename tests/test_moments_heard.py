@@ -6,7 +6,8 @@ ends (``Engine.end_period``). Each phase's start and end is then heard, or the r
 says why not: ``before_play`` (no card is in play yet, CS-T036), ``edgeless`` (a step that
 is no period, CS-T035) or ``unheard`` with its reason (CS-T036 again); and each period is
 ended, or is the whole game (its end ``unheard``: "until the end of the game" lasts for
-good), or is ``edgeless`` (validate refuses a duration on it).
+good), or is ``edgeless`` (validate refuses a duration on it). A moment raised before
+another ("before the start of your turn") is one the registry names (``heard_before``).
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ class _Heard(list[tuple[str, int | None, int | None, int]]):
         self.moments = moments
 
     def append(self, entry: tuple[str, int | None, int | None, int]) -> None:
-        if entry[0].startswith(EDGES):
+        if entry[0].startswith((*EDGES, "before_")):
             self.moments.add(entry[0])
         super().append(entry)
 
@@ -162,6 +163,15 @@ def test_a_moment_marked_unheard_is_not_heard(game: str) -> None:
     """The mark says the kernel never raises it: a game raising it makes the mark wrong."""
     wrong = [f"{e}:{p.id}" for p, e, heard, _ in _moments(game) if heard and e in dict(p.unheard)]
     assert wrong == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_moment_before_another_is_heard_where_the_registry_says(game: str) -> None:
+    """ "Before the start of your turn" (Berserk's turn preparation step, §310): the
+    registry's ``heard_before`` names each such moment a kernel raises, and only those."""
+    moments, _ = _recorded(game)
+    heard = sorted(m for m in moments if m.startswith("before_"))
+    assert heard == sorted(f"before_{e}:{p.id}" for p in _phases(game) for e in p.heard_before)
 
 
 @pytest.mark.parametrize("game", GAMES)

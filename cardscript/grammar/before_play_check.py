@@ -28,6 +28,9 @@ def check_before_play(line: ast.AbilityLine, registry: Registry) -> Iterator[Dia
     if phase is None:
         return
     words = Formatter(registry)
+    if ability.timing == "before" and edge not in phase.heard_before:
+        yield _never_before(line, ability, moment, registry, words)
+        return
     why = dict(phase.unheard).get(edge)
     if why is not None and edge not in phase.before_play:
         written = words.event(ability.event).removeprefix("the ")
@@ -54,6 +57,30 @@ def check_before_play(line: ast.AbilityLine, registry: Registry) -> Iterator[Dia
         "never runs in a game",
         moment.span or ability.event.span,
         *hints,
+    )
+
+
+def _never_before(
+    line: ast.AbilityLine,
+    ability: ast.Triggered,
+    moment: ast.Moment,
+    registry: Registry,
+    words: Formatter,
+) -> Diagnostic:
+    """A trigger "before the start (end) of" a period whose kernel raises no such moment:
+    the registry names the few it does (``heard_before``)."""
+    heard = [
+        f"the {edge} of the {p.text}" for p in registry.terms("PHASE") for edge in p.heard_before
+    ]
+    raised = f"a moment before {' and '.join(heard)} only" if heard else "no moment before another"
+    written = words.event(ability.event).removeprefix("the ")
+    at = words.line(ast.with_node(line, ability, dataclasses.replace(ability, timing="at")))
+    return warning(
+        "CS-T036",
+        f"nothing is heard before the {written}: {registry.title} raises {raised}, so this "
+        "trigger never runs in a game",
+        moment.span or ability.event.span,
+        f'perhaps try "{at}"',
     )
 
 

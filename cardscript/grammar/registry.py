@@ -146,6 +146,10 @@ class Term:
     # (CS-T036), and a period whose end is unheard is the whole game: what lasts "until
     # the end of the game" lasts for good
     unheard: tuple[tuple[str, str], ...] = ()
+    # phases: the edges the kernel raises a moment before ("before the start of your
+    # turn": Berserk's turn preparation step, §310); before any other, a trigger never
+    # runs (CS-T036)
+    heard_before: tuple[str, ...] = ()
 
     @property
     def text(self) -> str:
@@ -280,6 +284,7 @@ def term_from_data(data: Mapping[str, Any] | str) -> Term:
         before_play=tuple(str(edge) for edge in data.get("before_play") or ()),
         edgeless=bool(data.get("edgeless", False)),
         unheard=tuple((str(edge), str(why)) for edge, why in (data.get("unheard") or {}).items()),
+        heard_before=tuple(str(edge) for edge in data.get("heard_before") or ()),
     )
 
 
@@ -309,6 +314,8 @@ def registry_from_data(data: Mapping[str, Any]) -> Registry:
     for phase in sections["phases"]:
         if not set(phase.before_play) <= EDGES:
             raise RegistryError(f"phase {phase.id}: before_play holds start and end only")
+        if not set(phase.heard_before) <= EDGES:
+            raise RegistryError(f"phase {phase.id}: heard_before holds start and end only")
         if not {edge for edge, _ in phase.unheard} <= EDGES or not all(
             why for _, why in phase.unheard
         ):
