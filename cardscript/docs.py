@@ -97,6 +97,12 @@ def _facts(token_class: str, term_id: str, registry: Registry) -> str:
         return (
             f" Its {edges} {verb} before any card is in play: a trigger then never runs (CS-T036)."
         )
+    if token_class == "PHASE" and term is not None and term.heard_before:
+        edges = " and ".join(term.heard_before)
+        return f' "Before the {edges} of" it is heard (else CS-T036).'
+    if token_class == "PHASE" and term is not None and term.unheard:
+        said = (f" Its {edge} is never heard: {why} (CS-T036)." for edge, why in term.unheard)
+        return "".join(said)
     if token_class == "PHASE" and term is not None and term.edgeless:
         return (
             " An order of play only, never started or ended as a period: nothing lasts until"

@@ -94,8 +94,15 @@ def test_the_registry_marks_the_edges_before_play() -> None:
         "recruitment_step": ("start", "end"),
         "placement_step": ("start",),
     }
-    for game in ("pocket-duel", "vs-system", "vanguard", "marvel-champions"):
-        assert not any(t.before_play for t in load_game(game).registry.terms("PHASE"))
+    others = {  # a match before its first game's setup, setup before its step 1
+        "pocket-duel": {"match": ("start",)},
+        "vs-system": {},
+        "vanguard": {},
+        "marvel-champions": {"setup": ("start",)},
+    }
+    for game, edges in others.items():
+        phases = load_game(game).registry.terms("PHASE")
+        assert {t.id: t.before_play for t in phases if t.before_play} == edges
 
 
 def test_a_before_play_edge_is_start_or_end() -> None:
@@ -133,3 +140,154 @@ def test_validate_reports_it_as_a_warning(tmp_path: Path, monkeypatch: pytest.Mo
     assert "checked 1 file: 0 errors, 1 warning" in result.output
     strict = CliRunner().invoke(app, ["validate", "--strict", str(card)])
     assert strict.exit_code == 1
+
+
+# ---- moments the kernel never raises (``unheard``, with the reason) ---------------------
+
+
+@pytest.mark.parametrize(
+    ("game", "text", "column", "said"),
+    [
+        (
+            "marvel-champions",
+            "Forced Response: At the end of the game, draw 1 card.",
+            21,
+            "the end of the game: the game is over, and no ability resolves after it",
+        ),
+        (
+            "pocket-duel",
+            "Talent: At the end of the game, gain 1 energy.",
+            12,
+            "the end of the game: the game is over, and nothing runs after it",
+        ),
+        (
+            "pocket-duel",
+            "Talent: At the end of the match, gain 1 energy.",
+            12,
+            "the end of the match: the match is over with its last game, and nothing runs after it",
+        ),
+        (
+            "vanguard",
+            "[AUTO](VC): At the end of the game, Soul Charge 1.",
+            16,
+            "the end of the fight: the fight is over as a player loses, and nothing runs after it",
+        ),
+        (
+            "berserk",
+            "At the end of the battle, you gain 1 gold.",
+            4,
+            "the end of the battle: the battle is over as a player wins or loses, and nothing "
+            "runs after it",
+        ),
+    ],
+)
+def test_a_trigger_at_an_unheard_moment_never_runs(
+    game: str, text: str, column: int, said: str
+) -> None:
+    assert _checked(text, game) == [
+        (
+            "CS-T036",
+            Severity.WARNING,
+            f"nothing is heard at {said}, so this trigger never runs in a game",
+            1,
+            column,
+            (),
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    ("game", "text", "column", "fixed"),
+    [
+        (  # Appendix II step 1 puts the identities in play; the game begins after setup
+            "marvel-champions",
+            "Forced Response: At the start of setup, draw 1 card.",
+            21,
+            "Forced Response: At the start of the game, draw 1 card.",
+        ),
+        (  # a match begins before its first game's setup (§13, §5)
+            "pocket-duel",
+            "Talent: At the start of the match, gain 1 energy.",
+            12,
+            "Talent: At the start of the game, gain 1 energy.",
+        ),
+    ],
+)
+def test_other_games_moments_before_play(game: str, text: str, column: int, fixed: str) -> None:
+    (found,) = _checked(text, game)
+    assert found[:2] == ("CS-T036", Severity.WARNING)
+    assert found[3:] == (1, column, (f'perhaps try "{fixed}", when the cards are in play',))
+
+
+def test_an_unheard_edge_is_start_or_end_with_a_reason() -> None:
+    for unheard in ({"middle": "why"}, {"end": ""}):
+        data = {"game": "g", "phases": [{"id": "game", "forms": ["game"], "unheard": unheard}]}
+        with pytest.raises(RegistryError) as raised:
+            registry_from_data(data)
+        assert str(raised.value) == "phase game: unheard gives start or end each a reason"
+
+
+def test_the_start_of_the_game_is_heard_where_its_kernel_raises_it() -> None:
+    """Marvel Champions, Pocket Duel and Vanguard raise the start of the game (the fight):
+    no warning."""
+    assert (
+        _checked("Forced Response: At the start of the game, draw 1 card.", "marvel-champions")
+        == []
+    )
+    assert _checked("Talent: At the start of the game, gain 1 energy.", "pocket-duel") == []
+    assert _checked("[AUTO](VC): At the start of the fight, Soul Charge 1.", "vanguard") == []
+
+
+# ---- a moment before another: only where the kernel raises one (``heard_before``) -------
+
+
+@pytest.mark.parametrize(
+    ("game", "text", "column", "said", "fixed"),
+    [
+        (
+            "marvel-champions",
+            "Forced Interrupt: Before the start of the round, draw 1 card.",
+            26,
+            "the start of the round: Marvel Champions raises no moment before another",
+            "Forced Interrupt: At the start of the round, draw 1 card.",
+        ),
+        (
+            "vs-system",
+            "Before the start of your turn, draw a card.",
+            8,
+            "the start of your turn: VS System raises no moment before another",
+            "At the start of your turn, draw a card.",
+        ),
+        (
+            "berserk",
+            "Before the end of your turn, you gain 1 gold.",
+            8,
+            "the end of your turn: Berserk raises a moment before the start of the turn only",
+            "At the end of your turn, you gain 1 gold.",
+        ),
+    ],
+)
+def test_a_trigger_before_a_moment_no_kernel_raises_never_runs(
+    game: str, text: str, column: int, said: str, fixed: str
+) -> None:
+    assert _checked(text, game) == [
+        (
+            "CS-T036",
+            Severity.WARNING,
+            f"nothing is heard before {said}, so this trigger never runs in a game",
+            1,
+            column,
+            (f'perhaps try "{fixed}"',),
+        )
+    ]
+
+
+def test_before_the_start_of_your_turn_is_heard_in_berserk() -> None:
+    assert _checked("Before the start of your turn, you gain 1 gold.") == []
+
+
+def test_a_heard_before_edge_is_start_or_end() -> None:
+    data = {"game": "g", "phases": [{"id": "turn", "forms": ["turn"], "heard_before": ["mid"]}]}
+    with pytest.raises(RegistryError) as raised:
+        registry_from_data(data)
+    assert str(raised.value) == "phase turn: heard_before holds start and end only"

@@ -33,13 +33,14 @@ def _play(game: str, decks: list[str], agents: list[str], seed: int) -> list[str
 def test_a_human_sees_the_round_before_choosing_and_not_the_opponent_s_choice() -> None:
     lines = _play("pocket-duel", ["cinder-vale.yaml", "sable-wren.yaml"], ["human", "random"], 2)
     # before the first choice: where both stand
-    assert lines[:4] == [
+    assert lines[:5] == [
+        "the game begins (P1)",  # (with its first round)
         "the round begins (P1)",
         "P1: energy 0, health 10, table 1, hand 6, reserve 1",
         "P2: energy 0, health 10, table 1, hand 6, reserve 1",
         "",
     ]
-    second = lines.index("choose a card to play face down", 5)
+    second = lines.index("choose a card to play face down", 6)
     seen = lines[: second + 1]
     # the round told as sentences in the game's words (the changes behind them left out);
     # the opponent's secret choice is told as a choice made, the card once revealed

@@ -39,8 +39,8 @@ def test_the_kernel_interrupts_with_the_labels_the_registry_flags(
         'cards.bulwark-hero.counters: expected {"damage": 3}, got {"damage": 4}',
         'events: expected ["plays", "takes_damage", "attacks"] in this order; "plays" did not'
         ' come (events were ["drawn", "drawn", "drawn", "drawn", "drawn", "drawn",'
-        ' "changes_form", "is_discarded", "takes_damage", "damage_dealt", "attacks",'
-        ' "is_attacked"])',
+        ' "changes_form", "start:attack", "is_discarded", "takes_damage", "damage_dealt",'
+        ' "attacks", "is_attacked", "end:attack"])',
     ]
 
 

@@ -65,7 +65,8 @@ def test_play_prints_the_transcript_then_the_result() -> None:
     )
     assert played.exit_code == 0
     lines = played.stdout.splitlines()
-    assert lines[:5] == [
+    assert lines[:6] == [
+        "start:game: player P1",
         "start:round: player P1",
         "P1 chose Spring Vault [hand] for: choose a card to play face down",
         "P2 chose Turned Page [hand] for: choose a card to play face down",

@@ -141,6 +141,15 @@ class Term:
     # "during the damage step" asks, and no more; nothing lasts until its end, happens at
     # its start or end or counts per it (CS-T035)
     edgeless: bool = False
+    # phases: the edges ("start", "end") no card hears in a game, each with the reason
+    # (the end of the game: nothing runs once it is over); a trigger at one never runs
+    # (CS-T036), and a period whose end is unheard is the whole game: what lasts "until
+    # the end of the game" lasts for good
+    unheard: tuple[tuple[str, str], ...] = ()
+    # phases: the edges the kernel raises a moment before ("before the start of your
+    # turn": Berserk's turn preparation step, §310); before any other, a trigger never
+    # runs (CS-T036)
+    heard_before: tuple[str, ...] = ()
 
     @property
     def text(self) -> str:
@@ -286,6 +295,8 @@ def term_from_data(data: Mapping[str, Any] | str) -> Term:
         toward_player=bool(data.get("toward_player", False)),
         before_play=tuple(str(edge) for edge in data.get("before_play") or ()),
         edgeless=bool(data.get("edgeless", False)),
+        unheard=tuple((str(edge), str(why)) for edge, why in (data.get("unheard") or {}).items()),
+        heard_before=tuple(str(edge) for edge in data.get("heard_before") or ()),
     )
 
 
@@ -315,6 +326,12 @@ def registry_from_data(data: Mapping[str, Any]) -> Registry:
     for phase in sections["phases"]:
         if not set(phase.before_play) <= EDGES:
             raise RegistryError(f"phase {phase.id}: before_play holds start and end only")
+        if not set(phase.heard_before) <= EDGES:
+            raise RegistryError(f"phase {phase.id}: heard_before holds start and end only")
+        if not {edge for edge, _ in phase.unheard} <= EDGES or not all(
+            why for _, why in phase.unheard
+        ):
+            raise RegistryError(f"phase {phase.id}: unheard gives start or end each a reason")
     for noun in sections["nouns"]:
         if any(way.count("…") != 1 for way in noun.runs_by):
             raise RegistryError(f"noun {noun.id}: each of runs_by holds one … for the steps")

@@ -7,7 +7,7 @@ cards a control effect held go back); then what triggers "at the start of" the o
 active player; in the preliminary phase, which has no stack, the first player's triggers
 resolve first (§301.2). The preliminary phase begins with its deal step and ends after
 its vanguard step (§301.1). ``"setup"`` (the engine's phase before the battle begins) and
-``""`` (between turns) name no registry period and raise nothing.
+``""`` (between turns) name no registry period and raise nothing (``interpreter.moments``).
 """
 
 from __future__ import annotations
@@ -15,12 +15,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardscript.interpreter.engine import Engine, Event
+from cardscript.interpreter.moments import UNNAMED, crossing
 from cardscript.kernels.berserk import control
 
 if TYPE_CHECKING:
     from cardscript.kernels.berserk.field import FieldKernel
-
-UNNAMED = frozenset({"", "setup"})  # before the battle, between turns: no registry phase
 
 
 def go_to(
@@ -34,14 +33,8 @@ def go_to(
     """The battle goes on to ``step`` (None: no step) of ``phase`` (None: the same phase).
     ``starting``: raise the start of what is entered now (else the caller does, later in
     the step: the turn start step's, after the cards open, §311)."""
-    state = engine.state
-    left = [state.step] if state.step is not None and state.step != step else []
-    if phase is not None and state.phase != phase:
-        left.append(state.phase)
+    left, entered = crossing(engine.state, step, phase)
     happen(kernel, engine, *(f"end:{p}" for p in left))
-    entered = [phase] if phase is not None and state.phase != phase else []
-    if step is not None and state.step != step:
-        entered.append(step)
     control.enter(engine, step, phase)
     if starting:
         happen(kernel, engine, *(f"start:{p}" for p in entered))

@@ -251,11 +251,15 @@ class MarvelChampionsKernel(MCBase):
         return state.result
 
     def end_round(self, engine: Engine) -> None:
-        """The round ends: its lasting effects end first, so that "at the end of the
-        round" abilities see the game without them (MC2-T-073)."""
-        engine.end_period("round")
+        self.period_over(engine, "round")
+
+    def period_over(self, engine: Engine, period: str) -> None:
+        """The round (setup, an activation, an attack) ends: its lasting effects end
+        first, so that "at the end of the round" abilities see the game without them
+        (MC2-T-073)."""
+        engine.end_period(period)
         if engine.state.result is None:
-            engine.emit(Event("end:round"))
+            engine.emit(Event(f"end:{period}"))
             self.resolve_pending(engine)
 
     def end_phase(self, engine: Engine, phase: str) -> None:
@@ -263,13 +267,28 @@ class MarvelChampionsKernel(MCBase):
         engine.end_period(phase)
         engine.end_period("phase")
 
+    def phase_begins(self, engine: Engine, phase: str) -> None:
+        """The player or villain phase begins, which is "the phase" too (MC-LAST-0)."""
+        engine.state.phase = phase
+        engine.emit(Event(f"start:{phase}"))
+        engine.emit(Event("start:phase"))
+        self.resolve_pending(engine)
+
+    def phase_ends(self, engine: Engine, phase: str) -> None:
+        engine.emit(Event(f"end:{phase}"))
+        engine.emit(Event("end:phase"))
+        self.resolve_pending(engine)
+        self.end_phase(engine, phase)
+
     def round(self, engine: Engine) -> None:
         state = engine.state
+        if state.turn == 0:  # setup is over (Appendix II), and the game begins with round 1
+            self.period_over(engine, "setup")
+            engine.emit(Event("start:game"))
+            self.resolve_pending(engine)
         state.turn += 1
-        state.phase = "player_phase"
         engine.emit(Event("start:round"))
-        engine.emit(Event("start:player_phase"))
-        self.resolve_pending(engine)
+        self.phase_begins(engine, "player_phase")
         for player in self.players(engine):
             if state.result is not None:
                 return
@@ -277,9 +296,7 @@ class MarvelChampionsKernel(MCBase):
         if state.result is not None:
             return
         turns.end_of_player_phase(self, engine)
-        engine.emit(Event("end:player_phase"))
-        self.resolve_pending(engine)
-        self.end_phase(engine, "player_phase")
+        self.phase_ends(engine, "player_phase")
         if state.result is None:
             vphase.villain_phase(self, engine)
         self.end_round(engine)
@@ -369,6 +386,8 @@ class MarvelChampionsKernel(MCBase):
         controller = state.cards[attacker].controller
         about = Event("attacks", subject=attacker, player=controller, obj=target)
         attacked = Event("is_attacked", subject=target, player=controller, obj=attacker)
+        engine.emit(Event("start:attack", player=controller))
+        self.resolve_pending(engine)
         state.data["attacker"], state.data["defender"] = attacker, target
         # "When X is attacked" is a condition of the same attack: one window (MC-TRIG-2)
         if not windows.interrupt(self, engine, about, attacked):
@@ -403,7 +422,7 @@ class MarvelChampionsKernel(MCBase):
         (MC-LAST-0), as an enemy's does."""
         engine.state.data.pop("attacker", None)
         engine.state.data.pop("defender", None)
-        engine.end_period("attack")
+        self.period_over(engine, "attack")
 
     # ---- defeat and the end of the game -------------------------------------------------
     def defeat(self, engine: Engine, uid: int) -> None:

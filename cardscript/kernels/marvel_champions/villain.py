@@ -27,18 +27,14 @@ if TYPE_CHECKING:
 
 def villain_phase(k: MarvelChampionsKernel, engine: Engine) -> None:
     state = engine.state
-    state.phase = "villain_phase"
-    engine.emit(Event("start:villain_phase"))
-    k.resolve_pending(engine)
+    k.phase_begins(engine, "villain_phase")
     place_acceleration(k, engine)
     activations(k, engine)
     if state.result is not None:
         return
     deal_encounters(k, engine)
     reveal_encounters(k, engine)
-    engine.emit(Event("end:villain_phase"))
-    k.resolve_pending(engine)
-    k.end_phase(engine, "villain_phase")
+    k.phase_ends(engine, "villain_phase")
     pass_first_player(k, engine)
 
 
@@ -177,6 +173,8 @@ def activate(
     if boosted is None:
         boosted = engine.definition(enemy).type == "villain"
     event = Event("activates", subject=enemy, player=player)
+    engine.emit(Event("start:activation", player=player))
+    k.resolve_pending(engine)
     # "When an enemy activates": Interrupts first, which may cancel it (G20)
     if windows.interrupt(k, engine, event):
         engine.emit(event)
@@ -187,7 +185,7 @@ def activate(
             else:
                 enemy_scheme(k, engine, enemy, player, with_boost=boosted)
             k.check(engine)
-    engine.end_period("activation")  # "until the end of the activation" ends (G01)
+    k.period_over(engine, "activation")  # "until the end of the activation" ends (G01)
 
 
 def enemy_scheme(
@@ -230,6 +228,8 @@ def enemy_attack(
         return
     # made on the player's identity (a defender, declared later, becomes the target):
     # "When your hero is attacked" is a condition of it, in its one window (MC-TRIG-2)
+    engine.emit(Event("start:attack", player=player))
+    k.resolve_pending(engine)
     about = Event("attacks", subject=enemy, player=player)
     attacked = Event("is_attacked", subject=me, player=player, obj=enemy)
     window = windows.interrupt_window(k, engine, about, attacked)
@@ -273,7 +273,7 @@ def enemy_attack(
     k.resolve_pending(engine)
     state.data.pop("attacker", None)
     state.data.pop("defender", None)
-    engine.end_period("attack")  # "until the end of the attack" ends (MC-LAST-0)
+    k.period_over(engine, "attack")  # "until the end of the attack" ends (MC-LAST-0)
 
 
 def may_attack(engine: Engine, enemy: int, character: int) -> bool:

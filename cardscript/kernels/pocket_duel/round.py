@@ -108,6 +108,12 @@ class RoundKernel(RoundEnd):
     def round(self, engine: Engine, chosen: Mapping[int, int | None] | None = None) -> None:
         state = engine.state
         state.turn += 1
+        if state.turn == 1:  # the game begins with its first round (§5, §6)
+            engine.happened("start:game", None, state.active)
+            if engine.pending:  # (heard before the round starts)
+                self.resolve_pending(engine)
+                if state.result is not None:
+                    return
         state.data["round"] = {}
         n = len(state.players)
         automa = state.data.get("automa")  # the Automa's seat, if it plays

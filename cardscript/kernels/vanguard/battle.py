@@ -150,7 +150,8 @@ def battle(
     data: dict[str, Any] = {"attacker": attacker, "target": target, "booster": None}
     state.data["battle"] = data
     # ---- attack step
-    engine.enter_step("attack_step")
+    kernel.happen(engine, "start:battle")
+    kernel.go_to(engine, step="attack_step")
     engine.apply("rest", RULE, target=attacker)
     booster = booster_for(engine, kernel, attacker)
     if booster is not None:
@@ -178,12 +179,12 @@ def battle(
     if state.result is not None:
         return
     # ---- guard step
-    engine.enter_step("guard_step")
+    kernel.go_to(engine, step="guard_step")
     _guard_step(engine, kernel, opponent, target, guards, intercepts)
     if state.result is not None:
         return
     # ---- drive step
-    engine.enter_step("drive_step")
+    kernel.go_to(engine, step="drive_step")
     if state.cards[attacker].zone == "vanguard_circle":
         count = int(engine.rule("drive_count", uid=attacker))
         for _ in range(count):
@@ -191,7 +192,7 @@ def battle(
             if state.result is not None:
                 return
     # ---- damage step
-    engine.enter_step("damage_step")
+    kernel.go_to(engine, step="damage_step")
     if kernel.in_circle(engine, attacker) and kernel.in_circle(engine, target):
         power, defence = engine.stat(attacker, "power"), engine.stat(target, "power")
         tie = bool(engine.rule("hit_on_equal_power", uid=attacker))
@@ -316,13 +317,13 @@ def _to_gc(
 def close(engine: Engine, kernel: VanguardKernel) -> None:
     """§7.5: guardians to the drop zone, "until end of battle" effects end."""
     state = engine.state
-    engine.enter_step("close_step")
+    kernel.go_to(engine, step="close_step")
     for player in range(len(state.players)):
         for uid in list(state.players[player].zone("guardian_circle")):
             if engine.rule("guardians_leave_after_battle", uid=uid):
                 engine.apply("move", RULE, uid=uid, zone="drop_zone", player=player)
+    kernel.go_to(engine)  # (the close step over, then the battle)
     engine.emit(Event("end:battle", player=state.active))
     kernel.resolve_pending(engine)
-    engine.enter_step(None)  # (the close step over, then the battle)
     engine.end_period("battle")
     state.data.pop("battle", None)

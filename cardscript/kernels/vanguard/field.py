@@ -19,6 +19,7 @@ from cardscript.interpreter.cards import CompiledAbility
 from cardscript.interpreter.engine import Cause, Engine, Event, PendingTrigger
 from cardscript.interpreter.events import left_from
 from cardscript.interpreter.kernel import Kernel
+from cardscript.interpreter.moments import crossing
 from cardscript.interpreter.select import Seat, Target
 from cardscript.interpreter.triggers import in_chosen_order
 from cardscript.kernels.vanguard import battle as fight
@@ -478,6 +479,25 @@ class FieldKernel(Kernel):
                 else "damage"
             )
             engine.end(1 - losers[0] if len(losers) == 1 else None, reason)
+
+    def go_to(self, engine: Engine, phase: str | None = None, step: str | None = None) -> None:
+        """The turn goes on to ``phase`` (None: the same phase), a battle to ``step``
+        (None: no step): what triggers at the end of the one left resolves while it
+        lasts, it ends ("until end of" it), then what triggers at the start of the one
+        entered resolves (``interpreter.moments``)."""
+        left, entered = crossing(engine.state, step, phase)
+        self.happen(engine, *(f"end:{p}" for p in left))
+        engine.enter_step(step)
+        if phase is not None:
+            engine.enter_phase(phase)
+        self.happen(engine, *(f"start:{p}" for p in entered))
+
+    def happen(self, engine: Engine, *moments: str) -> None:
+        """The moments happen for the turn player; what they trigger resolves."""
+        for moment in moments:
+            engine.emit(Event(moment, player=engine.state.active))
+        if engine.pending and engine.state.result is None:
+            self.resolve_pending(engine)
 
     def resolve_pending(self, engine: Engine) -> None:
         """No stack (§10 REC): queued [AUTO] abilities resolve one at a time, the turn

@@ -226,6 +226,8 @@ class VanguardKernel(FieldKernel):
     def play(self, engine: Engine) -> dict[str, Any]:
         state = engine.state
         state.data["started"] = True
+        if state.turn == 0:  # the fight begins with the first turn, the mulligans done (§5)
+            self.happen(engine, "start:fight")
         while state.result is None:
             if state.turn >= self.max_turns:
                 engine.end(None, "turn limit")
@@ -248,7 +250,7 @@ class VanguardKernel(FieldKernel):
         self.resolve_pending(engine)
         if state.result is not None:
             return
-        engine.enter_phase("draw_phase")
+        self.go_to(engine, "draw_phase")
         engine.apply(
             "draw", RULE, player=player, count=int(engine.rule("draw_count", player=player))
         )
@@ -274,7 +276,7 @@ class VanguardKernel(FieldKernel):
             engine.log.step(engine, f"turn {state.turn}")
 
     def ride_phase(self, engine: Engine, player: int) -> None:
-        engine.enter_phase("ride_phase")
+        self.go_to(engine, "ride_phase")
         options = [u for u in self.zone(engine, player, "hand") if self.can_ride(engine, player, u)]
         if options:
             labels = [f"ride {engine.describe(u)}" for u in options] + ["do not ride"]
@@ -297,7 +299,7 @@ class VanguardKernel(FieldKernel):
 
     def main_phase(self, engine: Engine, player: int) -> None:
         state = engine.state
-        engine.enter_phase("main_phase")
+        self.go_to(engine, "main_phase")
         for _ in range(self.max_main_actions):
             if state.result is not None:
                 return
@@ -331,8 +333,7 @@ class VanguardKernel(FieldKernel):
 
     def battle_phase(self, engine: Engine, player: int) -> None:
         state = engine.state
-        engine.enter_phase("battle_phase")
-        engine.emit(Event("start:battle_phase", player=player))
+        self.go_to(engine, "battle_phase")
         self.resolve_pending(engine)
         for _ in range(30):
             if state.result is not None:
@@ -373,10 +374,10 @@ class VanguardKernel(FieldKernel):
 
     def end_turn(self, engine: Engine) -> None:
         state = engine.state
-        engine.enter_phase("end_phase")
+        self.go_to(engine, "end_phase")
         engine.emit(Event("end:turn", player=state.active))
         self.resolve_pending(engine)
-        engine.enter_phase("")  # (the end phase over: the next turn's does not end it again)
+        self.go_to(engine, "")  # (the end phase over: the next turn's does not end it again)
         engine.end_period("turn")
 
     # ---- scenarios --------------------------------------------------------------------
@@ -453,7 +454,7 @@ class VanguardKernel(FieldKernel):
             state.active = player
             self.start_turn(engine)
         elif name == "phase":
-            engine.enter_phase(str(action["phase"]))
+            self.go_to(engine, str(action["phase"]))
         elif name == "ride":
             self.ride(engine, player, card(zone="hand"))
         elif name == "superior_ride":

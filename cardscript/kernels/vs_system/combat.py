@@ -364,6 +364,7 @@ def attack(
         return
     # §7.3 step 3: the attack begins; from now on it cannot become illegal
     begun = state.data["attack"] = {"attackers": list(attackers), "defender": defender}
+    engine.happened("start:attack", player=player)
     for uid in attackers:
         engine.apply("exhaust", RULE, target=uid)
     for uid in attackers:
@@ -398,6 +399,7 @@ def attack(
     if not begun.get("cancelled"):
         reinforced = bool(begun.get("reinforced"))
         _resolve(engine, kernel, list(attackers), defender, reinforced, return_target)
+    kernel.period_ends(engine, "attack", player)
     state.data["attack"] = None
     engine.end_period("attack")
     kernel.resolve_pending(engine)

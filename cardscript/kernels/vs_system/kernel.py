@@ -41,7 +41,11 @@ from typing import Any, ClassVar
 
 from cardscript.grammar import ast
 from cardscript.interpreter.engine import Cause, Engine
+<<<<<<< HEAD
 from cardscript.interpreter.named_ability import named
+=======
+from cardscript.interpreter.moments import UNNAMED
+>>>>>>> wt-moments
 from cardscript.interpreter.playable import BundledGame
 from cardscript.interpreter.scenario_failure import ScenarioMismatch
 from cardscript.kernels.vs_system import actions, chain, combat
@@ -119,6 +123,8 @@ class VSSystemKernel(ActionsKernel):
         """§8.3 rule 1: at the start of a phase the initiative player gets priority
         (the draw phase's draw comes first, §6.1 [REC])."""
         state = engine.state
+        if state.phase not in UNNAMED and state.phase != phase:
+            self.period_ends(engine, state.phase, state.active)
         engine.enter_phase(phase)  # (the phase before it ends: "until end of the … phase")
         state.step = None
         state.data.pop("step_player", None)
@@ -134,7 +140,16 @@ class VSSystemKernel(ActionsKernel):
         engine.happened(f"start:{step}", player=player)
         chain.push_triggers(engine, self)
         chain.window(engine, self, player, step=True)
+        self.period_ends(engine, step, player)
         engine.end_period(step, player)  # (everyone passed: "until end of the … step" ends)
+
+    def period_ends(self, engine: Engine, period: str, player: int) -> None:
+        """Everyone passed with the chain empty (§8.3 rule 6): what triggers at the end of
+        the step or phase goes on the chain and resolves while it lasts (A6); then it
+        ends. In the recovery phase's wrap-up it waits for the next priority (A20)."""
+        engine.happened(f"end:{period}", player=player)
+        if not engine.state.data.get("wrap_up") and chain.push_triggers(engine, self):
+            chain.window(engine, self, player)
 
     def draw_phase(self, engine: Engine) -> None:
         state = engine.state
@@ -297,6 +312,8 @@ class VSSystemKernel(ActionsKernel):
                         continue
                     if engine.rule("ready_in_recovery", uid=uid):
                         engine.apply("ready", RULE, target=uid)
+        self.period_ends(engine, "recovery_phase", state.active)
+        self.period_ends(engine, "turn", state.active)
         engine.enter_phase("")  # (the recovery phase over: the next draw does not end it again)
         engine.end_period("turn")
         chain.push_triggers(engine, self)
