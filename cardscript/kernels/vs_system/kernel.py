@@ -41,11 +41,8 @@ from typing import Any, ClassVar
 
 from cardscript.grammar import ast
 from cardscript.interpreter.engine import Cause, Engine
-<<<<<<< HEAD
-from cardscript.interpreter.named_ability import named
-=======
 from cardscript.interpreter.moments import UNNAMED
->>>>>>> wt-moments
+from cardscript.interpreter.named_ability import named
 from cardscript.interpreter.playable import BundledGame
 from cardscript.interpreter.scenario_failure import ScenarioMismatch
 from cardscript.kernels.vs_system import actions, chain, combat
