@@ -15,6 +15,7 @@ from typing import Annotated
 import typer
 
 from cardscript import GAMES
+from cardscript.cli.options import FormatOption, StrictOption
 from cardscript.grammar.diagnostics import Diagnostic
 
 deck_app = typer.Typer(
@@ -32,10 +33,6 @@ import_app = typer.Typer(
     rich_markup_mode=None,
 )
 
-FormatOption = Annotated[
-    str, typer.Option("--format", "-f", help="Output: text, json, github, sarif or junit.")
-]
-StrictOption = Annotated[bool, typer.Option("--strict", help="Warnings fail the run too.")]
 CardsOption = Annotated[
     list[Path] | None,
     typer.Option(

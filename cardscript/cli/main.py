@@ -14,6 +14,7 @@ from typing import Annotated
 import typer
 
 from cardscript import GAMES, __version__
+from cardscript.cli.options import FormatOption, StrictOption
 
 app = typer.Typer(
     name="cardscript",
@@ -23,11 +24,6 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     rich_markup_mode=None,  # plain help: rich costs ~80 ms at start-up
 )
-
-FormatOption = Annotated[
-    str, typer.Option("--format", "-f", help="Output: text, json, github, sarif or junit.")
-]
-StrictOption = Annotated[bool, typer.Option("--strict", help="Warnings fail the run too.")]
 
 
 def _version(value: bool) -> None:
