@@ -102,7 +102,8 @@ def _facts(token_class: str, term_id: str, registry: Registry) -> str:
         return f' "Before the {edges} of" it is heard (else CS-T036).'
     if token_class == "PHASE" and term is not None and term.unheard:
         said = (f" Its {edge} is never heard: {why} (CS-T036)." for edge, why in term.unheard)
-        return "".join(said)
+        never = " It never ends: a step delayed to its end never runs (CS-T036)."
+        return "".join(said) + (never if term.never_ends else "")
     if token_class == "PHASE" and term is not None and term.edgeless:
         return (
             " An order of play only, never started or ended as a period: nothing lasts until"

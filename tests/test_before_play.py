@@ -291,3 +291,100 @@ def test_a_heard_before_edge_is_start_or_end() -> None:
     with pytest.raises(RegistryError) as raised:
         registry_from_data(data)
     assert str(raised.value) == "phase turn: heard_before holds start and end only"
+
+
+# ---- a delayed step at the end of a period the kernel never ends (``never_ends``) -------
+
+
+@pytest.mark.parametrize(
+    ("game", "text", "column", "said", "fixed"),
+    [
+        (
+            "marvel-champions",
+            "Forced Response: After you play this, draw 1 card at the end of the game.",
+            65,
+            "the game: the game is over, and no ability resolves after it",
+            "Forced Response: After you play this, draw 1 card at the end of the turn.",
+        ),
+        (
+            "pocket-duel",
+            "Effect: Gain 1 energy at the end of the game.",
+            37,
+            "the game: the game is over, and nothing runs after it",
+            "Effect: Gain 1 energy at the end of the round.",
+        ),
+        (
+            "pocket-duel",
+            "Effect: Gain 1 energy at the end of the match.",
+            37,
+            "the match: the match is over with its last game, and nothing runs after it",
+            "Effect: Gain 1 energy at the end of the round.",
+        ),
+        (
+            "vanguard",
+            "[AUTO](VC): When this attacks, Soul Charge 1 at the end of the game.",
+            60,
+            "the fight: the fight is over as a player loses, and nothing runs after it",
+            "[AUTO](VC): When this attacks, Soul Charge 1 at the end of the turn.",
+        ),
+        (
+            "berserk",
+            "When this attacks, you gain 1 gold at the end of the battle.",
+            50,
+            "the battle: the battle is over as a player wins or loses, and nothing runs after it",
+            "When this attacks, you gain 1 gold at the end of the turn.",
+        ),
+    ],
+)
+def test_a_delay_until_the_end_of_the_game_never_runs(
+    game: str, text: str, column: int, said: str, fixed: str
+) -> None:
+    assert _checked(text, game) == [
+        (
+            "CS-T036",
+            Severity.WARNING,
+            f"nothing is heard at the end of {said}, so this delayed step never runs in a game",
+            1,
+            column,
+            (f'perhaps try "{fixed}"',),
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    ("game", "text"),
+    [  # Berserk's kernel ends an attack and a fight, though no card hears their ends (§216)
+        ("berserk", "When this attacks, you gain 1 gold at the end of the attack."),
+        ("berserk", "When this attacks, you gain 1 gold at the end of the fight."),
+        (
+            "marvel-champions",
+            "Forced Response: After you play this, draw 1 card at the end of the round.",
+        ),
+        # what lasts until the end of the game lasts for good
+        ("marvel-champions", "Target obligation becomes a minion until the end of the game."),
+        ("pocket-duel", "Effect: This gets +1 attack until the end of the game."),
+    ],
+)
+def test_a_delay_at_the_end_of_a_period_that_ends_is_not_warned(game: str, text: str) -> None:
+    assert _checked(text, game) == []
+
+
+def test_the_registries_mark_the_periods_that_never_end() -> None:
+    marked = {
+        game: [t.id for t in load_game(game).registry.terms("PHASE") if t.never_ends]
+        for game in ("pocket-duel", "vs-system", "vanguard", "berserk", "marvel-champions")
+    }
+    assert marked == {
+        "pocket-duel": ["match", "game"],
+        "vs-system": [],
+        "vanguard": ["fight"],
+        "berserk": ["battle"],
+        "marvel-champions": ["game"],
+    }
+
+
+def test_a_period_that_never_ends_has_its_end_unheard() -> None:
+    data = {"game": "g", "phases": [{"id": "game", "forms": ["game"], "never_ends": True}]}
+    with pytest.raises(RegistryError) as raised:
+        registry_from_data(data)
+    assert str(raised.value) == "phase game: never_ends needs its end unheard, with why"

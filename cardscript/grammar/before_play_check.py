@@ -4,7 +4,10 @@ A triggered ability is heard from a card in play. The registry marks the edges o
 periods that come before any card is (``before_play``: Berserk's preliminary phase begins
 with every card in its deck, and the cards reach the battlefield in the placement step),
 and the edges its kernel never raises, each with the reason (``unheard``: the end of the
-game, after which nothing runs): a trigger at one of them never runs in a game.
+game, after which nothing runs): a trigger at one of them never runs in a game. A delayed
+step "… at the end of the game" never runs either: the period it waits for is one the
+kernel never ends (``never_ends``); Berserk's attack and fight, whose ends are unheard, the
+kernel does end, and what lasts "until the end of the game" lasts for good.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from cardscript.grammar.registry import Registry, Term
 
 
 def check_before_play(line: ast.AbilityLine, registry: Registry) -> Iterator[Diagnostic]:
+    yield from _never_ending_delays(line, registry)
     ability = line.ability
     if not isinstance(ability, ast.Triggered) or ability.event.moment is None:
         return
@@ -58,6 +62,30 @@ def check_before_play(line: ast.AbilityLine, registry: Registry) -> Iterator[Dia
         moment.span or ability.event.span,
         *hints,
     )
+
+
+def _never_ending_delays(line: ast.AbilityLine, registry: Registry) -> Iterator[Diagnostic]:
+    """A delayed step at the end of a period the kernel never ends: it waits for good."""
+    words = Formatter(registry)
+    kept = registry.remembered_period()
+    for node in line.walk():
+        if not isinstance(node, ast.Clause) or node.delay is None:
+            continue
+        phase = registry.term("PHASE", node.delay.phase)
+        if phase is None or not phase.never_ends:
+            continue
+        hints = []
+        if kept is not None:  # the same step at the end of the period the game keeps
+            moved = dataclasses.replace(node.delay, phase=kept.id, owner="the")
+            fixed = words.line(ast.with_node(line, node.delay, moved))
+            hints.append(f'perhaps try "{fixed}"')
+        yield warning(
+            "CS-T036",
+            f"nothing is heard at the end of {words.phase(node.delay)}: "
+            f"{dict(phase.unheard)['end']}, so this delayed step never runs in a game",
+            node.delay.span or node.span,
+            *hints,
+        )
 
 
 def _never_before(

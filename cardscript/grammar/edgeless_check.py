@@ -25,7 +25,7 @@ def check_edgeless(line: ast.AbilityLine, registry: Registry) -> Iterator[Diagno
     marked = {t.id: t for t in phases if t.edgeless}
     if not marked:
         return
-    kept = next((t for t in phases if t.remembered), None)  # the turn, or the round
+    kept = registry.remembered_period()
     for node in line.walk():
         found = _named(node, marked)
         if found is None:

@@ -16,8 +16,7 @@ _ASKED = frozenset({"happened_this", "history"})  # a condition's test, a select
 def check_history_periods(line: ast.AbilityLine, registry: Registry) -> Iterator[Diagnostic]:
     """CS-T023 at each "this <period>" of what happened, where the game keeps no record of
     that period."""
-    phases = registry.terms("PHASE")
-    kept = next((t for t in phases if t.remembered), None)
+    kept = registry.remembered_period()
     for node in line.walk():
         if not isinstance(node, (ast.Test, ast.Filter)) or node.kind not in _ASKED:
             continue

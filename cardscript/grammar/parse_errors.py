@@ -198,7 +198,7 @@ def unexpected(
         hint = f'perhaps try "{passive}"'
     if accepted == {"THIS"} and previous is not None and previous.kind == "WORD":
         # "if that enemy is defeated," read as what happened: its period is missing
-        kept = next((t for t in registry.terms("PHASE") if t.remembered), None)
+        kept = registry.remembered_period()
         if kept is not None:
             hint = (
                 "what happened is asked of the period the game remembers: perhaps try "

@@ -150,6 +150,11 @@ class Term:
     # turn": Berserk's turn preparation step, §310); before any other, a trigger never
     # runs (CS-T036)
     heard_before: tuple[str, ...] = ()
+    # phases: the period the kernel never ends (``Engine.end_period``): the whole game,
+    # over as a player wins. Its end is ``unheard`` too, but so are ends the kernel does
+    # reach unheard (Berserk's attack): a delayed step "at the end of the game" never runs
+    # (CS-T036); tests/test_moments_heard.py checks the mark against played games
+    never_ends: bool = False
 
     @property
     def text(self) -> str:
@@ -191,6 +196,10 @@ class Registry:
     # words authors bring from other games' cards ("tap", "damage"), casefolded, each to
     # what this game says instead and why (``other_words:``, other_words.py): hints only
     other_words: Mapping[str, OtherWord] = field(default_factory=dict)
+
+    def remembered_period(self) -> Term | None:
+        """The period the game keeps a record of (``remembered``: the turn, or the round)."""
+        return next((t for t in self.terms("PHASE") if t.remembered), None)
 
     def terms(self, token_class: str) -> tuple[Term, ...]:
         return self.sections.get(WORD_CLASSES.get(token_class, token_class), ())
@@ -297,6 +306,7 @@ def term_from_data(data: Mapping[str, Any] | str) -> Term:
         edgeless=bool(data.get("edgeless", False)),
         unheard=tuple((str(edge), str(why)) for edge, why in (data.get("unheard") or {}).items()),
         heard_before=tuple(str(edge) for edge in data.get("heard_before") or ()),
+        never_ends=bool(data.get("never_ends", False)),
     )
 
 
@@ -332,6 +342,8 @@ def registry_from_data(data: Mapping[str, Any]) -> Registry:
             why for _, why in phase.unheard
         ):
             raise RegistryError(f"phase {phase.id}: unheard gives start or end each a reason")
+        if phase.never_ends and "end" not in dict(phase.unheard):
+            raise RegistryError(f"phase {phase.id}: never_ends needs its end unheard, with why")
     for noun in sections["nouns"]:
         if any(way.count("…") != 1 for way in noun.runs_by):
             raise RegistryError(f"noun {noun.id}: each of runs_by holds one … for the steps")
