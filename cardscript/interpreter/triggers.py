@@ -333,10 +333,17 @@ def _ordered(
 
 def trigger_labels(engine: Engine, triggers: Sequence[PendingTrigger]) -> list[str]:
     """Each trigger as a player ordering them reads it: its card and where its text is,
-    and, where two would read the same (one ability triggered twice), what it heard: the
-    event and its subject, and where that still leaves two alike (one attacker attacking
-    two enemies), the card the event is about."""
-    labels = [f"{engine.describe(t.source)}: {t.ability.where}" for t in triggers]
+    told apart where two would read the same (``told_apart``)."""
+    return told_apart(
+        engine, triggers, [f"{engine.describe(t.source)}: {t.ability.where}" for t in triggers]
+    )
+
+
+def told_apart(engine: Engine, triggers: Sequence[PendingTrigger], labels: list[str]) -> list[str]:
+    """``labels`` (one per trigger, a kernel's own wording) where two would read the
+    same (one ability triggered twice) followed by what each heard: the event and its
+    subject, and where that still leaves two alike (one attacker attacking two
+    enemies), the card the event is about. Labels that differ are kept as they are."""
     alike = [labels.count(label) > 1 for label in labels]
     for i, trigger in enumerate(triggers):
         if alike[i]:
