@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardscript.grammar import ast
+from cardscript.interpreter.apart import placed
 from cardscript.interpreter.events import Event, PendingTrigger
 from cardscript.interpreter.last_known import selects_as_it_was
 from cardscript.interpreter.select import Seat, selects
@@ -342,8 +343,10 @@ def trigger_labels(engine: Engine, triggers: Sequence[PendingTrigger]) -> list[s
 def told_apart(engine: Engine, triggers: Sequence[PendingTrigger], labels: list[str]) -> list[str]:
     """``labels`` (one per trigger, a kernel's own wording) where two would read the
     same (one ability triggered twice) followed by what each heard: the event and its
-    subject, and where that still leaves two alike (one attacker attacking two
-    enemies), the card the event is about. Labels that differ are kept as they are."""
+    subject; where that still leaves two alike (one attacker attacking two enemies), the
+    card the event is about; and where that does (two copies of a card hearing one
+    event), where each card is (``apart.placed``). Labels that differ are kept as they
+    are."""
     alike = [labels.count(label) > 1 for label in labels]
     for i, trigger in enumerate(triggers):
         if alike[i]:
@@ -355,4 +358,4 @@ def told_apart(engine: Engine, triggers: Sequence[PendingTrigger], labels: list[
         whom = trigger.event.obj
         if alike[i] and isinstance(whom, int):
             labels[i] = f"{labels[i][:-1]} → {engine.describe(whom)})"
-    return labels
+    return placed(engine, [t.source for t in triggers], labels)
