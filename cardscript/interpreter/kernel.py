@@ -232,6 +232,12 @@ class Kernel:
         Champions' identity is its player acting); by default no card is a player."""
         return None
 
+    def place_of(self, engine: Engine, uid: int) -> str | None:
+        """Where a card is within its zone ("B2", a circle), told where two options would
+        read the same (``apart.placed``); None where the game has no such place (the
+        default) or the card is in none."""
+        return None
+
     def held_toward(self, engine: Engine, uid: int, quality: str) -> int | None:
         """The player a card's quality is held toward ("a minion engaged with you": the
         player it is engaged with), for an adjective marked ``toward_player``; None where

@@ -8,10 +8,12 @@ this module stays the same for every game.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import partial
 from typing import TYPE_CHECKING, cast
 
 from cardscript.grammar import ast
 from cardscript.interpreter.agents import Labels
+from cardscript.interpreter.apart import described
 
 # (a selector's plan and one card's test are ``card_plans``'; read from here too)
 from cardscript.interpreter.card_plans import (
@@ -462,7 +464,7 @@ def _picked(
     # labels made; else labels built only if read (a log, a human)
     picked = engine.by_count(chooser, len(found), least, most)
     if picked is None:
-        labels = Labels.each(engine.describe, found)
+        labels = Labels(partial(described, engine, found))
         picked = engine.choose(chooser, "targets", prompt, found, labels, least, most)
     if len(picked) == 1:  # the usual answer, without a comprehension's call
         return [found[picked[0]]]

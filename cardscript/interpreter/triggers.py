@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardscript.grammar import ast
+from cardscript.interpreter.apart import placed
 from cardscript.interpreter.events import Event, PendingTrigger
 from cardscript.interpreter.last_known import selects_as_it_was
 from cardscript.interpreter.select import Seat, selects
@@ -333,10 +334,19 @@ def _ordered(
 
 def trigger_labels(engine: Engine, triggers: Sequence[PendingTrigger]) -> list[str]:
     """Each trigger as a player ordering them reads it: its card and where its text is,
-    and, where two would read the same (one ability triggered twice), what it heard: the
-    event and its subject, and where that still leaves two alike (one attacker attacking
-    two enemies), the card the event is about."""
-    labels = [f"{engine.describe(t.source)}: {t.ability.where}" for t in triggers]
+    told apart where two would read the same (``told_apart``)."""
+    return told_apart(
+        engine, triggers, [f"{engine.describe(t.source)}: {t.ability.where}" for t in triggers]
+    )
+
+
+def told_apart(engine: Engine, triggers: Sequence[PendingTrigger], labels: list[str]) -> list[str]:
+    """``labels`` (one per trigger, a kernel's own wording) where two would read the
+    same (one ability triggered twice) followed by what each heard: the event and its
+    subject; where that still leaves two alike (one attacker attacking two enemies), the
+    card the event is about; and where that does (two copies of a card hearing one
+    event), where each card is (``apart.placed``). Labels that differ are kept as they
+    are."""
     alike = [labels.count(label) > 1 for label in labels]
     for i, trigger in enumerate(triggers):
         if alike[i]:
@@ -348,4 +358,4 @@ def trigger_labels(engine: Engine, triggers: Sequence[PendingTrigger]) -> list[s
         whom = trigger.event.obj
         if alike[i] and isinstance(whom, int):
             labels[i] = f"{labels[i][:-1]} → {engine.describe(whom)})"
-    return labels
+    return placed(engine, [t.source for t in triggers], labels)

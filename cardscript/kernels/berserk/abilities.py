@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 from cardscript.grammar import ast
 from cardscript.grammar.registry import Registry
 from cardscript.interpreter import cost_cards, cost_x
+from cardscript.interpreter.apart import placed
 from cardscript.interpreter.cards import CompiledAbility
 from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.interpreter.select import matches_cards
@@ -223,7 +224,7 @@ def declare_until_pass(
         found = options(kernel, engine, player, only)
         if not found:
             return
-        labels = [label(engine, o) for o in found]
+        labels = placed(engine, found, [label(engine, o) for o in found])
         (picked,) = engine.choose(player, "action", prompt, [*found, None], [*labels, "pass"])
         if picked >= len(found):
             return

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from cardscript.interpreter.apart import described
 from cardscript.interpreter.engine import Cause, Engine
 
 if TYPE_CHECKING:
@@ -25,7 +26,7 @@ def distribute(kernel: FieldKernel) -> Any:
         ]
         if amount <= 0 or not creatures:
             return 0
-        labels = [engine.describe(u) for u in creatures]
+        labels = described(engine, creatures)
         split: dict[int, int] = {}
         for n in range(amount):
             (picked,) = engine.choose(

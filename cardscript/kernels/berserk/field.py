@@ -40,7 +40,7 @@ from cardscript.kernels.berserk import (
     triggered,
     wounding,
 )
-from cardscript.kernels.berserk.geometry import Cell
+from cardscript.kernels.berserk.geometry import Cell, cell_name
 from cardscript.kernels.berserk.hosts import attachments, follow_host, host_of
 from cardscript.kernels.berserk.kinds import (
     ACT_KINDS,
@@ -115,6 +115,11 @@ class FieldKernel(Kernel):
             host = card.data.get("host")
             return None if host is None else self.cell(engine, int(host))
         return int(found[0]), int(found[1])
+
+    def place_of(self, engine: Engine, uid: int) -> str | None:
+        """The card's cell by name ("B2"), its host's for an attachment."""
+        cell = self.cell(engine, uid)
+        return None if cell is None else cell_name(cell)
 
     def occupant(self, engine: Engine, cell: Cell) -> int | None:
         """The card holding the cell (a host, not what rides on it)."""

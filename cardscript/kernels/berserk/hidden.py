@@ -30,6 +30,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardscript.grammar import ast
+from cardscript.interpreter.apart import described
 from cardscript.interpreter.cards import CompiledAbility
 from cardscript.interpreter.engine import Engine
 from cardscript.interpreter.select import candidates, test
@@ -173,7 +174,7 @@ def choose_more_targets(
         found = [t for t in found if engine.permitted("be_targeted", t, obj=uid) is not False]
         if not found:
             continue
-        labels = [engine.describe(t) for t in found]
+        labels = described(engine, found)
         (picked,) = engine.choose(controller, "targets", "choose a target", found, labels)
         chosen[selector.span.offset] = [found[picked]]
         targeting.aimed(kernel, engine, uid, [found[picked]])  # revealed, "is targeted"

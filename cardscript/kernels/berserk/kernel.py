@@ -57,6 +57,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from cardscript.interpreter.apart import placed
 from cardscript.interpreter.cards import CompiledAbility
 from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.interpreter.playable import BundledGame
@@ -247,7 +248,8 @@ class BerserkKernel(PreliminaryKernel):
             options = self.actions(engine, player)
             if not options:
                 return
-            labels = [self.label(engine, *o) for o in options]
+            about = [_cards_of(*o) for o in options]
+            labels = placed(engine, about, [self.label(engine, *o) for o in options])
             (picked,) = engine.choose(
                 player, "action", "main phase", [*options, None], [*labels, "end turn"]
             )
@@ -489,6 +491,12 @@ class BerserkKernel(PreliminaryKernel):
             self.play(engine)
         else:
             super().scenario_action(engine, name, action)
+
+
+def _cards_of(kind: str, uid: int, what: Any) -> tuple[Any, ...]:
+    """The cards a main-phase option is about, for ``placed``: its card, and whom it
+    strikes or its ability targets (a move's cell is none)."""
+    return (uid, *what[1:]) if kind == "ability" else (uid, what)
 
 
 BUNDLED = BundledGame(GAME, BerserkKernel)

@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardscript.grammar import ast
+from cardscript.interpreter.apart import placed
 from cardscript.interpreter.cards import CompiledAbility
 from cardscript.interpreter.engine import Engine
 from cardscript.kernels.berserk import abilities, redirection
@@ -75,7 +76,7 @@ def window(kernel: BoardKernel, engine: Engine, what: str, nested: bool = False)
             found = responses(kernel, engine, holder)
             picked = redirection.pinned(engine, found)
             if found and not picked:
-                labels = [label(engine, o) for o in found]
+                labels = placed(engine, found, [label(engine, o) for o in found])
                 (picked,) = engine.choose(
                     holder, "action", f"respond to {what}?", [None, *found], ["pass", *labels]
                 )

@@ -32,6 +32,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from cardscript.grammar import ast
+from cardscript.interpreter.apart import described
 from cardscript.interpreter.cards import CompiledAbility
 from cardscript.interpreter.engine import Cause, Engine, PendingTrigger
 from cardscript.interpreter.select import candidates, selects, test
@@ -224,7 +225,7 @@ def _attack_target(kernel: FieldKernel, engine: Engine, trigger: PendingTrigger)
     legal = targeting.legal_targets(kernel, engine, trigger.source, trigger.ability)
     if not legal:
         return []
-    labels = [engine.describe(t) for t in legal]
+    labels = described(engine, legal)
     picked = engine.choose(trigger.controller, "targets", "choose a target", legal, labels, 1, 1)
     return [legal[i] for i in picked]
 

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardscript.grammar import ast
 from cardscript.interpreter import primitives
+from cardscript.interpreter.apart import instance
 from cardscript.interpreter.engine import Cause, Event
 from cardscript.interpreter.kernel import Kernel
 from cardscript.interpreter.select import Seat, Target, allowed, candidates
@@ -507,6 +508,9 @@ class MCBase(Kernel):
         if quality == "in_alter_ego_form":
             return not self.in_hero_form(engine, player)
         return False
+
+    def place_of(self, engine: Engine, uid: int) -> str | None:
+        return instance(engine, uid)  # (no places within a zone: which of a name it is)
 
     def printed(self, engine: Engine, uid: int, stat: str) -> int:
         if stat == "damage_taken":

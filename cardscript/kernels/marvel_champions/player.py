@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cardscript.grammar import ast
+from cardscript.interpreter.apart import described, placed
 from cardscript.interpreter.engine import Cause, Event
 from cardscript.kernels.marvel_champions import windows
 from cardscript.kernels.marvel_champions.acting import resolve_acting
@@ -286,6 +287,12 @@ def describe(engine: Engine, option: Option) -> str:
     return f"{kind} {engine.definition(what).name}"
 
 
+def _card_of(option: Option) -> int | None:
+    """The card in play an option is about, for ``placed`` (none for asking a player)."""
+    kind, what = option
+    return None if kind == "ask" else what[0] if kind == "activate" else what
+
+
 def turn(k: MarvelChampionsKernel, engine: Engine, player: int) -> None:
     """MC-TURN: actions in any order until the player passes."""
     state = engine.state
@@ -297,7 +304,8 @@ def turn(k: MarvelChampionsKernel, engine: Engine, player: int) -> None:
         if state.result is not None or state.players[player].data.get("defeated"):
             break
         found = options(k, engine, player)
-        labels = [describe(engine, o) for o in found] + ["pass"]
+        labels = placed(engine, [_card_of(o) for o in found], [describe(engine, o) for o in found])
+        labels.append("pass")
         (picked,) = engine.choose(player, "action", "your turn", [*found, None], labels)
         if picked >= len(found):
             break
@@ -385,7 +393,7 @@ def basic_attack(
     if not targets:
         raise ValueError(f"{name} may attack no enemy now")
     if target is None:
-        labels = [engine.describe(t) for t in targets]
+        labels = described(engine, targets)
         (picked,) = engine.choose(player, "targets", "attack which enemy?", targets, labels)
         target = targets[picked]
     elif target not in targets:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardscript.grammar import ast
+from cardscript.interpreter.apart import placed
 from cardscript.interpreter.engine import Event
 from cardscript.kernels.marvel_champions import windows
 from cardscript.kernels.marvel_champions.base import RULE
@@ -238,7 +239,8 @@ def enemy_attack(
     defender = window.defended_by  # a "(defense)" Interrupt: defended, nothing exhausts
     if defender is None:
         candidates = defenders(k, engine, player, enemy)
-        labels = [f"defend with {engine.describe(u)}" for u in candidates] + ["no defender"]
+        labels = [f"defend with {engine.describe(u)}" for u in candidates]
+        labels = [*placed(engine, candidates, labels), "no defender"]
         name = engine.definition(enemy).name
         (picked,) = engine.choose(player, "option", f"{name} attacks", [*candidates, None], labels)
         defender = candidates[picked] if picked < len(candidates) else None

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from cardscript.interpreter.apart import placed
 from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.interpreter.select import Seat
 
@@ -283,6 +284,7 @@ def _guard_step(
         if len(options) == 1:
             return
         labels = ["no more guardians"] + [f"{k} with {engine.describe(u)}" for k, u in options[1:]]
+        labels = placed(engine, [None, *(u for _, u in options[1:])], labels)
         (picked,) = engine.choose(player, "action", "guard step", options, labels)
         kind, uid = options[picked]
         if kind == "done":

@@ -15,6 +15,7 @@ from typing import Any
 
 from cardscript.grammar import ast
 from cardscript.interpreter import primitives
+from cardscript.interpreter.apart import described
 from cardscript.interpreter.cards import CompiledAbility
 from cardscript.interpreter.engine import Cause, Engine, Event, PendingTrigger
 from cardscript.interpreter.events import left_from
@@ -335,6 +336,10 @@ class FieldKernel(Kernel):
             return str(card.data.get("circle"))
         return None
 
+    def place_of(self, engine: Engine, uid: int) -> str | None:
+        """The card's circle ("VC", "FL" …)."""
+        return self.circle(engine, uid)
+
     def in_circle(self, engine: Engine, uid: int) -> bool:
         return engine.state.cards[uid].zone in CIRCLE_ZONES
 
@@ -534,7 +539,7 @@ class FieldKernel(Kernel):
         if not units or power == 0:
             return
         (picked,) = engine.choose(
-            player, "targets", "trigger power", units, [engine.describe(u) for u in units]
+            player, "targets", "trigger power", units, described(engine, units)
         )
         ability = trigger.ability
         cause = Cause(card=ability.card_id, ability=ability.key, at=ability.where)

@@ -38,6 +38,7 @@ from typing import Any, ClassVar
 
 from cardscript.grammar import ast
 from cardscript.interpreter import cost_cards, cost_x
+from cardscript.interpreter.apart import placed
 from cardscript.interpreter.cards import CompiledAbility
 from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.interpreter.named_ability import named
@@ -311,6 +312,7 @@ class VanguardKernel(FieldKernel):
             options += [("move", m) for m in self.moves(engine, player)]
             options += [("act", a) for a in self.acts(engine, player)]
             labels = [self._label(engine, kind, what) for kind, what in options]
+            labels = placed(engine, [w[0] if k == "act" else None for k, w in options], labels)
             (picked,) = engine.choose(player, "action", "main phase", options, labels)
             kind, what = options[picked]
             if kind == "end":
@@ -343,6 +345,7 @@ class VanguardKernel(FieldKernel):
             if not options:
                 return
             labels = [f"{engine.describe(a)} attacks {engine.describe(t)}" for a, t in options]
+            labels = placed(engine, options, labels)
             (picked,) = engine.choose(
                 player,
                 "action",

@@ -29,7 +29,7 @@ from cardscript.interpreter.agents import Labels
 from cardscript.interpreter.cards import CompiledAbility
 from cardscript.interpreter.engine import Cause, Engine, Event, PendingTrigger
 from cardscript.interpreter.select import Seat, Target
-from cardscript.interpreter.triggers import one_at_a_time
+from cardscript.interpreter.triggers import one_at_a_time, told_apart
 
 if TYPE_CHECKING:
     from cardscript.kernels.vs_system.actions import ActionsKernel
@@ -176,8 +176,10 @@ def push_triggers(engine: Engine, kernel: ActionsKernel) -> bool:
 
 
 def _power_labels(engine: Engine, triggers: Sequence[PendingTrigger]) -> list[str]:
-    """A triggered power as its controller picks it: its card and where its text is."""
-    return [f"{engine.describe(t.source)} at {t.ability.where}" for t in triggers]
+    """A triggered power as its controller picks it: its card and where its text is, and
+    what it heard where two would read the same (``told_apart``)."""
+    plain = [f"{engine.describe(t.source)} at {t.ability.where}" for t in triggers]
+    return told_apart(engine, triggers, plain)
 
 
 def cancel(engine: Engine, cause: Cause, uid: int) -> bool:
