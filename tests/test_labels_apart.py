@@ -1,7 +1,7 @@
 """Options that would read the same told apart (``apart.placed``): two cards of one name
-in play, say where each is: a Berserk cell, a Vanguard circle, in Marvel Champions whose
-play area and which of the name there ("P1 #2"). Labels that differ stay as they were;
-two alike in a hand (the same choice) too."""
+in play, say where each is: a Berserk cell, a Vanguard circle, a VS System column, in
+Marvel Champions whose play area and which of the name there ("P1 #2"). Labels that
+differ stay as they were; two alike in a hand (the same choice) too."""
 
 from __future__ import annotations
 
@@ -17,9 +17,11 @@ from cardscript.kernels.berserk.kernel import berserk_pool
 from cardscript.kernels.berserk.kernel import new_engine as berserk_engine
 from cardscript.kernels.marvel_champions.kernel import new_engine as mc_engine
 from cardscript.kernels.vanguard.kernel import new_engine as vanguard_engine
+from cardscript.kernels.vs_system.kernel import new_engine as vs_engine
 from tests.test_vs_power_labels import _Asked
 
 BK_CARDS = Path(__file__).parent / "scenarios" / "berserk" / "bk-scenario-cards.yaml"
+VS_CARDS = Path(__file__).parent / "scenarios" / "vs-system" / "vs-scenario-cards.yaml"
 
 
 class _Ends(_Asked):
@@ -114,3 +116,18 @@ def test_marvel_champions_minions_of_one_name_say_whose_and_which() -> None:
     ]
     # two Iron Trainers in a hand are the same choice: as they were
     assert described(engine, held) == ["Iron Trainer [hand]", "Iron Trainer [hand]"]
+
+
+def test_vs_system_says_the_column_of_two_characters_alike() -> None:
+    # two stunned Plains (front row, columns 1 and 3) and a Guard: which to recover
+    asked = _Asked()
+    engine = vs_engine([asked, FirstAgent()], 1, extra=[VS_CARDS])
+    for card_id, col in (("VST-030", 0), ("VST-030", 2), ("VST-002", 1)):
+        card = engine.state.create_card(card_id, 0, "front_row")
+        card.data["col"] = col
+        card.states.add("stunned")
+    engine.kernel.wrap_up(engine)
+    recover = [d for d in asked.asked if d.prompt == "recover which?"]
+    assert [list(d.labels) for d in recover] == [
+        ["Plain [front_row] (column 1)", "Plain [front_row] (column 3)", "Guard [front_row]"]
+    ]

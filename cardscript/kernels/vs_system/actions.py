@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardscript.interpreter.apart import described
 from cardscript.interpreter.cards import CompiledAbility
 from cardscript.interpreter.engine import Engine
 from cardscript.interpreter.select import Seat
@@ -65,7 +66,7 @@ class ActionsKernel(FieldKernel):
         if definition.type == "equipment":
             hosts = self.gear_hosts(engine, player)
             if on is None:
-                labels = [engine.describe(u) for u in hosts]
+                labels = described(engine, hosts)
                 (picked,) = engine.choose(
                     player, "targets", "equip which character?", hosts, labels
                 )
@@ -116,7 +117,7 @@ class ActionsKernel(FieldKernel):
             hosts = self.gear_hosts(engine, player)
             on = link["on"]
             if on not in hosts and hosts:
-                labels = [engine.describe(u) for u in hosts]
+                labels = described(engine, hosts)
                 (picked,) = engine.choose(
                     player, "targets", "equip which character?", hosts, labels
                 )

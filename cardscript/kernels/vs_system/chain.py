@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from cardscript.grammar import ast
 from cardscript.interpreter import cost_x
 from cardscript.interpreter.agents import Labels
+from cardscript.interpreter.apart import placed
 from cardscript.interpreter.cards import CompiledAbility
 from cardscript.interpreter.engine import Cause, Engine, Event, PendingTrigger
 from cardscript.interpreter.select import Seat, Target
@@ -242,8 +243,23 @@ def own_windows(engine: Engine) -> Iterator[None]:
 
 
 def _labels(engine: Engine, kernel: ActionsKernel, options: list[tuple[str, Any]]) -> Labels:
-    """The labels of a priority's options, built only if someone reads them."""
-    return Labels(lambda: ["pass", *(kernel.option_label(engine, k, w) for k, w in options)])
+    """The labels of a priority's options, built only if someone reads them; two that
+    would read the same ("move Vex Trooper [support_row]") say where each card is."""
+    return Labels(
+        lambda: placed(
+            engine,
+            [None, *(_cards_of(k, w) for k, w in options)],
+            ["pass", *(kernel.option_label(engine, k, w) for k, w in options)],
+        )
+    )
+
+
+def _cards_of(kind: str, what: Any) -> Any:
+    """The cards a priority option is about: an attack's attackers and defender."""
+    if kind == "attack":
+        attackers, defender = what
+        return (*attackers, defender)
+    return what
 
 
 def window(engine: Engine, kernel: ActionsKernel, first: int, step: bool = False) -> None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from cardscript.interpreter.apart import described, placed
 from cardscript.interpreter.engine import Cause, Engine
 from cardscript.interpreter.select import Seat, Target
 from cardscript.kernels.vs_system import chain
@@ -380,7 +381,8 @@ def attack(
         options_ = reinforcers(engine, defender)
         chosen: int | None = None
         if reinforcer == -1 and options_:
-            labels = [f"reinforce with {engine.describe(u)}" for u in options_] + ["no"]
+            said = [f"reinforce with {engine.describe(u)}" for u in options_] + ["no"]
+            labels = placed(engine, [*options_, None], said)
             (picked,) = engine.choose(opponent, "option", "reinforce?", [*options_, None], labels)
             chosen = options_[picked] if picked < len(options_) else None
         elif reinforcer is not None and reinforcer != -1:
@@ -435,7 +437,7 @@ def _resolve(
     elif return_target is not None and return_target in present:
         target = return_target
     else:
-        labels = [engine.describe(u) for u in present]
+        labels = described(engine, present)
         (picked,) = engine.choose(opponent, "option", "return blow against?", present, labels)
         target = present[picked]
     t_def = engine.stat(target, "def")

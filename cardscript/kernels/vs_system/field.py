@@ -467,6 +467,16 @@ class FieldKernel(Kernel):
     def occupant(self, engine: Engine, player: int, row: str, col: int) -> int | None:
         return combat.at(engine, player, row, col)
 
+    def place_of(self, engine: Engine, uid: int) -> str | None:
+        """A character's column ("column 2"), told where two options would read the same
+        (two Vex Troopers in the support row); its host's for equipment."""
+        card = engine.state.cards[uid]
+        if card.zone == "equipment" and card.attached_to is not None:
+            card = engine.state.cards[card.attached_to]
+        if card.zone not in ROWS or "col" not in card.data:
+            return None
+        return f"column {int(card.data['col']) + 1}"
+
     def moves(self, engine: Engine, player: int) -> list[int]:
         """Formation (§6.2): any character of yours may move; where to is asked then."""
         return list(self.characters(engine, player))

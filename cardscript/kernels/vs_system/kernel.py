@@ -40,6 +40,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from cardscript.grammar import ast
+from cardscript.interpreter.apart import described
 from cardscript.interpreter.engine import Cause, Engine
 from cardscript.interpreter.moments import UNNAMED
 from cardscript.interpreter.named_ability import named
@@ -286,7 +287,7 @@ class VSSystemKernel(ActionsKernel):
             count = int(engine.rule("recover_count", player=player))
             keep: list[int] = []
             if stunned and count > 0:
-                labels = [engine.describe(u) for u in stunned]
+                labels = described(engine, stunned)
                 most = min(count, len(stunned))
                 picked = engine.choose(
                     player, "targets", "recover which?", stunned, labels, most, most
