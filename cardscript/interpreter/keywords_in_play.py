@@ -114,20 +114,17 @@ class KeywordsInPlay(EngineParts):
                 for uid in effect["uids"]:
                     written.setdefault(uid, []).extend((k, None) for k in effect["abilities"])
                 continue
+            if effect["kind"] not in ("grant", "keyword"):
+                continue
+            held = covered(cast("Engine", self), effect) if "group" in effect else effect["uids"]
             if effect["kind"] == "grant":  # ``lasting_steps.grant``
-                for uid in (
-                    covered(cast("Engine", self), effect) if "group" in effect else effect["uids"]
-                ):
-                    giver = effect.get("giver")
+                giver = effect.get("giver")
+                for uid in held:
                     written.setdefault(uid, []).append(
                         (effect["text"], uid if giver is None else giver)
                     )
                 continue
-            if effect["kind"] != "keyword":
-                continue
-            for uid in (
-                covered(cast("Engine", self), effect) if "group" in effect else effect["uids"]
-            ):
+            for uid in held:
                 if effect["gain"]:
                     args = tuple(ast.Arg("WORD", str(v)) for v in effect.get("args", ()))
                     use = ast.KeywordUse(effect["keyword"], args)
