@@ -14,6 +14,7 @@ from cardscript.interpreter.select import Seat, selects
 from cardscript.kernels.pocket_duel.abilities import cancel_targets
 from cardscript.kernels.pocket_duel.automa import automa_choose, automa_face_down
 from cardscript.kernels.pocket_duel.game_rules import rule_in
+from cardscript.kernels.pocket_duel.quick_round import quick_round, quick_rounds
 from cardscript.kernels.pocket_duel.round_end import RoundEnd, _healths, _live
 from cardscript.kernels.pocket_duel.round_plan import CardFacts, RoundPlan
 from cardscript.kernels.pocket_duel.rules import PD_X2, REST, RULE, TYPES
@@ -31,6 +32,9 @@ class RoundKernel(RoundEnd):
         state = engine.state
         players, rounds = state.players, self.max_rounds
         while state.result is None:
+            quick_rounds(self, engine)  # (as many rounds as it can play in one pass)
+            if state.result is not None:
+                break
             if state.turn >= rounds:
                 self._by_health(engine, "round limit")
                 break
@@ -122,6 +126,16 @@ class RoundKernel(RoundEnd):
         plan = self.round_plan(engine)
         if "start:round" in plan.silent:  # (``Engine.happened`` written out: ``RoundPlan``)
             state.history.append(("start:round", None, state.active, state.turn))
+            if (
+                plan.quick
+                and chosen is None
+                and automa is None
+                and not state.lasting
+                and not engine.pending
+                and engine.steps + 2 <= engine.budget
+            ):
+                quick_round(self, engine, plan)  # (the same round, in one pass)
+                return
         else:
             engine.happened("start:round", None, state.active)
         if engine.pending:
@@ -268,8 +282,13 @@ class RoundKernel(RoundEnd):
                     pairs.append((uid, other))
         for canceller, victim in pairs:
             self._mark_cancelled(engine, victim, cards[canceller].controller, canceller)
-        if "rest" not in types:
-            return  # a variant: Rest energy at once (only a Rest card gives any)
+        if "rest" in types:
+            self._rest_at_once(engine, played, types)
+
+    def _rest_at_once(
+        self, engine: Engine, played: list[int | None], types: list[str | None]
+    ) -> None:
+        """A variant: Rest energy at once, in the cancel step (only a Rest card gives any)."""
         rules = self.rules(engine)
         for player, uid in enumerate(played):
             if (

@@ -23,6 +23,7 @@ from cardscript.interpreter.state import GameState
 from cardscript.kernels.pocket_duel.abilities import cancel_targets, of_kind
 from cardscript.kernels.pocket_duel.changes import _OWN_QUALITIES, SEAT_KEYS, PocketDuelChanges
 from cardscript.kernels.pocket_duel.game_rules import _ASK
+from cardscript.kernels.pocket_duel.quick_round import plain_round
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,7 +131,11 @@ class RoundPlan:
     (``quiet``, the kernel's bound, rules and thresholds are Pocket Duel's);
     ``attack_texts``: the same keys for attack, while no text of them is in play
     ``CardFacts.attack`` is what ``stat`` answers (None where the kernel's printed stats
-    are not Pocket Duel's: ask ``stat``). Made again for a new game or when cards are added
+    are not Pocket Duel's: ask ``stat``); ``quick``: two seats and all of ``quiet``,
+    ``own``, ``reveal_silent``, ``discards``, a ``relation``, ``effect_rules`` and
+    ``lose_at``, with the start of the round and an attack's damage only recorded, and
+    ``RoundKernel``'s round (``quick_round``). Made again
+    for a new game or when cards are added
     (``RoundEnd.round_plan``)."""
 
     __slots__ = (
@@ -144,6 +149,7 @@ class RoundPlan:
         "opponents",
         "own",
         "pool",
+        "quick",
         "quiet",
         "relation",
         "reveal_silent",
@@ -168,6 +174,7 @@ class RoundPlan:
     lose_at: int | None
     discards: bool
     opponents: tuple[tuple[int, str, Seat], ...]
+    quick: bool
 
     def __init__(self, engine: Engine, kernel: PocketDuelChanges) -> None:
         state = engine.state
@@ -209,6 +216,19 @@ class RoundPlan:
             self.lose_at,
             self.discards,
         ) = shared
+        self.quick = (
+            len(state.players) == 2
+            and self.quiet
+            and self.own
+            and self.reveal_silent
+            and self.relation is not None
+            and self.effect_rules is not None
+            and self.discards
+            and self.lose_at is not None
+            and "start:round" in self.silent
+            and "takes_damage" in self.silent
+            and plain_round(kernel)
+        )
 
     def of(self, uid: int) -> CardFacts:
         """The facts of card ``uid`` of this game."""
