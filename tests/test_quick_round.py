@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from cardscript.interpreter.agents import RandomAgent
+from cardscript.interpreter.agents import Decision, IllegalAnswer, RandomAgent
 from cardscript.interpreter.engine import Engine
 from cardscript.interpreter.log import GameLog
 from cardscript.kernels.pocket_duel import quick_round
@@ -152,3 +152,26 @@ def test_a_round_the_quick_one_cannot_know_is_the_general_one(
     assert played == [1]
     engine.kernel.round(engine)  # type: ignore[attr-defined]
     assert played == [1, 1]  # (the test can tell)
+
+
+class _Beyond(RandomAgent):
+    """Answers a choice of one of n with n, after its first two rounds (both its own:
+    its ``one_of`` is asked)."""
+
+    name = "beyond"
+
+    def one_of(self, n: int) -> int:
+        self.asked = getattr(self, "asked", 0) + 1
+        return n if self.asked > 2 else super().one_of(n)
+
+    def decide(self, decision: Decision) -> tuple[int, ...]:
+        return (len(decision.options),)
+
+
+def test_an_answer_beyond_the_hand_is_an_illegal_answer(monkeypatch: pytest.MonkeyPatch) -> None:
+    played = _counted(monkeypatch)
+    engine = new_engine([RandomAgent(1), _Beyond(2)], 5)
+    engine.kernel.setup(engine, [["nell-hero"], ["sable-hero"]])  # type: ignore[attr-defined]
+    with pytest.raises(IllegalAnswer, match=r"^beyond: one_of\(4\) answered 4$"):
+        engine.kernel.play(engine)  # type: ignore[attr-defined]
+    assert len(played) == 3  # (the third round's choice, in the quick round)

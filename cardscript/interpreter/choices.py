@@ -5,8 +5,8 @@ built: a random game makes one or two choices every round."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from cardscript.interpreter.agents import (
     BY_COUNT,
@@ -41,8 +41,25 @@ class Choices(EngineParts):
                 picked: int = agent.one_of(n)  # type: ignore[attr-defined]
                 if 0 <= picked < n:
                     return picked
-                raise IllegalAnswer(f"{agent.name}: one_of({n}) answered {picked}")
+                self.illegal_one_of(player, n, picked)
         return None
+
+    def one_of_answerers(self) -> list[Callable[[int], int] | None]:
+        """Each seat's agent's ``one_of`` where ``one_of`` asks it, else None: for a
+        caller asking round after round, read once (the caller checks each answer is
+        below n, and calls ``illegal_one_of`` if not)."""
+        if self.log is not None:
+            return [None] * len(self.agents)
+        return [
+            agent.one_of  # type: ignore[attr-defined]
+            if _ONE_OF.get(type(agent)) or answers_by_count(agent, "one_of")
+            else None
+            for agent in self.agents
+        ]
+
+    def illegal_one_of(self, player: int, n: int, picked: int) -> NoReturn:
+        """``player``'s agent answered a choice of one of n with ``picked``."""
+        raise IllegalAnswer(f"{self.agents[player].name}: one_of({n}) answered {picked}")
 
     def some_of(self, player: int, n: int, least: int, most: int) -> tuple[int, ...] | None:
         """``one_of`` for a choice of ``least`` to ``most`` of n options ("up to 1

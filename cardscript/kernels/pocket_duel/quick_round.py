@@ -11,6 +11,7 @@ as the general one does."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from cardscript.interpreter.engine import Engine
@@ -69,6 +70,7 @@ def quick_rounds(kernel: RoundKernel, engine: Engine) -> None:
     state = engine.state
     players, history = state.players, state.history
     limit = kernel.max_rounds
+    answerers = engine.one_of_answerers()  # (``Engine.one_of``'s question, once)
     while state.result is None:
         plan = kernel._plan
         if (
@@ -91,25 +93,39 @@ def quick_rounds(kernel: RoundKernel, engine: Engine) -> None:
         state.turn = turn = state.turn + 1
         state.data["round"] = {}
         history.append(("start:round", None, state.active, turn))
-        quick_round(kernel, engine, plan)
+        quick_round(kernel, engine, plan, answerers)
 
 
-def quick_round(kernel: RoundKernel, engine: Engine, plan: RoundPlan) -> None:
+def quick_round(
+    kernel: RoundKernel,
+    engine: Engine,
+    plan: RoundPlan,
+    answerers: list[Callable[[int], int] | None] | None = None,
+) -> None:
     """Steps 1–5 of a round (``RoundKernel.round`` after "start:round", which the caller
     recorded), where ``plan.quick`` holds, no lasting effect is in play, nothing is
-    pending and the step budget has room for the reveal."""
+    pending and the step budget has room for the reveal (``answerers``: the engine's
+    ``one_of_answerers``, if the caller read them)."""
     state = engine.state
     cards, turn, history = state.cards, state.turn, state.history
     players = state.players
     # ---- the secret choices (``choose_card``: nothing forbids a play)
     played: list[int | None] = [None, None]
+    if answerers is None:
+        answerers = engine.one_of_answerers()
     for player in (0, 1):
         hand = players[player].zones.get("hand")
-        if hand:
-            picked = engine.one_of(player, len(hand))
-            played[player] = (
-                hand[picked] if picked is not None else kernel.choose_card(engine, player, False)
-            )
+        if not hand:
+            continue
+        answer = answerers[player]
+        if answer is None:
+            played[player] = kernel.choose_card(engine, player, False)
+            continue
+        n = len(hand)
+        picked = answer(n)
+        if not 0 <= picked < n:
+            engine.illegal_one_of(player, n, picked)
+        played[player] = hand[picked]
     # ---- step 1: reveal, in place and only recorded (``RoundPlan.reveal_silent``)
     state.step = "play_step"
     known = plan.facts
@@ -363,7 +379,9 @@ def _end_step(
     "end:round" and its triggers, then destroy and the health check."""
     state = engine.state
     state.step = "end_step"
-    plan = kernel.round_plan(engine)  # (text ran since the reveal: it may have added cards)
+    plan = kernel._plan  # (text ran since the reveal: it may have added cards)
+    if plan is None or plan.next_uid != state.next_uid or plan.state is not state:
+        plan = kernel.round_plan(engine)
     if state.lasting or not plan.quick:
         kernel._end_of_round(engine, played, facts, types)
         return
