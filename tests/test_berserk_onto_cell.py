@@ -63,5 +63,5 @@ def test_a_game_with_searches_onto_cells_plays_and_replays_the_same() -> None:
         if r["t"] == "change" and r["change"] == "move" and r["cause"]["card"] == "BKT-SR-SEEK"
     ]
     entered = [r["subject"] for r in log.records if r.get("name") == "enters_squad"]
-    assert put == entered == [14, 28]  # the two found cards, nothing else entering
+    assert put == entered == [28, 14]  # the two found cards, nothing else entering
     assert result == {"winner": None, "reason": "turn limit", "turn": 60}

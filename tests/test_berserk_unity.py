@@ -102,5 +102,8 @@ def test_a_game_with_unity_plays_and_replays_the_same() -> None:
         for r in log.records
         if r["t"] == "change" and int(r["cause"].get("ability", "#0").rpartition("#")[2]) >= 1000
     ]
-    assert Counter(copied) == {("BKT-UNL", "deal_damage"): 2, ("BKT-UNL", "add_counters"): 2}
+    # (since triggered abilities are declared by §405.2–405.3, a "may" one asked before
+    # its targets and the Forest Scout's "Before reveal:" move never passed by, the
+    # random game goes otherwise)
+    assert Counter(copied) == {("BKT-UNL", "add_counters"): 1}
     assert result == {"winner": None, "reason": "turn limit", "turn": 60}

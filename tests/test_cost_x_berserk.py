@@ -105,7 +105,7 @@ def test_a_combined_ability_asks_x_as_it_is_declared() -> None:
     """ "Whenever this receives wounds, spend X → deal X wounds …" (§413): declared when it
     triggers only with a counter to spend; X is asked then, and paid after the effects."""
     for counters, asked, wounds, left in ((0, [], {}, 0), (3, [(1, 2, 3)], {"wound": 2}, 1)):
-        engine, agent, uids = _table("BKT-CMBX", counters, [[0], [1]])  # declare; X = 2
+        engine, agent, uids = _table("BKT-CMBX", counters, [[1]])  # X = 2 (declared: no «может»)
         kernel = engine.kernel
         kernel.scenario_action(engine, "wound", {"card": "BKT-CMBX", "amount": 1})
         kernel.resolve_pending(engine)  # type: ignore[attr-defined]

@@ -20,8 +20,10 @@ card in the squad, in the reveal step before the cards are revealed (§306.1). S
 is a triggered ability: «до» opens one (§405.1), and it is declared in a step where no
 playable ability may be (§301.3), so it is one by the rules of triggered ones, a cost or
 none (§413). It triggers as the reveal step begins (§306.1, §300.4), once, so it is
-declared once (§405.2), and its hidden card is revealed then, whether the line is
-declared or not (§415.2, ``reveal_triggered``). A "Before recruitment:" line is a
+declared once (§405.2): where it can be, unless its text says «может» (§405.3,
+``may_declare``; §306.1's "may declare" is the step's window for them, the first player
+first, not a leave to pass them by); and its hidden card is revealed then, whether the
+line is declared or not (§415.2, ``reveal_triggered``). A "Before recruitment:" line is a
 playable one (§303.1): with no cost it is declared once in its step ([ASSUMPTION], "Before
 recruitment: gain 1 silver."), with one as often as it is paid (``_once``). Such a line is
 never a standing one (``declared_in``).
@@ -39,7 +41,14 @@ from cardscript.interpreter.apart import placed
 from cardscript.interpreter.cards import CompiledAbility
 from cardscript.interpreter.engine import Cause, Engine, Event
 from cardscript.interpreter.select import matches_cards
-from cardscript.kernels.berserk import counter_costs, declared, hidden, payment, redirection
+from cardscript.kernels.berserk import (
+    counter_costs,
+    declared,
+    hidden,
+    may_declare,
+    payment,
+    redirection,
+)
 from cardscript.kernels.berserk.modifiers import die_modifier
 from cardscript.kernels.berserk.strike import AFTER, BEFORE, CHAIN, ON_TOP
 from cardscript.kernels.berserk.targeting import aimed, first_target, first_verb, legal_targets
@@ -217,18 +226,33 @@ def declare_until_pass(
 ) -> None:
     """``player`` declares the abilities they may now (``only`` those it accepts) one at a
     time, until they pass or have none left (the end phase, §313; the set preparation
-    step, §303; the reveal step, §306.1)."""
+    step, §303; the reveal step, §306.1). In the reveal step a "Before reveal:" line is a
+    triggered ability, declared unless its text says «может» (§405.2–405.3): while one
+    without it is left, the player picks which to declare next and may not pass (one
+    alone is declared without asking); §306.1's "may declare" is the step's window for
+    them, the first player's first, not a leave to pass them by."""
     for _ in range(kernel.max_actions):
         if engine.state.result is not None:
             return
         found = options(kernel, engine, player, only)
         if not found:
             return
+        must = any(_must(engine, ability) for _, ability, _ in found)
+        if must and len(found) == 1:
+            declare(kernel, engine, *found[0])
+            continue
         labels = placed(engine, found, [label(engine, o) for o in found])
-        (picked,) = engine.choose(player, "action", prompt, [*found, None], [*labels, "pass"])
+        passing = [] if must else [None]
+        offered, named = [*found, *passing], [*labels, *(["pass"] if passing else [])]
+        (picked,) = engine.choose(player, "action", prompt, offered, named)
         if picked >= len(found):
             return
         declare(kernel, engine, *found[picked])
+
+
+def _must(engine: Engine, ability: CompiledAbility) -> bool:
+    """A "Before reveal:" line its controller must declare: no «может» (§405.2–405.3)."""
+    return declared_in(engine, ability) == REVEAL and not may_declare.optional(ability)
 
 
 def can_accumulate(kernel: BoardKernel, engine: Engine, uid: int) -> bool:
@@ -305,6 +329,8 @@ def declare(
     if (uid, ability, target) not in options(kernel, engine, player):
         at = f" at {engine.definition(target).name}" if target is not None else ""
         raise ValueError(f"{engine.definition(uid).name} cannot use {ability.origin}{at} now")
+    if declared_in(engine, ability) == REVEAL:  # declared: its «может» answered (§405.3)
+        ability = may_declare.answered(ability)
     chosen: dict[int, list[Any]] = {}
     found = first_target(ability)
     if declared.names(ability):  # declared with its targets; a hidden target meets any

@@ -16,7 +16,8 @@ recruits a set from the deal within the budget of §3.2 (elite cards paid in gol
 and ``flyer_budget`` crystals of flyers, one terrain, Uniqueness); the cards are placed
 hidden on the player's allowed cells (§4.3, the zone growing as it fills), flyers and
 terrain too; at the reveal step the "Before reveal:" abilities trigger, revealing their
-cards, and the players declare them as in the set preparation step (§306.1, §415.2), then
+cards, and the players declare them as in the set preparation step (§306.1, §415.2),
+passing by only those whose text says «может» (§405.2–405.3, ``abilities``), then
 every card but a Stealth one and those the second player keeps hidden in their third row
 is revealed, flyers and terrain go to the additional zone and equipment and symbiotes get
 their hosts (``hosts.py``); "at the start of the battle" abilities, then the vanguard

@@ -1,8 +1,9 @@
 """One triggered ability's way from its trigger to its resolution (§405, §409, §410), a
 combined ability's too (совмещённая особенность, §413): a triggered ability with a
-"[cost] → [text]" structure, declared as a triggered one (its controller may declare it
-when it triggers, only if the cost can be paid) and then a playable one, whose Payment
-object resolves after its effects and stays when it is blocked (§410.1, §216.12)."""
+"[cost] → [text]" structure, declared as a triggered one (when it triggers, if its cost
+can be paid, and only where its text says «может» may its controller leave it undeclared,
+``may_declare``) and then a playable one, whose Payment object resolves after its effects
+and stays when it is blocked (§410.1, §216.12)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,14 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, cast
 
 from cardscript.interpreter.events import PendingTrigger
-from cardscript.kernels.berserk import abilities, hidden, payment, redirection, sources_left
+from cardscript.kernels.berserk import (
+    abilities,
+    hidden,
+    may_declare,
+    payment,
+    redirection,
+    sources_left,
+)
 
 if TYPE_CHECKING:
     from cardscript.interpreter.engine import Engine
@@ -23,17 +31,18 @@ def resolve_trigger(kernel: FieldKernel, engine: Engine, trigger: PendingTrigger
     cancelled, as if it never triggered (§409); blocked, used, its effects do not happen
     (§410) but a combined ability's Payment does."""
     source, controller, event = trigger.source, trigger.controller, trigger.event
-    ability = hidden.declare_trigger(kernel, engine, source, controller, trigger.ability)
+    ability = trigger.ability
     costs = getattr(ability.node, "costs", None)
+    board = cast("BoardKernel", kernel)
+    if costs is not None and not abilities.payable(board, engine, source, ability):
+        return  # it cannot be declared: it does not count as used
+    if not may_declare.declares(engine, controller, ability):
+        return  # «может»: left undeclared (§405.3), no target chosen, not used
+    ability = may_declare.answered(ability)
+    ability = hidden.declare_trigger(kernel, engine, source, controller, ability)
     closing = costs is not None and abilities.closes(ability)
     x: Mapping[str, int] = {}
     if costs is not None:
-        name = engine.definition(source).name
-        board = cast("BoardKernel", kernel)
-        if not abilities.payable(board, engine, source, ability) or not engine.may(
-            controller, f"declare {name}'s ability, paying its cost?"
-        ):
-            return  # not declared: it does not count as used
         found = payment.bind(engine, source, ability, controller, event)  # its X, if any
         if found is None:  # (``abilities.payable`` said it could be paid)
             return

@@ -132,7 +132,16 @@ def activate_villain(k: MarvelChampionsKernel, engine: Engine, player: int) -> N
 
 
 def boost(k: MarvelChampionsKernel, engine: Engine, enemy: int, player: int) -> int:
-    """MC-BOOST: encounter cards dealt face down, flipped for their boost icons."""
+    """MC-BOOST: encounter cards dealt face down, flipped one at a time for their boost
+    icons, each one's Boost ability resolving as it is flipped, and the responses to
+    what it did then (MC-RESP-3), before the next is flipped; then all are discarded.
+
+    A boost card is flipped, not revealed: a reveal resolves all of a card's instructions,
+    When Revealed and keywords too («Розкрити»), a boost card only its text below the
+    divider line («Підсилення»: MC-BOOST-3, MC-BOOST-5; G19's "reveal each boost card" is
+    this flip). So nothing of a reveal happens to it: no "is revealed" and its Interrupt
+    window, no "reveals" ("After you reveal …", Surge), no When Revealed, no entering
+    play (the boost zone is no play zone: its other text never works)."""
     total = 0
     count = int(engine.rule("boost_cards_per_activation", player=player))
     dealt: list[int] = []
@@ -150,6 +159,7 @@ def boost(k: MarvelChampionsKernel, engine: Engine, enemy: int, player: int) -> 
             label = getattr(ability.line, "label", None)
             if label is not None and label.name == "boost":
                 engine.resolve(ability, uid, player)
+                k.resolve_pending(engine)
     for uid in dealt:
         if engine.state.cards[uid].zone == "boost":
             k.to_discard(engine, uid)
