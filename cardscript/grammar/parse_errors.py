@@ -15,6 +15,7 @@ from cardscript.grammar.lexer import LogicalLine, Piece, glued, piece_word
 from cardscript.grammar.other_words import other_word_hint
 from cardscript.grammar.printed_phrasing import printed_phrasing
 from cardscript.grammar.registry import CLASS_NAMES, WORD_CLASSES, Registry
+from cardscript.grammar.unsaid_hints import unsaid_hint
 
 # (terminal, value, pieces used, plural) — one way to read the words at a position.
 Option = tuple[str, str, int, bool]
@@ -241,6 +242,8 @@ def unexpected(
         return error("CS-P002", f'unknown label "{text}"', span, hint)
     if unknown:  # a word of another card game: how this one says it, before any typo
         hint = other_word_hint(pieces, i, registry) or hint
+    if "perhaps try" not in hint:  # what the digests say, in our words (after the others)
+        hint = unsaid_hint(pieces, i, registry) or hint
     if unknown and not hint:
         phrase = _misspelt_phrase(pieces, i, accepted, registry)
         if phrase is not None:

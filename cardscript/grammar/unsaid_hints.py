@@ -1,0 +1,101 @@
+"""Hints for effects authors write as the rules digests word them, where the card script
+says the same thing with other words: a heal that "may exceed your maximum HP", a stat
+that "gains +2", "minion X" put "into play engaged with the first player", a unit that
+"does not stand". Each gives the author's phrase back as the card script says it; ""
+where the words at the failure are not such a phrase."""
+
+from __future__ import annotations
+
+from cardscript.grammar.lexer import Piece, glued, piece_word
+from cardscript.grammar.registry import Registry
+
+_SIGNS = frozenset({"DOT", "DOT_THEN", "SEMI", "COMMA", "COLON", "ARROW"})
+
+
+def unsaid_hint(pieces: tuple[Piece, ...], i: int, registry: Registry) -> str:
+    """The first hint that fits the failure at ``pieces[i]``, or ""."""
+    for hint in (_exceeds, _gains_stat, _named_letter, _engaged_with, _does_not):
+        found = hint(pieces, i, registry)
+        if found:
+            return found
+    return ""
+
+
+def _sentence(pieces: tuple[Piece, ...], start: int) -> int:
+    """Where the words from ``start`` end: the first sign after them, or the end."""
+    return next((j for j in range(start, len(pieces)) if pieces[j].kind in _SIGNS), len(pieces))
+
+
+def _exceeds(pieces: tuple[Piece, ...], i: int, registry: Registry) -> str:
+    """ "Heal 3; this may exceed your maximum HP.": the heal says it, "… beyond its
+    maximum hit points" (a stat the registry marks ``heal_cap``, G57)."""
+    caps = [t for t in registry.terms("STAT") if t.heal_cap]
+    words = [piece_word(pieces, j) for j in range(len(pieces))]
+    if not caps or "exceed" not in words or "heal" not in words or i > words.index("exceed"):
+        return ""
+    start = words.index("heal")
+    end = _sentence(pieces, start)
+    heal = glued(pieces[start:end])
+    return (
+        "a heal goes beyond the maximum where it says so: perhaps try "
+        f'"{heal} beyond its maximum {caps[0].forms[0]}"'
+    )
+
+
+def _gains_stat(pieces: tuple[Piece, ...], i: int, registry: Registry) -> str:
+    """ "Your hero gains +2 HP.": a card's stat changes with "gets"."""
+    if pieces[i].kind != "SIGNED" or piece_word(pieces, i - 1) not in ("gain", "gains"):
+        return ""
+    gets = "gets" if piece_word(pieces, i - 1) == "gains" else "get"
+    end = _sentence(pieces, i)
+    said = " ".join(p for p in (glued(pieces[: i - 1]), gets, glued(pieces[i:end])) if p)
+    return f'a card\'s stat changes with "gets": perhaps try "{said}"'
+
+
+def _named_letter(pieces: tuple[Piece, ...], i: int, registry: Registry) -> str:
+    """ "Put minion X into play": a card is named in quotes ("a minion named "X"")."""
+    piece = pieces[i]
+    if i == 0 or not (piece.kind == "VAR" or (piece.kind == "WORD" and piece.text[:1].isupper())):
+        return ""
+    noun = piece_word(pieces, i - 1)
+    if not noun or (registry.term("NOUN", noun) is None and noun not in _noun_forms(registry)):
+        return ""
+    article = "an" if noun[:1] in "aeiou" else "a"
+    return (
+        f'a card is named in quotes: perhaps try "{article} {pieces[i - 1].text} named '
+        f'«{piece.text}»"'
+    )
+
+
+def _noun_forms(registry: Registry) -> set[str]:
+    return {f.casefold() for f in registry.spellings("NOUN")}
+
+
+def _engaged_with(pieces: tuple[Piece, ...], i: int, registry: Registry) -> str:
+    """ "… into play engaged with the first player": a minion put into a player's play
+    area engages that player (G70)."""
+    if piece_word(pieces, i) != "engaged" or piece_word(pieces, i + 1) != "with":
+        return ""
+    if piece_word(pieces, i - 1) != "play" or piece_word(pieces, i - 2) != "into":
+        return ""
+    end = _sentence(pieces, i + 2)
+    who = glued(pieces[i + 2 : end])
+    if not who:
+        return ""
+    whose = "your" if who.casefold() == "you" else f"{who}'s"
+    return (
+        "a card put into a player's play area engages that player: perhaps try "
+        f'"into {whose} play area"'
+    )
+
+
+def _does_not(pieces: tuple[Piece, ...], i: int, registry: Registry) -> str:
+    """ "This unit does not stand in your stand phase.": what a card cannot do is said
+    with "cannot" ("This unit cannot stand.")."""
+    if piece_word(pieces, i) not in ("does", "do") or piece_word(pieces, i + 1) != "not":
+        return ""
+    verb = piece_word(pieces, i + 2)
+    if verb not in {f.casefold() for f in registry.spellings("PERMISSION")}:
+        return ""
+    said = " ".join(p for p in (glued(pieces[:i]), "cannot", pieces[i + 2].text) if p)
+    return f'what a card may not do is said with "cannot": perhaps try "{said}"'
