@@ -2,7 +2,8 @@
 "beyond its maximum hit points" (Marvel Champions G57, S118; CS-T038 where no such
 maximum exists), and the hints that give the digests' wording back in the card script's
 ("may exceed your maximum HP", "gains +2 HP", "minion X", "engaged with the first
-player", "does not stand"). The scenario S118b plays the heal."""
+player", "does not stand", "each alter-ego player", "you may play …", "to a rear-guard
+circle"). The scenario S118b plays the heal."""
 
 from __future__ import annotations
 
@@ -131,3 +132,43 @@ def test_what_a_card_does_not_do_is_what_it_cannot_do() -> None:
         ('what a card may not do is said with "cannot": perhaps try "This unit cannot stand"',),
     )
     assert _problems("vanguard", "This unit cannot stand.") == []
+
+
+def test_a_player_named_by_a_form_before_it_gets_the_form_after_it() -> None:
+    assert _hint("marvel-champions", "Each alter-ego player discards 1 card.") == (
+        "CS-P001",
+        1,
+        16,
+        (
+            "a player's quality comes after the player: perhaps try "
+            '"Each player in alter-ego form"',
+        ),
+    )
+
+
+def test_what_may_be_done_at_any_time_is_said_with_can() -> None:
+    text = "You may play allies from your discard pile."
+    assert _hint("marvel-champions", text) == (
+        "CS-P001",
+        1,
+        9,
+        (
+            'what may be done at any time is said with "can": perhaps try "You can play allies '
+            'from your discard pile"',
+        ),
+    )
+    assert _problems("marvel-champions", "You can play allies from your discard pile.") == []
+
+
+def test_a_zone_named_with_an_article_is_named_by_whose_it_is() -> None:
+    text = "Call a card from your soul to a rear-guard circle."
+    assert _hint("vanguard", text) == (
+        "CS-P001",
+        1,
+        31,
+        (
+            'a zone is named by whose it is: perhaps try "Call a card from your soul to your '
+            'rear-guard circle"',
+        ),
+    )
+    assert _problems("vanguard", "Call a card from your soul to your rear-guard circle.") == []

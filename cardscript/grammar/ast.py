@@ -169,6 +169,8 @@ class Player(Node):
     # "a random opponent", "an opponent at random": written, and refused (CS-T020); who is
     # then "player" or "opponent" in the first form
     random: Quantifier | None = None
+    # "each player in alter-ego form": those of them with a player's quality (an ADJ id)
+    quality: str | None = None
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,7 @@ from cardscript.grammar.interrupt_check import check_interrupt_window
 from cardscript.grammar.late_prevention import check_late_prevention
 from cardscript.grammar.lost_abilities_check import check_lost_abilities
 from cardscript.grammar.none_check import check_none, check_there_is
+from cardscript.grammar.player_quality_check import check_player_quality
 from cardscript.grammar.random_check import check_random
 from cardscript.grammar.refusal_check import check_refusals
 from cardscript.grammar.refusal_check import from_hand as from_hand  # discard_from reads it
@@ -82,6 +83,7 @@ def check_line(
     yield from check_durations(line, registry)
     yield from check_lost_abilities(line, registry)
     yield from check_heal_beyond(line, registry)
+    yield from check_player_quality(line, registry)
     bound = (
         set(params)
         | set(cost_names(ability))

@@ -84,8 +84,9 @@ def _expected_order(name: str) -> tuple[int, str]:
 
 # words that may follow nearly any card selector or article, and seldom do: not offered
 # where other words are (they would push out the words an author more likely meant;
-# "would" after a trigger's subject is an interrupt's printed wording)
-_SELDOM = frozenset({"at random", "random", "would"})
+# "would" after a trigger's subject is an interrupt's printed wording; "beyond" ends a
+# heal that exceeds the maximum, and LALR's merged states offer it after many a number)
+_SELDOM = frozenset({"at random", "random", "would", "beyond"})
 
 
 @cache
