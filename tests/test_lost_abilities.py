@@ -131,3 +131,18 @@ def test_with_no_duration_it_lasts_the_battle_and_keeps_what_other_cards_gave() 
     assert not engine.has_keyword(priest, "discharge")  # printed: gone
     engine.end_period("turn")
     assert priest in engine.lost_all()
+
+
+def test_formation_and_its_linked_lines_count_as_acquired_and_are_kept() -> None:
+    """DICT «Строй»: Formation-linked abilities count as acquired, so "loses all
+    abilities" keeps them (§407.4), with the Formation that links them: the Hirdman in
+    formation keeps Protection from Magic; its printed keywords of no label go."""
+    engine, uids = _battle(("MRF-016", 0, "A3"), ("BKT-HIRD", 1, 'D1"'), ("BKT-FRM2", 1, 'E1"'))
+    hirdman = uids["BKT-HIRD"]
+    assert engine.has_keyword(hirdman, "protection_from_magic")
+    engine.state.lasting.append(
+        {"kind": "abilities_lost", "uids": [hirdman], "until": "turn", "timestamp": 0}
+    )
+    assert engine.lost_all() == {hirdman}
+    assert engine.has_keyword(hirdman, "formation")
+    assert engine.has_keyword(hirdman, "protection_from_magic")

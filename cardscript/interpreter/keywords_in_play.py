@@ -76,9 +76,13 @@ class KeywordsInPlay(EngineParts):
 
     def kept_when_lost(self, ability: CompiledAbility) -> bool:
         """Does a card that lost all its abilities keep this printed one: a line the rules
-        count as acquired (``Kernel.acquired_labels``: Berserk's Formation lines)?"""
+        count as acquired, or the keyword that links it (``Kernel.acquired_labels``:
+        Berserk's Formation and its Formation-linked lines, §407.4)?"""
         label = ability.line.label
-        return label is not None and label.name in self.kernel.acquired_labels
+        kept = self.kernel.acquired_labels
+        if label is not None and label.name in kept:
+            return True
+        return ability.origin.startswith("keyword:") and _keyword_id(ability.origin) in kept
 
     def _keywords_move(self) -> _Gains | None:
         if self.pool.version != self._pool_version:
@@ -272,7 +276,9 @@ class KeywordsInPlay(EngineParts):
     def _printed_keyword(self, uid: int, keyword: str) -> bool:
         if not self.definition(uid).has_keyword(keyword):
             return False
-        return self._kw is None or uid not in self.lost_all()
+        if self._kw is None or keyword in self.kernel.acquired_labels:
+            return True  # (kept by a card that lost all its abilities)
+        return uid not in self.lost_all()
 
     def ability_lost(self, uid: int, ability: CompiledAbility) -> bool:
         """Is this keyword ability of the card gone with its keyword (§407.5)? A printed

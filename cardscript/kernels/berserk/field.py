@@ -70,7 +70,8 @@ class FieldKernel(Kernel):
     # ``has_quality``'s adjectives that read a keyword or a rule text may change
     text_qualities = frozenset({"poisoned", "incorporeal", "in_formation", "flying"})
     default_duration = "battle"  # §407.2, §418.2: no duration given, until the battle ends
-    # Formation-linked lines count as acquired: "loses all abilities" keeps them (§407.4)
+    # Formation-linked lines count as acquired: "loses all abilities" keeps them, and the
+    # Formation that links them (§407.4, DICT «Строй»)
     acquired_labels = frozenset({"formation"})
     rule_keywords = "Poisoning 1"  # given by "poison"; "bless", "curse" see ``know_verbs``
     max_actions = 40
