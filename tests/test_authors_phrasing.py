@@ -400,7 +400,7 @@ HINTS = [
         "CS-P001",
         1,
         18,
-        'unexpected "your" after "all"; expected a player resource',
+        'unexpected "your" after "all"; expected a player resource or "abilities"',
         ('perhaps try "Effect: Lose all energy."',),
     ),
     (

@@ -169,6 +169,8 @@ class Player(Node):
     # "a random opponent", "an opponent at random": written, and refused (CS-T020); who is
     # then "player" or "opponent" in the first form
     random: Quantifier | None = None
+    # "each player in alter-ego form": those of them with a player's quality (an ADJ id)
+    quality: str | None = None
 
 
 @dataclass(frozen=True)
@@ -305,7 +307,8 @@ class Action(Node):
 
     deal, prevent, heal, draw, discard, gain, gain_control, lose, pay, move, place,
     remove_counters, remove_card, search, shuffle, shuffle_into, reveal, look, get, have,
-    gain_keyword, lose_keyword, grant_ability, can, cannot, primitive, primitive_amount,
+    gain_keyword, lose_keyword, lose_abilities ("loses all abilities"), grant_ability, can,
+    cannot, primitive, primitive_amount,
     named_cost, redirect ("redirect it to X": the kernel verb ``name`` with X), redirected
     (a constant redirection, "attacks at ``source`` are redirected to ``target``", an
     ability of its own; ``word`` "abilities": "abilities aimed at …", any ability naming a
@@ -327,6 +330,7 @@ class Action(Node):
     flag: bool = False  # deal/prevent: "dealt"; remove: "from the game"
     period: str | None = None  # prevent ... each <phase>
     text: str | None = None  # grant_ability: the ability written out, quoted
+    beyond: str | None = None  # heal: the stat whose maximum it may exceed (a registry id)
 
 
 @dataclass(frozen=True)

@@ -235,6 +235,7 @@ class EffectRules:
 
     def heal(self, meta: Meta, children: list[Any]) -> ast.Action:
         prep = tree_of(children, "heal_from")
+        over = tree_of(children, "beyond")
         return self._action(
             meta,
             "heal",
@@ -242,10 +243,14 @@ class EffectRules:
             name=name_of(children, "DAMAGE"),
             target=selector_of(children),
             word=words_of(prep.children) if prep is not None else None,
+            beyond=name_of(over.children, "STAT") if over is not None else None,
         )
 
     def heal_from(self, meta: Meta, children: list[Any]) -> Tree:
         return Tree("heal_from", children)
+
+    def beyond(self, meta: Meta, children: list[Any]) -> Tree:
+        return Tree("beyond", children)
 
     def draw(self, meta: Meta, children: list[Any]) -> ast.Action:
         return self._action(
@@ -404,6 +409,9 @@ class EffectRules:
 
     def lose_keyword(self, meta: Meta, children: list[Any]) -> ast.Action:
         return self._action(meta, "lose_keyword", keywords=all_of(children, ast.KeywordUse))
+
+    def lose_abilities(self, meta: Meta, children: list[Any]) -> ast.Action:
+        return self._action(meta, "lose_abilities")
 
     def permission(self, meta: Meta, children: list[Any]) -> ast.Action:
         return self._action(

@@ -121,6 +121,11 @@ class SelectorRules:
     def at_random(self, meta: Meta, children: list[Any]) -> AtRandom:
         return AtRandom(span_of(meta))
 
+    def player_in(self, meta: Meta, children: list[Any]) -> ast.Player:
+        """ "each player in alter-ego form": the players with a quality (CS-T039)."""
+        who = first_of(children, ast.Player)
+        return ast.Player(who=who.who, quality=name_of(children, "ADJ"), span=span_of(meta))
+
     def random_player(self, meta: Meta, children: list[Any]) -> ast.Player:
         """ "a random opponent", "an opponent at random": read, to be refused (CS-T020)."""
         who = first_of(children, ast.Player)

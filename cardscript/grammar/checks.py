@@ -21,11 +21,14 @@ from cardscript.grammar.duration_check import check_durations
 from cardscript.grammar.edgeless_check import check_edgeless
 from cardscript.grammar.format_phrases import PhraseFormatter, is_plural
 from cardscript.grammar.formatter import Formatter
+from cardscript.grammar.heal_beyond_check import check_heal_beyond
 from cardscript.grammar.history_check import check_history_periods
 from cardscript.grammar.instead_check import check_instead
 from cardscript.grammar.interrupt_check import check_interrupt_window
 from cardscript.grammar.late_prevention import check_late_prevention
+from cardscript.grammar.lost_abilities_check import check_lost_abilities
 from cardscript.grammar.none_check import check_none, check_there_is
+from cardscript.grammar.player_quality_check import check_player_quality
 from cardscript.grammar.random_check import check_random
 from cardscript.grammar.refusal_check import check_refusals
 from cardscript.grammar.refusal_check import from_hand as from_hand  # discard_from reads it
@@ -78,6 +81,9 @@ def check_line(
     yield from check_unread(line, registry)
     yield from check_self_reading(line, registry)
     yield from check_durations(line, registry)
+    yield from check_lost_abilities(line, registry)
+    yield from check_heal_beyond(line, registry)
+    yield from check_player_quality(line, registry)
     bound = (
         set(params)
         | set(cost_names(ability))

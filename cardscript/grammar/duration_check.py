@@ -25,6 +25,7 @@ LASTING_VERBS = frozenset(
         "have",
         "gain_keyword",
         "lose_keyword",
+        "lose_abilities",
         "grant_ability",
         "can",
         "cannot",

@@ -177,6 +177,8 @@ class PhraseFormatter:
         if isinstance(s, ast.ThatCard):
             return f"{s.word} " + self.spell("NOUN", s.noun, s.word == "those")
         if isinstance(s, ast.Player):
+            if s.quality is not None:  # "each player in alter-ego form"
+                return f"{s.who} {self.spell('ADJ', s.quality)}"
             if s.random is None:
                 return s.who
             return f"{s.who} at random" if s.random.postfix else f"a random {s.who}"
@@ -189,7 +191,7 @@ class PhraseFormatter:
         if isinstance(s, ast.Cards) and s.quantifier is None:
             return self.cards(s, plural=False)
         if isinstance(s, ast.Player) and s.who.startswith("each ") and s.random is None:
-            return s.who[5:]
+            return s.who[5:] + (f" {self.spell('ADJ', s.quality)}" if s.quality else "")
         return self.selector(s)
 
     def cards(self, c: ast.Cards, plural: bool | None = None) -> str:

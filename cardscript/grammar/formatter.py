@@ -265,6 +265,8 @@ class Formatter(PhraseFormatter):
                 text += " " + self.spell("DAMAGE", a.name, many)
             if a.target is not None:
                 text += f" {a.word or 'from'} {self.selector(a.target)}"
+            if a.beyond is not None:
+                text += f" beyond its maximum {self.spell('STAT', a.beyond)}"
             return text
         if v == "draw":
             return f"{self._verb('draw', third)} {amount} {self.spell('NOUN', a.name or '', many)}"
@@ -328,6 +330,8 @@ class Formatter(PhraseFormatter):
         if v == "grant_ability":
             text = self._granted(a.text or "")
             return f"{self._verb('have', third)} " + (f"«{text}»" if '"' in text else f'"{text}"')
+        if v == "lose_abilities":
+            return f"{self._verb('lose', third)} all abilities"
         if v in ("have", "gain_keyword", "lose_keyword"):
             base = {"have": "have", "gain_keyword": "gain", "lose_keyword": "lose"}[v]
             keywords = " and ".join(self.keyword(k) for k in a.keywords)

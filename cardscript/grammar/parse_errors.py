@@ -15,6 +15,7 @@ from cardscript.grammar.lexer import LogicalLine, Piece, glued, piece_word
 from cardscript.grammar.other_words import other_word_hint
 from cardscript.grammar.printed_phrasing import printed_phrasing
 from cardscript.grammar.registry import CLASS_NAMES, WORD_CLASSES, Registry
+from cardscript.grammar.unsaid_hints import unsaid_hint
 
 # (terminal, value, pieces used, plural) — one way to read the words at a position.
 Option = tuple[str, str, int, bool]
@@ -83,8 +84,9 @@ def _expected_order(name: str) -> tuple[int, str]:
 
 # words that may follow nearly any card selector or article, and seldom do: not offered
 # where other words are (they would push out the words an author more likely meant;
-# "would" after a trigger's subject is an interrupt's printed wording)
-_SELDOM = frozenset({"at random", "random", "would"})
+# "would" after a trigger's subject is an interrupt's printed wording; "beyond" ends a
+# heal that exceeds the maximum, and LALR's merged states offer it after many a number)
+_SELDOM = frozenset({"at random", "random", "would", "beyond"})
 
 
 @cache
@@ -136,12 +138,25 @@ def viable(interactive: object, actions: Mapping[str, object]) -> set[str]:
     return viable or set(actions)
 
 
-def unadvertised(before: tuple[Piece, ...], accepted: set[str]) -> set[str]:
+def unadvertised(
+    before: tuple[Piece, ...], accepted: set[str], registry: Registry | None = None
+) -> set[str]:
     """What may come next, less the number of a limit as Vanguard cards print it after a
-    label ("[ACT](VC) 1/Turn:"): read where written, never offered for the colon."""
+    label ("[ACT](VC) 1/Turn:"): read where written, never offered for the colon; and
+    less an adjective after a player ("each player in hero form") where no player can
+    have one: after "you" (CS-T039), or in a game whose registry marks none ``of_player``."""
     if "COLON" in accepted and all(p.kind != "COLON" for p in before):
-        return accepted - {"INT"}
+        accepted = accepted - {"INT"}
+    if "ADJ" in accepted and before and piece_word(before, len(before) - 1) in _PLAYER_ENDS:
+        last = piece_word(before, len(before) - 1)
+        if last == "you" or registry is None or not any(t.of_player for t in registry.terms("ADJ")):
+            accepted = accepted - {"ADJ"}
     return accepted
+
+
+# the last word of a player phrase ("you", "each opponent", "its controller"), after which
+# only a player's quality would be an adjective
+_PLAYER_ENDS = frozenset({"you", "opponent", "player", "controller", "owner"})
 
 
 def missing_sign(interactive: object, options: list[Option]) -> str | None:
@@ -168,7 +183,7 @@ def unexpected(
     missing_sign: str | None = None,
 ) -> Diagnostic:
     piece = pieces[i]
-    accepted = unadvertised(pieces[:i], accepted)
+    accepted = unadvertised(pieces[:i], accepted, registry)
     expected = describe_expected(accepted, registry)
     shown = piece.text or piece.value
     after = f' after "{previous.text}"' if previous is not None and previous.text else ""
@@ -241,6 +256,8 @@ def unexpected(
         return error("CS-P002", f'unknown label "{text}"', span, hint)
     if unknown:  # a word of another card game: how this one says it, before any typo
         hint = other_word_hint(pieces, i, registry) or hint
+    if "perhaps try" not in hint:  # what the digests say, in our words (after the others)
+        hint = unsaid_hint(pieces, i, registry) or hint
     if unknown and not hint:
         phrase = _misspelt_phrase(pieces, i, accepted, registry)
         if phrase is not None:
@@ -444,6 +461,6 @@ def early_end(line: LogicalLine, accepted: set[str], registry: Registry) -> Diag
     return error(
         "CS-P003",
         f'this ability ends too early after "{last.text}"; expected '
-        f"{describe_expected(unadvertised(line.pieces, accepted - {'$END'}), registry)}",
+        f"{describe_expected(unadvertised(line.pieces, accepted - {'$END'}, registry), registry)}",
         span,
     )

@@ -126,6 +126,12 @@ class Term:
     # labels: the step of the game its lines are declared in, and only then (Berserk's
     # «до вскрытия», the reveal step): never standing, never a trigger (CS-T033)
     declared_in: str | None = None
+    # stats: the maximum a heal stops at, which "heal … beyond its maximum <stat>" may
+    # exceed (Marvel Champions' hit points, G57); a heal beyond any other is CS-T038
+    heal_cap: bool = False
+    # adjectives: a quality a player has (Marvel Champions' forms): "each player in
+    # alter-ego form" names those who have it (``Kernel.player_quality``; else CS-T039)
+    of_player: bool = False
     # zones: who sees the cards there: "owner" (a hand), "nobody" (a deck); unset, every
     # player (what a human playing is shown of the others' cards, ``interpreter/view``)
     seen_by: str | None = None
@@ -307,6 +313,8 @@ def term_from_data(data: Mapping[str, Any] | str) -> Term:
         unheard=tuple((str(edge), str(why)) for edge, why in (data.get("unheard") or {}).items()),
         heard_before=tuple(str(edge) for edge in data.get("heard_before") or ()),
         never_ends=bool(data.get("never_ends", False)),
+        heal_cap=bool(data.get("heal_cap", False)),
+        of_player=bool(data.get("of_player", False)),
     )
 
 

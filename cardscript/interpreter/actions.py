@@ -16,6 +16,7 @@ from cardscript.interpreter.causes import cause_of
 from cardscript.interpreter.context import fixed_amount
 from cardscript.interpreter.discard_from import discarded
 from cardscript.interpreter.lasting_steps import (
+    abilities_lost,
     become,
     get,
     grant,
@@ -119,13 +120,16 @@ def _heal(clause: ast.Clause) -> Run:
     action = clause.action
     node, fixed = _amount(action)
     target, kind = action.target, action.name
+    # "… beyond its maximum hit points" (G57, S118): said to the primitive only then
+    beyond = {"beyond": True} if action.beyond is not None else {}
 
     def heal(ctx: Context) -> None:
         targets = resolve_targets(ctx, target, "heal") if target else [Seat(ctx.controller)]
         amount = ctx.amount(node) if fixed is None else fixed
         engine, cause = ctx.engine, ctx.cause or cause_of(ctx)
+        apply = engine.applier("heal", cause)
         done = [
-            engine.applier("heal", cause)(engine, cause, target=each, amount=amount, kind=kind)
+            apply(engine, cause, target=each, amount=amount, kind=kind, **beyond)
             for each in targets
         ]
         ctx.it, ctx.last_amount = _changed(targets, done), amount
@@ -485,6 +489,7 @@ _AS_WRITTEN: dict[str, Action] = {
     "have": keywords(True),
     "gain_keyword": keywords(True),
     "lose_keyword": keywords(False),
+    "lose_abilities": abilities_lost,
     "grant_ability": grant,
     "can": permission,
     "cannot": permission,
@@ -510,5 +515,6 @@ _ACTIONS: dict[str, Callable[[ast.Clause], Run]] = {
 }
 # Actions whose subject is what they act on ("target character gets +1 ATK"), not a player.
 _SUBJECT_IS_TARGET = frozenset(
-    {"get", "have", "set_stat", "gain_keyword", "lose_keyword", "can", "cannot", "become"}
+    {"get", "have", "set_stat", "gain_keyword", "lose_keyword", "lose_abilities"}
+    | {"can", "cannot", "become"}
 )

@@ -263,6 +263,23 @@ class CardPool:
             found = self.memo["moving keywords", copiers] = (frozenset(names), frozenset(keys))
         return found
 
+    def blanks(self) -> bool:
+        """Can some text of the pool take all of a card's abilities away ("loses all
+        abilities")? Written out in a granted ability too. Remembered."""
+        found = self.memo.get("blanks")
+        if found is None:
+            lines = [a.line for card in self.cards.values() for a in card.abilities]
+            found = False
+            while lines and not found:
+                line = lines.pop()
+                for node in line.walk():
+                    if isinstance(node, ast.Clause) and node.action.verb == "lose_abilities":
+                        found = True
+                    elif isinstance(node, ast.Action) and node.verb == "grant_ability":
+                        lines.extend(self.granted_lines(node.text or ""))
+            self.memo["blanks"] = found
+        return bool(found)
+
     def _uses(self, primitives: frozenset[str]) -> bool:
         """Does some text of the pool use one of these primitives?"""
         return any(

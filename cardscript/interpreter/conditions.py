@@ -17,6 +17,7 @@ from cardscript.interpreter.select import (
     _it_card,
     _zone_places,
     candidates,
+    player_seats,
     players,
 )
 from cardscript.interpreter.stat_values import card_stat
@@ -144,7 +145,7 @@ def _test(ctx: Context, t: ast.Test) -> bool:
     if kind == "you_control":
         return _you_control(ctx, t) != t.negated
     if isinstance(t.subject, ast.Player) and kind in _OF_PLAYERS:
-        return _players_hold(ctx, t, t.subject.who)
+        return _players_hold(ctx, t, t.subject)
     if kind == "in_zone":
         looked = _looked_in(t)
         if looked is not None:  # "if a creature is in your discard pile": there, not in play
@@ -188,7 +189,7 @@ def _test(ctx: Context, t: ast.Test) -> bool:
         zone = t.zone
         if zone is not None and isinstance(t.subject, ast.Player) and zone.possessor == "their":
             # "the opponent has … in their hand": theirs, of the players the subject names
-            return _players_hold(ctx, t, t.subject.who)
+            return _players_hold(ctx, t, t.subject)
         return _has(ctx, t, _zone_places(ctx, zone) if zone is not None else []) != t.negated
     if kind == "resource_cmp":  # "if each player's life is 5 or more": each one's
         if t.possessor == "the first player's":
@@ -211,7 +212,7 @@ def _happened(ctx: Context, t: ast.Test) -> bool:
     subject = t.subject
     assert subject is not None
     if isinstance(subject, ast.Player):
-        seats, some = _seats(ctx, subject.who)
+        seats, some = _seats(ctx, subject)
         held = [any(h[0] == event and h[2] == p for h in history) != t.negated for p in seats]
         return bool(held) and (any(held) if some else all(held))
     subjects = [x for x in candidates(ctx, subject) if isinstance(x, int)]
@@ -345,22 +346,26 @@ def _counted(count: int, comparison: ast.Comparison | None, ctx: Context) -> boo
 _NUMBERS = frozenset({"int", "var"})  # the amounts written as a number ("2", "X")
 
 
-def _seats(ctx: Context, who: str) -> tuple[list[int], bool]:
+def _seats(ctx: Context, subject: str | ast.Player) -> tuple[list[int], bool]:
     """The players a condition's subject names (``players``' reading of its words), and
     whether any one of them is enough: "an opponent", "a player" is any of them, nobody
-    asked to choose one (an effect's "an opponent" is chosen); "you", "each player" every one."""
+    asked to choose one (an effect's "an opponent" is chosen); "you", "each player" every
+    one; "each player in hero form" those who are."""
+    who = subject if isinstance(subject, str) else subject.who
+    if isinstance(subject, ast.Player) and subject.quality is not None:
+        return player_seats(ctx, subject, ask=False), who in _PICKED
     picked = _PICKED.get(who)  # "an opponent", "a player", "target …"
     if picked is not None:
         return picked(ctx.controller, len(ctx.engine.state.players)), True
     return players(ctx, who), False
 
 
-def _players_hold(ctx: Context, t: ast.Test, who: str | list[int]) -> bool:
+def _players_hold(ctx: Context, t: ast.Test, who: str | ast.Player | list[int]) -> bool:
     """A test of players (``_OF_PLAYERS``; ``who``: the subject's words, or the seats
     themselves): "if you have 3 or more energy", "if each player is in hero form", "if
     the opponent has 2 cards in their hand", "if an opponent's life is 5" (any one);
     "not" is asked of each player ("an opponent is not …": one who is not)."""
-    seats, some = _seats(ctx, who) if isinstance(who, str) else (who, False)
+    seats, some = (who, False) if isinstance(who, list) else _seats(ctx, who)
     engine, name, kind = ctx.engine, t.name or "", t.kind
     if kind == "is_state":
         quality, player_quality = (t.state or "").replace(" ", "_"), engine.kernel.player_quality

@@ -38,7 +38,7 @@ def direct_step(step: ast.Node, bindings: Mapping[str, int] | None) -> Direct | 
     if step.delay is not None or step.per_each is not None:
         return None
     subject = step.subject
-    who = subject.who if isinstance(subject, ast.Player) else None
+    who = subject.who if isinstance(subject, ast.Player) and subject.quality is None else None
     if (subject is not None and who is None) or (who not in _YOURS and who not in _THEIRS):
         return None
     action = step.action
@@ -124,7 +124,9 @@ def _deal(action: ast.Action, amount: int) -> Direct | None:
 
     target, kind = action.target, action.name
     if target is not None and not (
-        isinstance(target, ast.Player) and fixed_players(target.who, 0, 2) is not None
+        isinstance(target, ast.Player)
+        and target.quality is None
+        and fixed_players(target.who, 0, 2) is not None
     ):
         return None  # cards, or a player someone chooses: the general path asks
     who = "each opponent" if target is None else target.who

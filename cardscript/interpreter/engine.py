@@ -175,8 +175,9 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods, Ch
         self._terms, self._fixed_rules, moving, gain_keys = found
         self._game = NO_GAME  # read again for the new pool
         # (never through ``__dict__``: reading it makes every attribute of the engine slower)
-        if moving or gain_keys:
-            setattr(self, "_kw", _Gains(moving, gain_keys))  # noqa: B010 (a ClassVar)
+        blanks = pool.blanks()
+        if moving or gain_keys or blanks:
+            setattr(self, "_kw", _Gains(moving, gain_keys, blanks))  # noqa: B010 (a ClassVar)
         elif self._kw is not None:
             delattr(self, "_kw")
 

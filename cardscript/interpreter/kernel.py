@@ -45,6 +45,10 @@ class Kernel:
     turn_phase = "turn"  # the period that "until end of turn" and history belong to
     # how long a change written without a duration lasts; None: until the end of the turn
     default_duration: str | None = None
+    # labels of printed lines the rules count as acquired, which a card that loses all its
+    # abilities keeps, with the keyword of that name which links them (Berserk's Formation
+    # and its Formation-linked lines, §407.4)
+    acquired_labels: frozenset[str] = frozenset()
     # a lasting effect on a group ("allies you control get +1 ATK until …") covers cards
     # that join the group later; otherwise only those it found when it started
     lasting_covers_arrivals = False

@@ -33,6 +33,7 @@ class _Gains:
 
     moving: frozenset[str]  # the keywords that may be gained or lost
     gain_keys: frozenset[Any]  # the ``play_index`` keys gained ones bring
+    blanks: bool = False  # some text makes a card lose all abilities (``lost_all``)
     gaining: bool = False  # being worked out: only printed keywords count meanwhile
     key: tuple[Any, ...] = ()
     view: KeywordView | None = None
@@ -51,6 +52,8 @@ class KeywordsInPlay(EngineParts):
         (``CardDef.abilities``), and those of the keywords it has gained in play."""
         definition = self.definition(uid)
         printed = definition.abilities if kind is None else definition.by_kind.get(kind, ())
+        if self._kw is not None and printed and uid in self.lost_all():
+            printed = tuple(a for a in printed if self.kept_when_lost(a))
         kw = self._keywords_move()
         if kw is None or (kind is not None and kind not in kw.gain_keys):
             return printed
@@ -60,6 +63,26 @@ class KeywordsInPlay(EngineParts):
         if kind is not None:
             gained = tuple(a for a in gained if type(a.node) is kind)
         return printed + gained
+
+    def lost_all(self) -> frozenset[int]:
+        """The cards that have lost all their abilities now ("target creature loses all
+        abilities until the end of the turn"): their own, printed keywords included, are
+        gone; those other cards gave them, in play or lent for a period, stay (Berserk
+        §407.4). Read from the lasting effects, only where the pool's text can say it."""
+        kw, lasting = self._kw, self.state.lasting
+        if kw is None or not kw.blanks or not lasting:
+            return frozenset()
+        return frozenset(u for e in lasting if e["kind"] == "abilities_lost" for u in e["uids"])
+
+    def kept_when_lost(self, ability: CompiledAbility) -> bool:
+        """Does a card that lost all its abilities keep this printed one: a line the rules
+        count as acquired, or the keyword that links it (``Kernel.acquired_labels``:
+        Berserk's Formation and its Formation-linked lines, §407.4)?"""
+        label = ability.line.label
+        kept = self.kernel.acquired_labels
+        if label is not None and label.name in kept:
+            return True
+        return ability.origin.startswith("keyword:") and _keyword_id(ability.origin) in kept
 
     def _keywords_move(self) -> _Gains | None:
         if self.pool.version != self._pool_version:
@@ -135,6 +158,7 @@ class KeywordsInPlay(EngineParts):
                 else:
                     lost.setdefault(uid, set()).update(self.pool.brought(effect["keyword"]))
                     regained.pop(uid, None)  # lost again: the regained copy goes too
+        blank = self.lost_all()
         texts = list(self.in_play(("verb", "keywords")))
         done: set[tuple[int, tuple[str, tuple[str, ...]]]] = set()
         # by card: each gained keyword, the abilities and keywords it brings
@@ -172,7 +196,8 @@ class KeywordsInPlay(EngineParts):
                 if card.zone not in zones or not kernel.text_active(cast("Engine", self), uid):
                     continue
                 definition = self.definition(uid)
-                printed = {use_key(k) for k in definition.keywords}
+                # (a card that lost all its abilities has none printed to gain again)
+                printed = set() if uid in blank else {use_key(k) for k in definition.keywords}
                 for use in uses:
                     wanted = use_key(use)
                     if wanted in printed or (uid, wanted) in done:
@@ -233,8 +258,8 @@ class KeywordsInPlay(EngineParts):
                 return True  # gained, or regained as a new ability after a loss
             if keyword in view.lost.get(uid, ()):
                 return False
-            return self.definition(uid).has_keyword(keyword)
-        if self.definition(uid).has_keyword(keyword):
+            return self._printed_keyword(uid, keyword)
+        if self._printed_keyword(uid, keyword):
             lost = any(
                 e["kind"] == "keyword"
                 and not e["gain"]
@@ -247,6 +272,13 @@ class KeywordsInPlay(EngineParts):
             e["kind"] == "keyword" and e["gain"] and e["keyword"] == keyword and self.covers(e, uid)
             for e in self.state.lasting
         )
+
+    def _printed_keyword(self, uid: int, keyword: str) -> bool:
+        if not self.definition(uid).has_keyword(keyword):
+            return False
+        if self._kw is None or keyword in self.kernel.acquired_labels:
+            return True  # (kept by a card that lost all its abilities)
+        return uid not in self.lost_all()
 
     def ability_lost(self, uid: int, ability: CompiledAbility) -> bool:
         """Is this keyword ability of the card gone with its keyword (§407.5)? A printed

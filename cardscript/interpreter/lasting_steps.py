@@ -21,6 +21,7 @@ from cardscript.interpreter.select import (
 )
 
 __all__ = [
+    "abilities_lost",
     "become",
     "delayed",
     "get",
@@ -141,6 +142,15 @@ def keywords(gain: bool) -> Callable[[Context, ast.Clause], None]:
             lasting(ctx, clause, entry)
 
     return run
+
+
+def abilities_lost(ctx: Context, clause: ast.Clause) -> None:
+    """ "Target creature loses all abilities": its own abilities, printed keywords
+    included, are gone while the effect lasts; those other cards gave it stay (Berserk
+    §407.4; ``KeywordsInPlay.lost_all``). It covers the cards it found as it started."""
+    entry: dict[str, object] = {"kind": "abilities_lost"}
+    lasting(ctx, clause, entry)
+    entry.pop("group", None)  # (a group read anew would ask the text it takes away)
 
 
 def grant(ctx: Context, clause: ast.Clause) -> None:

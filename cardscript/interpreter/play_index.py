@@ -157,8 +157,13 @@ class PlayIndex(EngineParts):
     def _with_gained(
         self, key: Any, found: Sequence[tuple[int, CompiledAbility, Any]]
     ) -> Sequence[tuple[int, CompiledAbility, Any]]:
-        """``found`` and the abilities under ``key`` of keywords gained in play."""
+        """``found`` (printed abilities), less those of the cards that lost all their
+        abilities (``lost_all``), and the abilities under ``key`` of keywords gained in play."""
         kw = self._kw
+        if kw is not None and kw.blanks and found:
+            lost = self.lost_all()
+            if lost:
+                found = [f for f in found if f[0] not in lost or self.kept_when_lost(f[1])]
         if kw is None or kw.gaining or key not in kw.gain_keys:
             return found
         gained = self._keywords_now().by_key.get(key)

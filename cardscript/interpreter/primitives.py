@@ -176,7 +176,17 @@ def deal_damage(
     return amount
 
 
-def heal(engine: Engine, cause: Cause, target: Target, amount: int, kind: str | None) -> None:
+def heal(
+    engine: Engine,
+    cause: Cause,
+    target: Target,
+    amount: int,
+    kind: str | None,
+    beyond: bool = False,
+) -> None:
+    """Damage taken away: a player's life up to the kernel's bound, a card's damage
+    counters down to none, or ``beyond`` that ("… beyond its maximum hit points": the
+    surplus kept as negative damage, so the card has that many hit points more left)."""
     kernel = engine.kernel
     if isinstance(target, Seat):
         res = engine.state.players[target.index].resources
@@ -186,7 +196,8 @@ def heal(engine: Engine, cause: Cause, target: Target, amount: int, kind: str | 
         _emit(engine, "healed", player=target.index, amount=amount)
     else:
         counters = engine.state.cards[target].counters
-        counters["damage"] = max(0, counters.get("damage", 0) - amount)
+        left = counters.get("damage", 0) - amount
+        counters["damage"] = left if beyond else max(0, left)
         _emit(engine, "healed", subject=target, amount=amount)
 
 

@@ -73,6 +73,27 @@ def players(ctx: Context, who: str) -> list[int]:
     return []
 
 
+def player_seats(ctx: Context, selector: ast.Player, ask: bool = True) -> list[int]:
+    """The players a player selector names (``players``' reading of its words), those
+    with its quality alone: "each player in alter-ego form" (``Kernel.player_quality``).
+    One the text leaves to a choice ("an opponent in hero form") is asked among those
+    who have it, where ``ask``; else every one of them is listed."""
+    quality = selector.quality
+    if quality is None:
+        return players(ctx, selector.who)
+    engine = ctx.engine
+    picked = _PICKED.get(selector.who)
+    listed = (
+        picked(ctx.controller, len(engine.state.players))
+        if picked is not None
+        else players(ctx, selector.who)
+    )
+    found = [p for p in listed if engine.kernel.player_quality(engine, p, quality)]
+    if picked is not None and ask:
+        return _pick_player(ctx, found, "choose a player")
+    return found
+
+
 def fixed_players(who: str, me: int, n: int) -> list[int] | None:
     """``players`` where the words alone say who, of ``me``'s n-player game, no one
     asked and nothing else read ("you", "the opponent", "each opponent", "each
@@ -152,6 +173,8 @@ def candidates(ctx: Context, selector: ast.Node) -> list[Target]:
     """Every card or player the selector could mean (before any choice is made: "an
     opponent" is each of them here, and ``resolve_targets`` asks which)."""
     if isinstance(selector, ast.Player):  # (first: the usual one here)
+        if selector.quality is not None:  # "each player in hero form"
+            return [Seat(i) for i in player_seats(ctx, selector, ask=False)]
         picked = _PICKED.get(selector.who)
         if picked is not None:
             return [Seat(i) for i in picked(ctx.controller, len(ctx.engine.state.players))]
@@ -355,7 +378,7 @@ def resolve_targets(ctx: Context, selector: ast.Node | None, prompt: str) -> lis
     if isinstance(selector, ast.Cards):
         return chosen_cards(ctx, _plan(selector), prompt)
     if isinstance(selector, ast.Player) and selector.who in _PICKED and not ctx.chosen:
-        return [Seat(i) for i in players(ctx, selector.who)]  # one of them, asked
+        return [Seat(i) for i in player_seats(ctx, selector)]  # one of them, asked
     found = candidates(ctx, selector)
     if ctx.chosen:
         earlier = _chosen_earlier(ctx, selector.span, found)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from cardscript.grammar import ast
 from cardscript.interpreter.clause_labels import may_do
 from cardscript.interpreter.conditions import Read, condition_check, condition_read
-from cardscript.interpreter.select import Context, players
+from cardscript.interpreter.select import Context, player_seats
 
 if TYPE_CHECKING:
     from cardscript.interpreter.cards import CompiledAbility
@@ -207,7 +207,7 @@ def clause_runner(clause: ast.Clause) -> Run:
     elif _on_itself(clause):
         return _plain(clause, action)
     elif isinstance(subject, ast.Player):
-        return _by_players(clause, subject.who, action)
+        return _by_players(clause, subject, action)
 
     def general(ctx: Context) -> None:
         run_clause(ctx, clause)
@@ -256,14 +256,14 @@ def _plain(clause: ast.Clause, action: Run) -> Run:
     return optional
 
 
-def _by_players(clause: ast.Clause, who: str, action: Run) -> Run:
+def _by_players(clause: ast.Clause, subject: ast.Player, action: Run) -> Run:
     """``run_clause`` of a clause whose subject names players ("you", "each player"): the
     action runs for each of them; "you" on the context itself, whose controller acts (a
     child would be a copy, and would hand back all the action changes)."""
     from cardscript.interpreter.effects import run_actors, run_clause
 
     optional = clause.optional
-    if who == "you":
+    if subject.who == "you" and subject.quality is None:
 
         def yours(ctx: Context) -> None:
             if ctx.chosen:  # targets chosen earlier: ``run_clause`` reads them
@@ -278,7 +278,7 @@ def _by_players(clause: ast.Clause, who: str, action: Run) -> Run:
             run_clause(ctx, clause)
         elif not (optional and _declined(ctx, clause)):
             actors = []
-            for player in players(ctx, who):  # (a loop: a comprehension is one call more)
+            for player in player_seats(ctx, subject):  # (a loop: a comprehension is one call more)
                 actor = ctx.child(player)
                 actor.player = player  # "their hand": the acting player's own
                 actors.append(actor)

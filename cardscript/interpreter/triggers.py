@@ -97,6 +97,8 @@ def own_leaving(engine: Engine, event: Event) -> list[tuple[int, CompiledAbility
     if dict(event.data).get("from") not in play or engine.state.cards[uid].zone in play:
         return []
     abilities = engine.definition(uid).play_index.get(("event", event.name), ())
+    if abilities and uid in engine.lost_all():  # it had lost them as it left (§407.4)
+        abilities = tuple(a for a in abilities if engine.kept_when_lost(a))
     return [(uid, ability, ability.node) for ability in abilities]
 
 

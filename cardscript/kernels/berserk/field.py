@@ -70,6 +70,9 @@ class FieldKernel(Kernel):
     # ``has_quality``'s adjectives that read a keyword or a rule text may change
     text_qualities = frozenset({"poisoned", "incorporeal", "in_formation", "flying"})
     default_duration = "battle"  # §407.2, §418.2: no duration given, until the battle ends
+    # Formation-linked lines count as acquired: "loses all abilities" keeps them, and the
+    # Formation that links them (§407.4, DICT «Строй»)
+    acquired_labels = frozenset({"formation"})
     rule_keywords = "Poisoning 1"  # given by "poison"; "bless", "curse" see ``know_verbs``
     max_actions = 40
 
@@ -282,6 +285,8 @@ class FieldKernel(Kernel):
         """Does the card's own text give it the keyword now ("during the vanguard step,
         this has Unanswerable Strike")? A grant's rules are asked for where they matter."""
         controller = engine.state.cards[uid].controller
+        if uid in engine.lost_all():  # its own text is gone (§407.4)
+            return False
         for ability in engine.definition(uid).by_kind.get(ast.EffectAbility, ()):
             node = ability.node
             assert isinstance(node, ast.EffectAbility)

@@ -136,6 +136,8 @@ class MCBase(Kernel):
         if action.verb == "remove_counters" and action.name != "threat":
             return True
         found = [t for t in candidates(ctx, action.target) if isinstance(t, int)]
+        if action.verb == "heal" and action.beyond is not None:  # (beyond: always a change)
+            return bool(found)
         if action.verb == "deal":
             return bool(allowed(ctx, list(found), action.target.span))
         counter = "damage" if action.verb == "heal" else "threat"

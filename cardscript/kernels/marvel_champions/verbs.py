@@ -146,12 +146,15 @@ def verb_primitives(k: MarvelChampionsKernel) -> dict[str, PrimitiveFn]:
 
     def heal(engine: Engine, cause: Cause, target: Target, **args: Any) -> bool | None:
         """A card that "cannot be healed" is not: "cannot" is absolute (G74, S063), and
-        the refusal is False for "it" and "if you do". With ``heal_above_max`` healing goes
-        past the maximum (S118): the surplus is kept as negative damage, so the card has
-        that many hit points more left."""
+        the refusal is False for "it" and "if you do". With ``heal_above_max``, or a heal
+        "beyond its maximum hit points" (``beyond``), healing goes past the maximum (G57,
+        S118): the surplus is kept as negative damage, so the card has that many hit points
+        more left."""
         if isinstance(target, int) and engine.permitted("be_healed", target) is False:
             return False
-        if isinstance(target, int) and engine.rule("heal_above_max", uid=target):
+        if isinstance(target, int) and (
+            args.get("beyond") or engine.rule("heal_above_max", uid=target)
+        ):
             counters = engine.state.cards[target].counters
             counters["damage"] = counters.get("damage", 0) - int(args.get("amount") or 0)
             engine.emit(Event("healed", subject=target, amount=args.get("amount")))
