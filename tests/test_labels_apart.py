@@ -131,3 +131,17 @@ def test_vs_system_says_the_column_of_two_characters_alike() -> None:
     assert [list(d.labels) for d in recover] == [
         ["Plain [front_row] (column 1)", "Plain [front_row] (column 3)", "Guard [front_row]"]
     ]
+
+
+def test_vs_system_says_which_resource_two_plot_twists_alike_are() -> None:
+    # two face-up Steady Ranks and a face-down resource between them: placement order
+    engine = vs_engine([FirstAgent(), FirstAgent()], 1, extra=[VS_CARDS])
+    state = engine.state
+    first = state.create_card("VST-052", 0, "resource_row").uid
+    state.create_card("VST-030", 0, "resource_row").face_up = False
+    third = state.create_card("VST-052", 0, "resource_row").uid
+    name = engine.definition(first).name
+    assert described(engine, [first, third]) == [
+        f"{name} [resource_row] (resource 1)",
+        f"{name} [resource_row] (resource 3)",
+    ]

@@ -469,8 +469,12 @@ class FieldKernel(Kernel):
 
     def place_of(self, engine: Engine, uid: int) -> str | None:
         """A character's column ("column 2"), told where two options would read the same
-        (two Vex Troopers in the support row); its host's for equipment."""
+        (two Vex Troopers in the support row); its host's for equipment; a resource's
+        place in its row, in the order the resources were put there ("resource 3": two
+        face-up plot twists of one name)."""
         card = engine.state.cards[uid]
+        if card.zone == "resource_row":
+            return f"resource {engine.state.where(uid).index(uid) + 1}"
         if card.zone == "equipment" and card.attached_to is not None:
             card = engine.state.cards[card.attached_to]
         if card.zone not in ROWS or "col" not in card.data:
