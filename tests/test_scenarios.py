@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -10,6 +11,7 @@ from cardscript.cli.main import app
 from cardscript.interpreter.scenario import run_scenario
 
 FIXTURES = Path(__file__).parent / "fixtures" / "scenarios"
+SCENARIOS = Path(__file__).parent / "scenarios"
 
 
 def test_failures_say_expected_and_actual() -> None:
@@ -26,6 +28,72 @@ def test_failures_say_expected_and_actual() -> None:
         'log: no change matching "destroy by imp"',
     ]
     assert "deal_damage by imp at 1:1" in result.report()  # the trace follows
+
+
+def test_each_failure_is_told_at_its_expectation() -> None:
+    """file:line:col of the value that differs (CI points at the line), in the report
+    and in ``cardscript test``'s diagnostics, one per failure."""
+    fixture = FIXTURES / "wrong-expectations.yaml"
+    result = run_scenario(fixture)
+    assert [(p.line, p.column) for p in result.places] == [
+        (14, 29),  # Bob's life: 8
+        (15, 26),  # Anna's hand: [imp]
+        (16, 5),  # Carol: no such player (the key)
+        (18, 25),  # the imp's zone: discard
+        (18, 49),  # its power: 5
+        (19, 21),  # "enters_play" did not come
+        (20, 9),  # "destroy by imp"
+    ]
+    assert result.places[0].file == str(fixture)
+    assert result.report().splitlines()[1] == (
+        f"  {fixture}:14:29: players.Bob.life: expected 8, got 9"
+    )
+    said = CliRunner().invoke(
+        app,
+        ["test", str(fixture), "--plugin", "tests.testgame.kernel:register", "-f", "json"],
+    )
+    found = json.loads(said.stdout)["diagnostics"]
+    assert [(d["code"], d["line"], d["column"]) for d in found] == [
+        ("CS-S001", 14, 29),
+        ("CS-S001", 15, 26),
+        ("CS-S001", 16, 5),
+        ("CS-S001", 18, 25),
+        ("CS-S001", 18, 49),
+        ("CS-S001", 19, 21),
+        ("CS-S001", 20, 9),
+    ]
+    assert found[6]["message"] == (
+        "scenario 'deliberately wrong expectations' failed: log: no change matching "
+        '"destroy by imp"'
+    )
+
+
+def test_a_failed_action_and_a_run_that_stopped_are_told_at_the_action(tmp_path: Path) -> None:
+    # VS-AT1a with the wrong targets expected of its first action (line 43)
+    bundled = SCENARIOS / "vs-system" / "VS-AT1a-cannot-attack-costly-characters.scenario.yaml"
+    text = bundled.read_text("utf-8").replace("targets: [VST-030]", "targets: [VST-014]")
+    text = text.replace("- vs-", f"- {bundled.parent}/vs-")
+    checked = _written(tmp_path / "checked.scenario.yaml", text)
+    stopped = _written(
+        tmp_path / "stopped.scenario.yaml",
+        "game: pocket-duel\n"
+        "setup:\n"
+        "  players:\n"
+        "    - zones: {hand: [cinder-strength]}\n"
+        "    - zones: {hand: [ivo-agility]}\n"
+        "actions:\n"
+        "  - {do: round, play: [cinder-strength, ivo-agility]}\n"
+        "  - {do: round, play: [cinder-strength, null]}\n"
+        "expect: {}\n",
+    )
+    result = run_scenario(checked)
+    assert [(p.line, p.column) for p in result.places] == [(43, 3)]
+    assert result.failures[0].startswith("action 1 (can_attack): ")
+    result = run_scenario(stopped)
+    assert result.error == "ValueError: cinder-strength is not in player 1's hand"
+    assert result.error_place is not None
+    assert (result.error_place.line, result.error_place.column) == (8, 5)
+    assert f"  {stopped}:8:5: could not run: ValueError: " in result.report()
 
 
 def test_an_unknown_action_is_reported_not_raised() -> None:

@@ -12,11 +12,14 @@ from collections.abc import Iterable
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardscript import GAMES, safe_read
 from cardscript.game_names import unknown_game_message
 from cardscript.grammar.diagnostics import Diagnostic, Span, did_you_mean, error
+
+if TYPE_CHECKING:  # (read when a scenario runs: the CLI starts without it)
+    from cardscript.interpreter.scenario import ScenarioResult
 
 
 def _out(text: str) -> None:
@@ -380,16 +383,7 @@ def run_test(paths: list[Path], *, fmt: str, plugins: list[str]) -> int:
             continue
         if result.passed:
             continue
-        first = result.error or (result.failures[0] if result.failures else "failed")
-        problems.append(
-            error(
-                "CS-S001",
-                f"scenario {result.name!r} failed: {first}",
-                Span.point(1, 1, str(file)),
-                *result.failures[1:],
-                *(["trace:", *result.trace[-20:]] if result.trace else []),
-            )
-        )
+        problems.extend(_failed(result, file))
         if fmt == "text":
             _out(result.report() + "\n\n")
     if fmt == "text":
@@ -399,6 +393,22 @@ def run_test(paths: list[Path], *, fmt: str, plugins: list[str]) -> int:
     else:
         code = _emit("test", problems, [str(f) for f in files], {}, fmt, strict=False)
     return 2 if unreadable_files else code
+
+
+def _failed(result: ScenarioResult, file: Path) -> list[Diagnostic]:
+    """CS-S001 for each failure of a scenario that ran, at its place in the file (the
+    expectation, or the action that failed or stopped the run); the trace with the first."""
+    start = Span.point(1, 1, str(file))
+    if result.error is not None:
+        found = [(result.error, result.error_place or start)]
+    else:
+        places = [*result.places, *[start] * len(result.failures)]
+        found = list(zip(result.failures, places, strict=False)) or [("failed", start)]
+    trace = ["trace:", *result.trace[-20:]] if result.trace else []
+    return [
+        error("CS-S001", f"scenario {result.name!r} failed: {said}", at, *(trace if i == 0 else []))
+        for i, (said, at) in enumerate(found)
+    ]
 
 
 def _not_a_scenario(exc: Exception, file: Path) -> list[Diagnostic]:

@@ -43,7 +43,7 @@ from typing import Any
 
 from cardscript.cardfiles.schema_errors import schema_diagnostics
 from cardscript.cardfiles.yamlsource import load_yaml_file
-from cardscript.grammar.diagnostics import Diagnostic, error
+from cardscript.grammar.diagnostics import Diagnostic, Span, error
 from cardscript.interpreter.agents import (
     FirstAgent,
     IllegalAnswer,
@@ -70,6 +70,10 @@ class ScenarioResult:
     trace: list[str] = field(default_factory=list)
     error: str | None = None  # the scenario could not run at all
     refused: ScenarioError | None = None  # the file is not a scenario (error says where)
+    # where each failure is in the file (the expectation, or the action whose check
+    # failed), one per failure where known; where the run stopped, with ``error``
+    places: list[Span] = field(default_factory=list)
+    error_place: Span | None = None
 
     @property
     def passed(self) -> bool:
@@ -78,9 +82,11 @@ class ScenarioResult:
     def report(self) -> str:
         lines = [f"scenario {self.name!r} ({self.path})"]
         if self.error:
-            lines.append(f"  could not run: {self.error}")
-        for failure in self.failures:
-            lines.append(f"  {failure}")
+            where = f"{self.error_place}: " if self.error_place is not None else ""
+            lines.append(f"  {where}could not run: {self.error}")
+        for index, failure in enumerate(self.failures):
+            where = f"{self.places[index]}: " if index < len(self.places) else ""
+            lines.append(f"  {where}{failure}")
         if self.trace:
             lines.append("  trace:")
             lines.extend(f"    {t}" for t in self.trace[-40:])
@@ -184,6 +190,7 @@ def run_scenario(path: str | Path) -> ScenarioResult:
     log = GameLog()
     extra = [Path(path).parent / p for p in data.get("cards", [])]
     engine = None
+    place: tuple[str | int, ...] = ("setup",)  # what runs: the setup, then each action
     try:
         seats = [script.agent(n) for n in range(int(data.get("seats", 2)))]
         engine = factory(int(data.get("seed", 1)), seats, log, extra)
@@ -217,19 +224,30 @@ def run_scenario(path: str | Path) -> ScenarioResult:
         result.error = str(exc)
         return result
     except ScenarioMismatch as exc:  # a check of an action: failed, as ``expect:`` fails
-        result.failures = [f"action {place[1] + 1} ({do}): {exc}"]
+        result.failures = [f"action {int(place[1]) + 1} ({do}): {exc}"]
+        result.places = [doc.span_of(place)]
         result.trace = transcript(log, engine)
         return result
     except (IllegalAnswer, ScriptExhausted) as exc:  # the scenario's answers, in words
         told = "do not fit" if isinstance(exc, IllegalAnswer) else "ran out"
         result.error = f"the answers (answers:) {told}: {exc}"
+        result.error_place = doc.span_of(place)
         result.trace = transcript(log, engine)
         return result
     except Exception as exc:  # the failure, not a crash: show it with the trace
         result.error = f"{type(exc).__name__}: {exc}"
+        result.error_place = doc.span_of(place)
         result.trace = transcript(log, engine)
         return result
-    result.failures = _compare(engine, log, data.get("expect", {}))
+    found = _compare(engine, log, data.get("expect", {}))
+    result.failures = [message for message, _ in found]
+    # (a name the game has no player of: its key; else the value that differs)
+    result.places = [
+        doc.key_span_of(("expect", *at))
+        if at[0] == "players" and len(at) == 2
+        else doc.span_of(("expect", *at))
+        for _, at in found
+    ]
     if result.failures:
         result.trace = transcript(log, engine)
     return result
@@ -309,67 +327,78 @@ def _setup(engine: Engine, setup: Mapping[str, Any]) -> None:
     engine.kernel.scenario_setup(engine, setup)
 
 
-def _compare(engine: Engine, log: GameLog, expect: Mapping[str, Any]) -> list[str]:
-    failures: list[str] = []
+_Found = list[tuple[str, tuple[str | int, ...]]]  # a failure and its place under ``expect``
+
+
+def _compare(engine: Engine, log: GameLog, expect: Mapping[str, Any]) -> _Found:
+    """What differs from ``expect``: each failure with the path of the expectation."""
+    failures: _Found = []
     state = engine.state
     by_name = {p.name: p for p in state.players}
     for name, wanted in expect.get("players", {}).items():
         player = by_name.get(str(name))
         if player is None:
-            failures.append(f"players.{name}: no such player")
+            failures.append((f"players.{name}: no such player", ("players", name)))
             continue
         for key, value in wanted.get("resources", {}).items():
             actual = player.resources.get(key)
             if actual != value:
-                failures.append(differs(f"players.{name}.{key}", value, actual))
+                at = ("players", name, "resources", key)
+                failures.append((differs(f"players.{name}.{key}", value, actual), at))
         for zone, cards in wanted.get("zones", {}).items():
             held = [state.cards[u].card_id for u in player.zones.get(zone, [])]
             if sorted(held) != sorted(cards):
-                failures.append(differs(f"players.{name}.zones.{zone}", cards, held))
-    for wanted in expect.get("cards", []):
-        failures.extend(_compare_card(engine, wanted))
+                at = ("players", name, "zones", zone)
+                failures.append((differs(f"players.{name}.zones.{zone}", cards, held), at))
+    for index, wanted in enumerate(expect.get("cards", [])):
+        failures.extend((m, ("cards", index, *at)) for m, at in _compare_card(engine, wanted))
     events = [r["name"] for r in log.records if r["t"] == "event"]
     missing = _not_in_order(expect.get("events", []), events)
     if missing is not None:
-        failures.append(
+        message = (
             f"events: expected {as_written(expect['events'])} in this order; "
             f"{as_written(missing)} did not come (events were {as_written(events)})"
         )
+        failures.append((message, ("events", expect["events"].index(missing))))
     changes = [change_line(r) for r in log.records if r["t"] == "change"]
-    for line in expect.get("log", []):
+    for index, line in enumerate(expect.get("log", [])):
         if not any(line in c for c in changes):
-            failures.append(f"log: no change matching {as_written(line)}")
+            failures.append((f"log: no change matching {as_written(line)}", ("log", index)))
     if "result" in expect:
         for key, value in expect["result"].items():
             actual = (state.result or {}).get(key)
             if actual != value:
-                failures.append(differs(f"result.{key}", value, actual))
+                failures.append((differs(f"result.{key}", value, actual), ("result", key)))
     return failures
 
 
-def _compare_card(engine: Engine, wanted: Mapping[str, Any]) -> list[str]:
+def _compare_card(engine: Engine, wanted: Mapping[str, Any]) -> _Found:
     matches = [c for c in engine.state.cards.values() if c.card_id == wanted["card"]]
     if not matches:
-        return [f"cards.{wanted['card']}: not in the game"]
+        return [(f"cards.{wanted['card']}: not in the game", ("card",))]
     copy = int(wanted.get("copy", 0))
     if copy >= len(matches):
-        return [f"cards.{wanted['card']}: no copy {copy} (the game has {len(matches)})"]
+        return [
+            (f"cards.{wanted['card']}: no copy {copy} (the game has {len(matches)})", ("copy",))
+        ]
     card = matches[copy]
-    out = []
+    out: _Found = []
     if "zone" in wanted and card.zone != wanted["zone"]:
-        out.append(differs(f"cards.{card.card_id}.zone", wanted["zone"], card.zone))
+        out.append((differs(f"cards.{card.card_id}.zone", wanted["zone"], card.zone), ("zone",)))
     if "states" in wanted and sorted(card.states) != sorted(wanted["states"]):
-        out.append(
-            differs(f"cards.{card.card_id}.states", sorted(wanted["states"]), sorted(card.states))
+        said = differs(
+            f"cards.{card.card_id}.states", sorted(wanted["states"]), sorted(card.states)
         )
+        out.append((said, ("states",)))
     if "counters" in wanted:
         counters = {k: v for k, v in card.counters.items() if v}
         if counters != wanted["counters"]:
-            out.append(differs(f"cards.{card.card_id}.counters", wanted["counters"], counters))
+            said = differs(f"cards.{card.card_id}.counters", wanted["counters"], counters)
+            out.append((said, ("counters",)))
     for stat, value in wanted.get("stats", {}).items():
         actual = engine.stat(card.uid, stat)
         if actual != value:
-            out.append(differs(f"cards.{card.card_id}.{stat}", value, actual))
+            out.append((differs(f"cards.{card.card_id}.{stat}", value, actual), ("stats", stat)))
     return out
 
 
