@@ -203,6 +203,9 @@ def run_scenario(path: str | Path) -> ScenarioResult:
             do, place = action.get("do"), ("actions", index)
             if do is not None:
                 _perform(engine, str(do), _Action(action))
+            unasked = script.unasked()
+            if unasked is not None:  # a stale answer, or a question the game should ask
+                raise ScenarioMismatch(unasked)
     except MissingField as exc:  # told where the action is, as the schema tells its fields
         where = doc.span_of(place)
         missing = error("CS-S002", f'the action "{do}" needs the field "{exc.args[0]}"', where)
