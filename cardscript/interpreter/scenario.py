@@ -17,8 +17,8 @@ A scenario file (``*.scenario.yaml``) is data; rulebook examples become scenario
         - name: P1
           resources: {health: 10, energy: 0}
           zones: {hand: [pd-strength-card]}
-    actions:                     # kernel actions, in order; ``answers`` feed the choices
-      - {do: play, player: 0, card: pd-strength-card, answers: [[0]]}
+    actions:                     # kernel actions, in order; ``answers`` feed their choices
+      - {do: play, player: 0, card: pd-strength-card, answers: [[0]]}   # each one asked
       - {do: play, player: 0, card: pd-strength-card, allowed: false}   # must be refused
     expect:
       players: {P1: {resources: {energy: 1}, zones: {discard: [pd-strength-card]}}}
@@ -44,15 +44,11 @@ from typing import Any
 from cardscript.cardfiles.schema_errors import schema_diagnostics
 from cardscript.cardfiles.yamlsource import load_yaml_file
 from cardscript.grammar.diagnostics import Diagnostic, Span, error
-from cardscript.interpreter.agents import (
-    FirstAgent,
-    IllegalAnswer,
-    ScriptedAgent,
-    ScriptExhausted,
-)
+from cardscript.interpreter.agents import IllegalAnswer, ScriptExhausted
 from cardscript.interpreter.engine import Engine
 from cardscript.interpreter.log import GameLog
 from cardscript.interpreter.playable import CardFileError, engine_factory, register_game
+from cardscript.interpreter.scenario_answers import Answers
 from cardscript.interpreter.scenario_check import NOT_DEFINED, kernel_problems
 from cardscript.interpreter.scenario_failure import ScenarioMismatch
 from cardscript.interpreter.transcript import change_line, transcript
@@ -186,7 +182,7 @@ def run_scenario(path: str | Path) -> ScenarioResult:
     if factory is None:
         result.error = f"no kernel for game {data['game']!r} yet"
         return result
-    script = _Answers()
+    script = Answers()
     log = GameLog()
     extra = [Path(path).parent / p for p in data.get("cards", [])]
     engine = None
@@ -210,10 +206,13 @@ def run_scenario(path: str | Path) -> ScenarioResult:
             return result
         _setup(engine, data.get("setup", {}))
         for index, action in enumerate(data.get("actions", [])):
-            script.load(action.get("answers", []))
+            script.load(action)
             do, place = action.get("do"), ("actions", index)
             if do is not None:
                 _perform(engine, str(do), _Action(action))
+            unasked = script.unasked()
+            if unasked is not None:  # a stale answer, or a question the game should ask
+                raise ScenarioMismatch(unasked)
     except MissingField as exc:  # told where the action is, as the schema tells its fields
         where = doc.span_of(place)
         missing = error("CS-S002", f'the action "{do}" needs the field "{exc.args[0]}"', where)
@@ -251,23 +250,6 @@ def run_scenario(path: str | Path) -> ScenarioResult:
     if result.failures:
         result.trace = transcript(log, engine)
     return result
-
-
-class _Answers:
-    """One queue of scripted answers per player, refilled by each action."""
-
-    def __init__(self) -> None:
-        self.queues: dict[int, ScriptedAgent] = {}
-
-    def agent(self, player: int) -> ScriptedAgent:
-        return self.queues.setdefault(player, ScriptedAgent([], FirstAgent()))
-
-    def load(self, answers: list[Any]) -> None:
-        for answer in answers:
-            if isinstance(answer, Mapping):
-                self.agent(int(answer["player"])).answers.append(tuple(answer["choose"]))
-            else:
-                self.agent(0).answers.append(tuple(answer))
 
 
 class MissingField(KeyError):

@@ -64,11 +64,28 @@ def _seat_problems(doc: Any, data: dict[str, Any], seats: int) -> list[Diagnosti
         found.append(error("CS-C008", message, doc.span_of(("setup", "players", seats))))
     actions = data.get("actions")
     for index, action in enumerate(actions if isinstance(actions, list) else []):
-        player = action.get("player") if isinstance(action, dict) else None
-        if type(player) is int and player >= seats:  # (not VS System's true/false)
-            message = f'"player" is {player}, but the players are 0 to {seats - 1}'
-            found.append(error("CS-C008", message, doc.span_of(("actions", index, "player"))))
+        for path, player in _seats_named(action if isinstance(action, dict) else {}):
+            if type(player) is int and player >= seats:  # (not VS System's true/false)
+                message = f'"player" is {player}, but the players are 0 to {seats - 1}'
+                if path[0] == "no_other_questions":
+                    message = f"no_other_questions names player {player}, but the players "
+                    message += f"are 0 to {seats - 1}"
+                where = doc.span_of(("actions", index, *path))
+                found.append(error("CS-C008", message, where))
     return found
+
+
+def _seats_named(action: dict[str, Any]) -> Iterator[tuple[tuple[Any, ...], Any]]:
+    """The seats an action names: its player, its answers' players (an answer for a seat
+    the game lacks would never be asked for), its ``no_other_questions``."""
+    yield ("player",), action.get("player")
+    answers = action.get("answers")
+    for place, answer in enumerate(answers if isinstance(answers, list) else []):
+        if isinstance(answer, dict):
+            yield ("answers", place, "player"), answer.get("player")
+    strict = action.get("no_other_questions")
+    for place, seat in enumerate(strict if isinstance(strict, list) else []):
+        yield ("no_other_questions", place), seat
 
 
 # (a deck naming a card no file defines stopped the run with "KeyError: 'x'")
