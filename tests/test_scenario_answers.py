@@ -51,6 +51,10 @@ def test_answers_never_asked_for_fail_their_action(tmp_path: Path) -> None:
         ["action 8 (attack): 2 answers were never asked for: player 0: [1], [0, 2]"],
     )
     assert "    is_attacked: subject Dock Raider#11, player P1" in result.report()  # the trace
+    # told at the action's answers: the list under "answers:"
+    text = (tmp_path / "changed.scenario.yaml").read_text("utf-8")
+    line = text[: text.index(answers)].count("\n") + 2  # (the list, under "answers:")
+    assert [(p.line, p.column) for p in result.places] == [(line, 3)]
 
 
 S042 = "S042-interrupt-cancels-attack.scenario.yaml"

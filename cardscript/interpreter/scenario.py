@@ -212,6 +212,8 @@ def run_scenario(path: str | Path) -> ScenarioResult:
                 _perform(engine, str(do), _Action(action))
             unasked = script.unasked()
             if unasked is not None:  # a stale answer, or a question the game should ask
+                if "answers" in action:  # (told at the answers, not the action's start)
+                    place = ("actions", index, "answers")
                 raise ScenarioMismatch(unasked)
     except MissingField as exc:  # told where the action is, as the schema tells its fields
         where = doc.span_of(place)
