@@ -147,9 +147,9 @@ def deal_boost(k: MarvelChampionsKernel, engine: Engine, player: int) -> list[in
 
 def flip_boost(k: MarvelChampionsKernel, engine: Engine, dealt: list[int], player: int) -> int:
     """MC-BOOST-2, G18 step 3: the boost cards flipped one at a time for their boost
-    icons, each one's Boost ability resolving as it is flipped, and the responses to
-    what it did then (MC-RESP-3), before the next is flipped; then all are discarded
-    (MC-BOOST-7). Their total of icons.
+    icons, each one's Boost ability resolving as it is flipped, then the card discarded
+    (S018, MC-BOOST-7), the responses to each resolved at once (MC-RESP-3), before the
+    next is flipped. Their total of icons.
 
     A boost card is flipped, not revealed: a reveal resolves all of a card's instructions,
     When Revealed and keywords too («Розкрити»), a boost card only its text below the
@@ -169,15 +169,18 @@ def flip_boost(k: MarvelChampionsKernel, engine: Engine, dealt: list[int], playe
             if label is not None and label.name == "boost":
                 engine.resolve(ability, uid, player)
                 k.resolve_pending(engine)
-    discard_boost(k, engine, dealt)
+        discard_boost(k, engine, [uid])
     return total
 
 
 def discard_boost(k: MarvelChampionsKernel, engine: Engine, dealt: list[int]) -> None:
-    """Used boost cards go to the encounter discard pile (MC-BOOST-7)."""
+    """Used boost cards go to the encounter discard pile (MC-BOOST-7): discarded, heard
+    by "After an encounter card is discarded" as a resolved treachery is (the kernel's
+    ``heard_leaving``), its responses at once (MC-RESP-3)."""
     for uid in dealt:
         if engine.state.cards[uid].zone == "boost":
             k.to_discard(engine, uid)
+            k.resolve_pending(engine)
 
 
 def activate(
