@@ -437,6 +437,35 @@ def test_mc_an_ally_hears_its_own_discarding_from_play_only(tmp_path: Path) -> N
     assert _hand(engine) == 1
 
 
+_MC_ENCOUNTER_WATCHER = (
+    "- {id: lv-sweeper, name: Alley Sweeper, type: support, cost: 1, aspect: basic,"
+    " text: 'Forced Response: After an encounter card is discarded, draw 1 card.'}\n"
+)
+
+
+def test_mc_a_boost_card_is_heard_discarded_a_card_from_the_deck_is_not(tmp_path: Path) -> None:
+    # the boost zone is out of play, but heard as play is (Kernel.heard_leaving, MC-ATK-3)
+    engine = _engine(tmp_path, MARVEL, _MC_ENCOUNTER_WATCHER)
+    state, kernel = engine.state, engine.kernel
+    assert kernel.heard_leaving == ("boost",)
+    watcher = state.create_card("lv-sweeper", 0, "play").uid
+    for _ in range(3):
+        state.create_card(_TEXTLESS_ALLY, 0, "deck")
+    boost = state.create_card("crushing-blow", 0, "boost", face_up=False, shared=True).uid
+    deck = state.create_card("dark-plans", 0, "encounter_deck", face_up=False, shared=True).uid
+    kernel.to_discard(engine, deck)  # type: ignore[attr-defined]  # (never used: not heard)
+    assert _resolve_pending(engine) == []
+    kernel.to_discard(engine, boost)  # type: ignore[attr-defined]
+    assert state.cards[boost].zone == "encounter_discard"
+    assert _resolve_pending(engine) == [(watcher, "is_discarded")]
+    assert _hand(engine) == 1
+
+
+def test_only_marvel_champions_hears_a_zone_out_of_play() -> None:
+    kernels = (BERSERK, POCKET_DUEL, VANGUARD, VS_SYSTEM)
+    assert [b.kernel().heard_leaving for b in kernels] == [(), (), (), ()]
+
+
 _MC_TIRED_WATCHER = (
     "- {id: lv-tired, name: Night Nurse Station, type: support, cost: 1, aspect: basic,"
     " text: 'Forced Response: After an exhausted ally is discarded, draw 1 card.'}\n"

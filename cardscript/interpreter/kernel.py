@@ -28,6 +28,10 @@ if TYPE_CHECKING:
 class Kernel:
     game = ""
     play_zones: tuple[str, ...] = ("play",)  # where cards' abilities work
+    # zones out of play whose cards a trigger hears leaving as it hears a card leave play
+    # (a selector naming no zone sees it as it was there, ``last_known``): cards the game
+    # uses there and then puts away (Marvel Champions' boost cards, discarded once flipped)
+    heard_leaving: tuple[str, ...] = ()
     player_counts: tuple[int, ...] = (2,)  # how many players (decks) a game can have
     # the players play together against the game (Marvel Champions): a win is all of
     # theirs (the result names seat 0), and a game with no winner is lost by all of them

@@ -33,7 +33,8 @@ def selects_as_it_was(
     sees the card as it last was in play: in the zone it left, under its controller there,
     with its states, counters and timestamp there, and with the keywords and stats its own
     and other cards' text gave it there. False where ``selects`` alone answers: a selector
-    naming a zone (the card where it is now), a card still in play or that never was."""
+    naming a zone (the card where it is now), a card still in play or that never was
+    (save one leaving a zone the kernel hears as it hears play, ``Kernel.heard_leaving``)."""
     if not isinstance(selector, ast.Cards) or not isinstance(target, int):
         return False
     facts = dict(data)
@@ -42,7 +43,9 @@ def selects_as_it_was(
     card = engine.state.cards[target]
     play = engine.kernel.play_zones
     plan = _plan(selector)
-    if plan.zone is not None or zone not in play or card.zone in play:
+    if plan.zone is not None or card.zone in play:
+        return False
+    if zone not in play and zone not in engine.kernel.heard_leaving:
         return False
     by_text = engine.kernel.text_qualities
     if not any(f.kind in _FROM_TEXT for f in plan.rest) and not any(

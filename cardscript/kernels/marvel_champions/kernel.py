@@ -44,6 +44,9 @@ class MarvelChampionsKernel(DefeatKernel):
     player_counts = (1, 2, 3, 4)
     cooperative = True  # the heroes against the villain (G01)
     owner_knows_face_down = False  # face down: encounter and boost cards, nobody's (G41)
+    # a boost card discarded once flipped is heard as a treachery discarded once resolved
+    # («Підсилення», «Лукавство»: "скиньте … у відбій" for both; MC-BOOST-7)
+    heard_leaving = ("boost",)
 
     def primitives(self) -> dict[str, PrimitiveFn]:
         return {**super().primitives(), **verb_primitives(self)}

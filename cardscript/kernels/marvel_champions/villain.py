@@ -131,10 +131,25 @@ def activate_villain(k: MarvelChampionsKernel, engine: Engine, player: int) -> N
         activate(k, engine, villain, player, boosted=True)
 
 
-def boost(k: MarvelChampionsKernel, engine: Engine, enemy: int, player: int) -> int:
-    """MC-BOOST: encounter cards dealt face down, flipped one at a time for their boost
-    icons, each one's Boost ability resolving as it is flipped, and the responses to
-    what it did then (MC-RESP-3), before the next is flipped; then all are discarded.
+def deal_boost(k: MarvelChampionsKernel, engine: Engine, player: int) -> list[int]:
+    """MC-BOOST-1, G18 step 1, G19 step 1: the villain's boost cards, dealt face down from
+    the encounter deck as the attack or scheme begins, before anyone defends: what is
+    heard meanwhile (a response to a defender) finds them gone from the deck."""
+    dealt: list[int] = []
+    for _ in range(int(engine.rule("boost_cards_per_activation", player=player))):
+        uid = take_encounter(k, engine, "boost", None)
+        if uid is None:
+            break
+        engine.state.cards[uid].controller = player
+        dealt.append(uid)
+    return dealt
+
+
+def flip_boost(k: MarvelChampionsKernel, engine: Engine, dealt: list[int], player: int) -> int:
+    """MC-BOOST-2, G18 step 3: the boost cards flipped one at a time for their boost
+    icons, each one's Boost ability resolving as it is flipped, then the card discarded
+    (S018, MC-BOOST-7), the responses to each resolved at once (MC-RESP-3), before the
+    next is flipped. Their total of icons.
 
     A boost card is flipped, not revealed: a reveal resolves all of a card's instructions,
     When Revealed and keywords too («Розкрити»), a boost card only its text below the
@@ -143,27 +158,29 @@ def boost(k: MarvelChampionsKernel, engine: Engine, enemy: int, player: int) -> 
     window, no "reveals" ("After you reveal …", Surge), no When Revealed, no entering
     play (the boost zone is no play zone: its other text never works)."""
     total = 0
-    count = int(engine.rule("boost_cards_per_activation", player=player))
-    dealt: list[int] = []
-    for _ in range(count):
-        uid = take_encounter(k, engine, "boost", None)
-        if uid is None:
-            break
-        dealt.append(uid)
     for uid in dealt:
         card = engine.state.cards[uid]
-        card.face_up = True
-        card.controller = player
+        if card.zone != "boost" or engine.state.result is not None:
+            continue  # (taken from the villain meanwhile)
+        card.face_up, card.controller = True, player  # (the target's, who may defend another)
         total += engine.stat(uid, "boost")
         for ability in engine.definition(uid).abilities:
             label = getattr(ability.line, "label", None)
             if label is not None and label.name == "boost":
                 engine.resolve(ability, uid, player)
                 k.resolve_pending(engine)
+        discard_boost(k, engine, [uid])
+    return total
+
+
+def discard_boost(k: MarvelChampionsKernel, engine: Engine, dealt: list[int]) -> None:
+    """Used boost cards go to the encounter discard pile (MC-BOOST-7): discarded, heard
+    by "After an encounter card is discarded" as a resolved treachery is (the kernel's
+    ``heard_leaving``), its responses at once (MC-RESP-3)."""
     for uid in dealt:
         if engine.state.cards[uid].zone == "boost":
             k.to_discard(engine, uid)
-    return total
+            k.resolve_pending(engine)
 
 
 def activate(
@@ -213,8 +230,8 @@ def enemy_scheme(
     if not windows.interrupt(k, engine, Event("schemes", subject=enemy, player=player)):
         return  # cancelled, or replaced by the Interrupt's own text (S119)
     amount = engine.stat(enemy, "sch")
-    if with_boost:
-        amount += boost(k, engine, enemy, player)
+    if with_boost:  # G19 steps 1 and 2: dealt, then flipped, nothing between
+        amount += flip_boost(k, engine, deal_boost(k, engine, player), player)
     scheme = k.main_scheme(engine)
     if scheme is not None:
         k.place_threat(engine, scheme, amount)
@@ -225,10 +242,12 @@ def enemy_scheme(
 def enemy_attack(
     k: MarvelChampionsKernel, engine: Engine, enemy: int, player: int, *, with_boost: bool
 ) -> None:
-    """G18: declare a defender (a ready hero or ally, or none), boost, damage. An attack
-    on an identity that cannot be attacked by the enemy is not made (``may_attack``),
-    nor one of an enemy that "cannot attack" it [ASSUMPTION: the rules do not say; it
-    does nothing, it does not scheme instead]."""
+    """G18, in its order: 1, the villain's boost card dealt face down; 2, a defender
+    declared (a ready hero or ally, or none), and the responses to its defending resolved
+    at once (MC-RESP-3); 3, the boost cards flipped; 4, damage. An attack on an identity
+    that cannot be attacked by the enemy is not made (``may_attack``), nor one of an enemy
+    that "cannot attack" it [ASSUMPTION: the rules do not say; it does nothing, it does
+    not scheme instead]."""
     state = engine.state
     me = k.identity(engine, player)
     if me is None or not may_attack(engine, enemy, me):
@@ -246,45 +265,69 @@ def enemy_attack(
     window = windows.interrupt_window(k, engine, about, attacked)
     if window.cancelled:
         return  # cancelled (S042): no boost card, no damage
-    defender = window.defended_by  # a "(defense)" Interrupt: defended, nothing exhausts
-    if defender is None:
-        candidates = defenders(k, engine, player, enemy)
-        labels = [f"defend with {engine.describe(u)}" for u in candidates]
-        labels = [*placed(engine, candidates, labels), "no defender"]
-        name = engine.definition(enemy).name
-        (picked,) = engine.choose(player, "option", f"{name} attacks", [*candidates, None], labels)
-        defender = candidates[picked] if picked < len(candidates) else None
-        if defender is not None:
-            engine.apply("exhaust", RULE, target=defender)
+    dealt = deal_boost(k, engine, player) if with_boost else []
+    defender = declare_defender(k, engine, enemy, player, window.defended_by)
     if defender is not None:
         # a player defending another becomes the target of the attack (G39, S017)
         player = state.cards[defender].controller
         me = k.identity(engine, player)
         assert me is not None
-        engine.emit(Event("defends", subject=defender, player=player, obj=enemy))
-    amount = engine.stat(enemy, "atk")
-    if with_boost:
-        amount += boost(k, engine, enemy, player)
     target = me if defender is None else defender
+    state.data["attacker"], state.data["defender"] = enemy, target
+    if defender is not None:
+        engine.emit(Event("defends", subject=defender, player=player, obj=enemy))
+        k.resolve_pending(engine)  # step 2 is done: its responses now (MC-RESP-3)
+    if state.result is not None or state.cards[enemy].zone != "play":
+        # [ASSUMPTION] the rules do not say: an attacker gone makes no attack; the boost
+        # cards dealt for it are discarded unflipped
+        discard_boost(k, engine, dealt)
+        end_attack(k, engine)
+        return
+    amount = engine.stat(enemy, "atk") + flip_boost(k, engine, dealt, player)
     if defender == me and engine.rule("hero_defense_reduces", player=player):
         amount = max(0, amount - engine.stat(me, "def"))
-    state.data["attacker"], state.data["defender"] = enemy, target
-    excess = max(0, amount - k.hit_points_left(engine, target))
-    k.damage(engine, target, amount, enemy)
-    if (
-        excess > 0
-        and defender is not None
-        and defender != me
-        and engine.has_keyword(enemy, "overkill")
-    ):
-        k.damage(engine, me, excess, enemy)  # K3: the excess goes to the hero
+    if state.cards[target].zone == "play":
+        # [ASSUMPTION] a defender gone before the damage (a response to its defending)
+        # still defended: the damage is dealt to no one (G18 step 4 names the defender)
+        excess = max(0, amount - k.hit_points_left(engine, target))
+        k.damage(engine, target, amount, enemy)
+        if (
+            excess > 0
+            and defender is not None
+            and defender != me
+            and engine.has_keyword(enemy, "overkill")
+        ):
+            k.damage(engine, me, excess, enemy)  # K3: the excess goes to the hero
     k.check(engine)  # a defeated target is gone before "after it is attacked" (K8, D-12)
     engine.emit(Event("attacks", subject=enemy, player=player))
     # the character that took the attack was attacked: Retaliate on a hero or ally (K8)
     engine.emit(Event("is_attacked", subject=target, player=player, obj=enemy))
     k.resolve_pending(engine)
-    state.data.pop("attacker", None)
-    state.data.pop("defender", None)
+    end_attack(k, engine)
+
+
+def declare_defender(
+    k: MarvelChampionsKernel, engine: Engine, enemy: int, player: int, defended: int | None
+) -> int | None:
+    """G18 step 2: the identity a "(defense)" Interrupt made defend (``defended``:
+    defended, nothing exhausts), else the defender the player picks among those that may
+    (exhausted as it defends), or None for an undefended attack."""
+    if defended is not None:
+        return defended
+    candidates = defenders(k, engine, player, enemy)
+    labels = [f"defend with {engine.describe(u)}" for u in candidates]
+    labels = [*placed(engine, candidates, labels), "no defender"]
+    name = engine.definition(enemy).name
+    (picked,) = engine.choose(player, "option", f"{name} attacks", [*candidates, None], labels)
+    if picked >= len(candidates):
+        return None
+    engine.apply("exhaust", RULE, target=candidates[picked])
+    return candidates[picked]
+
+
+def end_attack(k: MarvelChampionsKernel, engine: Engine) -> None:
+    engine.state.data.pop("attacker", None)
+    engine.state.data.pop("defender", None)
     k.period_over(engine, "attack")  # "until the end of the attack" ends (MC-LAST-0)
 
 
