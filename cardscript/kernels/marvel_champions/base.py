@@ -30,6 +30,7 @@ from cardscript.interpreter.select import Seat, Target, allowed, candidates
 from cardscript.kernels.marvel_champions import leaving as leaving_play
 from cardscript.kernels.marvel_champions import windows
 from cardscript.kernels.marvel_champions.leaving import Leaving, Left
+from cardscript.kernels.marvel_champions.statuses import STATUS_VERBS, status_room
 
 if TYPE_CHECKING:
     from cardscript.interpreter.engine import Engine, PrimitiveFn
@@ -46,31 +47,6 @@ CHARACTER_TYPES = frozenset({"hero", "alter_ego", "ally", "villain", "minion"})
 # what a player defeats ("After you defeat …"): enemies and side schemes (MC-DEFEAT-1,
 # MC-VDEF-1); an ally or hero is defeated by enemies and encounter cards, no player's
 DEFEATED_BY_PLAYERS = frozenset({"villain", "minion", "side_scheme"})
-# the status cards card text may keep off a character ("This cannot be stunned.", G49)
-STATUS_PERMISSIONS = {"stunned_card": "be_stunned", "confused_card": "be_confused"}
-
-
-def status_refused(engine: Engine, uid: int, counter: str) -> bool:
-    """Does card text forbid this status card on the character ("cannot" is absolute,
-    G74)? Then it is not placed, and the step did not happen, as a refused heal."""
-    permission = STATUS_PERMISSIONS.get(counter)
-    return permission is not None and engine.permitted(permission, uid) is False
-
-
-def status_room(engine: Engine, uid: int, counter: str) -> int | None:
-    """How many more of this status card the character may receive: none where card text
-    forbids it (``status_refused``), else up to ``status_card_limit`` of a type (one,
-    G49: a second one is not placed); None for any other counter."""
-    if not counter.endswith("_card"):
-        return None
-    if status_refused(engine, uid, counter):
-        return 0
-    have = engine.state.cards[uid].counters.get(counter, 0)
-    return max(0, int(engine.rule("status_card_limit", uid=uid)) - have)
-
-
-# the verbs that place a status card ("Stun target minion.", G49)
-STATUS_VERBS = {"stun": "stunned_card", "confuse": "confused_card"}
 
 
 class MCBase(Kernel):

@@ -13,7 +13,7 @@ from cardscript.interpreter.select import Seat
 from cardscript.kernels.marvel_champions import player as turns
 from cardscript.kernels.marvel_champions import resources
 from cardscript.kernels.marvel_champions import villain as vphase
-from cardscript.kernels.marvel_champions.base import status_room
+from cardscript.kernels.marvel_champions.statuses import status_room
 
 if TYPE_CHECKING:
     from cardscript.interpreter.engine import Engine, PrimitiveFn
