@@ -39,6 +39,37 @@ def test_a_player_with_a_quality_parses_and_is_written_back() -> None:
         assert _problems("marvel-champions", text) == []
 
 
+def test_for_each_player_with_a_quality_parses_and_is_written_back() -> None:
+    """ "For each player in alter-ego form, …": read after "for each" too. "for each each
+    opponent ready, …" was read (a selector) but written back as "For each opponent
+    ready, …", which did not parse (found by tests/test_language_properties.py)."""
+    game = load_game("marvel-champions")
+    text = "For each player in alter-ego form, draw a card."
+    result = game.parse(text)
+    assert result.diagnostics == ()
+    step = result.script.lines[0].ability.effects.steps[0]  # type: ignore[union-attr]
+    assert isinstance(step, ast.ForEach) and isinstance(step.selector, ast.Player)
+    assert (step.selector.who, step.selector.quality) == ("each player", "in_alter_ego_form")
+    assert step.selector.span is not None
+    assert (step.selector.span.column, step.selector.span.end_column) == (10, 34)
+    assert format_script(result.script, game.registry).strip() == text
+    assert _problems("marvel-champions", text) == []
+    assert _problems("marvel-champions", "For each player stunned, draw a card.") == [
+        (
+            "CS-T039",
+            1,
+            10,
+            '"each player stunned": a player is never stunned in Marvel Champions',
+            ('perhaps try "each player in hero form" or "each player in alter-ego form"',),
+        )
+    ]
+    vs = load_game("vs-system")
+    read = vs.parse("Ongoing: for each each opponent ready, draw a card.")
+    written = format_script(read.script, vs.registry).strip()
+    assert written == "Ongoing: For each opponent ready, draw a card."
+    assert vs.parse(written).script == read.script
+
+
 def test_an_adjective_no_player_has_is_refused_with_those_a_player_has() -> None:
     assert _problems("marvel-champions", "Each player exhausted discards a card.") == [
         (

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from lark import Token, Tree
@@ -20,9 +21,11 @@ from cardscript.grammar.build_util import (
     singular,
     span_of,
     token_of,
+    token_span,
     tree_of,
     words_of,
 )
+from cardscript.grammar.diagnostics import Span
 
 
 def _is_letter(value: object) -> bool:
@@ -96,7 +99,14 @@ class EffectRules:
         return ast.InPlayerOrder(clause=first_of(children, ast.Clause), span=span_of(meta))
 
     def for_each_player(self, meta: Meta, children: list[Any]) -> ast.ForEach:
+        """ "For each opponent, …"; "for each player in hero form, …": the players with a
+        quality, as ``player_in`` reads it after other words (CS-T039)."""
         who = next(c for c in children if isinstance(c, ast.Player))
+        adjective = next((c for c in children if isinstance(c, Token) and c.type == "ADJ"), None)
+        if adjective is not None:  # (the player's words and its quality's)
+            end, start = token_span(adjective), who.span
+            span = start if start is None or end is None else _through(start, end)
+            who = ast.Player(who=who.who, quality=name_of(children, "ADJ"), span=span)
         return ast.ForEach(selector=who, clause=first_of(children, ast.Clause), span=span_of(meta))
 
     def each_player(self, meta: Meta, children: list[Any]) -> ast.Player:
@@ -481,3 +491,10 @@ _PLACES = {
     "to the bottom of": "at the bottom of",
     "on the bottom of": "at the bottom of",
 }
+
+
+def _through(start: Span, end: Span) -> Span:
+    """From where ``start`` starts to where ``end`` ends."""
+    return dataclasses.replace(
+        start, end_line=end.end_line, end_column=end.end_column, end_offset=end.end_offset
+    )
