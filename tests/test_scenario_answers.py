@@ -3,15 +3,18 @@ the next, and ``no_other_questions`` shows what a game does not offer."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from cardscript.interpreter import select
 from cardscript.interpreter.engine import Engine
 from cardscript.interpreter.scenario import run_scenario
 from cardscript.interpreter.scenario_answers import Answers
-from cardscript.kernels.berserk import redirection
+from cardscript.kernels.berserk import abilities, redirection
+from cardscript.kernels.vs_system.field import FieldKernel
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 
@@ -148,4 +151,90 @@ def test_seats_the_game_lacks_are_told_at_their_place(tmp_path: Path) -> None:
     assert [(p.span.line, p.span.column, p.message) for p in refused.problems if p.span] == [
         (22, 14, '"player" is 2, but the players are 0 to 1'),
         (23, 27, "no_other_questions names player 3, but the players are 0 to 1"),
+    ]
+
+
+def test_a_before_reveal_line_without_may_is_declared_unasked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # §405.2: a kernel that lets P1 pass the Forest Scout's line asks "declare or pass";
+    # its first option declares it, so the outcome alone passed all the same
+    name = "BK-RV1e-forest-scout-moves-before-reveal.scenario.yaml"
+    path = _copy(tmp_path, "berserk", name)
+    loose = _replaced(tmp_path, "berserk", name, "  no_other_questions: true\n", "")
+    monkeypatch.setattr(abilities, "_must", lambda engine, ability: False)
+    assert run_scenario(loose).passed
+    assert run_scenario(path).failures == [
+        'action 1 (reveal_step): player 0 was asked "reveal step" (options ["Forest Scout: '
+        '3:1", "pass"]), and no answer was left for it (no_other_questions)'
+    ]
+
+
+def _resource_character(engine: Engine, uid: int) -> bool:
+    """A character card face down in the resource row (§9.1: a resource only)."""
+    card = engine.state.cards[uid]
+    return card.zone == "resource_row" and engine.definition(uid).type == "character"
+
+
+def _declared_attacker(engine: Engine, uid: int) -> bool:
+    """A character declared as an attacker, its attack not yet begun (VS-P2)."""
+    return uid in (engine.state.data.get("declared") or {}).get("attackers", ())
+
+
+# a kernel that reads a noun wrongly asks for a target the rules give none; the outcome
+# fails too (the Plain exhausted, the attack cancelled), and the key says why
+MISREAD = [
+    pytest.param(
+        "VS-R2-resource-is-no-character.scenario.yaml",
+        "character",
+        _resource_character,
+        'action 1 (plot_twist): player 0 was asked "choose a target" (options ["Plain '
+        '[resource_row]"]), and no answer was left for it (no_other_questions)',
+        id="a resource as a character",
+    ),
+    pytest.param(
+        "VS-P2-no-attacker-before-begin.scenario.yaml",
+        "attacker",
+        _declared_attacker,
+        'action 1 (attack): player 1 was asked "choose a target" (options ["Striker '
+        '[front_row]"]), and no answer was left for it (no_other_questions)',
+        id="a declared attacker as attacking",
+    ),
+]
+
+
+@pytest.mark.parametrize(("name", "noun", "also", "failure"), MISREAD)
+def test_a_target_the_rules_give_none_is_not_asked_for(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    name: str,
+    noun: str,
+    also: Callable[[Engine, int], bool],
+    failure: str,
+) -> None:
+    is_a = FieldKernel.is_a
+
+    def misread(kernel: FieldKernel, engine: Engine, uid: int, asked: str) -> bool:
+        return (asked == noun and also(engine, uid)) or is_a(kernel, engine, uid, asked)
+
+    monkeypatch.setattr(FieldKernel, "is_a", misread)
+    assert run_scenario(_copy(tmp_path, "vs-system", name)).failures == [failure]
+
+
+def test_a_random_pick_asks_nobody(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # an engine that lets the player choose "a card at random" asks P2 which to discard
+    path = _copy(
+        tmp_path, "pocket-duel", "PD-RD1a-opponent-discards-a-card-at-random.scenario.yaml"
+    )
+
+    def chosen(
+        engine: Engine, player: int, prompt: str, picked: list[Any], count: int
+    ) -> list[Any]:
+        return select._picked(engine, player, prompt, picked, (count, count))
+
+    monkeypatch.setattr(select, "at_random", chosen)
+    assert run_scenario(path).failures == [
+        'action 1 (round): player 1 was asked "discard" (options ["Plain Guard [hand]", '
+        '"Plain Shove [hand]", "Plain Dodge [hand]"]), and no answer was left for it '
+        "(no_other_questions)"
     ]
