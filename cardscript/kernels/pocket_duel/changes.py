@@ -53,7 +53,14 @@ class PocketDuelChanges(Kernel):
     def rules(self, engine: Engine) -> dict[str, Any]:
         """The rule values no card of this game overrides (``game_rules``); a hook not in
         it is asked of the engine (``engine.rule``)."""
-        return _ASK_ENGINE if engine.state.lasting else self._rules_of_game(engine).fixed
+        state = engine.state
+        if state.lasting:
+            return _ASK_ENGINE
+        # (``_rules_of_game`` written out: asked several times a round)
+        known = self._game_rules
+        if known is None or known.state is not state or known.next_uid != state.next_uid:
+            known = self._game_rules = GameRules(engine)
+        return known.fixed
 
     def type_cancels(self, engine: Engine) -> dict[tuple[str, str], bool] | None:
         """Which type cancels which by the rule hooks (§7), when no card of this game and
@@ -341,7 +348,15 @@ class PocketDuelChanges(Kernel):
     def _block(
         self, engine: Engine, cause: Cause, player: int, amount: int, kind: str | None = None
     ) -> None:
-        pool = self._round(engine).setdefault("block", {})
+        # (``_round`` written out, and no ``setdefault``: its default dict would be made
+        # at every "Block 2" though the round's pool is there after the first)
+        data = engine.state.data
+        found: dict[str, Any] | None = data.get("round")
+        if found is None:
+            found = data["round"] = {}
+        pool: dict[str, int] | None = found.get("block")
+        if pool is None:
+            pool = found["block"] = {}
         key = SEAT_KEYS[player] if player < 2 else str(player)
         total = pool.get(key, 0) + amount
         pool[key] = total if total < 10**9 else 10**9
