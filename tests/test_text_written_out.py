@@ -1,9 +1,10 @@
-"""The calls of card text written out (Pocket Duel's bench, issue 6): a random agent's
-"up to 1" answer without sorting, its ``one_of`` read as its generator's ``below``, an
-"if … and …" of resources asking its second test only where the first holds, a kernel's
-verb table read in place, a move's event named without ``_emit``, the zone's own list
-read for a choice, and Pocket Duel's rule values and block pool without a call each.
-Each gives what the plain path gives, and steps aside where that could differ."""
+"""The calls of card text written out (Pocket Duel's bench, issue 6): a game's first
+change read straight to its primitive, a random agent's "up to 1" answer without
+sorting, its ``one_of`` read as its generator's ``below``, an "if … and …" of resources
+asking its second test only where the first holds, a kernel's verb table read in place,
+a move's event named without ``_emit``, the zone's own list read for a choice, and
+Pocket Duel's rule values, block pool and heals waiting for the damage without a call
+each. Each gives what the plain path gives, and steps aside where that could differ."""
 
 from __future__ import annotations
 
@@ -16,13 +17,14 @@ from cardscript.interpreter import conditions
 from cardscript.interpreter.agents import Decision, RandomAgent
 from cardscript.interpreter.cards import compile_card
 from cardscript.interpreter.conditions import condition_read
+from cardscript.interpreter.context import Seat
 from cardscript.interpreter.engine import Engine
 from cardscript.interpreter.log import GameLog
 from cardscript.interpreter.state import Rng
-from cardscript.kernels.pocket_duel.kernel import PocketDuelKernel
+from cardscript.kernels.pocket_duel.kernel import PocketDuelKernel, new_engine
 from cardscript.kernels.pocket_duel.rules import RULE
 from tests.test_direct_moves import _run
-from tests.test_text_fast_paths import POOL, _game
+from tests.test_text_fast_paths import POOL, _game, _Replacing
 
 
 def _plain_some_of(rng: Rng, n: int, least: int, most: int) -> tuple[int, ...]:
@@ -201,3 +203,57 @@ def test_all_cards_of_your_discard_pile_move_as_the_general_path_moves_them() ->
             general = _run(ability, seed, seed % 2, False, **how)
             assert direct == general
             assert direct[1][seed % 2]["discard_pile"] == []
+
+
+def _fresh(log: GameLog | None = None) -> Engine:
+    """A game set up, no change made yet (its primitives' table not read)."""
+    engine = new_engine([RandomAgent(1), RandomAgent(2)], 1, pool=POOL, log=log)
+    engine.kernel.setup(engine, [["cinder-hero"], ["quill-hero"]])
+    assert engine._changes is None
+    return engine
+
+
+def test_a_games_first_change_of_card_text_reads_the_table_and_goes_straight_to_it() -> None:
+    first, later = _fresh(), _game()
+    for engine in (first, later):
+        engine.state.players[0].resources["energy"] = 0
+    before = first.steps
+    run = first.applier("gain", RULE)
+    assert first.steps == before + 1  # counted as ``apply`` counts it
+    assert run == first.kernel._primitives["gain"]  # the primitive itself
+    run(first, RULE, player=0, resource="energy", amount=2)
+    later.apply("gain", RULE, player=0, resource="energy", amount=2)
+    assert first.state.players[0].resources == later.state.players[0].resources
+
+
+def test_a_games_first_change_goes_through_apply_where_a_log_or_a_replacement_speaks() -> None:
+    logged = _fresh(GameLog())
+    replacing = _fresh()
+    replacing.kernel.__class__ = _Replacing
+    for engine in (logged, replacing):
+        before = engine.steps
+        run = engine.applier("gain", RULE)
+        assert engine.steps == before  # ``apply`` counts it, once
+        assert run != engine.kernel._primitives["gain"]
+        run(engine, RULE, player=0, resource="energy", amount=1)
+        assert engine.steps == before + 1
+    assert any(r["t"] == "change" and r["change"] == "gain" for r in logged.log.records)  # type: ignore[union-attr]
+
+
+def test_a_heal_waiting_for_the_damage_is_kept_as_gain_keeps_it() -> None:
+    """ "Heal 2" in the effect step: the seat healed kept with its cause and amount (§10),
+    as ``_gain``'s first answer keeps it; no health gained yet."""
+    ability = POOL["sable-rest"].abilities[0]
+    kept = []
+    for direct in (True, False):
+        engine = _game(8)
+        engine.kernel._heals = heals = []
+        health = engine.state.players[1].resources["health"]
+        if direct:
+            assert engine.resolve(ability, None, 1) is True
+        else:
+            cause = ability.plan.cause(None)
+            engine.kernel._gain(engine, cause, 1, "health", 2)
+        assert engine.state.players[1].resources["health"] == health
+        kept.append(heals)
+    assert kept[0] == kept[1] == [(ability.plan.cause(None), Seat(1), 2)]

@@ -181,6 +181,10 @@ class PocketDuelChanges(Kernel):
         self, engine: Engine, cause: Cause, target: Target, amount: int, kind: str | None = None
     ) -> None:
         if isinstance(target, Seat):
+            heals = self._heals
+            if heals is not None:  # (``_gain``'s first answer, the seat itself kept: §10)
+                heals.append((cause, target, amount))
+                return
             self._gain(engine, cause, target.index, "health", amount)
 
     def _gain(self, engine: Engine, cause: Cause, player: int, resource: str, amount: int) -> bool:
