@@ -257,3 +257,17 @@ def test_a_heal_waiting_for_the_damage_is_kept_as_gain_keeps_it() -> None:
         assert engine.state.players[1].resources["health"] == health
         kept.append(heals)
     assert kept[0] == kept[1] == [(ability.plan.cause(None), Seat(1), 2)]
+
+
+def test_a_successful_block_is_listed_in_the_rounds_data_each_time() -> None:
+    engine = _game(9)
+    kernel = engine.kernel
+    least = int(engine.rule("block_success_minimum"))
+    engine.state.data.pop("round", None)
+    kernel._blocked(engine, 1, None, least - 1)  # too little: not a successful block
+    assert "successful_block" not in engine.state.data.get("round", {})
+    kernel._blocked(engine, 1, None, least)
+    kernel._blocked(engine, 0, None, least + 1)
+    kernel._blocked(engine, 1, None, least)
+    assert engine.state.data["round"]["successful_block"] == [1, 0, 1]
+    assert [h[0] for h in engine.state.history[-3:]] == ["blocks"] * 3

@@ -172,7 +172,16 @@ class PocketDuelChanges(Kernel):
         if least is _ASK:
             least = engine.rule("block_success_minimum", None, player)
         if amount >= int(least):
-            self._round(engine).setdefault("successful_block", []).append(player)
+            # (``_round`` written out, without ``setdefault``'s list made every block)
+            data = engine.state.data
+            rnd: dict[str, Any] | None = data.get("round")
+            if rnd is None:
+                rnd = data["round"] = {}
+            found = rnd.get("successful_block")
+            if found is None:
+                rnd["successful_block"] = [player]
+            else:
+                found.append(player)
             engine.happened("blocks", None, player, source, amount)
             if source is not None:
                 engine.happened("blocked", source, None, None, amount)
@@ -216,8 +225,14 @@ class PocketDuelChanges(Kernel):
         before = res.get(resource, 0)
         if plan is None or not hook:
             value = self.bound(engine, player, resource, before + amount)
-        else:  # (the plan's rules: ``bound`` without asking ``rules``)
-            value = _bounded(engine, plan.rules, hook, player, resource, before + amount)
+        else:  # (the plan's rules: ``bound`` without asking ``rules``, ``_bounded`` written out)
+            most = plan.rules.get(hook, _ASK)
+            most = int(engine.rule(hook, None, player) if most is _ASK else most)
+            value = before + amount
+            if value > most:
+                value = most
+            if value < 0 and resource != "health":
+                value = 0
         res[resource] = value
         if resource == "energy":
             if value > before:
