@@ -333,7 +333,11 @@ def test_an_actions_change_names_what_its_clause_says() -> None:
     def record(change: str, cause: Cause, **args: Any) -> None:
         calls.append((change, args))
 
+    def applier(change: str, cause: Cause) -> Any:  # (``apply``'s, run later)
+        return lambda engine, cause, **args: record(change, cause, **args)
+
     engine.apply = record  # type: ignore[method-assign]
+    engine.applier = applier  # type: ignore[method-assign]
     block = ast.Clause(ast.Action("primitive_amount", "block", ast.Amount("int", 2), word="damage"))
     destroy = ast.Clause(ast.Action("primitive", "destroy", target=ast.Player("the opponent")))
     send = ast.Clause(

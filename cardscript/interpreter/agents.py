@@ -150,6 +150,8 @@ class RandomAgent:
         indices = list(range(n))
         self.rng.shuffle(indices)
         count = least + self.rng.below(high - least + 1) if high >= least else 0
+        if count <= 1:  # ("up to 1 target": none or the first, without sorting)
+            return (indices[0],) if count else ()
         return tuple(sorted(indices[:count]))
 
     def decide(self, decision: Decision) -> tuple[int, ...]:

@@ -11,6 +11,8 @@ from cardscript.grammar import ast
 from cardscript.interpreter.context import _HOLDS, Context, RulesError, fixed_amount
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from cardscript.interpreter.cards import CardDef
     from cardscript.interpreter.engine import Engine
 
@@ -216,7 +218,7 @@ def context_free(plan: _Plan) -> bool:
     return not plan.not_this and not plan.rest and plan.printed == plan.qualities
 
 
-def by_definitions(engine: Engine, plan: _Plan, pool: list[int]) -> list[int] | None:
+def by_definitions(engine: Engine, plan: _Plan, pool: Iterable[int]) -> list[int] | None:
     """``by_verdicts`` where each card's definition answers it (no states, a verdict that
     turns it down or passes every adjective) and the plan asks nothing else of a card but
     its nouns (``context_free``); None where a card needs more (a context then asks)."""

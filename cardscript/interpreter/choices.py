@@ -14,6 +14,7 @@ from cardscript.interpreter.agents import (
     Decision,
     IllegalAnswer,
     Labels,
+    RandomAgent,
     answers_by_count,
     check_answer,
 )
@@ -50,8 +51,11 @@ class Choices(EngineParts):
         below n, and calls ``illegal_one_of`` if not)."""
         if self.log is not None:
             return [None] * len(self.agents)
+        # a random agent's ``one_of`` is its generator's ``below`` itself (what
+        # ``RandomAgent.one_of`` calls: one call, not two, for a choice every round; not
+        # a subclass's, which may answer otherwise)
         return [
-            agent.one_of  # type: ignore[attr-defined]
+            (agent.rng.below if type(agent) is RandomAgent else agent.one_of)  # type: ignore[attr-defined]
             if _ONE_OF.get(type(agent)) or answers_by_count(agent, "one_of")
             else None
             for agent in self.agents

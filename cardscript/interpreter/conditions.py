@@ -48,9 +48,19 @@ def condition_read(condition: ast.Condition) -> Read | None:
     """``test`` of a condition that reads nothing but the game and who reads it (its
     resources compared to numbers), as ``read(engine, controller)``: no context is made
     to ask it; None where a test needs one."""
-    reads = [_read(t) for t in condition.tests]
-    if any(read is None for read in reads):
+    found = [_read(t) for t in condition.tests]
+    reads = [read for read in found if read is not None]
+    if len(reads) < len(found):
         return None
+    if len(reads) == 2 and condition.ops == ("and",):
+        first, second = reads
+
+        def both_read(engine: Engine, controller: int) -> bool:
+            # (a read asks no player, unlike ``_joined_check``'s tests: the second is
+            # needed only where the first holds; no ``*args`` for a talent's every round)
+            return first(engine, controller) and second(engine, controller)
+
+        return both_read
     return _joined_check(reads, condition.ops)
 
 

@@ -108,7 +108,11 @@ def _change(action: ast.Action, amount: int) -> Direct | None:
         word, named = action.word, name or ""
 
         def primitive(engine: Engine, player: int, cause: Cause) -> None:
-            run = engine.applier(engine.kernel.verb(named), cause)
+            # (``Kernel.verb`` written out once its table is read: "Block 2", every round)
+            kernel = engine.kernel
+            verbs = kernel._verbs
+            change = kernel.verb(named) if verbs is None else verbs.get(named, named)
+            run = engine.applier(change, cause)
             run(engine, cause, player=player, amount=amount, kind=word)
 
         return primitive

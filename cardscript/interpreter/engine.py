@@ -219,6 +219,11 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods, Ch
         otherwise. The keyword arguments then go straight to the primitive: ``apply``'s
         ``**args`` makes a dict and unpacks it again for every change."""
         direct = self._direct
+        if direct is None and self._changes is None:
+            # the game's first change: its table read now, not through ``apply`` in full
+            # (the first change of a Pocket Duel game is nearly always card text's)
+            self._know_changes()
+            direct = self._direct
         if direct is not None:
             primitive = direct.get(change)
             if primitive is not None:
@@ -246,22 +251,31 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods, Ch
             + ", ".join(sorted({c.card for c in self.recent if c.card}))
         )
 
+    def _know_changes(self) -> tuple[bool, dict[str, PrimitiveFn] | None]:
+        """Read once per game: whether the kernel's class has its own ``replaceable`` (the
+        base kernel's is always None), the primitives' table (None where its class has
+        its own ``primitive``) and ``_direct``, the table where nothing else could speak
+        (no replacement, no log)."""
+        kernel = self.kernel
+        own = _OWN_CHANGES.get(type(kernel))
+        if own is None:
+            own = _OWN_CHANGES[type(kernel)] = (
+                _overrides(kernel, "replaceable"),
+                _overrides(kernel, "primitive"),
+            )
+        table = None if own[1] else kernel._primitives
+        changes = self._changes = (own[0], table)
+        if not own[0] and table is not None and self.log is None:
+            self._direct = table
+        return changes
+
     def _apply_in_full(self, change: str, cause: Cause, args: dict[str, Any]) -> Any:
         """``apply`` where a replacement may speak, a log records the change, the kernel
         names its primitives itself, or there is no such primitive."""
         kernel = self.kernel
         changes = self._changes
-        if changes is None:  # the base kernel's replaceable is always None
-            own = _OWN_CHANGES.get(type(kernel))
-            if own is None:
-                own = _OWN_CHANGES[type(kernel)] = (
-                    _overrides(kernel, "replaceable"),
-                    _overrides(kernel, "primitive"),
-                )
-            table = None if own[1] else kernel._primitives
-            changes = self._changes = (own[0], table)
-            if not own[0] and table is not None and self.log is None:
-                self._direct = table
+        if changes is None:
+            changes = self._know_changes()
         if changes[0]:
             event_id = kernel.replaceable(change, args)
             if event_id is not None and self.replacement(event_id, args):

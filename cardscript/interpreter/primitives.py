@@ -62,7 +62,9 @@ def move(
     engine.state.move(uid, zone, player=owner, position=position)
     if face_up is not None:
         card.face_up = face_up
-    _emit(engine, "moved", subject=uid, player=owner, data=(("from", before), ("to", zone)))
+    # (``_emit`` written out: a card returned to hand by card text, every few rounds)
+    name = engine.kernel.event_name("moved")
+    engine.happened(name, uid, owner, None, None, None, (("from", before), ("to", zone)))
 
 
 def discard(engine: Engine, cause: Cause, uid: int) -> None:
@@ -76,7 +78,8 @@ def remove_from_game(engine: Engine, cause: Cause, uid: int) -> None:
     card = engine.state.cards[uid]
     left = left_from(card)
     engine.state.move(uid, engine.kernel.removed_zone, player=card.owner)
-    _emit(engine, "removed", subject=uid, player=card.owner, data=left)
+    name = engine.kernel.event_name("removed")  # (``_emit`` written out, as ``move``)
+    engine.happened(name, uid, card.owner, None, None, None, left)
 
 
 def gain(engine: Engine, cause: Cause, player: int, resource: str, amount: int) -> None:

@@ -7,7 +7,7 @@ this module stays the same for every game.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, cast
 
@@ -448,12 +448,16 @@ def picked_without_context(
     adjective its definition does not answer, a kernel's own ``may_choose``)."""
     state, ref = engine.state, plan.zone
     assert ref is not None  # (``context_free``: yours or your opponents', as ``_cards``)
+    pool: Sequence[int]
     if ref.possessor == "your":
-        pool = list(state.players[controller].zones.get(ref.zone, ()))
+        # the zone's own list, not a copy: only read here (one card picked is a new list;
+        # all of them, below, are copied, as their moves change the zone)
+        pool = state.players[controller].zones.get(ref.zone, ())
     else:
-        pool = []
+        theirs: list[int] = []
         for seat in _opponents_of(controller, len(state.players)):
-            pool.extend(state.players[seat].zones.get(ref.zone, ()))
+            theirs.extend(state.players[seat].zones.get(ref.zone, ()))
+        pool = theirs
     kernel, noun = engine.kernel, plan.noun_only
     if noun is not None:
         found = pool if noun == "card" else [u for u in pool if kernel.is_a(engine, u, noun)]
@@ -464,18 +468,18 @@ def picked_without_context(
     else:
         return None
     if plan.takes_all:
-        return None if _limits(kernel) else cast("list[Target]", found)
+        return None if _limits(kernel) else list(found)
     asks = _ASKS.get(type(kernel))
     if asks or (asks is None and _asks(kernel)):
         return None
     if not found:
         return []
     assert plan.picks is not None  # (``context_free``)
-    return _picked(engine, controller, prompt, cast("list[Target]", found), plan.picks)
+    return _picked(engine, controller, prompt, found, plan.picks)  # (no ``cast``: a call)
 
 
 def _picked(
-    engine: Engine, chooser: int, prompt: str, found: list[Target], picks: tuple[int, int]
+    engine: Engine, chooser: int, prompt: str, found: Sequence[Target], picks: tuple[int, int]
 ) -> list[Target]:
     """The targets ``chooser`` picks among ``found`` (least, most: ``picks``)."""
     least, most = picks
@@ -483,9 +487,15 @@ def _picked(
         most = len(found)
     if least > most:
         least = most
-    # asked by the count where the agent answers so (``choose``'s first question), no
-    # labels made; else labels built only if read (a log, a human)
-    picked = engine.by_count(chooser, len(found), least, most)
+    # asked by the count where the agent answers so (``choose``'s first question,
+    # ``by_count`` written out: "up to 1 target" asks ``some_of``), no labels made; else
+    # labels built only if read (a log, a human)
+    picked: tuple[int, ...] | None
+    if least == 1 == most:
+        one = engine.one_of(chooser, len(found))
+        picked = None if one is None else (one,)
+    else:
+        picked = engine.some_of(chooser, len(found), least, most)
     if picked is None:
         labels = Labels(partial(described, engine, found))
         picked = engine.choose(chooser, "targets", prompt, found, labels, least, most)

@@ -53,7 +53,14 @@ class PocketDuelChanges(Kernel):
     def rules(self, engine: Engine) -> dict[str, Any]:
         """The rule values no card of this game overrides (``game_rules``); a hook not in
         it is asked of the engine (``engine.rule``)."""
-        return _ASK_ENGINE if engine.state.lasting else self._rules_of_game(engine).fixed
+        state = engine.state
+        if state.lasting:
+            return _ASK_ENGINE
+        # (``_rules_of_game`` written out: asked several times a round)
+        known = self._game_rules
+        if known is None or known.state is not state or known.next_uid != state.next_uid:
+            known = self._game_rules = GameRules(engine)
+        return known.fixed
 
     def type_cancels(self, engine: Engine) -> dict[tuple[str, str], bool] | None:
         """Which type cancels which by the rule hooks (§7), when no card of this game and
@@ -165,7 +172,16 @@ class PocketDuelChanges(Kernel):
         if least is _ASK:
             least = engine.rule("block_success_minimum", None, player)
         if amount >= int(least):
-            self._round(engine).setdefault("successful_block", []).append(player)
+            # (``_round`` written out, without ``setdefault``'s list made every block)
+            data = engine.state.data
+            rnd: dict[str, Any] | None = data.get("round")
+            if rnd is None:
+                rnd = data["round"] = {}
+            found = rnd.get("successful_block")
+            if found is None:
+                rnd["successful_block"] = [player]
+            else:
+                found.append(player)
             engine.happened("blocks", None, player, source, amount)
             if source is not None:
                 engine.happened("blocked", source, None, None, amount)
@@ -174,6 +190,10 @@ class PocketDuelChanges(Kernel):
         self, engine: Engine, cause: Cause, target: Target, amount: int, kind: str | None = None
     ) -> None:
         if isinstance(target, Seat):
+            heals = self._heals
+            if heals is not None:  # (``_gain``'s first answer, the seat itself kept: §10)
+                heals.append((cause, target, amount))
+                return
             self._gain(engine, cause, target.index, "health", amount)
 
     def _gain(self, engine: Engine, cause: Cause, player: int, resource: str, amount: int) -> bool:
@@ -205,8 +225,14 @@ class PocketDuelChanges(Kernel):
         before = res.get(resource, 0)
         if plan is None or not hook:
             value = self.bound(engine, player, resource, before + amount)
-        else:  # (the plan's rules: ``bound`` without asking ``rules``)
-            value = _bounded(engine, plan.rules, hook, player, resource, before + amount)
+        else:  # (the plan's rules: ``bound`` without asking ``rules``, ``_bounded`` written out)
+            most = plan.rules.get(hook, _ASK)
+            most = int(engine.rule(hook, None, player) if most is _ASK else most)
+            value = before + amount
+            if value > most:
+                value = most
+            if value < 0 and resource != "health":
+                value = 0
         res[resource] = value
         if resource == "energy":
             if value > before:
@@ -341,7 +367,15 @@ class PocketDuelChanges(Kernel):
     def _block(
         self, engine: Engine, cause: Cause, player: int, amount: int, kind: str | None = None
     ) -> None:
-        pool = self._round(engine).setdefault("block", {})
+        # (``_round`` written out, and no ``setdefault``: its default dict would be made
+        # at every "Block 2" though the round's pool is there after the first)
+        data = engine.state.data
+        found: dict[str, Any] | None = data.get("round")
+        if found is None:
+            found = data["round"] = {}
+        pool: dict[str, int] | None = found.get("block")
+        if pool is None:
+            pool = found["block"] = {}
         key = SEAT_KEYS[player] if player < 2 else str(player)
         total = pool.get(key, 0) + amount
         pool[key] = total if total < 10**9 else 10**9
