@@ -63,6 +63,13 @@ def test_for_each_player_with_a_quality_parses_and_is_written_back() -> None:
             ('perhaps try "each player in hero form" or "each player in alter-ego form"',),
         )
     ]
+    # after a step too ("… for each player in alter-ego form"), as after other words
+    for said in ("for each player in alter-ego form", "for each each player in alter-ego form"):
+        read = game.parse(f"Draw 1 card {said}.")
+        assert read.diagnostics == ()
+        written = format_script(read.script, game.registry).strip()
+        assert written == "Draw 1 card for each player in alter-ego form."
+        assert game.parse(written).script == read.script
     vs = load_game("vs-system")
     read = vs.parse("Ongoing: for each each opponent ready, draw a card.")
     written = format_script(read.script, vs.registry).strip()

@@ -99,14 +99,8 @@ class EffectRules:
         return ast.InPlayerOrder(clause=first_of(children, ast.Clause), span=span_of(meta))
 
     def for_each_player(self, meta: Meta, children: list[Any]) -> ast.ForEach:
-        """ "For each opponent, …"; "for each player in hero form, …": the players with a
-        quality, as ``player_in`` reads it after other words (CS-T039)."""
-        who = next(c for c in children if isinstance(c, ast.Player))
-        adjective = next((c for c in children if isinstance(c, Token) and c.type == "ADJ"), None)
-        if adjective is not None:  # (the player's words and its quality's)
-            end, start = token_span(adjective), who.span
-            span = start if start is None or end is None else _through(start, end)
-            who = ast.Player(who=who.who, quality=name_of(children, "ADJ"), span=span)
+        """ "For each opponent, …"; "for each player in hero form, …"."""
+        who = _each_player(children)
         return ast.ForEach(selector=who, clause=first_of(children, ast.Clause), span=span_of(meta))
 
     def each_player(self, meta: Meta, children: list[Any]) -> ast.Player:
@@ -165,6 +159,8 @@ class EffectRules:
         return Tree("step_tail", children)
 
     def per_each(self, meta: Meta, children: list[Any]) -> Tree:
+        if any(isinstance(c, ast.Player) for c in children):  # "… for each opponent"
+            return Tree("per_each", [_each_player(children)])
         return Tree("per_each", [singular(selector_of(children))])
 
     def may(self, meta: Meta, children: list[Any]) -> Tree:
@@ -491,6 +487,19 @@ _PLACES = {
     "to the bottom of": "at the bottom of",
     "on the bottom of": "at the bottom of",
 }
+
+
+def _each_player(children: list[Any]) -> ast.Player:
+    """The players after "for each", with the quality that follows them ("for each
+    player in hero form"), as ``player_in`` reads it after other words (CS-T039): its
+    span the player's words and the quality's."""
+    who = next(c for c in children if isinstance(c, ast.Player))
+    adjective = next((c for c in children if isinstance(c, Token) and c.type == "ADJ"), None)
+    if adjective is None:
+        return who
+    end, start = token_span(adjective), who.span
+    span = start if start is None or end is None else _through(start, end)
+    return ast.Player(who=who.who, quality=str(adjective), span=span)
 
 
 def _through(start: Span, end: Span) -> Span:
