@@ -31,6 +31,7 @@ class Choices(EngineParts):
 
     agents: Sequence[Agent]
     log: GameLog | None
+    _answerers: tuple[Any, list[Any]] | None
 
     def one_of(self, player: int, n: int) -> int | None:
         """The index ``player``'s agent picks of n options where it answers by the count
@@ -49,17 +50,24 @@ class Choices(EngineParts):
         """Each seat's agent's ``one_of`` where ``one_of`` asks it, else None: for a
         caller asking round after round, read once (the caller checks each answer is
         below n, and calls ``illegal_one_of`` if not)."""
+        agents = self.agents
+        known = self._answerers  # (read once per game: its agents, while they are these)
+        if known is not None and known[0] is agents:
+            return known[1]
         if self.log is not None:
-            return [None] * len(self.agents)
-        # a random agent's ``one_of`` is its generator's ``below`` itself (what
-        # ``RandomAgent.one_of`` calls: one call, not two, for a choice every round; not
-        # a subclass's, which may answer otherwise)
-        return [
-            (agent.rng.below if type(agent) is RandomAgent else agent.one_of)  # type: ignore[attr-defined]
-            if _ONE_OF.get(type(agent)) or answers_by_count(agent, "one_of")
-            else None
-            for agent in self.agents
-        ]
+            found: list[Callable[[int], int] | None] = [None] * len(agents)
+        else:
+            # a random agent's ``one_of`` is its generator's ``below`` itself (what
+            # ``RandomAgent.one_of`` calls: one call, not two, for a choice every round;
+            # not a subclass's, which may answer otherwise)
+            found = [
+                (agent.rng.below if type(agent) is RandomAgent else agent.one_of)  # type: ignore[attr-defined]
+                if _ONE_OF.get(type(agent)) or answers_by_count(agent, "one_of")
+                else None
+                for agent in agents
+            ]
+        self._answerers = (agents, found)
+        return found
 
     def illegal_one_of(self, player: int, n: int, picked: int) -> NoReturn:
         """``player``'s agent answered a choice of one of n with ``picked``."""

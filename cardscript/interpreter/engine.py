@@ -91,6 +91,8 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods, Ch
     # the primitives by name, when no replacement and no log can speak and the kernel has
     # no ``primitive`` of its own: a change goes straight to its primitive
     _direct: dict[str, PrimitiveFn] | None = None
+    # (the agents, each seat's ``one_of`` answerer): ``Choices.one_of_answerers``, read once
+    _answerers: tuple[Any, list[Any]] | None = None
     # the pool whose cards were read (its ``version``), by ``_know_pool``, which also sets
     # the pool's memos ``GoldenRule._terms`` and ``_fixed_rules`` (not fields: the engine
     # reads them only once it has read its pool)
@@ -152,6 +154,7 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods, Ch
         engine._hears_every = True
         engine._changes = None
         engine._direct = None
+        engine._answerers = None
         engine._pool_version = -1
         engine._game = NO_GAME
         return engine

@@ -175,11 +175,22 @@ def quick_round(
         one, two = played
         assert one is not None and two is not None
         relation = plan.relation
+        # a cancel clause asking only the two definitions: the plan's answer for them,
+        # once found (``RoundKernel._played_cancels``' first look, without the call)
+        by_print = plan.text_cancels
+        mine, theirs = cards[one], cards[two]
+        plain = not (mine.states or theirs.states)
         hit = relation.get((first.type, second.type))
-        if hit is None or (not hit and first.cancels_by_text):
+        if (hit is None or (not hit and first.cancels_by_text)) and (
+            not (plain and first.cancels_by_print)
+            or (hit := by_print.get((mine.card_id, theirs.card_id))) is None
+        ):
             hit = kernel._played_cancels(engine, plan, one, two, first, second, relation, False)
         back = relation.get((second.type, first.type))
-        if back is None or (not back and second.cancels_by_text):
+        if (back is None or (not back and second.cancels_by_text)) and (
+            not (plain and second.cancels_by_print)
+            or (back := by_print.get((theirs.card_id, mine.card_id))) is None
+        ):
             back = kernel._played_cancels(engine, plan, two, one, second, first, relation, False)
         if hit:
             _mark_cancelled(kernel, engine, plan, two, cards[one].controller, one)
