@@ -134,9 +134,8 @@ class RoundPlan:
     are not Pocket Duel's: ask ``stat``); ``quick``: two seats and all of ``quiet``,
     ``own``, ``reveal_silent``, ``discards``, a ``relation``, ``effect_rules`` and
     ``lose_at``, with the start of the round and an attack's damage only recorded, and
-    ``RoundKernel``'s round (``quick_round``). Made again
-    for a new game or when cards are added
-    (``RoundEnd.round_plan``)."""
+    ``RoundKernel``'s round (``quick_round``). Made again for a new game or when cards
+    are added (``RoundEnd.round_plan``)."""
 
     __slots__ = (
         "attack_texts",
