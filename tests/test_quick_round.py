@@ -4,6 +4,7 @@ steps aside wherever the general round reads something it does not know at the s
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 from typing import Any
 
@@ -175,3 +176,27 @@ def test_an_answer_beyond_the_hand_is_an_illegal_answer(monkeypatch: pytest.Monk
     with pytest.raises(IllegalAnswer, match=r"^beyond: one_of\(4\) answered 4$"):
         engine.kernel.play(engine)  # type: ignore[attr-defined]
     assert len(played) == 3  # (the third round's choice, in the quick round)
+
+
+@pytest.mark.parametrize("fmt", ["standard", "conquest", "legacy"])
+def test_matches_are_the_same_with_the_quick_round(
+    fmt: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A match's games (its data, retired heroes, Legacy's transfers between them) play
+    the general round's games too, round for round."""
+    from cardscript.kernels.pocket_duel.matches import play_match
+
+    played = _counted(monkeypatch)
+    names = heroes(pool_of())
+    for seed in range(4):
+        shuffled = random.Random(seed).sample(names, 6)
+        teams = [shuffled[:1], shuffled[1:2]] if fmt == "standard" else [shuffled[:3], shuffled[3:]]
+        ends = []
+        for kernel_class in (PocketDuelKernel, _GeneralRound):
+            engine = new_engine([RandomAgent(seed), RandomAgent(seed + 99)], seed)
+            engine.kernel.__class__ = kernel_class
+            rounds = _rounds(engine)
+            result = play_match(engine, fmt, teams, 2 if fmt == "standard" else None)
+            ends.append((rounds, engine.state.state_hash(), result, engine.steps))
+        assert ends[0] == ends[1], (fmt, seed)
+    assert len(played) > 20  # (the quick round played most of the first match's rounds)
