@@ -171,3 +171,32 @@ def test_every_stat_is_what_the_general_path_reads(
     # (the superpower speaks: a Defense card of the table has its +1)
     printed = [engine.kernel.printed(engine, u, "attack") for u in on_table]
     assert [engine.stat(u, "attack") for u in on_table] != printed
+
+
+def test_a_stat_reads_the_standing_get_text_in_play_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``stat`` hands what it read of the "get" text in play to ``_stat_deltas`` (the
+    clock has not moved); with something lasting it has not read it, and
+    ``_stat_deltas`` does."""
+    from cardscript.interpreter.play_index import _GETS, PlayIndex
+
+    engine, *_ = _table()
+    defense = next(
+        u
+        for u, c in engine.state.cards.items()
+        if c.zone == "table" and c.controller == 0 and engine.definition(u).type == "defense"
+    )
+    asked: list[Any] = []
+    in_play = PlayIndex.in_play
+
+    def counted(self: Engine, key: Any) -> Any:
+        asked.append(key)
+        return in_play(self, key)
+
+    monkeypatch.setattr(PlayIndex, "in_play", counted)
+    printed = engine.kernel.printed(engine, defense, "attack")
+    assert engine.stat(defense, "attack") == printed + 1
+    assert asked.count(_GETS) == 1
+    asked.clear()
+    engine.state.lasting.append({"kind": "stat", "uids": [], "stat": "defense"})
+    assert engine.stat(defense, "attack") == printed + 1
+    assert asked.count(_GETS) == 1

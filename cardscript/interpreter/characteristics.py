@@ -4,7 +4,7 @@ lasting effects change them, and the context card text is read in."""
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
@@ -40,13 +40,17 @@ class Characteristics(EngineParts):
         picks among them itself, ``stat_sets``)."""
         engine: Engine = self  # type: ignore[assignment]  # not ``cast``: a call per stat
         kernel, state = self.kernel, self.state
+        gets = None  # the standing "get" text in play, where read here (not read twice)
         if not state.lasting:
             game = self._game  # ``game_keys`` written out: asked for every stat
             if game[1] != state.next_uid:
                 game = self._know_game()
             keys = game[7]  # the keys of stat-changing text some card of the game has
             for key in keys:
-                if self.in_play(key):
+                found = self.in_play(key)
+                if found:
+                    if key is _GETS:
+                        gets = found
                     break
             else:  # no text changes any stat now: the printed value, clamped
                 if not kernel.printed_by_definition:
@@ -65,7 +69,7 @@ class Characteristics(EngineParts):
         newest = sets[-1][1] if sets else None
         total = value if newest is None or self.kernel.set_overrides else newest
         scales: list[Fraction] = []
-        for delta in self._stat_deltas(uid, stat):
+        for delta in self._stat_deltas(uid, stat, gets):
             if isinstance(delta, Fraction):
                 scales.append(delta)
             else:
@@ -144,10 +148,13 @@ class Characteristics(EngineParts):
                 out.append((None, effect["value"]))  # lasting effects are in timestamp order
         return out
 
-    def _stat_deltas(self, uid: int, stat: str) -> Iterable[int | Fraction]:
-        """What static abilities change a stat by: an int adds, a Fraction multiplies."""
+    def _stat_deltas(
+        self, uid: int, stat: str, gets: Sequence[tuple[int, CompiledAbility, Any]] | None = None
+    ) -> Iterable[int | Fraction]:
+        """What static abilities change a stat by: an int adds, a Fraction multiplies;
+        ``gets``: ``in_play(_GETS)``, where the caller has read it at this clock."""
         engine: Engine = self  # type: ignore[assignment]
-        for source, ability, node in self.in_play(_GETS):
+        for source, ability, node in self.in_play(_GETS) if gets is None else gets:
             changes = _stat_changes(node, stat)
             if not changes:
                 continue  # it changes other stats (or none): who it covers does not matter
