@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 
     from cardscript.interpreter.cards import CardDef
     from cardscript.interpreter.engine import Engine
+    from cardscript.interpreter.state import Card, GameState
 
 
 # a plan's verdict on a definition: (the definition, the kernel's class, does an
@@ -48,6 +49,13 @@ class _Plan:
     # number, "target": one); None where "X", "that many" or "the top N" say it
     picks: tuple[int, int] | None
     any_card: bool  # one of its nouns is "card": every card is one (``Kernel.is_a``)
+    # it names no zone (the play zones) and asks of a card only its nouns, "another",
+    # "your"/"opponent's" and adjectives or names its definition may answer: a standing
+    # text's reader needs no context (``selected_by_definition``), with its verdict per
+    # card id (does the definition hold every adjective and name; None: it cannot say)
+    by_definition: bool
+    standing: dict[str, tuple[CardDef, type, bool | None]]
+    whose: bool | None  # "your" (True), "opponent's" (False): whose cards it means
 
 
 _PLANS: dict[int, tuple[ast.Cards, _Plan]] = {}
@@ -79,13 +87,29 @@ def _plan(selector: ast.Cards) -> _Plan:
         every,
         None if every or q is None else _picks(q.kind, how_many),
         "card" in (selector.noun, *selector.also),
+        where is None and not filters and all(map(_definitions_say, selector.qualities)),
+        {},
+        None,
     )
+    whose = {q.value == "your" for q in selector.qualities if q.kind == "possessor"}
+    if len(whose) == 1:
+        plan = replace(plan, whose=whose.pop())
+    elif whose:  # "your opponent's": the general path reads it
+        plan = replace(plan, by_definition=False)
     if not (plan.not_this or plan.qualities or plan.rest or selector.also):
         plan = replace(plan, noun_only=selector.noun)
     if len(_PLANS) > 20_000:
         _PLANS.clear()  # pools come and go (tests): keep the memory bounded
     _PLANS[id(selector)] = (selector, plan)
     return plan
+
+
+def _definitions_say(quality: ast.Quality) -> bool:
+    """May a card's definition and controller answer the quality (``_Plan.by_definition``)?
+    "attached" asks where the text's own card is."""
+    if quality.kind == "adj":
+        return quality.value != "attached"
+    return quality.kind == "name" or quality.kind == "possessor"
 
 
 def _picks(kind: str, how_many: int | None) -> tuple[int, int] | None:
@@ -241,6 +265,81 @@ def by_definitions(engine: Engine, plan: _Plan, pool: Iterable[int]) -> list[int
         if plan.any_card or any(kernel.is_a(engine, uid, noun) for noun in plan.nouns):
             out.append(uid)
     return out
+
+
+def selected_by_definition(engine: Engine, plan: _Plan, source: int, uid: int) -> bool | None:
+    """``selects`` of the card by the standing text of ``source`` (its controller reading)
+    without a context, where the plan asks only what the card's definition and controller
+    answer (``_Plan.by_definition``), nothing lasting is in play, the card has no states
+    and the kernel answers its adjectives from definitions (``printed_quality``); None
+    where the context must ask after all."""
+    state = engine.state
+    card = state.cards[uid]
+    if card.states or state.lasting:
+        return None
+    kernel = engine.kernel
+    zone = card.zone
+    if zone not in kernel.play_zones:
+        return False
+    # (its controller's zone, nearly always: asked before ``_listed``, without a call)
+    if uid not in state.players[card.controller].zones.get(zone, ()) and not _listed(
+        state, card, uid, zone
+    ):
+        return False
+    if plan.not_this and uid == source:
+        return False
+    card_id = card.card_id
+    found = plan.standing.get(card_id)
+    if (
+        found is None
+        or found[0] is not engine.pool.cards.get(card_id)
+        or found[1] is not kernel.__class__
+    ):
+        found = _standing_verdict(engine, plan, uid)
+    holds = found[2]
+    if not holds:
+        return holds  # (False, or None: the kernel cannot say from the definition)
+    whose = plan.whose
+    if whose is not None and (card.controller == state.cards[source].controller) != whose:
+        return False
+    if plan.any_card:
+        return True
+    return any(kernel.is_a(engine, uid, noun) for noun in plan.nouns)
+
+
+def _standing_verdict(engine: Engine, plan: _Plan, uid: int) -> tuple[CardDef, type, bool | None]:
+    """Does the card's definition hold every adjective and name of the plan; None where
+    the kernel does not answer an adjective from the definition alone (remembered in the
+    plan per card id, for its definition: ``selected_by_definition``)."""
+    kernel, definition = engine.kernel, engine.definition(uid)
+    holds: bool | None = True
+    for quality in plan.qualities:
+        if quality.kind == "name":
+            has: bool | None = _has_name(engine, uid, quality.value)
+        elif quality.kind != "adj":
+            continue
+        elif quality.value in kernel.source_qualities:
+            has = None  # as the speaking card means it
+        else:
+            has = kernel.printed_quality(engine, uid, quality.value)
+        if has is None:
+            holds = None
+        elif has == quality.negated:
+            holds = False
+            break
+    found = plan.standing[definition.id] = (definition, kernel.__class__, holds)
+    return found
+
+
+def _listed(state: GameState, card: Card, uid: int, zone: str) -> bool:
+    """Is the card listed in ``zone`` of some player, or the shared one? Its
+    controller's, nearly always: asked first."""
+    if uid in state.players[card.controller].zones.get(zone, ()):
+        return True
+    for p in state.players:  # a loop: any() with a generator costs more, per check
+        if uid in p.zones.get(zone, ()):
+            return True
+    return uid in state.shared.get(zone, ())
 
 
 def _printed_verdict(engine: Engine, plan: _Plan, uid: int) -> _Verdict:

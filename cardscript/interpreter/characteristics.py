@@ -4,11 +4,12 @@ lasting effects change them, and the context card text is read in."""
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from cardscript.grammar import ast
+from cardscript.interpreter.card_plans import _plan, selected_by_definition
 from cardscript.interpreter.cards import CompiledAbility
 from cardscript.interpreter.lasting import in_group
 from cardscript.interpreter.play_index import _GETS, _SETS
@@ -39,13 +40,17 @@ class Characteristics(EngineParts):
         picks among them itself, ``stat_sets``)."""
         engine: Engine = self  # type: ignore[assignment]  # not ``cast``: a call per stat
         kernel, state = self.kernel, self.state
+        gets = None  # the standing "get" text in play, where read here (not read twice)
         if not state.lasting:
             game = self._game  # ``game_keys`` written out: asked for every stat
             if game[1] != state.next_uid:
                 game = self._know_game()
             keys = game[7]  # the keys of stat-changing text some card of the game has
             for key in keys:
-                if self.in_play(key):
+                found = self.in_play(key)
+                if found:
+                    if key is _GETS:
+                        gets = found
                     break
             else:  # no text changes any stat now: the printed value, clamped
                 if not kernel.printed_by_definition:
@@ -64,7 +69,7 @@ class Characteristics(EngineParts):
         newest = sets[-1][1] if sets else None
         total = value if newest is None or self.kernel.set_overrides else newest
         scales: list[Fraction] = []
-        for delta in self._stat_deltas(uid, stat):
+        for delta in self._stat_deltas(uid, stat, gets):
             if isinstance(delta, Fraction):
                 scales.append(delta)
             else:
@@ -143,20 +148,33 @@ class Characteristics(EngineParts):
                 out.append((None, effect["value"]))  # lasting effects are in timestamp order
         return out
 
-    def _stat_deltas(self, uid: int, stat: str) -> Iterable[int | Fraction]:
-        """What static abilities change a stat by: an int adds, a Fraction multiplies."""
-        for source, ability, node in self.in_play(_GETS):
+    def _stat_deltas(
+        self, uid: int, stat: str, gets: Sequence[tuple[int, CompiledAbility, Any]] | None = None
+    ) -> Iterable[int | Fraction]:
+        """What static abilities change a stat by: an int adds, a Fraction multiplies;
+        ``gets``: ``in_play(_GETS)``, where the caller has read it at this clock."""
+        engine: Engine = self  # type: ignore[assignment]
+        for source, ability, node in self.in_play(_GETS) if gets is None else gets:
             changes = _stat_changes(node, stat)
             if not changes:
                 continue  # it changes other stats (or none): who it covers does not matter
             if not self.static_applies(source, ability, node):
                 continue
-            # one context for the text's steps: binding "where X is …" again would count
-            # the same cards (nothing changes while a stat is read)
-            ctx = self.context(source, ability)
-            if node.effects.where:
-                bind_where(ctx, node.effects)
-            for step, mods, deltas in changes:
+            # one context for the text's steps, made only where one asks: binding "where X
+            # is …" again would count the same cards (nothing changes while a stat is read)
+            ctx = None
+            for step, mods, deltas, plan in changes:
+                if plan is not None:
+                    # no X: the card's definition and controller may say (a context costs)
+                    said = selected_by_definition(engine, plan, source, uid)
+                    if said is not None:
+                        if said:
+                            yield from deltas
+                        continue
+                if ctx is None:
+                    ctx = self.context(source, ability)
+                    if node.effects.where:
+                        bind_where(ctx, node.effects)
                 if selects(ctx, step.subject, uid):
                     if deltas is not None:
                         yield from deltas
@@ -167,14 +185,13 @@ class Characteristics(EngineParts):
     def static_applies(
         self, source: int, ability: CompiledAbility, node: ast.EffectAbility
     ) -> bool:
-        if not self.kernel.static_active(cast("Engine", self), source, ability):
+        engine: Engine = self  # type: ignore[assignment]  # not ``cast``: a call per text
+        if not self.kernel.static_active(engine, source, ability):
             return False
         if node.condition is not None:
             return test(self.context(source, ability), node.condition)
         if node.during is not None:
-            return self.kernel.during(
-                cast("Engine", self), self.state.cards[source].controller, node.during
-            )
+            return self.kernel.during(engine, self.state.cards[source].controller, node.during)
         return True
 
 
@@ -196,7 +213,9 @@ _CHANGES: dict[tuple[int, str], tuple[ast.Node, tuple[Any, ...]]] = {}
 
 def _stat_changes(node: ast.EffectAbility, stat: str) -> tuple[Any, ...]:
     """The standing "get" steps of a text that change ``stat``, each with its modifiers of
-    it, in text order (remembered per text and stat: card text never changes)."""
+    it, their fixed values and its subject's plan where that may be read without a
+    context (``selected_by_definition``: no X), in text order (remembered per text and
+    stat: card text never changes)."""
     found = _CHANGES.get((id(node), stat))
     if found is not None and found[0] is node:
         return found[1]
@@ -208,7 +227,12 @@ def _stat_changes(node: ast.EffectAbility, stat: str) -> tuple[Any, ...]:
             continue
         mods = tuple(mod for mod in step.action.stat_mods if mod.stat == stat)
         if mods:
-            changes.append((step, mods, _fixed_deltas(mods)))
+            deltas, plan = _fixed_deltas(mods), None
+            subject = step.subject
+            if deltas is not None and not node.effects.where and isinstance(subject, ast.Cards):
+                plan = _plan(subject)
+                plan = plan if plan.by_definition else None
+            changes.append((step, mods, deltas, plan))
     if len(_CHANGES) > 20_000:
         _CHANGES.clear()  # pools come and go (tests): keep the memory bounded
     _CHANGES[(id(node), stat)] = (node, tuple(changes))

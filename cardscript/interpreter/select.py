@@ -17,6 +17,7 @@ from cardscript.interpreter.apart import described
 
 # (a selector's plan and one card's test are ``card_plans``'; read from here too)
 from cardscript.interpreter.card_plans import (
+    _listed,
     _matches,
     _Plan,
     _plan,
@@ -34,7 +35,6 @@ from cardscript.interpreter.random_pick import at_random
 if TYPE_CHECKING:
     from cardscript.interpreter.engine import Engine
     from cardscript.interpreter.kernel import Kernel
-    from cardscript.interpreter.state import Card, GameState
 
 __all__ = ["Context", "RulesError", "Seat", "Target", "compare", "matches_cards"]
 
@@ -273,17 +273,6 @@ def selects_anywhere(ctx: Context, selector: ast.Node, target: Target | None) ->
     if ctx.engine.state.cards[target].zone in ctx.engine.kernel.play_zones:
         return False  # (in play: ``selects`` said no)
     return _matches(ctx, plan, plan.rest, target)
-
-
-def _listed(state: GameState, card: Card, uid: int, zone: str) -> bool:
-    """Is the card listed in ``zone`` of some player, or the shared one? Its
-    controller's, nearly always: asked first."""
-    if uid in state.players[card.controller].zones.get(zone, ()):
-        return True
-    for p in state.players:  # a loop: any() with a generator costs more, per check
-        if uid in p.zones.get(zone, ()):
-            return True
-    return uid in state.shared.get(zone, ())
 
 
 def _zones_of(ctx: Context, ref: ast.ZoneRef | None) -> list[tuple[str, int | None]]:
