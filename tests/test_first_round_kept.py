@@ -93,3 +93,24 @@ def test_a_game_of_the_kept_decks_plays_as_a_game_set_up_in_full() -> None:
         _kept().clear()
         full = _played(_game(seed))
         assert _played(_game(seed)) == full
+
+
+class _OwnChoice(PocketDuelKernel):
+    """Chooses as the base kernel does, but by a method of its own: not ``quick``."""
+
+    def choose_card(self, engine: Engine, player: int, speak: bool | None = None) -> int | None:
+        return super().choose_card(engine, player, speak)
+
+
+def test_the_shared_plan_is_quick_only_for_the_kernel_class_that_read_it() -> None:
+    base = _game(8)
+    plan = base.kernel.round_plan(base)  # type: ignore[attr-defined]
+    assert plan.quick and plan.opponents == _plan_read_afresh(base).opponents
+    own = new_engine([RandomAgent(16), RandomAgent(17)], 8, pool=POOL)
+    own.kernel = _OwnChoice()
+    own.kernel.setup(own, DECKS)
+    again = _game(8, log=None)
+    for engine, quick in ((own, False), (again, True)):
+        shared = engine.kernel.round_plan(engine)  # type: ignore[attr-defined]
+        assert (shared.quick, _plan_read_afresh(engine).quick) == (quick, quick)
+    assert _played(own) == _played(base)

@@ -123,7 +123,7 @@ def test_games_from_one_kept_state_share_no_mutable_object() -> None:
     kept = _kept()[(2, ("cinder-hero",), ("marrow-hero",))]
     one, two = _set_up(1), _set_up(2)
     assert _mutables(one.state).isdisjoint(_mutables(two.state))
-    held = {id(resources) for _, resources in kept[0].seats} | {id(kept[1][0])}
+    held = {id(resources) for *_, resources in kept[0].seats} | {id(kept[1][0])}
     assert held.isdisjoint(_mutables(one.state) | _mutables(two.state))
     before = _everything(two)
     # change all of the first game: its cards, zones, resources, then play it out

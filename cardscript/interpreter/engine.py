@@ -174,11 +174,11 @@ class Engine(PlayIndex, KeywordsInPlay, Characteristics, GoldenRule, Periods, Ch
                 memo.setdefault("hook terms", {}),
                 memo.setdefault(("fixed rules", type(kernel)), {}),
                 *pool.moving_keywords(kernel.ability_copiers),
+                pool.blanks(),
             )
-        self._terms, self._fixed_rules, moving, gain_keys = found
+        self._terms, self._fixed_rules, moving, gain_keys, blanks = found
         self._game = NO_GAME  # read again for the new pool
         # (never through ``__dict__``: reading it makes every attribute of the engine slower)
-        blanks = pool.blanks()
         if moving or gain_keys or blanks:
             setattr(self, "_kw", _Gains(moving, gain_keys, blanks))  # noqa: B010 (a ClassVar)
         elif self._kw is not None:

@@ -180,7 +180,6 @@ class RoundPlan:
         self.state: GameState = state
         self.next_uid = state.next_uid
         self.pool = pool = engine.pool
-        self.opponents = opponents(len(state.players))
         # the same for every game dealt the same decks (``PocketDuelKernel.setup``) by
         # this kernel class, with a log or without: made once for them, all of it
         dealt = kernel.dealt
@@ -214,20 +213,9 @@ class RoundPlan:
             self.gains,
             self.lose_at,
             self.discards,
+            self.opponents,
+            self.quick,
         ) = shared
-        self.quick = (
-            len(state.players) == 2
-            and self.quiet
-            and self.own
-            and self.reveal_silent
-            and self.relation is not None
-            and self.effect_rules is not None
-            and self.discards
-            and self.lose_at is not None
-            and "start:round" in self.silent
-            and "takes_damage" in self.silent
-            and plain_round(kernel)
-        )
 
     def of(self, uid: int) -> CardFacts:
         """The facts of card ``uid`` of this game."""
@@ -267,13 +255,16 @@ _Shared = tuple[
     bool,
     int | None,
     bool,
+    tuple[tuple[int, str, Seat], ...],
+    bool,
 ]
 _PLANS = "pocket duel round plans"  # the pool's memo by kernel class (``RoundPlan``)
 
 
 def _shared(engine: Engine, kernel: PocketDuelChanges) -> _Shared:
     """What a ``RoundPlan`` of this game holds but its state, ``next_uid`` and pool, in
-    the order of ``RoundPlan.__init__`` (its facts by card: so far none)."""
+    the order of ``RoundPlan.__init__`` (its facts by card: so far none); all of it the
+    same for the games of one player count, decks, kernel class and log or not."""
     game_rules = kernel._rules_of_game(engine)
     keys = engine.game_keys()
     heard = {k[1] for k in keys if isinstance(k, tuple) and k[0] == "event"}
@@ -286,21 +277,38 @@ def _shared(engine: Engine, kernel: PocketDuelChanges) -> _Shared:
     later = rules.get("damage_before_healing", _ASK)
     minimum = rules.get("on_hit_minimum", _ASK)
     lose_at = rules.get("lose_at_health", _ASK)
+    effect_rules = None if _ASK in (later, minimum) else (later, int(minimum))
+    relation = game_rules.cancels
+    discards = own and "discarded" in silent and rules.get("played_to_discard") is True
+    players = len(engine.state.players)
     return (
         {},
         rules,
-        game_rules.cancels,
+        relation,
         quiet,
         silent,
-        _text_cancels(engine, kernel, game_rules.cancels),
+        _text_cancels(engine, kernel, relation),
         _stat_texts(engine, keys, "threshold"),
         _stat_texts(engine, keys, "attack") if _plain_stats(kernel) else None,
         own,
         silent >= _REVEAL_EVENTS,
-        None if _ASK in (later, minimum) else (later, int(minimum)),
+        effect_rules,
         quiet and _plain_gains(kernel),
         None if lose_at is _ASK else int(lose_at),
-        own and "discarded" in silent and rules.get("played_to_discard") is True,
+        discards,
+        opponents(players),
+        # (read here, not per game: every part is the same for the games sharing it)
+        players == 2
+        and quiet
+        and own
+        and silent >= _REVEAL_EVENTS
+        and relation is not None
+        and effect_rules is not None
+        and discards
+        and lose_at is not _ASK
+        and "start:round" in silent
+        and "takes_damage" in silent
+        and plain_round(kernel),
     )
 
 
