@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from cardscript.interpreter.engine import Cause, Engine
-from cardscript.kernels.pocket_duel.game_rules import _ASK, rule_in
-from cardscript.kernels.pocket_duel.rules import CANCEL, REST, RULE
+from cardscript.interpreter.engine import Engine
+from cardscript.kernels.pocket_duel.game_rules import rule_in
+from cardscript.kernels.pocket_duel.rules import REST, RULE
 
 if TYPE_CHECKING:  # (both import this module)
     from cardscript.kernels.pocket_duel.round import RoundKernel
@@ -41,9 +41,6 @@ WRITTEN_OUT = (
     "_end_of_round",
     "_rest_permitted",
     "end_check",
-    "_mark_cancelled",
-    "_gain_energy",
-    "_caused_by",
     "rules",
 )
 _PLAIN_ROUND: dict[type, bool] = {}  # kernel class -> is its round ``RoundKernel``'s?
@@ -193,63 +190,14 @@ def quick_round(
         ):
             back = kernel._played_cancels(engine, plan, two, one, second, first, relation, False)
         if hit:
-            _mark_cancelled(kernel, engine, plan, two, cards[one].controller, one)
+            kernel._mark_cancelled(engine, two, cards[one].controller, one)
         if back:
-            _mark_cancelled(kernel, engine, plan, one, cards[two].controller, two)
+            kernel._mark_cancelled(engine, one, cards[two].controller, two)
     if "rest" in types:
         kernel._rest_at_once(engine, played, types)
     dealt = _damage_step(kernel, engine, plan, played, facts)
     if not _effect_step(kernel, engine, plan, played, facts, types, dealt):
         _end_step(kernel, engine, played, facts, types)
-
-
-def _mark_cancelled(
-    kernel: RoundKernel, engine: Engine, plan: RoundPlan, victim: int, canceller: int, by: int
-) -> None:
-    """``PocketDuelChanges._mark_cancelled`` in the cancel step (no text has run in the
-    round: the plan's rules hold; ``quiet``: the cancel's energy names no card)."""
-    card = engine.state.cards[victim]
-    card.data["cancelled"] = True
-    engine.happened("cancelled", victim, card.controller, by)
-    engine.happened("cancels", None, canceller, victim)
-    gain = plan.rules.get("energy_per_cancel", _ASK)
-    gain = int(engine.rule("energy_per_cancel", None, canceller) if gain is _ASK else gain)
-    if gain:
-        _gain_energy(kernel, engine, plan, CANCEL, canceller, gain)
-
-
-def _gain_energy(
-    kernel: RoundKernel, engine: Engine, plan: RoundPlan, cause: Cause, player: int, amount: int
-) -> None:
-    """``PocketDuelChanges._gain_energy`` and its ``_gain`` where the plan's ``gains``
-    holds: no permission to ask, the plan's maximum; counted, in place."""
-    state = engine.state
-    most = plan.rules.get("energy_max", _ASK)
-    if (
-        most is _ASK
-        or not plan.gains
-        or state.lasting
-        or plan.next_uid != state.next_uid
-        or engine.steps >= engine.budget
-    ):
-        kernel._gain_energy(engine, cause, player, amount)
-        return
-    engine.steps += 1
-    engine.recent.append(cause)
-    seat = state.players[player]
-    res = seat.resources
-    before = res.get("energy", 0)
-    value = before + amount
-    value = value if value < most else most  # (``_bounded``: builtin calls cost more)
-    res["energy"] = value = value if value > 0 else 0
-    if value > before:
-        if "gains_energy" in plan.silent:
-            state.history.append(("gains_energy", None, player, state.turn))
-        else:
-            engine.happened("gains_energy", None, player, None, value - before)
-    reserve = seat.zones.get("reserve")
-    if reserve and kernel._reached(engine, plan, reserve, value):
-        kernel.check_thresholds(engine, player, cause.source)
 
 
 def _damage_step(
@@ -493,7 +441,7 @@ def _end_step(
                 kernel._put_away(engine, plan, rules, uid, player, found)
         card.data.clear()
     for player, amount, _ in rest_energy:  # (the plan is ``quiet``: the rule's own cause)
-        _gain_energy(kernel, engine, plan, REST, player, amount)
+        kernel._gain_energy(engine, REST, player, amount)
     if "end:round" in plan.silent:
         state.history.append(("end:round", None, state.active, state.turn))
     else:
